@@ -1,0 +1,25 @@
+"""mjfast: fast, exact analysis of Chinese mahjong hands.
+
+Exact shanten over every form a rule allows (with called melds and wildcards), waits, 进张,
+改良 and the 一进听 combination count, under ten regional rule sets.
+"""
+from . import rules, tiles
+from .hand import Hand, Meld
+from .shape import shanten, shanten_batch
+from .tiles import parse_tiles, to_chinese, to_glyphs, to_mpsz
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Hand",
+    "Meld",
+    "rules",
+    "tiles",
+    "parse_tiles",
+    "to_mpsz",
+    "to_chinese",
+    "to_glyphs",
+    "shanten",
+    "shanten_batch",
+    "__version__",
+]

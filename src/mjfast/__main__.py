@@ -1,0 +1,246 @@
+"""Command-line interface: ``mjfast <command> ...`` or ``python -m mjfast <command> ...``.
+
+The CLI is a thin shell over the public API. Each subcommand is a pair of
+functions registered in :data:`_COMMANDS`:
+
+* ``_args_<name>(parser)`` adds the subcommand's arguments;
+* ``_cmd_<name>(args) -> int`` runs it and returns the exit status.
+
+To add a subcommand (``analyze``, ``calls``, ``score``, ``simulate`` …) write
+the two functions and append a :class:`_Command` to :data:`_COMMANDS`.
+A ``ValueError`` raised by any command (bad tiles, an unknown rule or option)
+is printed as ``mjfast: error: <message>`` on stderr with exit status 2, the
+same status argparse uses for usage errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import unicodedata
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+__all__ = ["main"]
+
+EXIT_OK = 0
+EXIT_USAGE = 2
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("mjfast")
+    except PackageNotFoundError:
+        # Running from a source tree that was never installed.
+        try:
+            from mjfast import __version__
+        except ImportError:
+            return "unknown"
+        return __version__
+
+
+def _out(text: str) -> None:
+    """Print to stdout, degrading glyphs on a console that cannot encode them
+    (e.g. a legacy Windows code page) instead of failing with a traceback."""
+    try:
+        print(text)
+    except UnicodeEncodeError:
+        enc = getattr(sys.stdout, "encoding", None) or "ascii"
+        print(text.encode(enc, errors="backslashreplace").decode(enc))
+
+
+def _json(obj) -> None:
+    # One line per document: easy to pipe into jq or read with json.loads.
+    _out(json.dumps(obj, ensure_ascii=False))
+
+
+def _width(text: str) -> int:
+    """Terminal columns: CJK characters take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _table(df) -> str:
+    """``DataFrame.to_string(index=False)`` with text columns left-aligned and
+    CJK-aware widths: pandas right-aligns text and counts 苏州 as two columns,
+    which makes the rule tables hard to read."""
+    import pandas as pd
+
+    formatters = {}
+    for col in df.columns:
+        if not pd.api.types.is_numeric_dtype(df[col]):
+            width = max([_width(str(v)) for v in df[col]] + [_width(str(col))])
+            formatters[col] = lambda v, w=width: str(v) + " " * (w - _width(str(v)))
+    with pd.option_context("display.unicode.east_asian_width", True):
+        text = df.to_string(index=False, formatters=formatters, justify="left")
+    return "\n".join(line.rstrip() for line in text.splitlines())
+
+
+# ---------------------------------------------------------------------------
+# hand
+# ---------------------------------------------------------------------------
+
+
+def _args_hand(p: argparse.ArgumentParser) -> None:
+    p.add_argument("tiles", help="concealed tiles: mpsz ('11p34567m45s9p'), Chinese or glyphs")
+    p.add_argument("--meld", action="extend", nargs="+", default=[], metavar="M",
+                   help="a meld: '123m' chow, '555z' pung, '1111p' kong, '+1111p' added kong, "
+                        "'[1111p]' concealed kong; optional '@left|opposite|right' suffix")
+    p.add_argument("--bonus", action="extend", nargs="+", default=[], metavar="B",
+                   help="bonus tiles laid aside, e.g. 'F1 F5 BD' or '春 梅'")
+    p.add_argument("--wilds", type=int, default=0, metavar="N", help="wildcards held")
+    p.add_argument("--partial", action="store_true",
+                   help="accept fragments (3k+1 or 3k+2 tiles) instead of 13 or 14")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _cmd_hand(args: argparse.Namespace) -> int:
+    from mjfast import tiles
+    from mjfast.hand import Hand
+
+    bonus: list[int] = []
+    for b in args.bonus:
+        bonus += tiles.parse_tiles(b)
+    hand = Hand(args.tiles, melds=args.meld, bonus=bonus, wilds=args.wilds,
+                partial=args.partial)
+    slots = hand.n_tiles + 3 * hand.n_melds
+    if args.json:
+        _json({
+            "mpsz": str(hand),
+            "chinese": hand.to_chinese(),
+            "glyphs": hand.to_glyphs(),
+            "concealed": [tiles.CODES[t] for t in hand.tiles],
+            "melds": [
+                {"kind": m.kind, "tiles": [tiles.CODES[t] for t in m.tiles],
+                 "source": m.source,
+                 "claimed": None if m.claimed is None else tiles.CODES[m.claimed]}
+                for m in hand.melds
+            ],
+            "bonus": [tiles.CODES[t] for t in hand.bonus],
+            "wilds": hand.wilds,
+            "n_tiles": hand.n_tiles,
+            "n_melds": hand.n_melds,
+            "tiles_counting_melds_as_3": slots,
+            "is_concealed": hand.is_concealed,
+            "counts": hand.counts.tolist(),
+        })
+        return EXIT_OK
+    melds = f", {hand.n_melds} meld{'' if hand.n_melds == 1 else 's'}" if hand.n_melds else ""
+    _out(f"mpsz:    {hand}")
+    _out(f"chinese: {hand.to_chinese()}")
+    _out(f"glyphs:  {hand.to_glyphs()}")
+    _out(f"tiles:   {slots} counting each meld as 3 ({hand.n_tiles} in hand{melds})")
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------
+# rules
+# ---------------------------------------------------------------------------
+
+
+def _option(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"expected key=value, got {text!r}")
+    return key.strip(), value.strip()
+
+
+def _args_rules(p: argparse.ArgumentParser) -> None:
+    p.add_argument("name", nargs="?", help="rule name (omit for a summary of all rules)")
+    p.add_argument("--option", "-o", action="append", type=_option, default=[],
+                   metavar="KEY=VALUE",
+                   help="a rule option, e.g. threshold=2_3 (repeatable)")
+    p.add_argument("--json", action="store_true", help="print JSON records")
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    # Imported here: pandas and the registry are only needed by this command.
+    from mjfast import rules
+
+    if args.name is None:
+        if args.option:
+            raise ValueError("--option needs a rule NAME")
+        df = rules.summary()
+    else:
+        # Values stay strings: rules.get() accepts "144" or "true" for typed options.
+        df = rules.describe(rules.get(args.name, **dict(args.option)))
+    if args.json:
+        _out(df.to_json(orient="records", force_ascii=False))
+    else:
+        _out(_table(df))
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------
+# registry and entry point
+# ---------------------------------------------------------------------------
+
+
+class _Command(NamedTuple):
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+_COMMANDS: list[_Command] = [
+    _Command("hand", "parse a hand and print it in mpsz, Chinese and glyphs", _args_hand, _cmd_hand),
+    _Command("rules", "list the rules, or describe one rule under options", _args_rules, _cmd_rules),
+]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mjfast", description="Chinese mahjong analysis toolkit.")
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for cmd in _COMMANDS:
+        p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.help)
+        cmd.configure(p)
+        p.set_defaults(_run=cmd.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI and return the exit status (0 success, 2 usage or input error).
+
+    Examples
+    --------
+    >>> main(["hand", "11p34567m45s9p", "--meld", "555z"])  # doctest: +ELLIPSIS
+    mpsz:    34567m119p45s 555z
+    ...
+    0
+    """
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:
+        # argparse exits on --help and on usage errors; return the status so
+        # main() can be called from Python and tests without catching SystemExit.
+        return e.code if isinstance(e.code, int) else EXIT_USAGE
+    if args.version:
+        _out(f"mjfast {_version()}")
+        return EXIT_OK
+    run = getattr(args, "_run", None)
+    if run is None:
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return run(args)
+    except ValueError as e:
+        print(f"mjfast: error: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        # Output piped into `head` and closed early: not an error worth a
+        # traceback. Point stdout at devnull so the exit-time flush is quiet
+        # (the recipe in the Python docs, "Note on SIGPIPE").
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Compiled kernels (Cython). Private: use the public functions in :mod:`mjfast`."""

@@ -1,0 +1,34 @@
+# Internal C-API of the shanten kernel, shared with the efficiency kernel.
+from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t
+
+cdef enum:
+    N_KINDS = 34
+    MAX_WILDS = 8
+    INF = 100
+
+# form bits
+cdef enum:
+    F_STANDARD = 1
+    F_SEVEN_PAIRS = 2
+    F_THIRTEEN_ORPHANS = 4
+    F_THIRTEEN_LAN = 8
+    F_HONORS_KNITTED = 16
+    F_KNITTED_STRAIGHT = 32
+    F_NINE_TERMINALS = 64
+    F_SEVEN_STARS = 128
+
+# option bits
+cdef enum:
+    O_PAIRS_DISTINCT = 1     # riichi seven pairs: seven different kinds
+    O_LAN_STRICT = 2         # 烂胡 strict: exactly three tiles per suit + five honours
+
+ctypedef struct Params:
+    uint8_t cap[34]          # most NATURAL copies of each kind the concealed part can hold
+    uint8_t playable[34]     # 1 if a target may contain the kind (naturally or via a wildcard)
+    uint8_t all_natural      # every kind playable with cap 4 (the table fast path applies)
+    int32_t forms
+    int32_t options
+
+cdef int shanten_one(const uint8_t* c, int n_melds, int wilds, const Params* prm) noexcept nogil
+cdef int shanten_form(const uint8_t* c, int n_melds, int wilds, const Params* prm, int form) noexcept nogil
+cdef void params_init(Params* prm, const uint8_t* cap, const uint8_t* playable, int forms, int options) noexcept nogil

@@ -1,0 +1,138 @@
+"""Per-suit replacement-number tables for the shanten kernel.
+
+For a suit configuration ``c`` (nine counts 0..4, index ``sum(c[i] * 5**i)``) and a goal of
+``m`` sets plus ``p`` pairs, the table holds the *replacement number*
+
+    D[c, 2*m + p] = min over complete targets T of  sum_i max(0, T[i] - c[i])
+
+i.e. how many tiles must be drawn (and as many discarded) to turn ``c`` into ``m`` sets and
+``p`` pairs.  Because sets never cross suits, a hand's replacement number is the min-plus
+combination of its three suits and its honours, which is how the kernel uses these tables
+(the approach tomohxx and nyanten describe; this is an independent implementation).
+
+Two tables are built:
+
+* ``natural``: targets hold at most 4 copies of a kind (the physical limit);
+* ``unlimited``: targets may hold up to 8 copies of a kind (wildcards standing for a fifth or
+  later copy).  The kernel only needs the exact overflow-aware search for a suit where the two
+  differ.
+
+Construction is by a closure trick instead of a search: ``|T ∧ c|`` is maximised over the
+downward closure U of the targets, and both "downward closure" and "max over the box
+[0, c]" are one accumulate pass per axis.  The result is cached on disk (``MJFAST_CACHE_DIR``
+or ``~/.cache/mjfast``) and memory-mapped, so importing mjfast costs milliseconds after the
+first time.
+"""
+from __future__ import annotations
+
+import itertools
+import os
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+TABLE_VERSION = 1
+N_SUIT_CONFIGS = 5**9
+N_HONOR_CONFIGS = 5**7
+MAX_SETS = 4
+
+
+def _suit_set_shapes(n_kinds: int, runs: bool) -> list[np.ndarray]:
+    shapes = []
+    for i in range(n_kinds):
+        v = np.zeros(n_kinds, np.int64)
+        v[i] = 3
+        shapes.append(v)
+    if runs:
+        for i in range(n_kinds - 2):
+            v = np.zeros(n_kinds, np.int64)
+            v[i : i + 3] = 1
+            shapes.append(v)
+    return shapes
+
+
+def _targets(n_kinds: int, runs: bool, m: int, p: int, max_copies: int) -> np.ndarray:
+    """All count vectors made of ``m`` sets and ``p`` pairs with at most ``max_copies`` a kind."""
+    sets = _suit_set_shapes(n_kinds, runs)
+    pairs = [np.zeros(n_kinds, np.int64)] if p == 0 else [2 * np.eye(n_kinds, dtype=np.int64)[i] for i in range(n_kinds)]
+    out = set()
+    for combo in itertools.combinations_with_replacement(range(len(sets)), m):
+        base = sum((sets[j] for j in combo), np.zeros(n_kinds, np.int64))
+        for pr in pairs:
+            t = base + pr
+            if t.max() <= max_copies:
+                out.add(tuple(t))
+    return np.array(sorted(out), dtype=np.int64).reshape(-1, n_kinds)
+
+
+def _replacement_table(n_kinds: int, runs: bool, max_copies: int) -> np.ndarray:
+    """Table of shape (5**n_kinds, 10): replacement number for every config and (m, p)."""
+    shape = (5,) * n_kinds
+    # axis j of the n-d array is kind (n_kinds - 1 - j), so the flat C index is sum c[i] * 5**i
+    weights = 5 ** np.arange(n_kinds, dtype=np.int64)
+    sizes = np.zeros(shape, np.int8)
+    for axis in range(n_kinds):
+        idx = [None] * n_kinds
+        idx[axis] = slice(None)
+        sizes = sizes + np.arange(5, dtype=np.int8)[tuple(idx)]
+    table = np.empty((5**n_kinds, 2 * (MAX_SETS + 1)), np.uint8)
+    for m in range(MAX_SETS + 1):
+        for p in (0, 1):
+            t = _targets(n_kinds, runs, m, p, max_copies)
+            flat = np.minimum(t, 4) @ weights  # a target clipped to 4 meets c <= 4 the same way
+            closure = np.zeros(5**n_kinds, bool)
+            closure[flat] = True
+            closure = closure.reshape(shape)
+            for axis in range(n_kinds):  # downward closure: suffix-OR along each axis
+                closure = np.flip(np.logical_or.accumulate(np.flip(closure, axis), axis=axis), axis)
+            best = np.where(closure, sizes, np.int8(-1))
+            for axis in range(n_kinds):  # max |s| over s <= c: prefix-max along each axis
+                best = np.maximum.accumulate(best, axis=axis)
+            table[:, 2 * m + p] = (3 * m + 2 * p - best.reshape(-1)).astype(np.uint8)
+    return table
+
+
+def build_tables() -> dict[str, np.ndarray]:
+    """Compute every table from scratch (about a second)."""
+    return {
+        "suit_natural": _replacement_table(9, True, 4),
+        "suit_unlimited": _replacement_table(9, True, 8),
+        "honor_natural": _replacement_table(7, False, 4),
+        "honor_unlimited": _replacement_table(7, False, 8),
+    }
+
+
+def _cache_dir() -> Path:
+    env = os.environ.get("MJFAST_CACHE_DIR")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "mjfast"
+
+
+def load_tables() -> dict[str, np.ndarray]:
+    """Load the tables from the cache (memory-mapped), building and caching them if needed."""
+    path = _cache_dir() / f"shanten_tables_v{TABLE_VERSION}.npz"
+    names = ("suit_natural", "suit_unlimited", "honor_natural", "honor_unlimited")
+    try:
+        folder = _cache_dir() / f"shanten_tables_v{TABLE_VERSION}"
+        arrays = {n: np.load(folder / f"{n}.npy", mmap_mode="r") for n in names}
+        if arrays["suit_natural"].shape == (N_SUIT_CONFIGS, 10) and arrays["honor_natural"].shape == (N_HONOR_CONFIGS, 10):
+            return arrays
+    except (OSError, ValueError):
+        pass
+    arrays = build_tables()
+    try:
+        folder = _cache_dir() / f"shanten_tables_v{TABLE_VERSION}"
+        folder.mkdir(parents=True, exist_ok=True)
+        for n in names:
+            # write then rename, so concurrent importers never see a half-written file
+            fd, tmp = tempfile.mkstemp(dir=folder, suffix=".npy.tmp")
+            with os.fdopen(fd, "wb") as fh:
+                np.save(fh, arrays[n])
+            os.replace(tmp, folder / f"{n}.npy")
+    except OSError:
+        pass  # read-only home: keep the in-memory tables
+    del path
+    return arrays

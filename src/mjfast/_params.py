@@ -1,0 +1,132 @@
+"""Turn a rule (or no rule) plus a hand into the flat arrays the kernels take.
+
+This is the only bridge between :mod:`mjfast.rules` and :mod:`mjfast._kernels`; kernels never
+see a rule object.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from . import rules as _rules
+from .tiles import CODES, N_KINDS
+
+#: Form names understood by the shanten kernel, with their bit in the kernel's form mask.
+FORM_BITS: dict[str, int] = {
+    "standard": 1,
+    "seven_pairs": 2,
+    "thirteen_orphans": 4,
+    "thirteen_lan": 8,
+    "honors_and_knitted": 16,
+    "knitted_straight": 32,
+    "nine_terminals": 64,
+    "seven_stars": 128,
+}
+#: Forms used when no rule is given.
+DEFAULT_FORMS = ("standard", "seven_pairs", "thirteen_orphans")
+OPT_PAIRS_DISTINCT = 1
+OPT_LAN_STRICT = 2
+INF = 100  # the kernel's "no allowed form applies"
+
+_FULL = np.full(N_KINDS, 4, np.uint8)
+_FULL.setflags(write=False)
+_ALL = np.ones(N_KINDS, np.uint8)
+_ALL.setflags(write=False)
+
+
+@dataclass(frozen=True)
+class KernelRule:
+    """What a kernel needs to know about a rule.
+
+    Attributes
+    ----------
+    name : str or None
+    copies : uint8[34]   natural copies of each kind in play (0 = absent)
+    playable : uint8[34] kinds a target may contain (naturally or through a wildcard)
+    forms : int          bit set of the forms the rule accepts
+    options : int        option bits (seven-pairs reading, 烂胡 strictness)
+    has_wildcards : bool
+    """
+
+    name: str | None
+    copies: np.ndarray
+    playable: np.ndarray
+    forms: int
+    options: int
+    has_wildcards: bool
+
+
+def resolve_rule(rule) -> "_rules.Rule | None":
+    """``None``, a registry name or a :class:`~mjfast.rules.Rule` → Rule or None."""
+    if rule is None or isinstance(rule, _rules.Rule):
+        return rule
+    if isinstance(rule, str):
+        return _rules.get(rule)
+    raise ValueError(f"rule must be a rule name ({', '.join(_rules.names())}), a Rule or None; got {rule!r}")
+
+
+def form_bits(form, rule_obj) -> int:
+    """Bit set for ``form`` (a name, a collection of names, or None = the rule's forms)."""
+    if form is None:
+        names = DEFAULT_FORMS if rule_obj is None else tuple(f for f in rule_obj.forms if f in FORM_BITS)
+        if rule_obj is not None and "honors_and_knitted" in rule_obj.forms:
+            names = names + ("seven_stars",)
+    elif isinstance(form, str):
+        names = (form,)
+    else:
+        names = tuple(form)
+    bits = 0
+    for name in names:
+        if name not in FORM_BITS:
+            raise ValueError(f"unknown form {name!r}; valid forms: {', '.join(FORM_BITS)}")
+        bits |= FORM_BITS[name]
+    if not bits:
+        raise ValueError("no form selected")
+    return bits
+
+
+@lru_cache(maxsize=256)
+def kernel_rule(rule_obj, wild_kind: int | None = None, pairs_distinct: bool | None = None) -> KernelRule:
+    """Kernel arrays for a rule (cached; rules are hashable and immutable).
+
+    ``wild_kind``: the playable kind whose tiles are this hand's wildcards.  Its natural copies
+    are then not drawable as naturals (they are wild), except for substitutes that play as that
+    face (金华's 白板), whose copies take their place; a wildcard may still stand for its own
+    face (RULES.md G-A6).
+    """
+    if rule_obj is None:
+        copies = _FULL.copy()
+        playable = _ALL.copy()
+        forms = form_bits(None, None)
+        options = 0
+        has_wild = True  # rule-free analysis accepts wildcards
+        name = None
+    else:
+        copies = np.array(rule_obj.tileset.copies, np.uint8)
+        playable = (copies > 0).astype(np.uint8)
+        forms = form_bits(None, rule_obj)
+        options = OPT_LAN_STRICT if rule_obj.thirteen_lan_strict else 0
+        if not rule_obj.seven_pairs_quad_as_two:
+            options |= OPT_PAIRS_DISTINCT
+        has_wild = rule_obj.wildcard is not None
+        name = rule_obj.name
+    if pairs_distinct is not None:
+        options = (options | OPT_PAIRS_DISTINCT) if pairs_distinct else (options & ~OPT_PAIRS_DISTINCT)
+    if wild_kind is not None:
+        if not 0 <= wild_kind < N_KINDS:
+            raise ValueError(f"wild_kind must be a playable kind, got {wild_kind!r}")
+        substitutes = 0
+        if rule_obj is not None and rule_obj.wildcard is not None and rule_obj.wildcard.substitute:
+            # substitutes play as the wild kind's natural face unless they are wild themselves
+            for face in rule_obj.wildcard.substitute:
+                if face != CODES[wild_kind]:
+                    substitutes += rule_obj.tileset.face_copies(face)
+                    if face in CODES[:N_KINDS]:
+                        copies[CODES.index(face)] = 0  # those tiles now play as the wild face
+        copies[wild_kind] = min(substitutes, 4)
+        playable[wild_kind] = 1
+    copies.setflags(write=False)
+    playable.setflags(write=False)
+    return KernelRule(name, copies, playable, forms, options, has_wild)

@@ -1,0 +1,278 @@
+"""The rules registry: the one place rule facts live.
+
+One module per variant (``suzhou``, ``taicang``, …) holds that variant's facts as an ``OPTIONS``
+mapping (key -> allowed values, default first) and a ``build(options)`` function. Use
+:func:`get` to obtain a frozen :class:`Rule`, :func:`describe` for a table of one rule and
+:func:`summary` for one line per rule. Rule texts: ``rules/RULES.md`` and the variant files.
+"""
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+import pandas as pd
+
+from . import guangdong, guiyang, guobiao, jinhua, jj, ruijin, shangrao, sichuan, suzhou, taicang
+from ._base import (
+    FORMS,
+    Calls,
+    Rule,
+    TileSet,
+    WildcardScheme,
+    resolve_options,
+)
+
+__all__ = [
+    "get",
+    "names",
+    "describe",
+    "summary",
+    "Rule",
+    "TileSet",
+    "Calls",
+    "WildcardScheme",
+    "FORMS",
+]
+
+_MODULES: tuple[ModuleType, ...] = (
+    suzhou,
+    taicang,
+    guangdong,
+    sichuan,
+    guiyang,
+    ruijin,
+    shangrao,
+    jinhua,
+    guobiao,
+    jj,
+)
+_REGISTRY: dict[str, ModuleType] = {module.NAME: module for module in _MODULES}
+_CACHE: dict[tuple, Rule] = {}
+
+
+def names() -> tuple[str, ...]:
+    """Registry names of all rules, in the order of RULES.md §1.7.
+
+    Returns
+    -------
+    tuple of str
+    """
+    return tuple(_REGISTRY)
+
+
+def get(name: str | Rule, **options: Any) -> Rule:
+    """Return the frozen :class:`Rule` for a variant under the given options.
+
+    Parameters
+    ----------
+    name : str or Rule
+        A registry name (see :func:`names`), or a :class:`Rule`, which is returned unchanged
+        (options are then not allowed).
+    **options
+        Named options of the variant (``variant.key=value`` in the rules files, without the
+        ``variant.`` prefix). Omitted options take their default, the first listed value.
+        Numbers may be given as int or str, booleans as bool or ``"true"``/``"false"``.
+
+    Returns
+    -------
+    Rule
+        An immutable, hashable rule. Equal arguments return the same object.
+
+    Raises
+    ------
+    ValueError
+        For an unknown rule name, an unknown option key or an invalid option value; the message
+        lists the valid names, keys or values.
+
+    Examples
+    --------
+    >>> from mjfast import rules
+    >>> r = rules.get("suzhou", threshold="2_3")
+    >>> r
+    Rule('suzhou', threshold='2_3')
+    >>> r.tileset.total, r.tileset.playable_total, r.tileset.flower_total
+    (152, 124, 28)
+    >>> r.calls.chow
+    'none'
+    >>> rules.get("suzhou", tileset="144").options["tileset"]
+    144
+    >>> rules.get("taicang").wildcard.successor("9m")
+    ('1m',)
+    >>> rules.get(r) is r
+    True
+    >>> rules.get("tokyo")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown rule 'tokyo'; valid rules: suzhou, taicang, guangdong, ..., jj
+    """
+    if isinstance(name, Rule):
+        if options:
+            raise ValueError(
+                f"options {', '.join(sorted(options))} cannot be applied to an existing Rule; "
+                f"call get({name.name!r}, ...) instead"
+            )
+        return name
+    if not isinstance(name, str) or name not in _REGISTRY:
+        raise ValueError(f"unknown rule {name!r}; valid rules: {', '.join(names())}")
+    module = _REGISTRY[name]
+    resolved = resolve_options(name, module.OPTIONS, options)
+    key = (name, tuple((k, type(v).__name__, v) for k, v in resolved.items()))
+    rule = _CACHE.get(key)
+    if rule is None:
+        rule = _CACHE.setdefault(key, module.build(resolved))
+    return rule
+
+
+# --------------------------------------------------------------------------------------------
+# Tables
+# --------------------------------------------------------------------------------------------
+def _text(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (tuple, list, frozenset, set)):
+        items = sorted(value) if isinstance(value, (frozenset, set)) else value
+        return ", ".join(_text(v) for v in items) if items else "—"
+    return str(value)
+
+
+def _successor_lines(scheme: WildcardScheme) -> list[str]:
+    """Summarise a successor table as cycles (1m→2m→…→1m) and group entries (F1/F2 → F5+F6)."""
+    table = scheme.table
+    lines: list[str] = []
+    seen: set[str] = set()
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for start in table:
+        if start in seen:
+            continue
+        if len(table[start]) > 1:
+            groups.setdefault(table[start], []).append(start)
+            seen.add(start)
+            continue
+        chain = [start]
+        code = table[start][0]
+        while code in table and len(table[code]) == 1 and code not in chain:
+            chain.append(code)
+            code = table[code][0]
+        seen.update(chain)
+        lines.append("→".join(chain + [code]))
+    for wild, flipped in groups.items():
+        lines.append(f"{'/'.join(flipped)} → {'+'.join(wild)}")
+    return lines
+
+
+def _copies_text(scheme: WildcardScheme) -> str:
+    if scheme.selection == "per_game":
+        return str(scheme.copies)
+    counts: dict[int, list[str]] = {}
+    for code in scheme.flippable:
+        counts.setdefault(scheme.wild_copies(code), []).append(code)
+    if len(counts) == 1:
+        return str(next(iter(counts)))
+    usual = max(counts, key=lambda n: len(counts[n]))
+    rest = "; ".join(
+        f"{n} when {'/'.join(codes)} is flipped" for n, codes in counts.items() if n != usual
+    )
+    return f"{usual}; {rest}"
+
+
+def describe(rule: str | Rule, **options: Any) -> pd.DataFrame:
+    """Describe one rule as a table (printed by ``mjfast rules NAME``).
+
+    Parameters
+    ----------
+    rule : str or Rule
+        A registry name or a :class:`Rule`.
+    **options
+        Options, when ``rule`` is a name (as in :func:`get`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``section``, ``item``, ``value`` (all text). Sections: rule, tiles, deal, calls,
+        wildcard, forms, options.
+    """
+    rule = get(rule, **options)
+    rows: list[tuple[str, str, str]] = []
+
+    def add(section: str, item: str, value: Any) -> None:
+        rows.append((section, item, _text(value)))
+
+    add("rule", "name", rule.name)
+    add("rule", "name_zh", rule.name_zh)
+    add("rule", "unit", rule.unit)
+    add("rule", "flowers", rule.flowers)
+
+    ts = rule.tileset
+    add("tiles", "total", ts.total)
+    add("tiles", "playable", ts.playable_total)
+    add("tiles", "flower", ts.flower_total)
+    for label, lo, hi in (("suits", 0, 27), ("winds", 27, 31), ("dragons", 31, 34)):
+        add("tiles", f"{label} (playable)", int(ts.copies[lo:hi].sum()))
+    add("tiles", "bonus faces", [f"{code}×{n}" for code, n in ts.bonus.items()])
+
+    add("deal", "dealer / others", f"{rule.deal[0]} / {rule.deal[1]}")
+
+    calls = rule.calls
+    add("calls", "chow", calls.chow)
+    add("calls", "honour chows", ["+".join(group) for group in calls.chow_honours])
+    add("calls", "pung", calls.pung)
+    add("calls", "kongs", calls.kongs)
+    add("calls", "multiple winners", calls.multiple_winners)
+    add("calls", "priority", " > ".join(" = ".join(level) for level in calls.priority))
+
+    wc = rule.wildcard
+    if wc is None:
+        add("wildcard", "scheme", None)
+    else:
+        add("wildcard", "name", wc.name)
+        add("wildcard", "selection", wc.selection)
+        add("wildcard", "copies", _copies_text(wc))
+        add("wildcard", "substitute", wc.substitute)
+        add("wildcard", "usable in calls", wc.usable_in_calls)
+        for form, kinds in wc.restrictions.items():
+            add("wildcard", f"may not represent in {form}", kinds)
+        if wc.selection == "flip_successor":
+            for line in _successor_lines(wc):
+                add("wildcard", "successor", line)
+        elif wc.selection == "flip_self":
+            add("wildcard", "successor", "the flipped kind itself")
+        else:
+            add("wildcard", "successor", "chosen per sub-game")
+
+    add("forms", "accepted", [form for form in FORMS if form in rule.forms])
+    add("forms", "seven_pairs_quad_as_two", rule.seven_pairs_quad_as_two)
+    add("forms", "thirteen_lan_strict", rule.thirteen_lan_strict)
+
+    for key, allowed in rule.option_choices.items():
+        add("options", key, f"{_text(rule.options[key])}  (allowed: {_text(allowed)})")
+
+    return pd.DataFrame(rows, columns=["section", "item", "value"])
+
+
+def summary() -> pd.DataFrame:
+    """One row per rule (default options), printed by ``mjfast rules``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``name``, ``name_zh``, ``total``, ``playable``, ``flowers``, ``chow``,
+        ``wildcard``, ``unit``.
+    """
+    rows = []
+    for name in names():
+        rule = get(name)
+        rows.append(
+            {
+                "name": rule.name,
+                "name_zh": rule.name_zh,
+                "total": rule.tileset.total,
+                "playable": rule.tileset.playable_total,
+                "flowers": rule.tileset.flower_total,
+                "chow": rule.calls.chow,
+                "wildcard": rule.wildcard.name if rule.wildcard else "—",
+                "unit": rule.unit,
+            }
+        )
+    return pd.DataFrame(rows)

@@ -1,0 +1,480 @@
+"""Shared data model of the rules registry: tile sets, calls, wildcard schemes and rules.
+
+Everything here is immutable and hashable, so a :class:`Rule` can be used as a cache key and
+shared between threads. Tile codes are hard-coded (RULES.md §1.1); this module does not depend
+on ``mjfast.tiles``.
+"""
+from __future__ import annotations
+
+import numbers
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "KINDS",
+    "KIND_INDEX",
+    "SUIT_CODES",
+    "WINDS",
+    "DRAGONS",
+    "HONOURS",
+    "SEASONS",
+    "PLANTS",
+    "BONUS_CODES",
+    "FORMS",
+    "KONG_KINDS",
+    "FrozenMap",
+    "TileSet",
+    "Calls",
+    "WildcardScheme",
+    "Rule",
+    "resolve_options",
+    "make_tileset",
+    "cyclic_table",
+    "standard_successors",
+]
+
+# --------------------------------------------------------------------------------------------
+# Tile codes (RULES.md §1.1): 34 playable kinds in m, p, s, z order, then the bonus codes.
+# --------------------------------------------------------------------------------------------
+SUIT_CODES: tuple[str, ...] = ("m", "p", "s")
+KINDS: tuple[str, ...] = tuple(f"{n}{s}" for s in SUIT_CODES for n in range(1, 10)) + tuple(
+    f"{n}z" for n in range(1, 8)
+)
+KIND_INDEX: Mapping[str, int] = {code: i for i, code in enumerate(KINDS)}
+WINDS: tuple[str, ...] = ("1z", "2z", "3z", "4z")  # E S W N
+DRAGONS: tuple[str, ...] = ("5z", "6z", "7z")  # 白 white, 发 green, 中 red
+HONOURS: tuple[str, ...] = WINDS + DRAGONS
+SEASONS: tuple[str, ...] = ("F1", "F2", "F3", "F4")  # 春夏秋冬
+PLANTS: tuple[str, ...] = ("F5", "F6", "F7", "F8")  # 梅兰竹菊
+BONUS_CODES: tuple[str, ...] = SEASONS + PLANTS + ("RAT", "GOD", "CAT", "BOWL", "BD", "WB0")
+
+#: The win-form vocabulary used by ``Rule.forms``.
+FORMS: tuple[str, ...] = (
+    "standard",
+    "seven_pairs",
+    "thirteen_orphans",
+    "thirteen_lan",
+    "honors_and_knitted",
+    "knitted_straight",
+    "nine_terminals",
+    "nine_gates",
+    "wild_head",
+)
+#: Kong kinds used by ``Calls.kongs``: direct kong on a discard, added kong, concealed kong.
+KONG_KINDS: tuple[str, ...] = ("exposed", "added", "concealed")
+_CHOW_MODES = ("none", "left")
+_SELECTIONS = ("flip_successor", "flip_self", "per_game")
+_CALL_NAMES = ("win", "kong", "pung", "chow")
+
+
+class FrozenMap(Mapping):
+    """A read-only, hashable mapping that keeps insertion order."""
+
+    __slots__ = ("_data", "_hash")
+
+    def __init__(self, data: Mapping | Iterable[tuple[Any, Any]] = ()) -> None:
+        self._data = dict(data)
+        self._hash: int | None = None
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._data.items()))
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mapping):
+            return dict(self._data) == dict(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._data!r})"
+
+
+def _check_codes(codes: Iterable[str], allowed: Iterable[str], what: str) -> None:
+    allowed = set(allowed)
+    bad = [c for c in codes if c not in allowed]
+    if bad:
+        raise ValueError(f"unknown {what} code(s) {bad}; valid codes: {', '.join(sorted(allowed))}")
+
+
+# --------------------------------------------------------------------------------------------
+# Tile set
+# --------------------------------------------------------------------------------------------
+@dataclass(frozen=True, eq=False)
+class TileSet:
+    """The physical tiles of a rule.
+
+    Attributes
+    ----------
+    copies : numpy.ndarray
+        Read-only ``uint8[34]``: playable copies of each kind (0 for kinds the rule lacks, and 0
+        for the dragons in 苏州/太仓, where they are flowers).
+    bonus : FrozenMap
+        Bonus (flower) code -> number of copies. In 苏州/太仓 the dragons appear here under
+        ``'5z'``, ``'6z'``, ``'7z'``.
+    """
+
+    copies: np.ndarray
+    bonus: FrozenMap = field(default_factory=FrozenMap)
+
+    def __post_init__(self) -> None:
+        arr = np.array(self.copies, dtype=np.uint8)
+        if arr.shape != (len(KINDS),):
+            raise ValueError(f"copies must have shape (34,), got {arr.shape}")
+        arr.setflags(write=False)
+        object.__setattr__(self, "copies", arr)
+        bonus = FrozenMap((str(k), int(v)) for k, v in dict(self.bonus).items())
+        _check_codes(bonus, BONUS_CODES + DRAGONS, "bonus")
+        object.__setattr__(self, "bonus", bonus)
+
+    @property
+    def playable_total(self) -> int:
+        """Number of playable tiles (the 34-kind count vector's total)."""
+        return int(self.copies.sum())
+
+    @property
+    def flower_total(self) -> int:
+        """Number of bonus (flower) tiles."""
+        return sum(self.bonus.values())
+
+    @property
+    def total(self) -> int:
+        """Number of physical tiles, playable plus bonus."""
+        return self.playable_total + self.flower_total
+
+    @property
+    def playable_mask(self) -> np.ndarray:
+        """``bool[34]``: True for the kinds that are in play."""
+        mask = self.copies > 0
+        mask.setflags(write=False)
+        return mask
+
+    def has_kind(self, kind: str | int) -> bool:
+        """Whether the playable kind ``kind`` (code like ``'5z'`` or index 0–33) is in play."""
+        if isinstance(kind, str):
+            if kind not in KIND_INDEX:
+                raise ValueError(f"unknown tile kind {kind!r}; valid kinds: {', '.join(KINDS)}")
+            kind = KIND_INDEX[kind]
+        if not 0 <= int(kind) < len(KINDS):
+            raise ValueError(f"kind index must be in 0..33, got {kind}")
+        return bool(self.copies[int(kind)])
+
+    def face_copies(self, code: str) -> int:
+        """Copies of a face in the whole set: playable copies, or bonus copies for flowers."""
+        if code in self.bonus:
+            return self.bonus[code]
+        if code in KIND_INDEX:
+            return int(self.copies[KIND_INDEX[code]])
+        return 0
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TileSet):
+            return NotImplemented
+        return bool(np.array_equal(self.copies, other.copies)) and self.bonus == other.bonus
+
+    def __hash__(self) -> int:
+        return hash((self.copies.tobytes(), self.bonus))
+
+    def __repr__(self) -> str:
+        return (
+            f"TileSet(total={self.total}, playable={self.playable_total}, "
+            f"flowers={self.flower_total})"
+        )
+
+
+def make_tileset(
+    suits: bool = True,
+    winds: bool = True,
+    dragons: bool = True,
+    bonus: Mapping[str, int] | None = None,
+) -> TileSet:
+    """Build a tile set with 4 copies of every playable kind in the chosen groups."""
+    copies = np.zeros(len(KINDS), dtype=np.uint8)
+    if suits:
+        copies[:27] = 4
+    if winds:
+        copies[27:31] = 4
+    if dragons:
+        copies[31:34] = 4
+    return TileSet(copies=copies, bonus=FrozenMap(bonus or {}))
+
+
+# --------------------------------------------------------------------------------------------
+# Calls
+# --------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Calls:
+    """Which claims and kongs a rule allows.
+
+    Attributes
+    ----------
+    chow : str
+        ``"none"`` (no 吃) or ``"left"`` (吃 only the discard of the player on your left, 上家).
+    chow_honours : tuple of tuple of str
+        Groups of honour kinds from which any three *different* tiles form a chow (瑞金: the
+        winds and the dragons); empty when honour chows are not allowed.
+    pung : bool
+        Whether 碰 is allowed.
+    kongs : tuple of str
+        Allowed kong kinds, from ``"exposed"`` (direct kong on a discard), ``"added"`` (added to
+        an exposed pung) and ``"concealed"``.
+    multiple_winners : bool
+        True if several players may win on one discard (一炮多响); False for head bump.
+    priority : tuple of tuple of str
+        Claim priority, highest first; each level lists calls of equal rank
+        (``"win"``, ``"kong"``, ``"pung"``, ``"chow"``).
+    """
+
+    chow: str
+    pung: bool = True
+    kongs: tuple[str, ...] = KONG_KINDS
+    multiple_winners: bool = True
+    priority: tuple[tuple[str, ...], ...] = (("win",), ("kong", "pung"), ("chow",))
+    chow_honours: tuple[tuple[str, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.chow not in _CHOW_MODES:
+            raise ValueError(f"chow must be one of {_CHOW_MODES}, got {self.chow!r}")
+        _check_codes(self.kongs, KONG_KINDS, "kong kind")
+        for level in self.priority:
+            _check_codes(level, _CALL_NAMES, "call")
+        for group in self.chow_honours:
+            _check_codes(group, HONOURS, "honour")
+
+
+# --------------------------------------------------------------------------------------------
+# Wildcards
+# --------------------------------------------------------------------------------------------
+def cyclic_table(*cycles: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """Successor entries for cycles: each code maps to the next one, the last to the first."""
+    table: dict[str, tuple[str, ...]] = {}
+    for cycle in cycles:
+        codes = tuple(cycle)
+        for i, code in enumerate(codes):
+            table[code] = (codes[(i + 1) % len(codes)],)
+    return table
+
+
+def standard_successors(dragon_cycle: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """Successors of the 34 kinds: n -> n+1 and 9 -> 1 per suit, E->S->W->N->E, dragons as given."""
+    suits = [[f"{n}{s}" for n in range(1, 10)] for s in SUIT_CODES]
+    return cyclic_table(*suits, WINDS, dragon_cycle)
+
+
+@dataclass(frozen=True)
+class WildcardScheme:
+    """How a rule chooses its wildcards and what they may do.
+
+    Attributes
+    ----------
+    name : str
+        Local name (百搭, 宝, 财神, 混).
+    selection : str
+        ``"flip_successor"`` (the successor of a flipped tile), ``"flip_self"`` (the flipped kind
+        itself) or ``"per_game"`` (chosen by the sub-game configuration, JJ).
+    table : FrozenMap
+        Flipped code -> tuple of wild codes, for ``flip_successor``. A tuple with several codes
+        is a group of faces that are all wild (e.g. 太仓: a flipped season makes 梅兰竹菊 wild).
+    copies : int
+        Wildcard tiles in play in the usual case, as the rules state it.
+    face_copies : FrozenMap
+        Copies of every face in the tile set (playable and bonus), used by :meth:`wild_copies`.
+    substitute : tuple of str or None
+        Faces that play as the wild kind's natural face (金华 白板, 瑞金 花 = 假宝), or None.
+    usable_in_calls : tuple of str
+        Calls in which a wildcard from the hand may be used (empty: none).
+    restrictions : FrozenMap
+        Win form -> frozenset of kinds the wildcard may not represent in that form.
+        The key ``"any"`` applies to every form.
+    """
+
+    name: str
+    selection: str
+    copies: int
+    face_copies: FrozenMap
+    table: FrozenMap = field(default_factory=FrozenMap)
+    substitute: tuple[str, ...] | None = None
+    usable_in_calls: tuple[str, ...] = ()
+    restrictions: FrozenMap = field(default_factory=FrozenMap)
+
+    def __post_init__(self) -> None:
+        if self.selection not in _SELECTIONS:
+            raise ValueError(f"selection must be one of {_SELECTIONS}, got {self.selection!r}")
+        _check_codes(self.usable_in_calls, _CALL_NAMES, "call")
+        object.__setattr__(self, "table", FrozenMap(self.table))
+        object.__setattr__(self, "face_copies", FrozenMap(self.face_copies))
+        restrictions = FrozenMap((k, frozenset(v)) for k, v in dict(self.restrictions).items())
+        object.__setattr__(self, "restrictions", restrictions)
+
+    @property
+    def flippable(self) -> tuple[str, ...]:
+        """The codes that can be flipped as the indicator (all faces of the tile set)."""
+        return tuple(code for code, n in self.face_copies.items() if n > 0)
+
+    def successor(self, flipped: str) -> tuple[str, ...]:
+        """Wild faces chosen by the flipped indicator ``flipped``.
+
+        Raises
+        ------
+        ValueError
+            If ``flipped`` is not a face of this rule's tile set, or the rule does not choose its
+            wildcard by flipping (``selection == "per_game"``).
+        """
+        if self.selection == "per_game":
+            raise ValueError(
+                f"the {self.name} wildcard is chosen per sub-game, not by a flipped tile"
+            )
+        if flipped not in self.flippable:
+            valid = ", ".join(self.flippable)
+            raise ValueError(f"{flipped!r} is not a face of this tile set; valid faces: {valid}")
+        if self.selection == "flip_self":
+            return (flipped,)
+        return self.table[flipped]
+
+    def wild_copies(self, flipped: str) -> int:
+        """Wildcard tiles left in play after ``flipped`` was turned up (the indicator is out)."""
+        wild = self.successor(flipped)
+        return sum(self.face_copies[code] for code in wild) - (1 if flipped in wild else 0)
+
+    def substitute_for(self, flipped: str) -> tuple[str, ...] | None:
+        """Substitute faces in a hand whose indicator is ``flipped``.
+
+        None when the rule has no substitute, or when the substitute is itself the wild kind
+        (金华 财神 = 白板, 瑞金 花宝).
+        """
+        if self.substitute is None:
+            return None
+        wild = set(self.successor(flipped))
+        if wild & set(self.substitute):
+            return None
+        return self.substitute
+
+
+# --------------------------------------------------------------------------------------------
+# Options
+# --------------------------------------------------------------------------------------------
+def _token(value: Any) -> str | None:
+    """Canonical text form used to match option values (``True`` ~ ``"true"``, ``6`` ~ ``"6"``)."""
+    if value is None:
+        return "none"
+    if isinstance(value, (bool, np.bool_)):
+        return "true" if value else "false"
+    if isinstance(value, numbers.Integral):
+        return str(int(value))
+    if isinstance(value, str):
+        return value.strip().lower()
+    return None
+
+
+def _fmt(value: Any) -> str:
+    return _token(value) if _token(value) is not None else repr(value)
+
+
+def resolve_options(
+    rule_name: str, choices: Mapping[str, tuple], given: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Validate and normalise ``given`` against ``choices``; fill defaults (first values).
+
+    Numbers may be given as int or str, booleans as bool or ``"true"``/``"false"``, and
+    ``None`` as ``"none"``; the result holds the values exactly as ``choices`` lists them.
+    """
+    unknown = [key for key in given if key not in choices]
+    if unknown:
+        valid = ", ".join(choices) if choices else "(none: this rule takes no options)"
+        raise ValueError(
+            f"unknown option(s) {', '.join(map(repr, unknown))} for rule {rule_name!r}; "
+            f"valid options: {valid}"
+        )
+    resolved = {key: allowed[0] for key, allowed in choices.items()}
+    for key, value in given.items():
+        allowed = choices[key]
+        token = _token(value)
+        matches = [a for a in allowed if token is not None and _token(a) == token]
+        if not matches:
+            raise ValueError(
+                f"invalid value {value!r} for option {rule_name}.{key}; "
+                f"allowed values: {', '.join(_fmt(a) for a in allowed)}"
+            )
+        resolved[key] = matches[0]
+    return resolved
+
+
+# --------------------------------------------------------------------------------------------
+# Rule
+# --------------------------------------------------------------------------------------------
+@dataclass(frozen=True, repr=False)
+class Rule:
+    """Every rule fact of one variant under one set of options.
+
+    Build rules with :func:`mjfast.rules.get`; rules are immutable and hashable.
+
+    Attributes
+    ----------
+    name, name_zh : str
+        Registry name (``"suzhou"``) and Chinese name.
+    options : FrozenMap
+        Resolved options, key -> value.
+    option_choices : FrozenMap
+        Key -> allowed values (default first), as the rules file lists them.
+    tileset : TileSet
+    deal : tuple of int
+        Tiles dealt to (the dealer, each other player).
+    calls : Calls
+    wildcard : WildcardScheme or None
+    forms : frozenset of str
+        Accepted win forms, from :data:`FORMS`.
+    seven_pairs_quad_as_two : bool
+        Four identical tiles count as two pairs in 七对 (G-A3).
+    thirteen_lan_strict : bool
+        十三浪/烂胡 needs exactly 3 tiles per suit + 5 honours (RS-C3 ``strict``).
+    unit : str
+        Scoring unit (花, 番, 个, 基数, X).
+    flowers : bool
+        Whether bonus tiles are drawn, exposed and replaced as flowers.
+    """
+
+    name: str
+    name_zh: str
+    options: FrozenMap
+    option_choices: FrozenMap
+    tileset: TileSet
+    deal: tuple[int, int]
+    calls: Calls
+    wildcard: WildcardScheme | None
+    forms: frozenset[str]
+    unit: str
+    flowers: bool
+    seven_pairs_quad_as_two: bool = True
+    thirteen_lan_strict: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "options", FrozenMap(self.options))
+        object.__setattr__(self, "option_choices", FrozenMap(self.option_choices))
+        object.__setattr__(self, "forms", frozenset(self.forms))
+        object.__setattr__(self, "deal", tuple(self.deal))
+        _check_codes(self.forms, FORMS, "win form")
+
+    @property
+    def non_default_options(self) -> dict[str, Any]:
+        """The options whose value differs from the default (first listed value)."""
+        return {
+            key: value
+            for key, value in self.options.items()
+            if _token(value) != _token(self.option_choices[key][0])
+        }
+
+    def __repr__(self) -> str:
+        extra = "".join(f", {key}={value!r}" for key, value in self.non_default_options.items())
+        return f"Rule({self.name!r}{extra})"

@@ -1,0 +1,75 @@
+"""瑞金麻将 Ruijin: 140 tiles (4 花), 宝 wildcard, honour chows, 烂胡, 飞 (rules/ruijin_shangrao.md).
+
+⚑ defaults used here (not in the seeds):
+
+* Deal: dealer 14, others 13.
+* The 4 花 are taken as 春夏秋冬 (``F1``–``F4``); the seed gives only their number.
+* 假宝: when the 宝 is not a flower the 花 play as the 宝's natural face; they are not replaced
+  as flowers and score nothing (so ``Rule.flowers`` is False).
+* RS-A2: the flipped indicator is out of play (花宝 leaves 3 wild flowers).
+* RS-A3: honour chows (any 3 different winds / dragons) are sets in a winning hand.
+* RS-A5: ``fei_mult=2`` (飞 pays 2 × self-draw); the file lists no other value.
+* Several winners on one discard (G-A1; the Ruijin text is silent).
+* Claim priority (G-A1): 胡 > 杠 = 碰 > 吃 (a pung beats a chow even after it was made).
+* Option value name ``lanhu="general"`` for the general 烂胡 reading (RS-C3 default).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ._base import (
+    DRAGONS,
+    SEASONS,
+    WINDS,
+    Calls,
+    Rule,
+    WildcardScheme,
+    make_tileset,
+    standard_successors,
+)
+
+NAME = "ruijin"
+NAME_ZH = "瑞金麻将"
+
+OPTIONS: dict[str, tuple] = {
+    "lanhu": ("general", "strict"),
+    "fei_mult": (2,),
+}
+
+#: The 4 花 of the 140-tile set ("再加4个花一共就是140张").
+FLOWERS: dict[str, int] = {code: 1 for code in SEASONS}
+
+
+def successor_table() -> dict[str, tuple[str, ...]]:
+    """宝 = successor of the flipped tile; a flipped 花 makes the 花 宝 ("如果是花就是花宝")."""
+    table = standard_successors(dragon_cycle=("7z", "6z", "5z"))  # 中→发→白→中
+    table.update({code: tuple(FLOWERS) for code in FLOWERS})
+    return table
+
+
+def build(options: dict[str, Any]) -> Rule:
+    """Build the Ruijin rule from resolved options."""
+    tileset = make_tileset(bonus=FLOWERS)
+    faces = {code: tileset.face_copies(code) for code in successor_table()}
+    return Rule(
+        name=NAME,
+        name_zh=NAME_ZH,
+        options=options,
+        option_choices=OPTIONS,
+        tileset=tileset,
+        deal=(14, 13),
+        calls=Calls(chow="left", multiple_winners=True, chow_honours=(WINDS, DRAGONS)),
+        wildcard=WildcardScheme(
+            name="宝",
+            selection="flip_successor",
+            copies=4,
+            face_copies=faces,
+            table=successor_table(),
+            substitute=tuple(FLOWERS),
+            usable_in_calls=("chow",),
+        ),
+        forms=frozenset({"standard", "seven_pairs", "thirteen_lan", "wild_head"}),
+        thirteen_lan_strict=options["lanhu"] == "strict",
+        unit="基数",
+        flowers=False,
+    )

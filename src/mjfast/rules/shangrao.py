@@ -1,0 +1,55 @@
+"""上饶麻将 Shangrao: 宝 wildcard, 十三浪, 九幺, 宝吊头, head bump (rules/ruijin_shangrao.md).
+
+⚑ defaults used here (not in the seeds):
+
+* RS-A1: 136 tiles, no flowers.
+* Deal: dealer 14, others 13.
+* 吃 only from 上家.
+* RS-A2: the flipped indicator is out of play.
+* G-A5: a 宝 cannot be used in calls.
+* RS-A9: ``scoring="rj"`` (reuse the Ruijin table); the file lists no other value.
+* Claim priority: 杠 > 吃 is sourced; 胡 on top and 杠 = 碰 are G-A1 defaults.
+  One winner per discard (head bump, first counterclockwise from the discarder).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ._base import Calls, Rule, WildcardScheme, make_tileset, standard_successors
+
+NAME = "shangrao"
+NAME_ZH = "上饶麻将"
+
+OPTIONS: dict[str, tuple] = {
+    "scoring": ("rj",),
+}
+
+
+def successor_table() -> dict[str, tuple[str, ...]]:
+    """宝 = successor of the flipped tile ("翻开的牌为白，则中为宝")."""
+    return standard_successors(dragon_cycle=("7z", "6z", "5z"))  # 中→发→白→中
+
+
+def build(options: dict[str, Any]) -> Rule:
+    """Build the Shangrao rule from resolved options."""
+    tileset = make_tileset()
+    faces = {code: tileset.face_copies(code) for code in successor_table()}
+    return Rule(
+        name=NAME,
+        name_zh=NAME_ZH,
+        options=options,
+        option_choices=OPTIONS,
+        tileset=tileset,
+        deal=(14, 13),
+        calls=Calls(chow="left", multiple_winners=False),
+        wildcard=WildcardScheme(
+            name="宝",
+            selection="flip_successor",
+            copies=4,
+            face_copies=faces,
+            table=successor_table(),
+        ),
+        forms=frozenset({"standard", "seven_pairs", "thirteen_lan", "nine_terminals", "wild_head"}),
+        unit="基数",
+        flowers=False,
+    )

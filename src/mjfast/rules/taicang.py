@@ -1,0 +1,86 @@
+"""太仓麻将 Taicang: flowers with multipliers, flipped 百搭 wildcard, chow from 上家 (rules/taicang.md).
+
+⚑ defaults used here (not in the seeds):
+
+* TC-A1: a flipped 梅兰竹菊 makes all four 春夏秋冬 百搭.
+* TC-A2: a flower face chosen as 百搭 is a wildcard for the hand, not a flower (it stays
+  listed in ``tileset.bonus``; the engine must not expose or replace it).
+* TC-A3: a 百搭 cannot be used to 吃/碰/杠 a discard.
+* TC-A4: 七对 is not a legal shape (``qidui=False``).
+* TC-A12: several players may win on one discard.
+* Claim priority (G-A1): 胡 > 杠 = 碰 > 吃.
+* Option value name for the default the file describes but does not name:
+  ``threshold_exempt="menqing"`` (only 门清 hands are exempt, TC-A6).
+
+``taicang.max_payment`` (无花果, "比如付100两银子") is a payment amount like ``base``, not a
+registry option: it is passed to the scoring call.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ._base import (
+    DRAGONS,
+    PLANTS,
+    SEASONS,
+    Calls,
+    Rule,
+    WildcardScheme,
+    make_tileset,
+    standard_successors,
+)
+
+NAME = "taicang"
+NAME_ZH = "太仓麻将"
+
+OPTIONS: dict[str, tuple] = {
+    "qidui": (False, True),
+    "threshold_counts": ("all", "hard_only"),
+    "threshold_exempt": ("menqing", "suzhou_list"),
+    "fan2x": (2, 4),
+}
+
+#: 28 flowers: 中/发/白（带框） 4 each, 白板（不带框） 4, printed 百搭 4, 春夏秋冬梅兰竹菊 1 each.
+FLOWERS: dict[str, int] = {
+    **{code: 4 for code in DRAGONS},
+    "WB0": 4,
+    "BD": 4,
+    **{code: 1 for code in SEASONS + PLANTS},
+}
+
+
+def successor_table() -> dict[str, tuple[str, ...]]:
+    """百搭 = successor of the flipped tile (taicang.md §2)."""
+    table = standard_successors(dragon_cycle=("7z", "6z", "5z"))  # 红中－发财－白板（带框）
+    table.update({code: PLANTS for code in SEASONS})  # 翻到春夏秋冬则梅兰竹菊为百搭
+    table.update({code: SEASONS for code in PLANTS})  # TC-A1 ⚑
+    table["BD"] = ("WB0",)
+    table["WB0"] = ("BD",)
+    return table
+
+
+def build(options: dict[str, Any]) -> Rule:
+    """Build the Taicang rule from resolved options."""
+    tileset = make_tileset(dragons=False, bonus=FLOWERS)
+    faces = {code: tileset.face_copies(code) for code in successor_table()}
+    forms = {"standard"} | ({"seven_pairs"} if options["qidui"] else set())
+    return Rule(
+        name=NAME,
+        name_zh=NAME_ZH,
+        options=options,
+        option_choices=OPTIONS,
+        tileset=tileset,
+        deal=(14, 13),
+        calls=Calls(chow="left", multiple_winners=True),
+        wildcard=WildcardScheme(
+            name="百搭",
+            selection="flip_successor",
+            copies=4,
+            face_copies=faces,
+            table=successor_table(),
+            usable_in_calls=(),
+        ),
+        forms=frozenset(forms),
+        unit="花",
+        flowers=True,
+    )

@@ -1,0 +1,138 @@
+"""Tests for the command-line interface (mjfast.__main__)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mjfast.__main__ import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_version(capsys):
+    code, out, err = run(capsys, "--version")
+    assert code == 0 and err == ""
+    assert out.startswith("mjfast ") and len(out.split()) == 2
+
+
+def test_no_command_prints_help(capsys):
+    code, out, _ = run(capsys)
+    assert code == 2 and "hand" in out and "rules" in out
+
+
+def test_help_returns_zero(capsys):
+    code, out, _ = run(capsys, "hand", "--help")
+    assert code == 0 and "--meld" in out
+
+
+def test_hand(capsys):
+    code, out, err = run(capsys, "hand", "11p34567m45s9p", "--meld", "555z")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "mpsz:    34567m119p45s 555z"
+    assert lines[1] == "chinese: 三四五六七万 一一九筒 四五条 | 白白白"
+    assert lines[2] == "glyphs:  🀉🀊🀋🀌🀍 🀙🀙🀡 🀓🀔 | 🀆🀆🀆"
+    assert lines[3] == "tiles:   13 counting each meld as 3 (10 in hand, 1 meld)"
+
+
+def test_hand_options(capsys):
+    code, out, _ = run(capsys, "hand", "一一筒 三四五六七万", "--meld", "[1111s]", "555z@left",
+                       "--bonus", "春 梅", "--bonus", "BD", "--wilds", "1")
+    assert code == 0
+    assert "mpsz:    34567m11p [1111s] 555z bonus=F1,F5,BD wilds=1" in out
+    assert "tiles:   14 counting each meld as 3 (8 in hand, 2 melds)" in out
+
+
+def test_hand_json(capsys):
+    code, out, _ = run(capsys, "hand", "11p34567m45s9p", "--meld", "555z@left", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["mpsz"] == "34567m119p45s 555z"
+    assert data["melds"] == [{"kind": "pung", "tiles": ["5z", "5z", "5z"],
+                              "source": "left", "claimed": None}]
+    assert data["n_tiles"] == 10 and data["tiles_counting_melds_as_3"] == 13
+    assert data["concealed"][:2] == ["3m", "4m"] and len(data["counts"]) == 34
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["hand", "11p34567m45s9x"], "mjfast: error: unknown tile 'x' at 13"),
+    (["hand", "11p5"], "mjfast: error: digit '5' at 3 has no suit"),
+    (["hand", ""], "mjfast: error: a hand holds 13 or 14 tiles"),
+    (["hand", "11p34567m45s9p", "--meld", "124m"], "is not a legal set"),
+    (["hand", "11p34567m45s9p123s", "--wilds", "-1"], "wilds must be a non-negative integer"),
+    (["hand", "11p34567m45s9p123s", "--bonus", "1m"], "cannot be a bonus tile"),
+    (["rules", "tokyo"], "mjfast: error: unknown rule 'tokyo'"),
+    (["rules", "suzhou", "--option", "bogus=1"], "mjfast: error: unknown option(s) 'bogus'"),
+    (["rules", "--option", "threshold=2_3"], "mjfast: error: --option needs a rule NAME"),
+])
+def test_errors_exit_2_without_traceback(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith(message) or message in err
+    assert err.startswith("mjfast: error: ") and "Traceback" not in err
+
+
+def test_usage_errors_exit_2(capsys):
+    code, _, err = run(capsys, "rules", "suzhou", "--option", "novalue")
+    assert code == 2 and "expected key=value" in err
+    code, _, err = run(capsys, "hand")
+    assert code == 2 and "required" in err
+    code, _, err = run(capsys, "frobnicate")
+    assert code == 2 and "invalid choice" in err
+
+
+def test_rules_summary(capsys):
+    rules = pytest.importorskip("mjfast.rules")
+    code, out, err = run(capsys, "rules")
+    assert code == 0 and err == ""
+    for name in rules.names():
+        assert name in out
+    assert len(out.splitlines()) == len(rules.summary()) + 1     # header + one line per rule
+
+
+def test_rules_describe(capsys):
+    rules = pytest.importorskip("mjfast.rules")
+    code, out, _ = run(capsys, "rules", "suzhou", "--option", "threshold=2_3")
+    assert code == 0
+    header = out.splitlines()[0].split()
+    assert header == ["section", "item", "value"]
+    assert len(out.splitlines()) == len(rules.describe(rules.get("suzhou", threshold="2_3"))) + 1
+
+
+def test_rules_json(capsys):
+    rules = pytest.importorskip("mjfast.rules")
+    code, out, _ = run(capsys, "rules", "taicang", "--json")
+    assert code == 0
+    records = json.loads(out)
+    assert records == json.loads(rules.describe(rules.get("taicang")).to_json(orient="records"))
+    assert set(records[0]) == {"section", "item", "value"}
+    code, out, _ = run(capsys, "rules", "--json")
+    assert code == 0 and {r["name"] for r in json.loads(out)} == set(rules.names())
+
+
+def test_python_dash_m():
+    # The module entry point works as a program, not just through main().
+    src = Path(__file__).resolve().parents[1] / "src"
+    env = dict(os.environ, PYTHONPATH=str(src) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+               PYTHONIOENCODING="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "mjfast", "hand", "123m456p789s1122x"],
+                          capture_output=True, text=True, encoding="utf-8", env=env, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == "mjfast: error: unknown tile 'x' at 16"
+
+
+def test_doctests():
+    import doctest
+
+    import mjfast.__main__ as cli
+
+    result = doctest.testmod(cli)
+    assert result.attempted > 0 and result.failed == 0
