@@ -145,7 +145,8 @@ def test_hand_sizes():
     (dict(tiles="123m456p789s112z"), r"13 or 14 tiles counting each meld as 3; got 12 "
                                      r"\(12 concealed \+ 0 wilds \+ 0 melds × 3\)"),
     (dict(tiles="123m456p789s11222z1z"), "got 15"),
-    (dict(tiles="123m456p789s1122z", melds=["555z"]), r"got 16 \(13 concealed \+ 0 wilds \+ 1 meld × 3\)"),
+    (dict(tiles="123m456p789s1122z", melds=["555z"]),
+     r"got 16 \(13 concealed \+ 0 wilds \+ 1 meld × 3\)"),
     (dict(tiles="123m456p789s123z", wilds=3), r"got 15 \(12 concealed \+ 3 wilds"),
     (dict(tiles="123m", partial=True), r"partial hand holds 3k\+1 or 3k\+2 tiles"),
     (dict(tiles="1234m", melds=["123p", "456p", "789p", "111s"], partial=True), "16 in all"),
@@ -168,6 +169,22 @@ def test_hand_errors(kwargs, message):
     tiles = kwargs.pop("tiles")
     with pytest.raises(ValueError, match=message):
         Hand(tiles, **kwargs)
+
+
+def test_melds_as_one_string():
+    assert Hand(SEED, melds="555z") == Hand(SEED, melds=["555z"])
+    h = Hand("1m", melds="555z [1111p] +2222s@left 123m")
+    assert [m.kind for m in h.melds] == ["pung", "concealed_kong", "added_kong", "chow"]
+
+
+@given(st.text())
+def test_property_random_text_only_value_error(text):
+    for build in (lambda: Hand(text), lambda: Hand("1m", melds=[text], partial=True),
+                  lambda: Meld.parse(text), lambda: Hand(SEED + "123s", bonus=text)):
+        try:
+            build()
+        except ValueError:
+            pass
 
 
 def test_hand_melds_type_error():

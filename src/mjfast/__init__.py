@@ -5,6 +5,7 @@ Exact shanten over every form a rule allows (with called melds and wildcards), w
 """
 from . import rules, tiles
 from .hand import Hand, Meld
+from .efficiency import analyze_discards, improvements, ukeire, waits, yijinting
 from .shape import shanten, shanten_batch
 from .tiles import parse_tiles, to_chinese, to_glyphs, to_mpsz
 
@@ -21,5 +22,10 @@ __all__ = [
     "to_glyphs",
     "shanten",
     "shanten_batch",
+    "ukeire",
+    "waits",
+    "improvements",
+    "yijinting",
+    "analyze_discards",
     "__version__",
 ]

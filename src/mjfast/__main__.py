@@ -175,6 +175,63 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------------------
+# analyze
+# ---------------------------------------------------------------------------
+
+
+def _args_analyze(p: argparse.ArgumentParser) -> None:
+    p.add_argument("tiles", help="a 13-tile hand (进张 and 一进听) or a 14-tile hand (discard table)")
+    p.add_argument("--meld", action="extend", nargs="+", default=[], metavar="M",
+                   help="a called meld, as for 'mjfast hand'")
+    p.add_argument("--fixed", action="extend", nargs="+", default=[], metavar="SET",
+                   help="a concealed set to treat as fixed (yijinting.md caveat 1)")
+    p.add_argument("--rule", default=None, help="rule name (default: no rule, 136 tiles)")
+    p.add_argument("--visible", default=None, metavar="TILES",
+                   help="tiles seen on the table (discards, others' melds)")
+    p.add_argument("--wilds", type=int, default=0, metavar="N", help="wildcards held")
+    p.add_argument("--json", action="store_true", help="print JSON records")
+
+
+def _cmd_analyze(args: argparse.Namespace) -> int:
+    import mjfast as mj
+
+    hand = mj.Hand(args.tiles, melds=args.meld + args.fixed, wilds=args.wilds, partial=True)
+    kw = dict(rule=args.rule, visible=args.visible)
+    if hand.n_tiles % 3 == 2:
+        df = mj.analyze_discards(hand, **kw)
+        if args.json:
+            _out(df.to_json(orient="records", force_ascii=False))
+        else:
+            _out(f"hand: {hand}   ({args.rule or 'no rule'})")
+            _out(_table(df))
+        return EXIT_OK
+    u = mj.ukeire(hand, **kw)
+    record = {"hand": str(hand), "rule": args.rule, "shanten": u.shanten, "ukeire": u.count,
+              "ukeire_tiles": u.tiles}
+    table = None
+    if u.shanten == 0:
+        record["waits"] = mj.waits(hand, **kw)
+    elif u.shanten == 1:
+        y = mj.yijinting(hand, **kw)
+        record.update(ting=y.ting, combos=y.combos)
+        table = y.breakdown
+        record["breakdown"] = table.astype({"tile": str}).to_dict(orient="records")
+    if args.json:
+        _json(record)
+        return EXIT_OK
+    _out(f"hand:    {hand}   ({args.rule or 'no rule'})")
+    _out(f"shanten: {u.shanten}")
+    _out(f"进张:    {u.count} copies of {len(u.tiles)} kinds: "
+         + " ".join(f"{t}x{n}" for t, n in u.tiles.items()))
+    if "waits" in record:
+        _out("waits:   " + " ".join(f"{t}x{n}" for t, n in record["waits"].items()))
+    if table is not None:
+        _out(f"一进听:  进张 {record['ukeire']}, 听张 {record['ting']}, 组合 {record['combos']}")
+        _out(_table(table.astype({"tile": str})))
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------
 # registry and entry point
 # ---------------------------------------------------------------------------
 
@@ -187,8 +244,12 @@ class _Command(NamedTuple):
 
 
 _COMMANDS: list[_Command] = [
-    _Command("hand", "parse a hand and print it in mpsz, Chinese and glyphs", _args_hand, _cmd_hand),
-    _Command("rules", "list the rules, or describe one rule under options", _args_rules, _cmd_rules),
+    _Command("hand", "parse a hand and print it in mpsz, Chinese and glyphs",
+             _args_hand, _cmd_hand),
+    _Command("rules", "list the rules, or describe one rule under options",
+             _args_rules, _cmd_rules),
+    _Command("analyze", "shanten, 进张 and 一进听 of a 13-tile hand, or the discard table of a 14-tile hand",
+             _args_analyze, _cmd_analyze),
 ]
 
 

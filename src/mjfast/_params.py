@@ -28,6 +28,9 @@ FORM_BITS: dict[str, int] = {
 DEFAULT_FORMS = ("standard", "seven_pairs", "thirteen_orphans")
 OPT_PAIRS_DISTINCT = 1
 OPT_LAN_STRICT = 2
+OPT_VOID_M = 4  # << suit: that suit may be left empty (缺一门)
+OPT_NEED_VOID = 32
+ALL_VOIDABLE = OPT_NEED_VOID | (7 * OPT_VOID_M)
 INF = 100  # the kernel's "no allowed form applies"
 
 _FULL = np.full(N_KINDS, 4, np.uint8)
@@ -110,6 +113,8 @@ def kernel_rule(rule_obj, wild_kind: int | None = None, pairs_distinct: bool | N
         options = OPT_LAN_STRICT if rule_obj.thirteen_lan_strict else 0
         if not rule_obj.seven_pairs_quad_as_two:
             options |= OPT_PAIRS_DISTINCT
+        if rule_obj.max_suits < 3:
+            options |= ALL_VOIDABLE  # a hand's melds may narrow this (see void_options)
         has_wild = rule_obj.wildcard is not None
         name = rule_obj.name
     if pairs_distinct is not None:
@@ -130,3 +135,15 @@ def kernel_rule(rule_obj, wild_kind: int | None = None, pairs_distinct: bool | N
     copies.setflags(write=False)
     playable.setflags(write=False)
     return KernelRule(name, copies, playable, forms, options, has_wild)
+
+
+def void_options(options: int, meld_suits) -> int:
+    """Drop the 缺一门 "may be empty" bit of every suit a meld already uses."""
+    if not options & OPT_NEED_VOID:
+        return options
+    for s in meld_suits:
+        if s < 3:
+            options &= ~(OPT_VOID_M << s)
+    if not options & (7 * OPT_VOID_M):
+        raise ValueError("the melds already hold all three suits: under a 缺一门 rule this hand can never win")
+    return options

@@ -286,9 +286,11 @@ class Hand:
         accepts, or a count vector of shape ``(34,)``. A Hand is copied; its
         melds, bonus and wilds are kept unless the corresponding keyword is
         given a non-empty value.
-    melds : iterable of Meld or str, optional
+    melds : iterable of Meld or str, or str, optional
         Called melds in call order (order matters for 包 liability rules), as
         :class:`Meld` objects or strings in the syntax of :meth:`Meld.parse`.
+        A single string is split on whitespace (``"555z [1111p]"``), the form
+        ``str(hand)`` prints.
     bonus : str or iterable, optional
         Bonus tiles laid aside: flowers, seasons, animals, ``BD``, ``WB0``, and
         also the dragons ``5z``/``6z``/``7z``, which 苏州 and 太仓 treat as flowers.
@@ -321,6 +323,10 @@ class Hand:
                  "_meld_counts", "_hash")
 
     def __init__(self, tiles, *, melds=(), bonus=(), wilds=0, partial: bool = False) -> None:
+        if isinstance(melds, str):
+            # Iterating a string would yield single characters; read it as the
+            # space-separated meld list that str(hand) prints instead.
+            melds = melds.split()
         if isinstance(tiles, Hand):
             src = tiles
             c = src._counts
@@ -384,17 +390,17 @@ class Hand:
                 )
         n_tiles = n_conc + wilds
         slots = n_tiles + 3 * len(melds)
-        detail = (f"{n_conc} concealed + {wilds} wilds + {len(melds)} meld"
-                  f"{'' if len(melds) == 1 else 's'} × 3")
         if partial:
             if n_tiles % 3 == 0 or slots > 14:
                 raise ValueError(
                     "a partial hand holds 3k+1 or 3k+2 tiles and at most 14 counting each "
-                    f"meld as 3; got {n_tiles} in hand, {slots} in all ({detail})"
+                    f"meld as 3; got {n_tiles} in hand, {slots} in all "
+                    f"({_size_detail(n_conc, wilds, len(melds))})"
                 )
         elif slots not in (13, 14):
             raise ValueError(
-                f"a hand holds 13 or 14 tiles counting each meld as 3; got {slots} ({detail})"
+                f"a hand holds 13 or 14 tiles counting each meld as 3; got {slots} "
+                f"({_size_detail(n_conc, wilds, len(melds))})"
             )
         if c.flags.writeable:
             c = _readonly(c)
@@ -595,6 +601,10 @@ class Hand:
             self._hash = hash(self._key())
         return self._hash
 
+
+
+def _size_detail(n_conc: int, wilds: int, n_melds: int) -> str:
+    return f"{n_conc} concealed + {wilds} wilds + {n_melds} meld{'' if n_melds == 1 else 's'} × 3"
 
 
 def _nonempty(x) -> bool:

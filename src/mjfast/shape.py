@@ -44,7 +44,7 @@ def wild_kind_index(wild_kind) -> int | None:
 
 
 def prepare(hand: Hand, rule, *, wild_kind=None, pairs_distinct=None):
-    """Validate a hand against a rule; return ``(kernel_rule, caps)``.
+    """Validate a hand against a rule; return ``(kernel_rule, caps, options)``.
 
     ``caps[i]`` is the most natural tiles of kind ``i`` the concealed part can ever hold: the
     rule's copies minus the player's own meld tiles.
@@ -72,7 +72,10 @@ def prepare(hand: Hand, rule, *, wild_kind=None, pairs_distinct=None):
                              f"natural copies are in play")
         if hand.n_melds:
             caps = np.ascontiguousarray(np.maximum(caps, 0), dtype=np.uint8)
-    return kr, caps
+    options = kr.options
+    if hand.n_melds:
+        options = _params.void_options(options, {m.tiles[0] // 9 for m in hand.melds})
+    return kr, caps, options
 
 
 def shanten(hand, *, rule=None, form=None, melds=(), wilds=None, wild_kind=None,
@@ -144,14 +147,14 @@ def shanten(hand, *, rule=None, form=None, melds=(), wilds=None, wild_kind=None,
             return _k.shanten_fast(hand.counts, 0, hand.wilds, _DEFAULT.copies, _DEFAULT.playable, _DEFAULT.forms, 0)
     h = as_hand(hand, melds=melds, wilds=wilds)
     pairs_distinct = _seven_pairs_option(seven_pairs)
-    kr, caps = prepare(h, rule, wild_kind=wild_kind, pairs_distinct=pairs_distinct)
+    kr, caps, options = prepare(h, rule, wild_kind=wild_kind, pairs_distinct=pairs_distinct)
     if form is None:
-        r = _k.shanten_fast(h.counts, h.n_melds, h.wilds, caps, kr.playable, kr.forms, kr.options)
+        r = _k.shanten_fast(h.counts, h.n_melds, h.wilds, caps, kr.playable, kr.forms, options)
     else:
         r = _params.INF
         for name in ([form] if isinstance(form, str) else list(form)):
             bit = _params.form_bits(name, None)
-            r = min(r, _k.shanten_counts_form(h.counts, h.n_melds, h.wilds, caps, kr.playable, bit, kr.options))
+            r = min(r, _k.shanten_counts_form(h.counts, h.n_melds, h.wilds, caps, kr.playable, bit, options))
     if r >= _params.INF:
         raise ValueError(f"form {form!r} cannot apply to this hand ({h.n_tiles} tiles in hand, {h.n_melds} melds)")
     return int(r)

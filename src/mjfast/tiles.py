@@ -313,7 +313,7 @@ def _unknown_token(text: str, i: int) -> str:
     (plus trailing digits after a bonus-code prefix such as ``F`` or ``WB``),
     otherwise the single character."""
     ch = text[i]
-    if not ("a" <= ch.lower() <= "z"):
+    if not (ch.isascii() and ch.isalpha()):
         return ch
     j = i
     while j < len(text) and text[j].isascii() and text[j].isalpha():
@@ -332,7 +332,8 @@ def _flush_digits(pending: list, base: int, suit_text: str, mpsz: bool,
         if v == 0:
             if base < 27:
                 raise ValueError(
-                    f"red fives are not supported: '{c}{suit_text}' at {j}; write 5{SUITS[base // 9]}"
+                    f"red fives are not supported: '{c}{suit_text}' at {j}; "
+                    f"write 5{SUITS[base // 9]}"
                 )
             raise ValueError(f"unknown tile '{c}{suit_text}' at {j}")
         if base == 27 and v > 7:
@@ -572,7 +573,8 @@ def _check_count_vector(c: np.ndarray) -> np.ndarray:
     if c.max() > MAX_COPIES:
         t = int(np.argmax(c))
         raise ValueError(
-            f"{int(c[t])} copies of {CODES[t]} ({NAMES_ZH[t]}); at most {MAX_COPIES} of a kind exist"
+            f"{int(c[t])} copies of {CODES[t]} ({NAMES_ZH[t]}); "
+            f"at most {MAX_COPIES} of a kind exist"
         )
     return c.astype(np.uint8)
 

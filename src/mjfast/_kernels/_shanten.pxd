@@ -21,6 +21,8 @@ cdef enum:
 cdef enum:
     O_PAIRS_DISTINCT = 1     # riichi seven pairs: seven different kinds
     O_LAN_STRICT = 2         # 烂胡 strict: exactly three tiles per suit + five honours
+    O_VOID_M = 4             # with O_NEED_VOID: the suits that may be left empty (m << 0, p << 1, s << 2)
+    O_NEED_VOID = 32         # 缺一门: a winning hand leaves one suit empty
 
 ctypedef struct Params:
     uint8_t cap[34]          # most NATURAL copies of each kind the concealed part can hold

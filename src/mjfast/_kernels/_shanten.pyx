@@ -159,21 +159,20 @@ cdef bint group_fast(const uint8_t* c, const uint8_t* cap, const uint8_t* playab
 cdef void group_eval(const uint8_t* c, const uint8_t* cap, const uint8_t* playable, bint honors,
                      int kmax, int W, Group out) noexcept nogil:
     cdef int i, m, p, o
-    cdef bint empty_absent = True
+    cdef int n = 7 if honors else 9
+    for i in range(n):
+        if playable[i]:
+            break
+    else:
+        # no kind of this group is in play (四川's honours, a voided suit): only T = 0
+        for m in range(5):
+            for p in range(2):
+                for o in range(W + 1):
+                    out[m][p][o] = INF
+        for o in range(W + 1):
+            out[0][0][o] = 0
+        return
     if honors:
-        # rules without honours (or with dragons as flowers): nothing to look up
-        for i in range(7):
-            if playable[i] or c[i]:
-                empty_absent = False
-                break
-        if empty_absent:
-            for m in range(5):
-                for p in range(2):
-                    for o in range(W + 1):
-                        out[m][p][o] = INF
-            for o in range(W + 1):
-                out[0][0][o] = 0
-            return
         if group_fast(c, cap, playable, 7, HON_N, HON_U, kmax, W, out):
             return
         group_dp(c, cap, playable, 7, False, kmax, W, out)
@@ -551,7 +550,19 @@ cdef int shanten_form(const uint8_t* c, int n_melds, int wilds, const Params* pr
 
 
 cdef int shanten_one(const uint8_t* c, int n_melds, int wilds, const Params* prm) noexcept nogil:
-    cdef int best = INF, bit = 1
+    cdef int best = INF, bit = 1, s, i
+    cdef Params p2
+    if prm.options & O_NEED_VOID:
+        # 缺一门: the best over the suits that may be left empty
+        for s in range(3):
+            if prm.options & (O_VOID_M << s):
+                p2 = prm[0]
+                p2.options = prm.options & ~O_NEED_VOID
+                p2.all_natural = 0
+                for i in range(9):
+                    p2.playable[9 * s + i] = 0
+                best = imin(best, shanten_one(c, n_melds, wilds, &p2))
+        return best
     while bit <= F_SEVEN_STARS:
         if prm.forms & bit:
             best = imin(best, shanten_form(c, n_melds, wilds, prm, bit))

@@ -37,6 +37,7 @@ objective is a sum over groups and the constraints are per group plus the totals
 """
 from __future__ import annotations
 
+import functools
 import itertools
 from functools import lru_cache
 from typing import Callable, Iterable, Mapping, Sequence
@@ -80,7 +81,7 @@ KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = tuple(
 DEFAULT_FORMS: tuple[str, ...] = ("standard", "seven_pairs", "thirteen_orphans")
 
 _INF = float("inf")
-_BIG = 1000.0  # cost of a target entry above the cap; any total >= _BIG means "not allowed"
+_BIG = 1000  # cost of a target entry above the cap; any total >= _BIG means "not allowed"
 _ASSIGN_BATCH = 128  # wildcard assignments evaluated per matrix product (memory bound only)
 
 
@@ -153,11 +154,11 @@ class _Targets:
         self._prepared: dict = {}
 
     def prepared(self, total: tuple[int, ...]):
-        """Targets whose resources fit ``total``, sorted by resource key, with a one-hot matrix.
+        """Targets whose resources fit ``total``, sorted by resource key, in block codes.
 
-        ``onehot[n, i * width + v] = 1`` iff target ``n`` has ``v`` tiles of local kind ``i``, so
-        ``onehot @ cost.ravel()`` is ``sum_i cost[i, T[n, i]]`` for a per-(kind, value) cost
-        table. float32 is exact here: every entry of a sum is an integer below 2**13.
+        The kinds are cut into blocks of up to 3 consecutive kinds; ``codes[b][n]`` is target
+        ``n``'s block ``b`` read as a base-``width`` number, so that
+        ``sum_b block_cost_b[codes[b][n]] == sum_i cost[i, T[n, i]]`` (see :func:`_deficits`).
         """
         if total not in self._prepared:
             dims = tuple(t + 1 for t in total)
@@ -166,10 +167,14 @@ class _Targets:
             order = np.argsort(keys, kind="stable")
             ok, keys = ok[order], keys[order]
             length = self.vec.shape[1]
-            onehot = np.zeros((ok.size, length * self.width), dtype=np.float32)
-            rows = np.repeat(np.arange(ok.size), length)
-            onehot[rows, (np.arange(length) * self.width + self.vec[ok]).ravel()] = 1.0
-            self._prepared[total] = (onehot, keys)
+            blocks = [tuple(range(b, min(b + 3, length))) for b in range(0, length, 3)]
+            codes = []
+            for block in blocks:
+                code = np.zeros(ok.size, dtype=np.intp)
+                for i in block:
+                    code = code * self.width + self.vec[ok, i]
+                codes.append(code)
+            self._prepared[total] = (blocks, codes, keys)
         return self._prepared[total]
 
 
@@ -231,50 +236,80 @@ def _min_by_key(values: np.ndarray, keys: np.ndarray, size: int) -> np.ndarray:
 
 
 def _cost_tables(c, cap, a, width):
-    """Per-(assignment, kind, value) cost: ``max(0, v - c - a)``, or ``_BIG`` if ``v > cap + a``."""
+    """``cost[n, i, v] = max(0, v - c[i] - a[n, i])``, or ``_BIG`` if ``v > cap[i] + a[n, i]``."""
     values = np.arange(width)
-    h = (c + a)[:, :, None]
-    cost = np.maximum(values - h, 0).astype(np.float32)
-    cost[np.broadcast_to(values > (cap + a)[:, :, None], cost.shape)] = _BIG
-    return cost.reshape(len(a), -1)
+    cost = np.maximum(values - (c + a)[:, :, None], 0)
+    return np.where(values > (cap + a)[:, :, None], _BIG, cost)
 
 
-def _group_table(c, cap, mask, targets: _Targets, w: int, total: tuple[int, ...], upper=_INF) -> np.ndarray:
-    """Brute-force table ``E[j, r]`` for one multi-kind group.
+def _deficits(prepared, cost):
+    """``out[n, t] = sum_i cost[n, i, T[t, i]]`` for every assignment ``n`` and target ``t``.
 
-    ``E[j, r]`` = min over every multiset ``a`` of ``j`` wildcards on the group's masked kinds,
-    and over every group target ``T`` with resource ``r`` and ``T <= cap + a``, of
-    ``sum max(0, T - c - a)``; ``inf`` when there is none. Entries above ``upper`` may be
-    reported as ``inf`` (``upper`` is an upper bound of the whole form's optimum, so such
-    entries can never be part of an optimal combination).
-
-    Notes
-    -----
-    Only a time saver, exact: for ``j > 0`` a target is skipped when
-    ``D0(T) - j > min(E[0, r(T)], upper)`` where ``D0(T) = sum max(0, T - c)`` ignores caps.
-    Such a target cannot matter because (i) ``j`` wildcards lower a deficit by at most ``j``,
-    and (ii) ``E[j, r] <= E[0, r]`` (put the ``j`` wildcards on any masked kind of the group:
-    the deficit of the ``E[0, r]`` target does not grow and its caps only loosen).
+    Summed block by block: a block's cost table is the outer sum of its kinds' costs,
+    looked up at the block code of each target.
     """
-    dims = tuple(t + 1 for t in total)
-    size = int(np.prod(dims))
-    table = np.full((w + 1,) + dims, _INF)
-    onehot, keys = targets.prepared(tuple(total))
-    length, width = len(c), targets.width
-    zero = np.zeros((1, length), dtype=np.int64)
-    # j = 0: the only assignment is a = 0. Also D0 (same cost without the cap condition).
-    d_cap = onehot @ _cost_tables(c, cap, zero, width)[0]
-    d_nocap = onehot @ _cost_tables(c, cap + 99, zero, width)[0]
-    table[0] = _min_by_key(d_cap, keys, size).reshape(dims)
-    masked = np.flatnonzero(mask).tolist()
-    if w == 0 or not masked:
-        return table
-    e0 = table[0].ravel()
-    for j in range(1, w + 1):
-        keep = np.flatnonzero(~(d_nocap - j > np.minimum(e0[keys], upper)))
-        sub_onehot, sub_keys = onehot[keep], keys[keep]
+    blocks, codes, _ = prepared
+    n_assign, width = cost.shape[0], cost.shape[2]
+    out = 0
+    for block, code in zip(blocks, codes):
+        table = np.zeros((n_assign, 1), dtype=np.int64)
+        for i in block:
+            table = (table[:, :, None] + cost[:, i, None, :]).reshape(n_assign, -1)
+        out = out + (table[0][code][None, :] if n_assign == 1 else table[:, code])
+    return out
+
+
+class _GroupState:
+    """Per-call data of one multi-kind group: hand slice, targets, and the ``j = 0`` layer."""
+
+    def __init__(self, c, cap, mask, targets: _Targets, total: tuple[int, ...]):
+        self.c, self.cap, self.total = c, cap, tuple(total)
+        self.masked = np.flatnonzero(mask).tolist()
+        self.width = targets.width
+        self.prep = targets.prepared(self.total)
+        self.dims = tuple(t + 1 for t in total)
+        self.size = int(np.prod(self.dims))
+        zero = np.zeros((1, len(c)), dtype=np.int64)
+        keys = self.prep[2]
+        # E[0, r]: the only assignment of 0 wildcards is a = 0.
+        d_cap = _deficits(self.prep, _cost_tables(c, cap, zero, self.width))[0]
+        self.e0 = _min_by_key(d_cap, keys, self.size)
+
+    @functools.cached_property
+    def d0(self) -> np.ndarray:
+        """``D0(T) = sum max(0, T - c)`` per target: no wildcards, no caps (only to skip work)."""
+        zero = np.zeros((1, len(self.c)), dtype=np.int64)
+        return _deficits(self.prep, _cost_tables(self.c, np.full(len(self.c), self.width), zero, self.width))[0]
+
+    @functools.cached_property
+    def d0_min(self) -> np.ndarray:
+        """Min of :attr:`d0` per resource."""
+        return _min_by_key(self.d0, self.prep[2], self.size)
+
+    def layer(self, j: int, limit=None) -> np.ndarray:
+        """Brute-force ``E[j, r]`` (flattened over ``r``).
+
+        ``E[j, r]`` = min over every multiset ``a`` of ``j`` wildcards on the group's masked
+        kinds, and over every group target ``T`` with resource ``r`` and ``T <= cap + a``, of
+        ``sum max(0, T - c - a)``; ``inf`` when there is none.
+
+        Targets are skipped (a time saver that cannot change the form's optimum) when
+        ``D0(T) > limit[r(T)]`` (see :func:`_min_replacement`) or ``D0(T) - j > E[0, r(T)]``:
+        such a target is no minimiser because (i) ``j`` wildcards lower a deficit by at most
+        ``j`` and (ii) ``E[j, r] <= E[0, r]`` (put the ``j`` wildcards on any masked kind of the
+        group: the deficit of the ``E[0, r]`` target does not grow and its caps only loosen).
+        """
+        if j == 0:
+            return self.e0
+        if not self.masked:
+            return np.full(self.size, _INF)
+        blocks, codes, keys = self.prep
+        bound = np.full(keys.size, _INF) if limit is None else limit[keys]
+        keep = np.flatnonzero((self.d0 - j <= self.e0[keys]) & (self.d0 <= bound))
+        sub = (blocks, [code[keep] for code in codes], keys[keep])
         best = np.full(keep.size, _INF)
-        assignments = itertools.combinations_with_replacement(masked, j)
+        assignments = itertools.combinations_with_replacement(self.masked, j)
+        length = len(self.c)
         while True:
             batch = list(itertools.islice(assignments, _ASSIGN_BATCH))
             if not batch:
@@ -283,17 +318,16 @@ def _group_table(c, cap, mask, targets: _Targets, w: int, total: tuple[int, ...]
             for row, kinds in enumerate(batch):
                 for kind in kinds:
                     a[row, kind] += 1
-            deficits = sub_onehot @ _cost_tables(c, cap, a, width).T  # (targets, assignments)
-            np.minimum(best, deficits.min(axis=1), out=best)
-        table[j] = _min_by_key(best, sub_keys, size).reshape(dims)
-    return table
+            deficits = _deficits(sub, _cost_tables(self.c, self.cap, a, self.width))  # (assign, targets)
+            np.minimum(best, deficits.min(axis=0), out=best)
+        return _min_by_key(best, sub[2], self.size)
 
 
-def _kind_table(c: int, cap: int, masked: bool, options, w: int, total: tuple[int, ...]):
+def _kind_table(c: int, cap: int, masked: bool, options, w: int, total: tuple[int, ...], caps=True):
     """Table ``E[j, r]`` for a one-kind group whose targets are ``options = [(value, res), ...]``.
 
     With ``j`` wildcards on this kind, target ``value`` is allowed iff ``value <= cap + j`` and
-    costs ``max(0, value - c - j)``.
+    costs ``max(0, value - c - j)``. ``caps=False`` drops the cap condition.
     """
     dims = tuple(t + 1 for t in total)
     table = np.full((w + 1,) + dims, _INF)
@@ -301,14 +335,14 @@ def _kind_table(c: int, cap: int, masked: bool, options, w: int, total: tuple[in
         if j and not masked:
             break
         for value, res in options:
-            if value <= cap + j and all(r <= t for r, t in zip(res, total)):
+            if (not caps or value <= cap + j) and all(r <= t for r, t in zip(res, total)):
                 idx = (j,) + tuple(res)
                 table[idx] = min(table[idx], max(0, value - c - j))
     return table
 
 
-def _combine(tables: list[np.ndarray], w: int, total: tuple[int, ...]) -> float:
-    """Min over every split of ``w`` wildcards and of the resource totals of the summed tables."""
+def _combine_tables(tables: list[np.ndarray]) -> np.ndarray:
+    """Min-plus convolution: ``out[j, r] = min over splits of sum of table_g[j_g, r_g]``."""
     acc = tables[0]
     shape = acc.shape
     for table in tables[1:]:
@@ -319,7 +353,7 @@ def _combine(tables: list[np.ndarray], w: int, total: tuple[int, ...]) -> float:
             dst = tuple(slice(i, s) for s, i in zip(shape, idx))
             np.minimum(out[dst], acc[src] + table[idx], out=out[dst])
         acc = out
-    return float(acc[(w,) + tuple(total)])
+    return acc
 
 
 def _min_replacement(groups: list, w: int, total: tuple[int, ...]) -> float:
@@ -327,56 +361,90 @@ def _min_replacement(groups: list, w: int, total: tuple[int, ...]) -> float:
 
     ``groups`` items are ``("set", c, cap, mask, targets)`` (a multi-kind group with a
     :class:`_Targets`) or ``("kind", c, cap, masked, options)`` (one kind, see
-    :func:`_kind_table`).
+    :func:`_kind_table`). The answer is ``_combine_tables(tables)[w, total]`` where
+    ``tables[g][j, r]`` is group ``g``'s brute-force minimum with ``j`` wildcards and
+    resources ``r``.
 
-    Phase 1 computes the optimum ``U`` with every wildcard layer ignored (``j = 0`` everywhere).
-    ``U`` bounds the true optimum from above whenever some kind is masked: put all ``w``
-    wildcards on a masked kind; deficits do not grow and caps only loosen. Phase 2 computes the
-    full tables, using ``U`` only to skip targets that cannot matter.
+    Notes
+    -----
+    Wildcard layers are computed for ``j = 1, 2, ..., w`` in turn; two bounds only skip work
+    (the result is exact):
+
+    * ``U_j`` = the best combination using at most ``j`` wildcards in the layers computed so
+      far, the remaining wildcards dumped on a masked kind of a group. Dumping never raises a
+      deficit and only loosens caps, so ``opt <= U_j``.
+    * If target ``T`` (resource ``r``, ``j`` wildcards) of group ``g`` is in an optimal
+      solution then ``opt >= D0(T) - j + R_g[total - r] - (w - j)``, where ``R_g`` combines the
+      other groups' no-wildcard, no-cap minima of ``D0`` (each wildcard lowers a deficit by at
+      most 1 and caps only remove targets). Hence ``D0(T) <= U + w - R_g[total - r]``; targets
+      beyond that are skipped. Skipping only removes candidates, so every computed entry is
+      still achievable and the optimal one is still found.
     """
-    def tables_for(wmax, upper):
-        out = []
-        for kind, c, cap, mask, spec in groups:
-            if kind == "set":
-                out.append(_group_table(c, cap, mask, spec, wmax, total, upper))
-            else:
-                out.append(_kind_table(c, cap, mask, spec, wmax, total))
-        return out
-
-    upper = _combine(tables_for(0, _INF), 0, total)
+    dims = tuple(t + 1 for t in total)
+    target_idx = tuple(total)
+    states, tables, d0 = [], [], []
+    for kind, c, cap, mask, spec in groups:
+        if kind == "set":
+            state = _GroupState(c, cap, mask, spec, total)
+            states.append(state)
+            table = np.full((w + 1,) + dims, _INF)
+            table[0] = state.e0.reshape(dims)
+            tables.append(table)
+            d0.append(state if w else None)
+        else:
+            states.append(None)
+            tables.append(_kind_table(c, cap, mask, spec, w, total))
+            d0.append(_kind_table(c, cap, mask, spec, 0, total, caps=False) if w else None)
+    upper = float(_combine_tables([t[:1] for t in tables])[(0,) + target_idx])
     if w == 0:
         return upper
     if not any(np.any(g[3]) for g in groups):
         return _INF
-    return _combine(tables_for(w, upper), w, total)
+    if all(state is None for state in states):
+        return float(_combine_tables(tables)[(w,) + target_idx])
+    d0 = [x.d0_min.reshape((1,) + dims) if isinstance(x, _GroupState) else x for x in d0]
+    flip = tuple(slice(None, None, -1) for _ in total)  # x[flip][r] == x[total - r]
+    rests = []
+    for g, state in enumerate(states):
+        if state is None:
+            rests.append(None)
+            continue
+        others = d0[:g] + d0[g + 1 :]
+        rests.append(_combine_tables(others)[0][flip].ravel() if others else np.zeros(state.size))
+    for j in range(1, w + 1):
+        for g, state in enumerate(states):
+            if state is not None:
+                tables[g][j] = state.layer(j, upper + w - rests[g]).reshape(dims)
+        combined = _combine_tables([t[: j + 1] for t in tables])
+        upper = min(upper, float(np.min(combined[(slice(None),) + target_idx])))
+    return float(_combine_tables(tables)[(w,) + target_idx])
 
 
 def _to_shanten(r: float):
     return None if r == _INF else int(r) - 1
 
 
-def _per_kind_tables(c, cap, mask, options_of: Callable[[int], list], w, total):
-    return [_kind_table(int(c[i]), int(cap[i]), bool(mask[i]), options_of(i), w, total) for i in range(N_KINDS)]
+def _kind_groups(c, cap, mask, options_of: Callable[[int], list], kinds: Iterable[int] = range(N_KINDS)):
+    return [("kind", int(c[i]), int(cap[i]), bool(mask[i]), options_of(i)) for i in kinds]
 
 
 # ---------------------------------------------------------------------------------------------
 # Forms
 # ---------------------------------------------------------------------------------------------
-def _standard_tables(c, cap, mask, w, sets_needed, knit=None):
-    total = (sets_needed, 1)
-    tables = []
-    for s, kinds in enumerate(SUITS):
+def _standard_groups(c, cap, mask, w, sets_needed, knit=None):
+    """Three suit groups (runs allowed) + one honour group; resources ``(sets, pairs)``."""
+    groups = []
+    for kinds in SUITS:
         idx = list(kinds)
         bound = int(cap[idx].max()) + w
         if knit is None:
             targets = _set_targets(9, True, sets_needed, bound)
         else:
             targets = _knitted_suit_targets(tuple(1 if k in knit else 0 for k in kinds), sets_needed, bound)
-        tables.append(_group_table(c[idx], cap[idx], mask[idx], targets, w, total))
+        groups.append(("set", c[idx], cap[idx], mask[idx], targets))
     idx = list(HONOURS)
-    targets = _set_targets(7, False, sets_needed, int(cap[idx].max()) + w)
-    tables.append(_group_table(c[idx], cap[idx], mask[idx], targets, w, total))
-    return tables, total
+    groups.append(("set", c[idx], cap[idx], mask[idx], _set_targets(7, False, sets_needed, int(cap[idx].max()) + w)))
+    return groups, (sets_needed, 1)
 
 
 def shanten_standard(counts, n_melds=0, wilds=0, caps=None, wild_mask=None):
@@ -401,8 +469,8 @@ def shanten_standard(counts, n_melds=0, wilds=0, caps=None, wild_mask=None):
         -1 complete, 0 ready, ...; None when no allowed target exists.
     """
     c, cap, mask, w, n = _prepare(counts, n_melds, wilds, caps, wild_mask)
-    tables, total = _standard_tables(c, cap, mask, w, (n - 1) // 3)
-    return _to_shanten(_combine(tables, w, total))
+    groups, total = _standard_groups(c, cap, mask, w, (n - 1) // 3)
+    return _to_shanten(_min_replacement(groups, w, total))
 
 
 def _special_size_ok(n, n_melds):
@@ -429,8 +497,7 @@ def shanten_seven_pairs(counts, n_melds=0, wilds=0, caps=None, wild_mask=None, *
     if not _special_size_ok(n, n_melds):
         return None
     opts = [(0, (0,)), (2, (1,))] + ([] if distinct else [(4, (2,))])
-    tables = _per_kind_tables(c, cap, mask, lambda i: opts, w, (7,))
-    return _to_shanten(_combine(tables, w, (7,)))
+    return _to_shanten(_min_replacement(_kind_groups(c, cap, mask, lambda i: opts), w, (7,)))
 
 
 def shanten_thirteen_orphans(counts, n_melds=0, wilds=0, caps=None, wild_mask=None):
@@ -450,10 +517,8 @@ def shanten_thirteen_orphans(counts, n_melds=0, wilds=0, caps=None, wild_mask=No
     if not _special_size_ok(n, n_melds):
         return None
     th = set(TERMINALS_HONOURS)
-    tables = _per_kind_tables(
-        c, cap, mask, lambda i: [(1, (0,)), (2, (1,))] if i in th else [(0, (0,))], w, (1,)
-    )
-    return _to_shanten(_combine(tables, w, (1,)))
+    groups = _kind_groups(c, cap, mask, lambda i: [(1, (0,)), (2, (1,))] if i in th else [(0, (0,))])
+    return _to_shanten(_min_replacement(groups, w, (1,)))
 
 
 def shanten_thirteen_lan(counts, n_melds=0, wilds=0, caps=None, wild_mask=None, *, strict=False):
@@ -476,11 +541,10 @@ def shanten_thirteen_lan(counts, n_melds=0, wilds=0, caps=None, wild_mask=None, 
     c, cap, mask, w, n = _prepare(counts, n_melds, wilds, caps, wild_mask)
     if not _special_size_ok(n, n_melds):
         return None
-    total = (14,)
     targets = _lan_suit_targets(bool(strict))
-    tables = [_group_table(c[list(k)], cap[list(k)], mask[list(k)], targets, w, total) for k in SUITS]
-    tables += [_kind_table(int(c[i]), int(cap[i]), bool(mask[i]), [(0, (0,)), (1, (1,))], w, total) for i in HONOURS]
-    return _to_shanten(_combine(tables, w, total))
+    groups = [("set", c[list(k)], cap[list(k)], mask[list(k)], targets) for k in SUITS]
+    groups += _kind_groups(c, cap, mask, lambda i: [(0, (0,)), (1, (1,))], HONOURS)
+    return _to_shanten(_min_replacement(groups, w, (14,)))
 
 
 def shanten_honors_and_knitted(counts, n_melds=0, wilds=0, caps=None, wild_mask=None, *, seven_stars=False):
@@ -511,7 +575,7 @@ def shanten_honors_and_knitted(counts, n_melds=0, wilds=0, caps=None, wild_mask=
                 return [(1, (1,))] if seven_stars else [(0, (0,)), (1, (1,))]
             return [(0, (0,)), (1, (1,))] if i in allowed else [(0, (0,))]
 
-        best = min(best, _combine(_per_kind_tables(c, cap, mask, options, w, (14,)), w, (14,)))
+        best = min(best, _min_replacement(_kind_groups(c, cap, mask, options), w, (14,)))
     return _to_shanten(best)
 
 
@@ -534,8 +598,8 @@ def shanten_knitted_straight(counts, n_melds=0, wilds=0, caps=None, wild_mask=No
         return None
     best = _INF
     for pattern in KNITTED_PATTERNS:
-        tables, total = _standard_tables(c, cap, mask, w, 1 - n_melds, knit=set(pattern))
-        best = min(best, _combine(tables, w, total))
+        groups, total = _standard_groups(c, cap, mask, w, 1 - n_melds, knit=set(pattern))
+        best = min(best, _min_replacement(groups, w, total))
     return _to_shanten(best)
 
 
@@ -557,12 +621,10 @@ def shanten_nine_terminals(counts, n_melds=0, wilds=0, caps=None, wild_mask=None
     if not _special_size_ok(n, n_melds):
         return None
     th = set(TERMINALS_HONOURS)
-    tables = _per_kind_tables(
-        c, cap, mask,
-        lambda i: [(v, (v,)) for v in range(int(cap[i]) + w + 1)] if i in th else [(0, (0,))],
-        w, (14,),
+    groups = _kind_groups(
+        c, cap, mask, lambda i: [(v, (v,)) for v in range(int(cap[i]) + w + 1)] if i in th else [(0, (0,))]
     )
-    return _to_shanten(_combine(tables, w, (14,)))
+    return _to_shanten(_min_replacement(groups, w, (14,)))
 
 
 #: Form name -> shanten function.

@@ -443,6 +443,8 @@ class Rule:
         Scoring unit (花, 番, 个, 基数, X).
     flowers : bool
         Whether bonus tiles are drawn, exposed and replaced as flowers.
+    max_suits : int
+        Most suits a winning hand may hold, melds included (四川 缺一门: 2; otherwise 3).
     """
 
     name: str
@@ -458,6 +460,7 @@ class Rule:
     flowers: bool
     seven_pairs_quad_as_two: bool = True
     thirteen_lan_strict: bool = False
+    max_suits: int = 3
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", FrozenMap(self.options))

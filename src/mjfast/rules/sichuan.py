@@ -41,4 +41,6 @@ def build(options: dict[str, Any]) -> Rule:
         forms=frozenset({"standard", "seven_pairs"}),
         unit="番",
         flowers=False,
+        # 缺一门: "胡牌的时候不能有三种花色的牌" — melds included
+        max_suits=2,
     )

@@ -1,0 +1,294 @@
+"""Tile efficiency: waits, 进张 (ukeire), 改良 and the 一进听 combination count.
+
+Definitions follow ``rules/yijinting.md`` exactly:
+
+* remaining(t) = copies of t in play − own concealed − own melds − ``visible`` (never below 0,
+  never a kind the rule lacks);
+* an accepting tile lowers the shanten; 进张数 = Σ remaining over the accepting kinds;
+* for a 1-shanten hand, W(t) = Σ remaining-after-drawing-t over the **union** of the winning
+  kinds of every discard that keeps the hand ready; 组合数 = Σ remaining(t) · W(t).
+
+Shape-level rule facts apply throughout: the rule's tile set, its accepted win forms and
+四川's 缺一门.  Wildcards held count as in :func:`mjfast.shanten`; a drawn wildcard always
+accepts and is reported apart (``wild_accept``) so natural-tile figures stay comparable.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import _params
+from ._kernels import _efficiency as _ke
+from .hand import Hand
+from .shape import as_hand, prepare
+from .tiles import CODES, N_KINDS, to_mpsz
+
+_TILE_ORDER = list(CODES[:N_KINDS])
+
+
+def _visible(visible) -> np.ndarray:
+    vis = np.zeros(N_KINDS, np.int16)
+    if visible is None:
+        return vis
+    if isinstance(visible, np.ndarray) and visible.shape == (N_KINDS,):
+        if not np.issubdtype(visible.dtype, np.integer) or visible.min() < 0:
+            raise ValueError("visible counts must be non-negative integers")
+        return visible.astype(np.int16)
+    from .tiles import counts as _counts
+    return _counts(visible).astype(np.int16)
+
+
+def _setup(hand, rule, visible, melds, wilds, fixed_sets, wild_kind, need: tuple[int, ...]):
+    # a set declared fixed is taken out of play like a meld (yijinting.md §4 caveat 1)
+    h = as_hand(hand, melds=tuple(melds) + tuple(fixed_sets), wilds=wilds)
+    if h.n_tiles % 3 not in need:
+        want = "3k+1 (e.g. 13)" if need == (1,) else "3k+2 (e.g. 14)"
+        raise ValueError(f"this function needs a {want}-tile hand; got {h.n_tiles} tiles in hand "
+                         f"(+{h.n_melds} melds)")
+    kr, caps, options = prepare(h, rule, wild_kind=wild_kind)
+    vis = _visible(visible)
+    over = np.flatnonzero(h.counts.astype(np.int16) + vis > caps.astype(np.int16))
+    if over.size:
+        k = int(over[0])
+        raise ValueError(f"visible makes {CODES[k]} exceed its copies: {int(h.counts[k])} in hand, "
+                         f"{int(h.meld_counts[k])} in melds, {int(vis[k])} visible")
+    return h, kr, np.ascontiguousarray(caps, np.uint8), options, vis
+
+
+@dataclass(frozen=True)
+class Ukeire:
+    """进张 of a 3k+1 hand.
+
+    Attributes
+    ----------
+    shanten : int
+    tiles : dict[str, int]
+        Accepting kind (mpsz) → remaining copies (kinds with none left are omitted).
+    count : int
+        进张数: total remaining copies of the accepting kinds.
+    wild_accept : int
+        Wildcard copies still to come (each accepts); not included in ``count``.
+    """
+
+    shanten: int
+    tiles: dict
+    count: int
+    wild_accept: int = 0
+
+    def __repr__(self) -> str:
+        return f"Ukeire(shanten={self.shanten}, count={self.count}, tiles={' '.join(self.tiles)})"
+
+
+def _wild_remaining(h: Hand, rule_obj, wild_copies) -> int:
+    if wild_copies is None:
+        return 0
+    return max(0, int(wild_copies) - h.wilds)
+
+
+def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=(), wild_kind=None,
+           wild_copies=None) -> Ukeire:
+    """进张: every kind whose draw lowers the shanten of a 3k+1 hand, with copies left.
+
+    Parameters
+    ----------
+    hand13 : Hand, str or array
+        A 13-tile (3k+1) hand; ``melds``/``wilds`` as in :func:`mjfast.shanten`.
+    rule : str or Rule, optional
+    visible : tiles or uint8[34], optional
+        Tiles seen elsewhere (discards, others' melds): ``visible=table`` in yijinting.md terms.
+        Default: only the player's own tiles are subtracted.
+    fixed_sets : sequence of str
+        Concealed sets to treat as fixed (as if exposed), e.g. to reproduce an article.
+    wild_kind, wild_copies : optional
+        The wildcard face of this hand and the wildcard copies in play; ``wild_accept`` is
+        ``wild_copies`` minus the wildcards held.
+
+    Examples
+    --------
+    >>> import mjfast as mj
+    >>> u = mj.ukeire("11p34567m45s9p", melds=["555z"])
+    >>> u.shanten, u.count, u.tiles
+    (1, 19, {'2m': 4, '5m': 3, '8m': 4, '3s': 4, '6s': 4})
+    """
+    h, kr, caps, options, vis = _setup(hand13, rule, visible, melds, wilds, fixed_sets, wild_kind, (1,))
+    accept = np.zeros(N_KINDS, np.uint8)
+    rem = np.zeros(N_KINDS, np.int16)
+    s = _ke.ukeire_kernel(h.counts, h.n_melds, h.wilds, caps, kr.playable, kr.forms, options, vis, accept, rem)
+    if s >= _params.INF:
+        raise ValueError("no winning form of this rule applies to the hand")
+    tiles = {CODES[k]: int(rem[k]) for k in np.flatnonzero(accept) if rem[k] > 0}
+    return Ukeire(int(s), tiles, int(sum(tiles.values())), _wild_remaining(h, kr, wild_copies))
+
+
+def waits(hand13, *, rule=None, visible=None, melds=(), wilds=None, wild_kind=None) -> dict:
+    """Winning kinds of a ready (听牌) 3k+1 hand → copies left (a wait with none left shows 0).
+
+    Raises ``ValueError`` if the hand is not ready.
+
+    Examples
+    --------
+    >>> import mjfast as mj
+    >>> mj.waits("1112345678999m")
+    {'1m': 1, '2m': 3, '3m': 3, '4m': 3, '5m': 3, '6m': 3, '7m': 3, '8m': 3, '9m': 1}
+    """
+    h, kr, caps, options, vis = _setup(hand13, rule, visible, melds, wilds, (), wild_kind, (1,))
+    accept = np.zeros(N_KINDS, np.uint8)
+    rem = np.zeros(N_KINDS, np.int16)
+    s = _ke.ukeire_kernel(h.counts, h.n_melds, h.wilds, caps, kr.playable, kr.forms, options, vis, accept, rem)
+    if s != 0:
+        raise ValueError(f"the hand is not ready (shanten {s})")
+    return {CODES[k]: int(rem[k]) for k in np.flatnonzero(accept)}
+
+
+@dataclass(frozen=True)
+class Yijinting:
+    """一进听 figures of a 1-shanten hand (yijinting.md).
+
+    Attributes
+    ----------
+    ukeire : int     进张数
+    ting : int       听张数: remaining copies over the union of all winning kinds
+    combos : int     组合数 = Σ remaining(t) · W(t) under the chosen aggregation
+    breakdown : pandas.DataFrame
+        One row per accepting tile: ``tile``, ``copies``, ``ting_after`` (W(t)), ``product``.
+    aggregate : str  "union" (the article's definition) or "max"
+    """
+
+    ukeire: int
+    ting: int
+    combos: int
+    breakdown: object = field(repr=False)
+    aggregate: str = "union"
+
+
+def yijinting(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=(), aggregate="union",
+              wild_kind=None) -> Yijinting:
+    """进张数, 听张数 and 组合数 of a 1-shanten (一进听) 3k+1 hand, exactly as yijinting.md.
+
+    Parameters
+    ----------
+    aggregate : {"union", "max"}
+        How W(t) combines the waits of the ready discards after drawing t: the union (the
+        article's definition, default) or the best single discard, for comparison.
+
+    Examples
+    --------
+    >>> import mjfast as mj
+    >>> r = mj.yijinting("34567m45s", melds=["111p", "555z"])   # the article's 碰 line
+    >>> r.ukeire, r.ting, r.combos
+    (37, 37, 324)
+    >>> mj.yijinting("34567m45s", melds=["111p", "555z"], aggregate="max").combos
+    243
+    """
+    import pandas as pd
+
+    if aggregate not in ("union", "max"):
+        raise ValueError(f"aggregate must be 'union' or 'max', got {aggregate!r}")
+    h, kr, caps, options, vis = _setup(hand13, rule, visible, melds, wilds, fixed_sets, wild_kind, (1,))
+    rem = np.zeros(N_KINDS, np.int16)
+    wu = np.zeros(N_KINDS, np.int32)
+    wm = np.zeros(N_KINDS, np.int32)
+    ting = np.zeros(N_KINDS, np.uint8)
+    s = _ke.yijinting_kernel(h.counts, h.n_melds, h.wilds, caps, kr.playable, kr.forms, options, vis, rem, wu, wm, ting)
+    if s != 1:
+        raise ValueError(f"一进听 needs a 1-shanten hand; this one has shanten {s}")
+    w = wu if aggregate == "union" else wm
+    acc = np.flatnonzero(rem)
+    base_rem = np.maximum(caps.astype(np.int16) - h.counts - vis, 0)
+    frame = pd.DataFrame({
+        "tile": pd.Categorical([CODES[k] for k in acc], categories=_TILE_ORDER, ordered=True),
+        "copies": rem[acc].astype(np.int64),
+        "ting_after": w[acc].astype(np.int64),
+    })
+    frame["product"] = frame["copies"] * frame["ting_after"]
+    return Yijinting(int(rem.sum()), int(base_rem[ting.astype(bool)].sum()), int(frame["product"].sum()),
+                     frame, aggregate)
+
+
+def improvements(hand13, *, rule=None, visible=None, melds=(), wilds=None, wild_kind=None) -> dict:
+    """改良 of a ready or 1-shanten 3k+1 hand: draws that keep the shanten but, after the best
+    discard, leave more 进张.  Returns kind → ``(copies, new_ukeire, discard)``.
+
+    Examples
+    --------
+    >>> import mjfast as mj
+    >>> mj.improvements("11p34567m45s9p", melds=["555z"])["1p"]   # draw 1p, throw 9p: 19 → 37
+    (2, 37, '9p')
+    """
+    h, kr, caps, options, vis = _setup(hand13, rule, visible, melds, wilds, (), wild_kind, (1,))
+    base = ukeire(h, rule=rule, visible=visible, wild_kind=wild_kind)
+    if base.shanten > 1:
+        raise ValueError(f"改良 is defined for ready and 1-shanten hands; this one has shanten {base.shanten}")
+    out = {}
+    rem = np.maximum(caps.astype(np.int16) - h.counts - vis, 0)
+    for t in range(N_KINDS):
+        if CODES[t] in base.tiles or rem[t] == 0 or not kr.playable[t]:
+            continue
+        drawn = h.with_tile(t)
+        best = (base.count, None)
+        for d in np.flatnonzero(drawn.counts):
+            if d == t:
+                continue
+            after = drawn.without_tile(int(d))
+            u = ukeire(after, rule=rule, visible=visible, wild_kind=wild_kind)
+            if u.shanten == base.shanten and u.count > best[0]:
+                best = (u.count, CODES[d])
+        if best[1] is not None:
+            out[CODES[t]] = (int(rem[t]), best[0], best[1])
+    return out
+
+
+def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=(), combos=True,
+                     wild_kind=None, as_frame=True):
+    """One row per distinct discard of a 3k+2 hand: shanten, 进张, 一进听 组合数, waits, 改良.
+
+    Columns: ``discard`` (ordered Categorical of mpsz codes), ``shanten``, ``ukeire_kinds``,
+    ``ukeire`` (copies), ``ukeire_tiles`` (mpsz), ``combos`` (组合数 where the hand left is
+    1-shanten, else 0), ``waits`` / ``wait_count`` (where it is ready), ``improvement_count``
+    (kinds that keep the shanten but widen 进张).  Sorted best first: shanten, then ukeire,
+    then combos.  The discarded tile counts as seen.
+
+    Parameters
+    ----------
+    as_frame : bool, default True
+        False returns the same columns as a dict of NumPy arrays straight from the kernel.
+
+    Examples
+    --------
+    >>> import mjfast as mj
+    >>> df = mj.analyze_discards("11p34567m45s9p1p", melds=["555z"])
+    >>> df.iloc[0][["discard", "shanten", "ukeire"]].tolist()
+    ['9p', 1, 37]
+    """
+    h, kr, caps, options, vis = _setup(hand14, rule, visible, melds, wilds, fixed_sets, wild_kind, (2,))
+    disc = np.zeros(N_KINDS, np.int8)
+    sh = np.zeros(N_KINDS, np.int8)
+    acc = np.zeros((N_KINDS, N_KINDS), np.uint8)
+    uk = np.zeros(N_KINDS, np.int16)
+    cb = np.zeros(N_KINDS, np.int32)
+    imp = np.zeros(N_KINDS, np.int16)
+    n = _ke.discard_table_kernel(h.counts, h.n_melds, h.wilds, caps, kr.playable, kr.forms, options, vis,
+                                 bool(combos), disc, sh, acc, uk, cb, imp)
+    disc, sh, acc, uk, cb, imp = disc[:n], sh[:n], acc[:n], uk[:n], cb[:n], imp[:n]
+    order = np.lexsort((disc, -cb, -uk, sh))
+    disc, sh, acc, uk, cb, imp = disc[order], sh[order], acc[order], uk[order], cb[order], imp[order]
+    ready = sh == 0
+    cols = {
+        "discard": np.array([CODES[k] for k in disc], dtype=object),
+        "shanten": sh.astype(np.int64),
+        "ukeire_kinds": acc.sum(1).astype(np.int64),
+        "ukeire": uk.astype(np.int64),
+        "ukeire_tiles": np.array([to_mpsz(np.flatnonzero(a).tolist()) if a.any() else "" for a in acc], dtype=object),
+        "combos": cb.astype(np.int64),
+        "waits": np.array([to_mpsz(np.flatnonzero(a).tolist()) if r else "" for a, r in zip(acc, ready)], dtype=object),
+        "wait_count": np.where(ready, uk, 0).astype(np.int64),
+        "improvement_count": imp.astype(np.int64),
+    }
+    if not as_frame:
+        return cols
+    import pandas as pd
+
+    df = pd.DataFrame(cols)
+    df["discard"] = pd.Categorical(df["discard"], categories=_TILE_ORDER, ordered=True)
+    return df
