@@ -21,7 +21,7 @@ import numpy as np
 from . import _params
 from ._kernels import _efficiency as _ke
 from .hand import Hand
-from .shape import as_hand, prepare
+from .shape import _seven_pairs_option, as_hand, prepare
 from .tiles import CODES, N_KINDS, to_mpsz
 
 _TILE_ORDER = list(CODES[:N_KINDS])
@@ -39,14 +39,15 @@ def _visible(visible) -> np.ndarray:
     return _counts(visible).astype(np.int16)
 
 
-def _setup(hand, rule, visible, melds, wilds, fixed_sets, wild_kind, need: tuple[int, ...]):
-    # a set declared fixed is taken out of play like a meld (yijinting.md §4 caveat 1)
-    h = as_hand(hand, melds=tuple(melds) + tuple(fixed_sets), wilds=wilds)
+def _setup(hand, rule, visible, melds, wilds, fixed_sets, wild_kind, need: tuple[int, ...], seven_pairs=None):
+    h = as_hand(hand, melds=melds, wilds=wilds)
+    if fixed_sets:
+        h = _fix_sets(h, fixed_sets)
     if h.n_tiles % 3 not in need:
         want = "3k+1 (e.g. 13)" if need == (1,) else "3k+2 (e.g. 14)"
         raise ValueError(f"this function needs a {want}-tile hand; got {h.n_tiles} tiles in hand "
                          f"(+{h.n_melds} melds)")
-    kr, caps, options = prepare(h, rule, wild_kind=wild_kind)
+    kr, caps, options = prepare(h, rule, wild_kind=wild_kind, pairs_distinct=_seven_pairs_option(seven_pairs))
     vis = _visible(visible)
     over = np.flatnonzero(h.counts.astype(np.int16) + vis > caps.astype(np.int16))
     if over.size:
@@ -54,6 +55,22 @@ def _setup(hand, rule, visible, melds, wilds, fixed_sets, wild_kind, need: tuple
         raise ValueError(f"visible makes {CODES[k]} exceed its copies: {int(h.counts[k])} in hand, "
                          f"{int(h.meld_counts[k])} in melds, {int(vis[k])} visible")
     return h, kr, np.ascontiguousarray(caps, np.uint8), options, vis
+
+
+def _fix_sets(h: Hand, fixed_sets) -> Hand:
+    """Move concealed sets declared fixed into the melds (yijinting.md §4 caveat 1)."""
+    from .hand import Meld
+
+    counts = h.counts.astype(np.int16)
+    fixed = []
+    for text in ([fixed_sets] if isinstance(fixed_sets, str) else fixed_sets):
+        meld = text if isinstance(text, Meld) else Meld.parse(str(text))
+        for t in meld.tiles:
+            counts[t] -= 1
+        if counts.min() < 0:
+            raise ValueError(f"fixed set {meld.mpsz} is not among the concealed tiles of {h}")
+        fixed.append(meld)
+    return Hand(counts.astype(np.uint8), melds=tuple(h.melds) + tuple(fixed), wilds=h.wilds, partial=True)
 
 
 @dataclass(frozen=True)
@@ -87,7 +104,7 @@ def _wild_remaining(h: Hand, rule_obj, wild_copies) -> int:
 
 
 def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=(), wild_kind=None,
-           wild_copies=None) -> Ukeire:
+           wild_copies=None, seven_pairs=None) -> Ukeire:
     """进张: every kind whose draw lowers the shanten of a 3k+1 hand, with copies left.
 
     Parameters
@@ -103,6 +120,8 @@ def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=
     wild_kind, wild_copies : optional
         The wildcard face of this hand and the wildcard copies in play; ``wild_accept`` is
         ``wild_copies`` minus the wildcards held.
+    seven_pairs : {"chinese", "riichi"}, optional
+        As in :func:`mjfast.shanten`.
 
     Examples
     --------
@@ -111,7 +130,8 @@ def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=
     >>> u.shanten, u.count, u.tiles
     (1, 19, {'2m': 4, '5m': 3, '8m': 4, '3s': 4, '6s': 4})
     """
-    h, kr, caps, options, vis = _setup(hand13, rule, visible, melds, wilds, fixed_sets, wild_kind, (1,))
+    h, kr, caps, options, vis = _setup(hand13, rule, visible, melds, wilds, fixed_sets, wild_kind, (1,),
+                                       seven_pairs)
     accept = np.zeros(N_KINDS, np.uint8)
     rem = np.zeros(N_KINDS, np.int16)
     s = _ke.ukeire_kernel(h.counts, h.n_melds, h.wilds, caps, kr.playable, kr.forms, options, vis, accept, rem)
@@ -121,7 +141,7 @@ def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=
     return Ukeire(int(s), tiles, int(sum(tiles.values())), _wild_remaining(h, kr, wild_copies))
 
 
-def waits(hand13, *, rule=None, visible=None, melds=(), wilds=None, wild_kind=None) -> dict:
+def waits(hand13, *, rule=None, visible=None, melds=(), wilds=None, wild_kind=None, seven_pairs=None) -> dict:
     """Winning kinds of a ready (听牌) 3k+1 hand → copies left (a wait with none left shows 0).
 
     Raises ``ValueError`` if the hand is not ready.
@@ -132,7 +152,7 @@ def waits(hand13, *, rule=None, visible=None, melds=(), wilds=None, wild_kind=No
     >>> mj.waits("1112345678999m")
     {'1m': 1, '2m': 3, '3m': 3, '4m': 3, '5m': 3, '6m': 3, '7m': 3, '8m': 3, '9m': 1}
     """
-    h, kr, caps, options, vis = _setup(hand13, rule, visible, melds, wilds, (), wild_kind, (1,))
+    h, kr, caps, options, vis = _setup(hand13, rule, visible, melds, wilds, (), wild_kind, (1,), seven_pairs)
     accept = np.zeros(N_KINDS, np.uint8)
     rem = np.zeros(N_KINDS, np.int16)
     s = _ke.ukeire_kernel(h.counts, h.n_melds, h.wilds, caps, kr.playable, kr.forms, options, vis, accept, rem)
