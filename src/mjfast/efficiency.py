@@ -278,8 +278,9 @@ def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, f
     --------
     >>> import mjfast as mj
     >>> df = mj.analyze_discards("11p34567m45s9p1p", melds=["555z"])
-    >>> df.iloc[0][["discard", "shanten", "ukeire"]].tolist()
-    ['9p', 1, 37]
+    >>> top = df.iloc[0]
+    >>> str(top["discard"]), int(top["shanten"]), int(top["ukeire"]), int(top["combos"])
+    ('9p', 1, 37, 500)
     """
     h, kr, caps, options, vis = _setup(hand14, rule, visible, melds, wilds, fixed_sets, wild_kind, (2,))
     disc = np.zeros(N_KINDS, np.int8)
