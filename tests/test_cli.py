@@ -4,7 +4,6 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -119,10 +118,8 @@ def test_rules_json(capsys):
 
 
 def test_python_dash_m():
-    # The module entry point works as a program, not just through main().
-    src = Path(__file__).resolve().parents[1] / "src"
-    env = dict(os.environ, PYTHONPATH=str(src) + os.pathsep + os.environ.get("PYTHONPATH", ""),
-               PYTHONIOENCODING="utf-8")
+    # The module entry point of the installed package works as a program, not just main().
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
     proc = subprocess.run([sys.executable, "-m", "mjfast", "hand", "123m456p789s1122x"],
                           capture_output=True, text=True, encoding="utf-8", env=env, timeout=60)
     assert proc.returncode == 2
@@ -136,3 +133,25 @@ def test_doctests():
 
     result = doctest.testmod(cli)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_analyze_thirteen_tile_hand(capsys):
+    code = main(["analyze", "11p34567m45s9p", "--meld", "555z", "--json"])
+    rec = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert (rec["shanten"], rec["ukeire"], rec["ting"], rec["combos"]) == (1, 19, 19, 176)
+    assert {r["tile"] for r in rec["breakdown"]} == {"2m", "5m", "8m", "3s", "6s"}
+
+
+def test_analyze_discard_table(capsys):
+    code = main(["analyze", "34567m45s9p", "--meld", "111p", "555z", "--json"])
+    rows = json.loads(capsys.readouterr().out)
+    assert code == 0 and rows[0]["discard"] == "9p" and rows[0]["ukeire"] == 37 and rows[0]["combos"] == 324
+    code = main(["analyze", "34567m45s9p", "--meld", "111p", "555z"])
+    text = capsys.readouterr().out
+    assert code == 0 and text.splitlines()[1].split()[:4] == ["discard", "shanten", "ukeire_kinds", "ukeire"]
+
+
+def test_analyze_bad_hand(capsys):
+    assert main(["analyze", "123m456p789s1122x"]) == 2
+    assert "unknown tile 'x'" in capsys.readouterr().err
