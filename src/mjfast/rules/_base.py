@@ -1,8 +1,7 @@
 """Shared data model of the rules registry: tile sets, calls, wildcard schemes and rules.
 
 Everything here is immutable and hashable, so a :class:`Rule` can be used as a cache key and
-shared between threads. Tile codes are hard-coded (RULES.md §1.1); this module does not depend
-on ``mjfast.tiles``.
+shared between threads. Tile codes come from :mod:`mjfast.tiles` (RULES.md §1.1).
 """
 from __future__ import annotations
 
@@ -12,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+
+from .. import tiles as _tiles
 
 __all__ = [
     "KINDS",
@@ -40,16 +41,14 @@ __all__ = [
 # Tile codes (RULES.md §1.1): 34 playable kinds in m, p, s, z order, then the bonus codes.
 # --------------------------------------------------------------------------------------------
 SUIT_CODES: tuple[str, ...] = ("m", "p", "s")
-KINDS: tuple[str, ...] = tuple(f"{n}{s}" for s in SUIT_CODES for n in range(1, 10)) + tuple(
-    f"{n}z" for n in range(1, 8)
-)
+KINDS: tuple[str, ...] = _tiles.CODES[: _tiles.N_KINDS]  # the tile tables live in mjfast.tiles
 KIND_INDEX: Mapping[str, int] = {code: i for i, code in enumerate(KINDS)}
-WINDS: tuple[str, ...] = ("1z", "2z", "3z", "4z")  # E S W N
-DRAGONS: tuple[str, ...] = ("5z", "6z", "7z")  # 白 white, 发 green, 中 red
+WINDS: tuple[str, ...] = tuple(KINDS[k] for k in _tiles.WINDS)  # E S W N
+DRAGONS: tuple[str, ...] = tuple(KINDS[k] for k in _tiles.DRAGONS)  # 白 white, 发 green, 中 red
 HONOURS: tuple[str, ...] = WINDS + DRAGONS
-SEASONS: tuple[str, ...] = ("F1", "F2", "F3", "F4")  # 春夏秋冬
-PLANTS: tuple[str, ...] = ("F5", "F6", "F7", "F8")  # 梅兰竹菊
-BONUS_CODES: tuple[str, ...] = SEASONS + PLANTS + ("RAT", "GOD", "CAT", "BOWL", "BD", "WB0")
+BONUS_CODES: tuple[str, ...] = _tiles.CODES[_tiles.N_KINDS:]
+SEASONS: tuple[str, ...] = BONUS_CODES[:4]  # 春夏秋冬
+PLANTS: tuple[str, ...] = BONUS_CODES[4:8]  # 梅兰竹菊
 
 #: The win-form vocabulary used by ``Rule.forms``.
 FORMS: tuple[str, ...] = (
