@@ -33,7 +33,7 @@ DIRECTIVES = {
     "freethreading_compatible": True,
 }
 
-KERNELS = ["_shanten", "_efficiency"]
+KERNELS = ["_shanten", "_efficiency", "_decompose"]
 
 
 def _compiler_has_openmp() -> bool:

@@ -4,7 +4,7 @@ import importlib
 
 import pytest
 
-MODULES = ["mjfast.shape", "mjfast.efficiency", "mjfast.tiles", "mjfast.hand", "mjfast.rules"]
+MODULES = ["mjfast.shape", "mjfast.efficiency", "mjfast.tiles", "mjfast.hand", "mjfast.rules", "mjfast.decomposition"]
 
 
 @pytest.mark.parametrize("name", MODULES)

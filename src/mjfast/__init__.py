@@ -5,6 +5,7 @@ Exact shanten over every form a rule allows (with called melds and wildcards), w
 """
 from . import rules, tiles
 from .hand import Hand, Meld
+from .decomposition import Decomposition, decompose, decompose_counts
 from .efficiency import analyze_discards, improvements, ukeire, waits, yijinting
 from .shape import shanten, shanten_batch
 from .tiles import parse_tiles, to_chinese, to_glyphs, to_mpsz
@@ -22,6 +23,9 @@ __all__ = [
     "to_glyphs",
     "shanten",
     "shanten_batch",
+    "Decomposition",
+    "decompose",
+    "decompose_counts",
     "ukeire",
     "waits",
     "improvements",

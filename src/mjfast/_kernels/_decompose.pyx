@@ -1,0 +1,242 @@
+"""Enumeration of the set + pair splits of a complete hand (standard form and 组合龙).
+
+A split is a multiset of ``k`` sets (chows, pungs) and one pair whose faces ``F`` cover the
+concealed natural counts ``c`` (``F[i] >= c[i]``); the surplus ``F - c`` is what the
+wildcards stand for, so ``sum(F - c) == wilds`` and the surplus may only sit on playable
+kinds.  A wildcard may stand for any playable kind, a fifth copy included.
+
+The search walks the 34 kinds in order.  At kind ``i`` it chooses how many chows start there
+(``a``), how many pungs (``b``) and whether the pair is there (``q``); together with the chows
+started at ``i - 1`` and ``i - 2`` these give ``F[i]``, which must cover ``c[i]`` with a
+surplus that fits the wildcards left.  Each choice sequence is a different multiset of groups,
+so the search never yields the same split twice.
+
+组合龙 (knitted straight): for each of the six knitted layouts, the nine knitted tiles are taken
+out first (a missing one is a wildcard) and the rest is searched for ``k - 3`` sets and a pair.
+
+Output rows (``int8``, :data:`ROW_WIDTH` columns)::
+
+    [form, set0, set1, set2, set3, pair, layout, wild0 .. wild7]
+
+``form`` is :data:`FORM_STANDARD` or :data:`FORM_KNITTED_STRAIGHT`; a set code ``t`` in
+0..33 is the chow starting at ``t``, ``34 + t`` the pung of ``t``, ``-1`` unused; ``layout`` is
+the knitted layout index (``-1`` for the standard form); the wild columns list the kinds the
+wildcards stand for, ascending, ``-1`` padded.
+"""
+cimport cython
+from libc.stdint cimport uint8_t, int8_t
+
+import numpy as np
+
+cdef enum:
+    MAX_WILDS_ = 8
+    WIDTH = 15
+    C_FORM = 0
+    C_SETS = 1
+    C_PAIR = 5
+    C_LAYOUT = 6
+    C_WILDS = 7
+    F_STANDARD = 1
+    F_KNITTED_STRAIGHT = 32
+    PUNG = 34
+
+FORM_STANDARD = F_STANDARD
+FORM_KNITTED_STRAIGHT = F_KNITTED_STRAIGHT
+ROW_WIDTH = WIDTH
+MAX_WILDS = MAX_WILDS_
+PUNG_OFFSET = PUNG
+
+# the six knitted layouts: 147 / 258 / 369 laid over m, p, s (same order as the shanten kernel)
+cdef int KNIT[6][9]
+_perms = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
+for _j, _pm in enumerate(_perms):
+    for _s in range(3):
+        for _x in range(3):
+            KNIT[_j][3 * _s + _x] = 9 * _s + _pm[_s] + 3 * _x
+KNITTED_LAYOUTS = tuple(tuple(sorted(KNIT[_j][_x] for _x in range(9))) for _j in range(6))
+
+
+ctypedef struct Search:
+    int c[34]
+    uint8_t playable[34]
+    int suffix[35]          # naturals from kind i on
+    int k                   # sets wanted
+    int w                   # wildcards
+    int groups[4]           # set codes chosen so far
+    int ngroups
+    int pair
+    int wl[MAX_WILDS_]      # wild faces chosen so far
+    int nwl
+    int form
+    int layout
+    int8_t* out
+    Py_ssize_t cap
+    Py_ssize_t n
+
+
+cdef inline bint chow_start(int i) noexcept nogil:
+    return i < 27 and i % 9 <= 6
+
+
+cdef void emit(Search* s) noexcept nogil:
+    cdef int8_t* row
+    cdef int j, x, y, t
+    cdef int tmp[MAX_WILDS_]
+    if s.n < s.cap:
+        row = s.out + s.n * WIDTH
+        row[C_FORM] = <int8_t>s.form
+        for j in range(4):
+            row[C_SETS + j] = <int8_t>(s.groups[j] if j < s.ngroups else -1)
+        row[C_PAIR] = <int8_t>s.pair
+        row[C_LAYOUT] = <int8_t>s.layout
+        for j in range(s.nwl):
+            tmp[j] = s.wl[j]
+        # insertion sort (the knitted part's wilds come first, out of order)
+        for x in range(1, s.nwl):
+            t = tmp[x]
+            y = x - 1
+            while y >= 0 and tmp[y] > t:
+                tmp[y + 1] = tmp[y]
+                y -= 1
+            tmp[y + 1] = t
+        for j in range(MAX_WILDS_):
+            row[C_WILDS + j] = <int8_t>(tmp[j] if j < s.nwl else -1)
+    s.n += 1
+
+
+cdef void dfs(Search* s, int i, int p1, int p2, int nsets, int pr, int e) noexcept nogil:
+    """Kind ``i``; ``p1``/``p2`` chows started at ``i-1``/``i-2``; ``e`` wildcards used."""
+    cdef int a, b, q, f, ex, amax, left, j, need
+    if nsets == s.k and pr == 1 and p1 == 0 and p2 == 0:
+        if s.suffix[i] == 0 and e == s.w:
+            emit(s)
+        return
+    if i >= 34:
+        return
+    left = s.k - nsets
+    amax = left if chow_start(i) else 0
+    need = s.c[i]
+    for a in range(amax + 1):
+        for b in range(left - a + 1):
+            for q in range(2 - pr):
+                f = p1 + p2 + a + 3 * b + 2 * q
+                if f < need:
+                    continue
+                ex = f - need
+                if e + ex > s.w:
+                    continue
+                if ex > 0 and not s.playable[i]:
+                    continue
+                for j in range(a):
+                    s.groups[s.ngroups] = i
+                    s.ngroups += 1
+                for j in range(b):
+                    s.groups[s.ngroups] = PUNG + i
+                    s.ngroups += 1
+                if q:
+                    s.pair = i
+                for j in range(ex):
+                    s.wl[s.nwl] = i
+                    s.nwl += 1
+                dfs(s, i + 1, a, p1, nsets + a + b, pr + q, e + ex)
+                s.nwl -= ex
+                s.ngroups -= a + b
+                if q:
+                    s.pair = -1
+
+
+cdef void run(Search* s, int start_e) noexcept nogil:
+    cdef int i
+    s.suffix[34] = 0
+    for i in range(33, -1, -1):
+        s.suffix[i] = s.suffix[i + 1] + s.c[i]
+    s.ngroups = 0
+    s.pair = -1
+    dfs(s, 0, 0, 0, 0, 0, start_e)
+
+
+cdef Py_ssize_t search_all(const uint8_t* counts, int n_sets, int wilds, const uint8_t* playable,
+                           int forms, int8_t* out, Py_ssize_t cap) noexcept nogil:
+    cdef Search s
+    cdef int i, j, k, pex
+    cdef bint ok
+    s.out = out
+    s.cap = cap
+    s.n = 0
+    s.w = wilds
+    for i in range(34):
+        s.playable[i] = playable[i]
+    if forms & F_STANDARD:
+        for i in range(34):
+            s.c[i] = counts[i]
+        s.k = n_sets
+        s.nwl = 0
+        s.form = F_STANDARD
+        s.layout = -1
+        run(&s, 0)
+    if (forms & F_KNITTED_STRAIGHT) and n_sets >= 3:
+        for j in range(6):
+            for i in range(34):
+                s.c[i] = counts[i]
+            s.nwl = 0
+            pex = 0
+            ok = True
+            for i in range(9):
+                k = KNIT[j][i]
+                if s.c[k] > 0:
+                    s.c[k] -= 1
+                elif not playable[k] or pex >= wilds:
+                    ok = False
+                    break
+                else:
+                    pex += 1
+                    s.wl[s.nwl] = k
+                    s.nwl += 1
+            if not ok:
+                continue
+            s.k = n_sets - 3
+            s.form = F_KNITTED_STRAIGHT
+            s.layout = j
+            run(&s, pex)
+    return s.n
+
+
+def decompose_kernel(const uint8_t[::1] counts, int n_sets, int wilds, const uint8_t[::1] playable,
+                     int forms, int8_t[:, ::1] out):
+    """Write the splits of one hand into ``out``; return how many there are.
+
+    Parameters
+    ----------
+    counts : uint8[34]          # IN concealed natural tiles
+    n_sets : int                # IN sets wanted besides the pair (0..4)
+    wilds : int                 # IN wildcards held (0..8); the hand has 3 * n_sets + 2 tiles
+    playable : uint8[34]        # IN kinds a wildcard may stand for
+    forms : int                 # IN FORM_STANDARD | FORM_KNITTED_STRAIGHT
+    out : int8[cap, ROW_WIDTH]  # OUT rows (see the module docstring)
+
+    Returns
+    -------
+    int
+        The number of splits.  When it exceeds ``out.shape[0]`` only the first rows were
+        written; call again with a larger ``out``.
+    """
+    cdef int i, total = 0
+    cdef Py_ssize_t r
+    if counts.shape[0] != 34 or playable.shape[0] != 34:
+        raise ValueError("counts and playable must each have 34 entries")
+    if out.shape[1] != WIDTH:
+        raise ValueError(f"out must have {WIDTH} columns")
+    if wilds < 0 or wilds > MAX_WILDS_:
+        raise ValueError(f"wilds must be between 0 and {MAX_WILDS_}")
+    if n_sets < 0 or n_sets > 4:
+        raise ValueError("n_sets must be between 0 and 4")
+    for i in range(34):
+        if counts[i] > 4:
+            raise ValueError("each count must be at most 4")
+        total += counts[i]
+    if total + wilds != 3 * n_sets + 2:
+        return 0
+    with nogil:
+        r = search_all(&counts[0], n_sets, wilds, &playable[0], forms, &out[0, 0] if out.shape[0] else NULL,
+                       out.shape[0])
+    return r
