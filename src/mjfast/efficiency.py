@@ -25,6 +25,7 @@ from .shape import _seven_pairs_option, as_hand, prepare
 from .tiles import CODES, N_KINDS, to_mpsz
 
 _TILE_ORDER = list(CODES[:N_KINDS])
+_CODE_ARRAY = np.array(_TILE_ORDER, dtype="S2")
 
 
 def _visible(visible) -> np.ndarray:
@@ -49,8 +50,9 @@ def _setup(hand, rule, visible, melds, wilds, fixed_sets, wild_kind, need: tuple
                          f"(+{h.n_melds} melds)")
     kr, caps, options = prepare(h, rule, wild_kind=wild_kind, pairs_distinct=_seven_pairs_option(seven_pairs))
     vis = _visible(visible)
-    over = np.flatnonzero(h.counts.astype(np.int16) + vis > caps.astype(np.int16))
-    if over.size:
+    # prepare() already checked the hand against the caps; only visible tiles can overflow now
+    over = () if visible is None else np.flatnonzero(h.counts.astype(np.int16) + vis > caps.astype(np.int16))
+    if len(over):
         k = int(over[0])
         raise ValueError(f"visible makes {CODES[k]} exceed its copies: {int(h.counts[k])} in hand, "
                          f"{int(h.meld_counts[k])} in melds, {int(vis[k])} visible")
@@ -272,7 +274,8 @@ def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, f
     Parameters
     ----------
     as_frame : bool, default True
-        False returns the same columns as a dict of NumPy arrays straight from the kernel.
+        False returns the same columns as a dict of NumPy arrays straight from the kernel
+        (tile columns as fixed-width ASCII bytes, ``dtype('S…')``; counts as small ints).
 
     Examples
     --------
@@ -283,33 +286,34 @@ def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, f
     ('9p', 1, 37, 500)
     """
     h, kr, caps, options, vis = _setup(hand14, rule, visible, melds, wilds, fixed_sets, wild_kind, (2,))
-    disc = np.zeros(N_KINDS, np.int8)
-    sh = np.zeros(N_KINDS, np.int8)
-    acc = np.zeros((N_KINDS, N_KINDS), np.uint8)
-    uk = np.zeros(N_KINDS, np.int16)
-    cb = np.zeros(N_KINDS, np.int32)
-    imp = np.zeros(N_KINDS, np.int16)
+    disc = np.empty(N_KINDS, np.int8)
+    sh = np.empty(N_KINDS, np.int8)
+    kinds = np.empty(N_KINDS, np.int16)
+    uk = np.empty(N_KINDS, np.int16)
+    text = np.empty((N_KINDS, _ke.TILES_TEXT_WIDTH), np.uint8)
+    cb = np.empty(N_KINDS, np.int32)
+    imp = np.empty(N_KINDS, np.int16)
     n = _ke.discard_table_kernel(h.counts, h.n_melds, h.wilds, caps, kr.playable, kr.forms, options, vis,
-                                 bool(combos), disc, sh, acc, uk, cb, imp)
-    disc, sh, acc, uk, cb, imp = disc[:n], sh[:n], acc[:n], uk[:n], cb[:n], imp[:n]
-    order = np.lexsort((disc, -cb, -uk, sh))
-    disc, sh, acc, uk, cb, imp = disc[order], sh[order], acc[order], uk[order], cb[order], imp[order]
-    ready = sh == 0
+                                 bool(combos), disc, sh, kinds, uk, text, cb, imp)
+    # rows arrive sorted best first; tile lists arrive as fixed-width mpsz bytes
+    tiles_text = text[:n].view(f"S{_ke.TILES_TEXT_WIDTH}").ravel()
+    ready = sh[:n] == 0
     cols = {
-        "discard": np.array([CODES[k] for k in disc], dtype=object),
-        "shanten": sh.astype(np.int64),
-        "ukeire_kinds": acc.sum(1).astype(np.int64),
-        "ukeire": uk.astype(np.int64),
-        "ukeire_tiles": np.array([to_mpsz(np.flatnonzero(a).tolist()) if a.any() else "" for a in acc], dtype=object),
-        "combos": cb.astype(np.int64),
-        "waits": np.array([to_mpsz(np.flatnonzero(a).tolist()) if r else "" for a, r in zip(acc, ready)], dtype=object),
-        "wait_count": np.where(ready, uk, 0).astype(np.int64),
-        "improvement_count": imp.astype(np.int64),
+        "discard": _CODE_ARRAY[disc[:n]],
+        "shanten": sh[:n],
+        "ukeire_kinds": kinds[:n],
+        "ukeire": uk[:n],
+        "ukeire_tiles": tiles_text,
+        "combos": cb[:n],
+        "waits": np.where(ready, tiles_text, b""),
+        "wait_count": np.where(ready, uk[:n], 0).astype(np.int16),
+        "improvement_count": imp[:n],
     }
     if not as_frame:
         return cols
     import pandas as pd
 
-    df = pd.DataFrame(cols)
+    df = pd.DataFrame({k: (np.char.decode(v, "ascii") if v.dtype.kind == "S" else v.astype(np.int64))
+                       for k, v in cols.items()})
     df["discard"] = pd.Categorical(df["discard"], categories=_TILE_ORDER, ordered=True)
     return df

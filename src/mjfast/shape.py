@@ -21,6 +21,7 @@ _k._set_tables(_TABLES["suit_natural"], _TABLES["suit_unlimited"],
 
 MAX_WILDS = 8
 _DEFAULT = _params.kernel_rule(None)
+_DEFAULT_PARAMS = _k.RuleParams(_DEFAULT.copies, _DEFAULT.playable, _DEFAULT.forms, _DEFAULT.options)
 
 
 def as_hand(hand, *, melds=(), wilds=None) -> Hand:
@@ -139,12 +140,12 @@ def shanten(hand, *, rule=None, form=None, melds=(), wilds=None, wild_kind=None,
     if rule is None and form is None and wild_kind is None and seven_pairs is None and not melds:
         # hot path for loops over plain hands: no rule, no melds to subtract
         if isinstance(hand, np.ndarray):
-            r = _k.shanten_fast(hand, 0, wilds or 0, _DEFAULT.copies, _DEFAULT.playable, _DEFAULT.forms, 0)
+            r = _DEFAULT_PARAMS.shanten(hand, wilds or 0)
             if r >= _params.INF:
                 raise ValueError(f"a hand of {int(hand.sum()) + (wilds or 0)} tiles is not a 3k+1 or 3k+2 hand")
             return r
         if type(hand) is Hand and not hand.n_melds and wilds is None:
-            return _k.shanten_fast(hand.counts, 0, hand.wilds, _DEFAULT.copies, _DEFAULT.playable, _DEFAULT.forms, 0)
+            return _DEFAULT_PARAMS.shanten(hand.counts, hand.wilds)
     h = as_hand(hand, melds=melds, wilds=wilds)
     pairs_distinct = _seven_pairs_option(seven_pairs)
     kr, caps, options = prepare(h, rule, wild_kind=wild_kind, pairs_distinct=pairs_distinct)
@@ -193,34 +194,23 @@ def default_threads(n_threads) -> int:
 
 
 def validate_batch(counts, melds, wilds, kr):
-    """Check a ``(n, 34)`` batch; return it as C-contiguous uint8 with per-row melds/wilds."""
+    """Shape/dtype checks for a ``(n, 34)`` batch; the kernel checks counts and sizes per row."""
     arr = np.asarray(counts)
     if arr.ndim != 2 or arr.shape[1] != N_KINDS:
         raise ValueError(f"counts must have shape (n, 34), got {arr.shape}")
     if not np.issubdtype(arr.dtype, np.integer):
         raise ValueError(f"counts must be an integer array, got dtype {arr.dtype}")
     n = arr.shape[0]
-    if n and (arr.min() < 0 or arr.max() > 4):
-        bad = np.argwhere((arr < 0) | (arr > 4))[0]
-        raise ValueError(f"row {bad[0]}: {int(arr[tuple(bad)])} copies of {CODES[bad[1]]} (must be 0..4)")
+    if arr.dtype != np.uint8:
+        if n and (arr.min() < 0 or arr.max() > 4):
+            bad = np.argwhere((arr < 0) | (arr > 4))[0]
+            raise ValueError(f"row {bad[0]}: {int(arr[tuple(bad)])} copies of {CODES[bad[1]]} (must be 0..4)")
+        arr = arr.astype(np.uint8)
     m = _per_row(melds, n, "melds", 0, 4)
     w = _per_row(wilds, n, "wilds", 0, MAX_WILDS)
     if w.any() and not kr.has_wildcards:
         raise ValueError(f"rule {kr.name!r} has no wildcards, but wilds were given")
-    arr = np.ascontiguousarray(arr, dtype=np.uint8)
-    if n:
-        absent = arr[:, kr.copies == 0]
-        if absent.any():
-            row = int(np.flatnonzero(absent.any(1))[0])
-            kind = int(np.flatnonzero((arr[row] > 0) & (kr.copies == 0))[0])
-            raise ValueError(f"row {row}: tile {CODES[kind]} is not played under rule {kr.name!r}")
-        size = arr.sum(1, dtype=np.int64) + w
-        bad = (size % 3 == 0) | (size + 3 * m.astype(np.int64) > 14) | (size == 0)
-        if bad.any():
-            row = int(np.flatnonzero(bad)[0])
-            raise ValueError(f"row {row}: {int(size[row])} tiles in hand with {int(m[row])} melds is not a "
-                             f"3k+1 or 3k+2 hand of at most 14 tiles counting each meld as 3")
-    return arr, m, w
+    return np.ascontiguousarray(arr), m, w
 
 
 def shanten_batch(counts, *, melds=0, wilds=0, rule=None, form=None, seven_pairs=None,
@@ -256,5 +246,6 @@ def shanten_batch(counts, *, melds=0, wilds=0, rule=None, form=None, seven_pairs
     arr, m, w = validate_batch(counts, melds, wilds, kr)
     forms = kr.forms if form is None else _params.form_bits(form, None)
     out = np.empty(arr.shape[0], np.int8)
-    _k.shanten_batch_kernel(arr, m, w, kr.copies, kr.playable, forms, kr.options, out, default_threads(n_threads))
+    _k.shanten_batch_kernel(arr, m, w, kr.copies, kr.playable, forms, kr.options, out, default_threads(n_threads),
+                            CODES[:N_KINDS])
     return out

@@ -9,43 +9,242 @@ cimport cython
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t
 from libc.string cimport memcpy
 
-from mjfast._kernels._shanten cimport Params, params_init, shanten_one, N_KINDS, INF
+from mjfast._kernels._shanten cimport (
+    Params, params_init, shanten_one, standard_from_indices, table_row, hand_size, N_KINDS, INF,
+    F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT, O_NEED_VOID)
 
 import numpy as np
 
 
-cdef inline int remaining(const uint8_t* c, const uint8_t* cap, const int16_t* vis, int k) noexcept nogil:
-    cdef int r = <int>cap[k] - <int>c[k] - <int>vis[k]
+# ---------------------------------------------------------------------------------------
+# An evaluator: a hand under single-tile changes.  In the common case (every kind playable
+# with 4 natural copies, no wildcards, no 缺一门, forms among standard / seven pairs / thirteen
+# orphans) it keeps the four table indices and the seven-pairs / orphan statistics up to date,
+# so a shanten after a change costs a few dozen operations; otherwise it calls shanten_one.
+cdef int POW5[9]
+POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
+cdef uint8_t IS_ORPHAN[34]
+IS_ORPHAN[:] = [1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 7
+
+ctypedef struct Eval:
+    uint8_t c[34]
+    const Params* prm
+    int n_melds
+    int wilds
+    bint fast
+    bint distinct
+    int forms
+    int n                  # tiles in hand, wildcards included
+    int idx[4]             # table index of each group (fast mode)
+    int pairs, odd         # seven-pairs statistics
+    int orph, orph_pair    # thirteen-orphans statistics
+
+
+cdef inline void ev_stats(Eval* ev, int k, int sign) noexcept nogil:
+    cdef int x = ev.c[k]
+    if ev.distinct:
+        ev.pairs += sign * (x >= 2)
+        ev.odd += sign * (x == 1)
+    else:
+        ev.pairs += sign * (x >> 1)
+        ev.odd += sign * (x & 1)
+    if IS_ORPHAN[k]:
+        ev.orph += sign * (x >= 1)
+        ev.orph_pair += sign * (x >= 2)
+
+
+cdef void ev_init(Eval* ev, const uint8_t* c, int n_melds, int wilds, const Params* prm) noexcept nogil:
+    cdef int k
+    memcpy(ev.c, c, 34)
+    ev.prm = prm
+    ev.n_melds = n_melds
+    ev.wilds = wilds
+    ev.forms = prm.forms
+    ev.distinct = (prm.options & O_PAIRS_DISTINCT) != 0
+    ev.fast = prm.all_natural and wilds == 0 and not (prm.options & O_NEED_VOID) \
+        and (prm.forms & ~(F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS)) == 0
+    ev.n = hand_size(c, wilds)
+    ev.pairs = 0
+    ev.odd = 0
+    ev.orph = 0
+    ev.orph_pair = 0
+    for k in range(34):
+        ev_stats(ev, k, 1)
+    ev.idx[0] = 0
+    ev.idx[1] = 0
+    ev.idx[2] = 0
+    ev.idx[3] = 0
+    for k in range(34):
+        ev.idx[k // 9 if k < 27 else 3] += c[k] * POW5[(k % 9) if k < 27 else k - 27]
+
+
+cdef inline void ev_add(Eval* ev, int k, int delta) noexcept nogil:
+    """Change the count of kind k by delta (+1 / -1); the caller keeps it within 0..cap."""
+    ev_stats(ev, k, -1)
+    ev.c[k] = <uint8_t>(ev.c[k] + delta)
+    ev_stats(ev, k, 1)
+    ev.n += delta
+    if k < 27:
+        ev.idx[k // 9] += delta * POW5[k % 9]
+    else:
+        ev.idx[3] += delta * POW5[k - 27]
+
+
+cdef int ev_shanten(const Eval* ev) noexcept nogil:
+    cdef int kmax, best, d, need, use1
+    if not ev.fast:
+        return shanten_one(ev.c, ev.n_melds, ev.wilds, ev.prm)
+    if ev.n % 3 == 0:
+        return INF
+    kmax = (ev.n - 1) // 3 if ev.n % 3 == 1 else (ev.n - 2) // 3
+    if kmax > 4:
+        return INF
+    best = INF
+    if ev.forms & F_STANDARD:
+        best = standard_from_indices(ev.idx[0], ev.idx[1], ev.idx[2], ev.idx[3], kmax)
+    if ev.n_melds == 0 and kmax == 4:
+        if ev.forms & F_SEVEN_PAIRS:
+            if ev.pairs >= 7:
+                d = 0
+            else:
+                need = 7 - ev.pairs
+                use1 = need if need < ev.odd else ev.odd
+                d = use1 + 2 * (need - use1)
+            if d < best:
+                best = d
+        if ev.forms & F_THIRTEEN_ORPHANS:
+            d = 14 - ev.orph - (1 if ev.orph_pair > 0 else 0)
+            if d < best:
+                best = d
+    if best >= INF:
+        return INF
+    return best - 1
+
+
+cdef inline void merge_int(int* out, const int* a, const int* b, int kmax) noexcept nogil:
+    """out = min-plus of two (sets, pair) vectors, for sets <= kmax."""
+    cdef int m, m1, v, b0, b1
+    for m in range(kmax + 1):
+        b0 = INF
+        b1 = INF
+        for m1 in range(m + 1):
+            v = a[2 * m1] + b[2 * (m - m1)]
+            if v < b0:
+                b0 = v
+            v = a[2 * m1 + 1] + b[2 * (m - m1)]
+            if v < b1:
+                b1 = v
+            v = a[2 * m1] + b[2 * (m - m1) + 1]
+            if v < b1:
+                b1 = v
+        out[2 * m] = b0
+        out[2 * m + 1] = b1
+
+
+cdef void ev_exclusions(const Eval* ev, int kmax, int* ex) noexcept nogil:
+    """ex[10*g:10*g+10] = the other three groups of the current hand merged (fast mode)."""
+    cdef int r[4][10]
+    cdef int a01[10]
+    cdef int a23[10]
+    cdef int g, j
+    cdef const uint8_t* row
+    for g in range(4):
+        row = table_row(g, ev.idx[g])
+        for j in range(10):
+            r[g][j] = row[j]
+    merge_int(a01, r[0], r[1], kmax)
+    merge_int(a23, r[2], r[3], kmax)
+    merge_int(ex, r[1], a23, kmax)
+    merge_int(ex + 10, r[0], a23, kmax)
+    merge_int(ex + 20, a01, r[3], kmax)
+    merge_int(ex + 30, a01, r[2], kmax)
+
+
+cdef inline int ev_shanten_excl(const Eval* ev, const int* ex, int g, int kmax) noexcept nogil:
+    """Shanten of the current hand when only group g changed since ``ex`` was built."""
+    cdef const uint8_t* row = table_row(g, ev.idx[g])
+    cdef int m1, v, best = INF, d, need, use1
+    for m1 in range(kmax + 1):
+        v = ex[10 * g + 2 * m1] + row[2 * (kmax - m1) + 1]
+        if v < best:
+            best = v
+        v = ex[10 * g + 2 * m1 + 1] + row[2 * (kmax - m1)]
+        if v < best:
+            best = v
+    if not (ev.forms & F_STANDARD):
+        best = INF
+    if ev.n_melds == 0 and kmax == 4:
+        if ev.forms & F_SEVEN_PAIRS:
+            if ev.pairs >= 7:
+                d = 0
+            else:
+                need = 7 - ev.pairs
+                use1 = need if need < ev.odd else ev.odd
+                d = use1 + 2 * (need - use1)
+            if d < best:
+                best = d
+        if ev.forms & F_THIRTEEN_ORPHANS:
+            d = 14 - ev.orph - (1 if ev.orph_pair > 0 else 0)
+            if d < best:
+                best = d
+    return best - 1 if best < INF else INF
+
+
+cdef inline int remaining_ev(const Eval* ev, const int16_t* vis, int k) noexcept nogil:
+    cdef int r = <int>ev.prm.cap[k] - <int>ev.c[k] - <int>vis[k]
     return r if r > 0 else 0
 
 
-cdef int accept_mask(uint8_t* c, int n_melds, int wilds, const Params* prm, int s0, uint8_t* mask) noexcept nogil:
+cdef inline bint drawable(const Eval* ev, int k) noexcept nogil:
+    return ev.prm.playable[k] != 0 and ev.c[k] < ev.prm.cap[k]
+
+
+cdef int accept_mask(Eval* ev, int s0, uint8_t* mask) noexcept nogil:
     """mask[k] = 1 for every kind whose draw lowers shanten below ``s0``; returns how many."""
-    cdef int k, n = 0
+    cdef int k, n = 0, kmax = 0, n1 = ev.n + 1
+    cdef int ex[40]
+    cdef bint incremental = ev.fast and n1 % 3 != 0
+    if incremental:
+        kmax = (n1 - 1) // 3 if n1 % 3 == 1 else (n1 - 2) // 3
+        incremental = kmax <= 4
+    if incremental:
+        ev_exclusions(ev, kmax, ex)
     for k in range(N_KINDS):
         mask[k] = 0
-        if not prm.playable[k] or c[k] >= prm.cap[k]:
+        if not drawable(ev, k):
             continue
-        c[k] += 1
-        if shanten_one(c, n_melds, wilds, prm) < s0:
+        ev_add(ev, k, 1)
+        if (ev_shanten_excl(ev, ex, k // 9 if k < 27 else 3, kmax) if incremental else ev_shanten(ev)) < s0:
             mask[k] = 1
             n += 1
-        c[k] -= 1
+        ev_add(ev, k, -1)
     return n
 
 
-cdef int ukeire_count(uint8_t* c, int n_melds, int wilds, const Params* prm, int s0, const int16_t* vis) noexcept nogil:
-    cdef uint8_t mask[34]
-    cdef int k, total = 0
-    accept_mask(c, n_melds, wilds, prm, s0, mask)
+cdef bint ukeire_exceeds(Eval* ev, int s0, const int16_t* vis, int bound) noexcept nogil:
+    """Whether the 进张 of the current hand exceeds ``bound`` (stops as soon as it does)."""
+    cdef int k, total = 0, kmax = 0, n1 = ev.n + 1
+    cdef int ex[40]
+    cdef bint incremental = ev.fast and n1 % 3 != 0
+    if incremental:
+        kmax = (n1 - 1) // 3 if n1 % 3 == 1 else (n1 - 2) // 3
+        incremental = kmax <= 4
+    if incremental:
+        ev_exclusions(ev, kmax, ex)
     for k in range(N_KINDS):
-        if mask[k]:
-            total += remaining(c, prm.cap, vis, k)
-    return total
+        if not drawable(ev, k) or remaining_ev(ev, vis, k) == 0:
+            continue
+        ev_add(ev, k, 1)
+        if (ev_shanten_excl(ev, ex, k // 9 if k < 27 else 3, kmax) if incremental else ev_shanten(ev)) < s0:
+            total += remaining_ev(ev, vis, k) + 1
+        ev_add(ev, k, -1)
+        if total > bound:
+            return True
+    return False
 
 
-cdef void yijinting_core(uint8_t* c, int n_melds, int wilds, const Params* prm, const int16_t* vis,
-                         int16_t* rem, int32_t* w_union, int32_t* w_max, uint8_t* ting) noexcept nogil:
+cdef void yijinting_core(Eval* ev, const int16_t* vis, int16_t* rem, int32_t* w_union, int32_t* w_max,
+                         uint8_t* ting) noexcept nogil:
     """Per accepting tile t of a 1-shanten 3k+1 hand: rem[t], W(t) (union) and max-W(t).
 
     ``ting`` collects the union of winning kinds over every t.
@@ -59,34 +258,34 @@ cdef void yijinting_core(uint8_t* c, int n_melds, int wilds, const Params* prm, 
         w_max[t] = 0
         ting[t] = 0
     for t in range(N_KINDS):
-        if not prm.playable[t] or c[t] >= prm.cap[t] or remaining(c, prm.cap, vis, t) == 0:
+        if not drawable(ev, t) or remaining_ev(ev, vis, t) == 0:
             continue
-        c[t] += 1
-        if shanten_one(c, n_melds, wilds, prm) == 0:
-            rem[t] = remaining(c, prm.cap, vis, t) + 1   # copies before this draw
+        ev_add(ev, t, 1)
+        if ev_shanten(ev) == 0:
+            rem[t] = remaining_ev(ev, vis, t) + 1   # copies before this draw
             for w in range(N_KINDS):
                 union_t[w] = 0
             for d in range(N_KINDS):
-                if c[d] == 0:
+                if ev.c[d] == 0:
                     continue
-                c[d] -= 1
-                if shanten_one(c, n_melds, wilds, prm) == 0:
-                    accept_mask(c, n_melds, wilds, prm, 0, wait_d)
+                ev_add(ev, d, -1)
+                if ev_shanten(ev) == 0:
+                    accept_mask(ev, 0, wait_d)
                     wd = 0
                     for w in range(N_KINDS):
                         if wait_d[w]:
                             union_t[w] = 1
-                            wd += remaining(c, prm.cap, vis, w) - (1 if w == d else 0)
+                            wd += remaining_ev(ev, vis, w) - (1 if w == d else 0)
                     if wd > w_max[t]:
                         w_max[t] = wd
-                c[d] += 1
+                ev_add(ev, d, 1)
             wu = 0
             for w in range(N_KINDS):
                 if union_t[w]:
                     ting[w] = 1
-                    wu += remaining(c, prm.cap, vis, w)   # copies after the draw of t
+                    wu += remaining_ev(ev, vis, w)   # copies after the draw of t
             w_union[t] = wu
-        c[t] -= 1
+        ev_add(ev, t, -1)
 
 
 cdef inline void check_hand(const uint8_t[::1] counts, const uint8_t[::1] cap, const int16_t[::1] visible) except *:
@@ -104,19 +303,19 @@ def ukeire_kernel(const uint8_t[::1] counts, int n_melds, int wilds, const uint8
                   int16_t[::1] rem):     # OUT int16[34]: remaining copies of every kind
     """Shanten of a 3k+1 hand and the kinds whose draw lowers it."""
     cdef Params prm
-    cdef uint8_t c[34]
+    cdef Eval ev
     cdef int s0, k
     check_hand(counts, cap, visible)
     if accept.shape[0] != 34 or rem.shape[0] != 34 or playable.shape[0] != 34:
         raise ValueError("accept, rem and playable must have 34 entries")
     params_init(&prm, &cap[0], &playable[0], forms, options)
-    memcpy(c, &counts[0], 34)
     with nogil:
-        s0 = shanten_one(c, n_melds, wilds, &prm)
+        ev_init(&ev, &counts[0], n_melds, wilds, &prm)
+        s0 = ev_shanten(&ev)
         if s0 < INF:
-            accept_mask(c, n_melds, wilds, &prm, s0, &accept[0])
+            accept_mask(&ev, s0, &accept[0])
         for k in range(34):
-            rem[k] = remaining(c, prm.cap, &visible[0], k)
+            rem[k] = remaining_ev(&ev, &visible[0], k)
     return s0
 
 
@@ -125,99 +324,165 @@ def yijinting_kernel(const uint8_t[::1] counts, int n_melds, int wilds, const ui
                      int16_t[::1] rem, int32_t[::1] w_union, int32_t[::1] w_max, uint8_t[::1] ting):
     """一进听 breakdown of a 3k+1 hand (meaningful when its shanten is 1); returns the shanten."""
     cdef Params prm
-    cdef uint8_t c[34]
+    cdef Eval ev
     cdef int s0
     check_hand(counts, cap, visible)
     if rem.shape[0] != 34 or w_union.shape[0] != 34 or w_max.shape[0] != 34 or ting.shape[0] != 34:
         raise ValueError("output arrays must have 34 entries")
     params_init(&prm, &cap[0], &playable[0], forms, options)
-    memcpy(c, &counts[0], 34)
     with nogil:
-        s0 = shanten_one(c, n_melds, wilds, &prm)
+        ev_init(&ev, &counts[0], n_melds, wilds, &prm)
+        s0 = ev_shanten(&ev)
         if s0 == 1:
-            yijinting_core(c, n_melds, wilds, &prm, &visible[0], &rem[0], &w_union[0], &w_max[0], &ting[0])
+            yijinting_core(&ev, &visible[0], &rem[0], &w_union[0], &w_max[0], &ting[0])
     return s0
+
+
+cdef enum:
+    MPSZ_WIDTH = 40
+TILES_TEXT_WIDTH = MPSZ_WIDTH  # bytes per row of the discard table's tile text
+cdef char* SUIT_LETTERS = b"mpsz"
+
+
+cdef void write_mpsz(const uint8_t* mask, char* out) noexcept nogil:
+    """Write the kinds set in ``mask`` as canonical mpsz text (e.g. ``2345678m3456s``)."""
+    cdef int g, k, j = 0, lo, hi
+    cdef bint any_in_group
+    for g in range(4):
+        lo = 9 * g
+        hi = lo + (9 if g < 3 else 7)
+        any_in_group = False
+        for k in range(lo, hi):
+            if mask[k]:
+                out[j] = <char>(49 + k - lo)   # '1' + number - 1
+                j += 1
+                any_in_group = True
+        if any_in_group:
+            out[j] = SUIT_LETTERS[g]
+            j += 1
+    while j < MPSZ_WIDTH:
+        out[j] = 0
+        j += 1
+
+
+cdef inline bint row_before(int a, int b, const int8_t* sh, const int16_t* uk, const int32_t* cb,
+                            const int8_t* disc) noexcept nogil:
+    """Best-first order: shanten up, then 进张 down, then 组合 down, then the tile."""
+    if sh[a] != sh[b]:
+        return sh[a] < sh[b]
+    if uk[a] != uk[b]:
+        return uk[a] > uk[b]
+    if cb[a] != cb[b]:
+        return cb[a] > cb[b]
+    return disc[a] < disc[b]
 
 
 def discard_table_kernel(const uint8_t[::1] counts, int n_melds, int wilds, const uint8_t[::1] cap,
                          const uint8_t[::1] playable, int forms, int options, const int16_t[::1] visible,
                          bint with_combos,
-                         int8_t[::1] discard,        # OUT (34,) kinds discarded, in kind order
-                         int8_t[::1] shanten,        # OUT shanten after the discard
-                         uint8_t[:, ::1] accept,     # OUT (34, 34) accepting kinds (= waits when ready)
+                         int8_t[::1] discard,        # OUT (34,) discarded kind per row
+                         int8_t[::1] shanten,        # OUT shanten after the discard (127: no form applies)
+                         int16_t[::1] ukeire_kinds,  # OUT accepting kinds (= waits when ready)
                          int16_t[::1] ukeire,        # OUT copies of the accepting kinds
+                         uint8_t[:, ::1] tiles,      # OUT (34, 40) accepting kinds as mpsz text
                          int32_t[::1] combos,        # OUT 一进听 组合数 (1-shanten rows, else 0)
                          int16_t[::1] improvements): # OUT kinds that keep shanten but widen 进张
     """For every distinct discard of a 3k+2 hand: the resulting 3k+1 hand's figures.
 
-    Remaining copies count the discarded tile as seen (it lies in the player's discards).
-    Returns the number of rows written.
+    Rows come out sorted best first.  Remaining copies count the discarded tile as seen (it
+    lies in the player's discards).  Returns the number of rows written.
     """
     cdef Params prm
-    cdef uint8_t c[34]
+    cdef Eval ev
     cdef int16_t vis[34]
     cdef int16_t rem[34]
     cdef int32_t wu[34]
     cdef int32_t wm[34]
     cdef uint8_t ting[34]
-    cdef int d, k, t, d2, row = 0, s, base, best, u, n_impr, total
+    cdef uint8_t acc[34][34]
+    cdef int8_t r_disc[34]
+    cdef int8_t r_sh[34]
+    cdef int16_t r_kinds[34]
+    cdef int16_t r_uk[34]
+    cdef int32_t r_cb[34]
+    cdef int16_t r_imp[34]
+    cdef int order[34]
+    cdef int d, k, t, d2, row = 0, s, base, n_impr, total, i, j, tmp
+    cdef bint u
     check_hand(counts, cap, visible)
-    if discard.shape[0] < 34 or shanten.shape[0] < 34 or accept.shape[0] < 34 or accept.shape[1] != 34 \
-            or ukeire.shape[0] < 34 or combos.shape[0] < 34 or improvements.shape[0] < 34:
-        raise ValueError("output arrays must have room for 34 rows")
+    if discard.shape[0] < 34 or shanten.shape[0] < 34 or ukeire_kinds.shape[0] < 34 or ukeire.shape[0] < 34 \
+            or tiles.shape[0] < 34 or tiles.shape[1] != MPSZ_WIDTH or combos.shape[0] < 34 \
+            or improvements.shape[0] < 34:
+        raise ValueError(f"output arrays must have room for 34 rows (tiles: 34 x {MPSZ_WIDTH})")
     params_init(&prm, &cap[0], &playable[0], forms, options)
-    memcpy(c, &counts[0], 34)
     with nogil:
+        ev_init(&ev, &counts[0], n_melds, wilds, &prm)
         for d in range(34):
-            if c[d] == 0:
+            if ev.c[d] == 0:
                 continue
             for k in range(34):
                 vis[k] = visible[k]
             vis[d] += 1                       # the discarded copy is seen
-            c[d] -= 1
-            s = shanten_one(c, 0 + n_melds, wilds, &prm)
-            discard[row] = <int8_t>d
-            shanten[row] = <int8_t>(s if s < INF else 127)
-            combos[row] = 0
-            improvements[row] = 0
-            ukeire[row] = 0
+            ev_add(&ev, d, -1)
+            s = ev_shanten(&ev)
+            r_disc[row] = <int8_t>d
+            r_sh[row] = <int8_t>(s if s < INF else 127)
+            r_cb[row] = 0
+            r_imp[row] = 0
+            r_uk[row] = 0
+            r_kinds[row] = 0
             for k in range(34):
-                accept[row, k] = 0
+                acc[row][k] = 0
             if s < INF:
-                accept_mask(c, n_melds, wilds, &prm, s, &accept[row, 0])
+                r_kinds[row] = <int16_t>accept_mask(&ev, s, acc[row])
                 base = 0
                 for k in range(34):
-                    if accept[row, k]:
-                        base += remaining(c, prm.cap, vis, k)
-                ukeire[row] = <int16_t>base
+                    if acc[row][k]:
+                        base += remaining_ev(&ev, vis, k)
+                r_uk[row] = <int16_t>base
                 if with_combos and s == 1:
-                    yijinting_core(c, n_melds, wilds, &prm, vis, rem, wu, wm, ting)
+                    yijinting_core(&ev, vis, rem, wu, wm, ting)
                     total = 0
                     for t in range(34):
                         total += rem[t] * wu[t]
-                    combos[row] = total
+                    r_cb[row] = total
                 if s <= 1:
                     # 改良: draws that keep the shanten but allow a discard with more 进张
                     n_impr = 0
                     for t in range(34):
-                        if accept[row, t] or not prm.playable[t] or c[t] >= prm.cap[t] \
-                                or remaining(c, prm.cap, vis, t) == 0:
+                        if acc[row][t] or not drawable(&ev, t) or remaining_ev(&ev, vis, t) == 0:
                             continue
-                        c[t] += 1
-                        best = 0
+                        ev_add(&ev, t, 1)
                         for d2 in range(34):
-                            if c[d2] == 0 or d2 == t:
+                            if ev.c[d2] == 0 or d2 == t:
                                 continue
-                            c[d2] -= 1
-                            if shanten_one(c, n_melds, wilds, &prm) == s:
-                                u = ukeire_count(c, n_melds, wilds, &prm, s, vis)
-                                if u > best:
-                                    best = u
-                            c[d2] += 1
-                        c[t] -= 1
-                        if best > base:
-                            n_impr += 1
-                    improvements[row] = <int16_t>n_impr
-            c[d] += 1
+                            ev_add(&ev, d2, -1)
+                            u = ev_shanten(&ev) == s and ukeire_exceeds(&ev, s, vis, base)
+                            ev_add(&ev, d2, 1)
+                            if u:
+                                n_impr += 1     # one widening discard is enough to count t
+                                break
+                        ev_add(&ev, t, -1)
+                    r_imp[row] = <int16_t>n_impr
+            ev_add(&ev, d, 1)
             row += 1
+        # insertion sort of at most 34 rows, best first
+        for i in range(row):
+            order[i] = i
+        for i in range(1, row):
+            tmp = order[i]
+            j = i - 1
+            while j >= 0 and row_before(tmp, order[j], r_sh, r_uk, r_cb, r_disc):
+                order[j + 1] = order[j]
+                j -= 1
+            order[j + 1] = tmp
+        for i in range(row):
+            j = order[i]
+            discard[i] = r_disc[j]
+            shanten[i] = r_sh[j]
+            ukeire_kinds[i] = r_kinds[j]
+            ukeire[i] = r_uk[j]
+            combos[i] = r_cb[j]
+            improvements[i] = r_imp[j]
+            write_mpsz(acc[j], <char*>&tiles[i, 0])
     return row

@@ -204,36 +204,81 @@ cdef void combine(Group acc, Group g, int kmax, int W) noexcept nogil:
     memcpy(acc, res, sizeof(Group))
 
 
-cdef inline void combine_rows(int* acc, const uint8_t* row, int kmax) noexcept nogil:
-    """acc[2m+p] <- min-plus(acc, row) for the overflow-free fast path."""
-    cdef int res[10]
-    cdef int m1, m2, p1, p2, v, i
-    for i in range(10):
-        res[i] = INF
+cdef inline void merge_rows(int* out, const uint8_t* a, const uint8_t* b, int kmax) noexcept nogil:
+    """out[2m+p] = min-plus of two overflow-free table rows, for m <= kmax."""
+    cdef int m, m1, v, best0, best1
+    for m in range(kmax + 1):
+        best0 = INF
+        best1 = INF
+        for m1 in range(m + 1):
+            v = a[2 * m1] + b[2 * (m - m1)]
+            if v < best0:
+                best0 = v
+            v = a[2 * m1 + 1] + b[2 * (m - m1)]
+            if v < best1:
+                best1 = v
+            v = a[2 * m1] + b[2 * (m - m1) + 1]
+            if v < best1:
+                best1 = v
+        out[2 * m] = best0
+        out[2 * m + 1] = best1
+
+
+cdef inline int finish(const int* a, const int* b, int kmax) noexcept nogil:
+    """Least a[m1][p1] + b[kmax-m1][1-p1]: the final merge needs only one entry."""
+    cdef int m1, v, best = INF
     for m1 in range(kmax + 1):
-        for p1 in range(2):
-            if acc[2 * m1 + p1] >= INF:
-                continue
-            for m2 in range(kmax - m1 + 1):
-                for p2 in range(2 - p1):
-                    v = acc[2 * m1 + p1] + row[2 * m2 + p2]
-                    if v < res[2 * (m1 + m2) + p1 + p2]:
-                        res[2 * (m1 + m2) + p1 + p2] = v
-    for i in range(10):
-        acc[i] = res[i]
+        v = a[2 * m1] + b[2 * (kmax - m1) + 1]
+        if v < best:
+            best = v
+        v = a[2 * m1 + 1] + b[2 * (kmax - m1)]
+        if v < best:
+            best = v
+    return best
 
 
-cdef int standard_deficit_natural(const uint8_t* c, int kmax) noexcept nogil:
-    """Fast path: every kind playable with 4 natural copies and no wildcards."""
-    cdef int acc[10]
-    cdef const uint8_t* row = SUIT_N + 10 * group_index(c, 9)
-    cdef int i
-    for i in range(10):
-        acc[i] = row[i]
-    combine_rows(acc, SUIT_N + 10 * group_index(c + 9, 9), kmax)
-    combine_rows(acc, SUIT_N + 10 * group_index(c + 18, 9), kmax)
-    combine_rows(acc, HON_N + 10 * group_index(c + 27, 7), kmax)
-    return acc[2 * kmax + 1]
+cdef inline int natural_from_rows(const uint8_t* r0, const uint8_t* r1, const uint8_t* r2,
+                                  const uint8_t* r3, int kmax) noexcept nogil:
+    cdef int a[10]
+    cdef int b[10]
+    merge_rows(a, r0, r1, kmax)
+    merge_rows(b, r2, r3, kmax)
+    return finish(a, b, kmax)
+
+
+cdef const uint8_t* table_row(int group, int idx) noexcept nogil:
+    """Natural-table row of group 0-2 (suits) or 3 (honours) at configuration index ``idx``."""
+    return (HON_N if group == 3 else SUIT_N) + 10 * idx
+
+
+cdef int standard_from_indices(int i0, int i1, int i2, int i3, int kmax) noexcept nogil:
+    """Natural-table deficit from the four group indices (used by incremental callers)."""
+    return natural_from_rows(SUIT_N + 10 * i0, SUIT_N + 10 * i1, SUIT_N + 10 * i2, HON_N + 10 * i3, kmax)
+
+
+cdef inline bint rows_agree(const uint8_t* nat, const uint8_t* unl, int kmax) noexcept nogil:
+    cdef int j
+    for j in range(2 * kmax + 2):
+        if nat[j] != unl[j]:
+            return False
+    return True
+
+
+cdef int standard_deficit_natural(const uint8_t* c, int kmax, int W) noexcept nogil:
+    """Fast path (every kind playable with 4 natural copies): four table rows, min-plus.
+
+    With wildcards it applies only when no group can gain from a wildcard standing for a
+    fifth copy (its natural and unlimited rows agree); otherwise returns -1.
+    """
+    cdef int i0 = group_index(c, 9), i1 = group_index(c + 9, 9), i2 = group_index(c + 18, 9)
+    cdef int i3 = group_index(c + 27, 7)
+    if W > 0:
+        if not (rows_agree(SUIT_N + 10 * i0, SUIT_U + 10 * i0, kmax)
+                and rows_agree(SUIT_N + 10 * i1, SUIT_U + 10 * i1, kmax)
+                and rows_agree(SUIT_N + 10 * i2, SUIT_U + 10 * i2, kmax)
+                and rows_agree(HON_N + 10 * i3, HON_U + 10 * i3, kmax)):
+            return -1
+    return natural_from_rows(SUIT_N + 10 * i0, SUIT_N + 10 * i1, SUIT_N + 10 * i2, HON_N + 10 * i3, kmax)
 
 
 cdef int standard_deficit(const uint8_t* c, const uint8_t* cap, const uint8_t* playable,
@@ -340,7 +385,7 @@ N_LAN_SUBSETS = len(_lan)
 cdef int seven_pairs_deficit(const uint8_t* c, const Params* prm, int W) noexcept nogil:
     cdef int i, pairs = 0, odd = 0, need, use1
     cdef bint distinct = (prm.options & O_PAIRS_DISTINCT) != 0
-    if prm.all_natural and W == 0:
+    if prm.all_natural:  # pairs never need a fifth copy, so wildcards only subtract
         for i in range(34):
             if distinct:
                 pairs += c[i] >= 2
@@ -361,7 +406,7 @@ cdef int seven_pairs_deficit(const uint8_t* c, const Params* prm, int W) noexcep
 cdef int thirteen_orphans_deficit(const uint8_t* c, const Params* prm, int W) noexcept nogil:
     cdef int i, kinds = 0
     cdef bint pair = False
-    if prm.all_natural and W == 0:
+    if prm.all_natural:  # at most two of a kind: no fifth copy either
         for i in range(13):
             if c[ORPHANS[i]]:
                 kinds += 1
@@ -493,7 +538,7 @@ cdef int knitted_straight_deficit(const uint8_t* c, int kmax, const Params* prm,
 
 cdef int nine_terminals_deficit(const uint8_t* c, const Params* prm, int W) noexcept nogil:
     cdef int i, held = 0
-    if prm.all_natural and W == 0:
+    if prm.all_natural:  # 14 - held is reachable with natural copies alone
         for i in range(13):
             held += c[ORPHANS[i]]
         return 14 - held if held < 14 else 0
@@ -513,20 +558,19 @@ cdef void params_init(Params* prm, const uint8_t* cap, const uint8_t* playable, 
     prm.options = options
 
 
-cdef int shanten_form(const uint8_t* c, int n_melds, int wilds, const Params* prm, int form) noexcept nogil:
-    """Shanten of one form; INF when the form cannot apply to this hand."""
-    cdef int i, n = wilds, kmax, d = INF
-    cdef int W = wilds if wilds < MAX_WILDS else MAX_WILDS
-    for i in range(34):
-        n += c[i]
+cdef int form_deficit(const uint8_t* c, int n, int n_melds, int W, const Params* prm, int form) noexcept nogil:
+    """Least deficit of one form for a hand of n tiles (wildcards included); INF if it cannot apply."""
+    cdef int kmax, d = INF
     if n % 3 == 0:
         return INF
     kmax = (n - 1) // 3 if n % 3 == 1 else (n - 2) // 3
     if kmax > 4:
         return INF
     if form == F_STANDARD:
-        if prm.all_natural and W == 0:
-            d = standard_deficit_natural(c, kmax)
+        if prm.all_natural:
+            d = standard_deficit_natural(c, kmax, W)
+            if d < 0:
+                d = standard_deficit(c, prm.cap, prm.playable, kmax, W)
         else:
             d = standard_deficit(c, prm.cap, prm.playable, kmax, W)
     elif n_melds == 0 and kmax == 4:
@@ -544,6 +588,20 @@ cdef int shanten_form(const uint8_t* c, int n_melds, int wilds, const Params* pr
             d = nine_terminals_deficit(c, prm, W)
     if form == F_KNITTED_STRAIGHT and n_melds <= 1 and kmax + n_melds == 4 and kmax >= 3:
         d = knitted_straight_deficit(c, kmax - 3, prm, W)
+    return d
+
+
+cdef int hand_size(const uint8_t* c, int wilds) noexcept nogil:
+    cdef int i, n = wilds
+    for i in range(34):
+        n += c[i]
+    return n
+
+
+cdef int shanten_form(const uint8_t* c, int n_melds, int wilds, const Params* prm, int form) noexcept nogil:
+    """Shanten of one form; INF when the form cannot apply to this hand."""
+    cdef int W = wilds if wilds < MAX_WILDS else MAX_WILDS
+    cdef int d = form_deficit(c, hand_size(c, wilds), n_melds, W, prm, form)
     if d >= INF:
         return INF
     return d - wilds - 1
@@ -563,11 +621,15 @@ cdef int shanten_one(const uint8_t* c, int n_melds, int wilds, const Params* prm
                     p2.playable[9 * s + i] = 0
                 best = imin(best, shanten_one(c, n_melds, wilds, &p2))
         return best
+    cdef int n = hand_size(c, wilds)
+    cdef int W = wilds if wilds < MAX_WILDS else MAX_WILDS
     while bit <= F_SEVEN_STARS:
         if prm.forms & bit:
-            best = imin(best, shanten_form(c, n_melds, wilds, prm, bit))
+            best = imin(best, form_deficit(c, n, n_melds, W, prm, bit))
         bit <<= 1
-    return best
+    if best >= INF:
+        return INF
+    return best - wilds - 1
 
 
 # ---------------------------------------------------------------------------------------
@@ -643,6 +705,31 @@ def shanten_counts_form(const uint8_t[::1] counts, int n_melds, int wilds, const
     return r
 
 
+cdef class RuleParams:
+    """A rule's kernel parameters, prepared once, for the per-hand hot path."""
+    cdef Params prm
+
+    def __init__(self, cap, playable, int forms, int options):
+        cdef const uint8_t* cp = u8_34(cap, "cap")
+        cdef const uint8_t* pl = u8_34(playable, "playable")
+        cdef int i
+        for i in range(34):
+            if cp[i] > 4:
+                raise ValueError("caps must be at most 4")
+        params_init(&self.prm, cp, pl, forms, options)
+
+    def shanten(self, object counts, int wilds=0):
+        """Shanten of a concealed hand without melds; 100 when no form applies."""
+        cdef const uint8_t* c = u8_34(counts, "counts")
+        cdef int i
+        if wilds < 0 or wilds > MAX_WILDS:
+            raise ValueError(f"wilds must be between 0 and {MAX_WILDS}")
+        for i in range(34):
+            if c[i] > self.prm.cap[i]:
+                raise ValueError(f"{c[i]} copies of kind {i}, but at most {self.prm.cap[i]} are in play")
+        return shanten_one(c, 0, wilds, &self.prm)
+
+
 @cython.boundscheck(False)
 def shanten_batch_kernel(const uint8_t[:, ::1] counts,   # IN (n, 34)
                          const int8_t[::1] n_melds,      # IN (n,)
@@ -650,7 +737,7 @@ def shanten_batch_kernel(const uint8_t[:, ::1] counts,   # IN (n, 34)
                          const uint8_t[::1] cap, const uint8_t[::1] playable,
                          int forms, int options,
                          int8_t[::1] out,                # OUT (n,)
-                         int n_threads=1):
+                         int n_threads=1, names=None):
     """Shanten of every row; releases the GIL and splits rows over ``n_threads``."""
     cdef Params prm
     cdef Py_ssize_t i, n = counts.shape[0]
@@ -660,15 +747,23 @@ def shanten_batch_kernel(const uint8_t[:, ::1] counts,   # IN (n, 34)
     if n_melds.shape[0] != n or wilds.shape[0] != n or out.shape[0] != n:
         raise ValueError("n_melds, wilds and out must have one entry per row")
     cdef Py_ssize_t j
+    cdef int size
     for j in range(34):
         if cap[j] > 4:
             raise ValueError("caps must be at most 4")
+    # validate every row before any work: counts within caps, a 3k+1 / 3k+2 size
     for i in range(n):
+        size = wilds[i]
         for j in range(34):
+            size += counts[i, j]
             if counts[i, j] > cap[j]:
-                raise ValueError(f"row {i}: count of kind {j} exceeds its cap")
+                name = names[j] if names is not None else f"kind {j}"
+                raise ValueError(f"row {i}: {counts[i, j]} copies of {name}, but at most {cap[j]} are in play")
         if wilds[i] < 0 or wilds[i] > MAX_WILDS:
             raise ValueError(f"row {i}: wilds must be between 0 and {MAX_WILDS}")
+        if n_melds[i] < 0 or n_melds[i] > 4 or size == 0 or size % 3 == 0 or size + 3 * n_melds[i] > 14:
+            raise ValueError(f"row {i}: {size} tiles in hand with {n_melds[i]} melds is not a 3k+1 or 3k+2 "
+                             f"hand of at most 14 tiles counting each meld as 3")
     params_init(&prm, &cap[0], &playable[0], forms, options)
     if n == 0:
         return

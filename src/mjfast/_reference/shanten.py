@@ -410,11 +410,14 @@ def _min_replacement(groups: list, w: int, total: tuple[int, ...]) -> float:
             rests.append(None)
             continue
         others = d0[:g] + d0[g + 1 :]
-        rests.append(_combine_tables(others)[0][flip].ravel() if others else np.zeros(state.size))
+        rest = _combine_tables(others)[0][flip].ravel() if others else np.zeros(state.size)
+        rests.append(rest)
     for j in range(1, w + 1):
         for g, state in enumerate(states):
             if state is not None:
-                tables[g][j] = state.layer(j, upper + w - rests[g]).reshape(dims)
+                # rest = inf: no completion by the other groups, so resource r is useless.
+                limit = np.where(np.isinf(rests[g]), -_INF, upper + w - np.where(np.isinf(rests[g]), 0, rests[g]))
+                tables[g][j] = state.layer(j, limit).reshape(dims)
         combined = _combine_tables([t[: j + 1] for t in tables])
         upper = min(upper, float(np.min(combined[(slice(None),) + target_idx])))
     return float(_combine_tables(tables)[(w,) + target_idx])
