@@ -358,8 +358,8 @@ def section_ukeire(sets, repeat):
     out = {}
     for label, hs in sets:
         uk = mj.ukeire
-        fns = {"mjfast.ukeire(counts13).count": loop1(lambda c: uk(c).count, hs.counts)}
-        checks = {"mjfast": [uk(c).count for c in hs.counts]}
+        fns = {"mjfast.ukeire(counts13).count": loop1(lambda c: uk(c, seven_pairs="riichi").count, hs.counts)}
+        checks = {"mjfast": [uk(c, seven_pairs="riichi").count for c in hs.counts]}
         if "riichienv" in PEERS:
             cs = PEERS["riichienv"].calculate_shanten
             pairs = list(zip(hs.ids136, hs.list34))
@@ -424,9 +424,9 @@ def section_discards(sets, repeat):
         ad = mj.analyze_discards
         fns = {
             "mjfast.analyze_discards(as_frame=False, combos=False)":
-                loop1(lambda c: ad(c, as_frame=False, combos=False), hs.counts),
+                loop1(lambda c: ad(c, as_frame=False, combos=False, seven_pairs="riichi"), hs.counts),
             "mjfast.analyze_discards(as_frame=False, combos=True)":
-                loop1(lambda c: ad(c, as_frame=False, combos=True), hs.counts),
+                loop1(lambda c: ad(c, as_frame=False, combos=True, seven_pairs="riichi"), hs.counts),
         }
         if "riichienv" in PEERS:
             cs = PEERS["riichienv"].calculate_shanten
@@ -445,18 +445,18 @@ def section_discards(sets, repeat):
             good = 0
             shown = False
             for c, ids, l34 in zip(hs.counts, hs.ids136, hs.list34):
-                t = ad(c, as_frame=False, combos=False)
-                mine = {mj.parse_tiles(str(d)) if False else str(d): (int(s), int(u))
-                        for d, s, u in zip(t["discard"], t["shanten"], t["ukeire"])}
-                theirs = {mj.to_mpsz(np.eye(34, dtype=np.uint8)[d]): (s, u)
-                          for d, s, _, u in riichienv_discard_table(cs, ids, l34)}
+                t = ad(c, as_frame=False, combos=False, seven_pairs="riichi")
+                mine = {d.decode(): (int(s), int(k), int(u))
+                        for d, s, k, u in zip(t["discard"], t["shanten"], t["ukeire_kinds"], t["ukeire"])}
+                theirs = {mj.to_mpsz(np.eye(34, dtype=np.uint8)[d]): (s, k, u)
+                          for d, s, k, u in riichienv_discard_table(cs, ids, l34)}
                 good += mine == theirs
                 if mine != theirs and not shown:
                     shown = True
                     diff = {k: (mine.get(k), theirs.get(k)) for k in set(mine) | set(theirs)
                              if mine.get(k) != theirs.get(k)}
                     print(f"   first mismatch {mj.to_mpsz(c)}: discard -> (mjfast, riichienv) {diff}")
-            print(f"   agreement: riichienv table (discard -> shanten, ukeire): {good}/{len(hs)} hands identical")
+            print(f"   agreement: riichienv table (discard -> shanten, ukeire kinds, ukeire): {good}/{len(hs)} hands identical")
         n1 = sum(int((ad(c, as_frame=False, combos=True)["combos"] > 0).any()) for c in hs.counts)
         print(f"   hands with a non-zero 一进听 combos row: {n1}/{len(hs)}")
         out[label] = med

@@ -21,11 +21,12 @@ import numpy as np
 from . import _params
 from ._kernels import _efficiency as _ke
 from .hand import Hand
-from .shape import _seven_pairs_option, as_hand, prepare
+from .shape import _seven_pairs_option, as_hand, as_light_hand, prepare
 from .tiles import CODES, N_KINDS, to_mpsz
 
 _TILE_ORDER = list(CODES[:N_KINDS])
 _CODE_ARRAY = np.array(_TILE_ORDER, dtype="S2")
+_KIND_CODES = tuple(_TILE_ORDER)
 
 
 def _visible(visible) -> np.ndarray:
@@ -41,10 +42,10 @@ def _visible(visible) -> np.ndarray:
 
 
 def _setup(hand, rule, visible, melds, wilds, fixed_sets, wild_kind, need: tuple[int, ...], seven_pairs=None):
-    h = as_hand(hand, melds=melds, wilds=wilds)
+    h = as_hand(hand, melds=melds, wilds=wilds) if fixed_sets else as_light_hand(hand, melds=melds, wilds=wilds)
     if fixed_sets:
         h = _fix_sets(h, fixed_sets)
-    if h.n_tiles % 3 not in need:
+    if h.n_tiles % 3 not in need or h.n_tiles + 3 * h.n_melds > 14:
         want = "3k+1 (e.g. 13)" if need == (1,) else "3k+2 (e.g. 14)"
         raise ValueError(f"this function needs a {want}-tile hand; got {h.n_tiles} tiles in hand "
                          f"(+{h.n_melds} melds)")
@@ -134,13 +135,11 @@ def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=
     """
     h, kr, caps, options, vis = _setup(hand13, rule, visible, melds, wilds, fixed_sets, wild_kind, (1,),
                                        seven_pairs)
-    accept = np.zeros(N_KINDS, np.uint8)
-    rem = np.zeros(N_KINDS, np.int16)
-    s = _ke.ukeire_kernel(h.counts, h.n_melds, h.wilds, caps, kr.playable, kr.forms, options, vis, accept, rem)
+    s, tiles, count = _ke.ukeire_dict(h.counts, h.n_melds, h.wilds, caps, kr.playable, kr.forms, options,
+                                      None if visible is None else vis, _KIND_CODES)
     if s >= _params.INF:
         raise ValueError("no winning form of this rule applies to the hand")
-    tiles = {CODES[k]: int(rem[k]) for k in np.flatnonzero(accept) if rem[k] > 0}
-    return Ukeire(int(s), tiles, int(sum(tiles.values())), _wild_remaining(h, kr, wild_copies))
+    return Ukeire(s, tiles, count, _wild_remaining(h, kr, wild_copies))
 
 
 def waits(hand13, *, rule=None, visible=None, melds=(), wilds=None, wild_kind=None, seven_pairs=None) -> dict:
@@ -185,7 +184,7 @@ class Yijinting:
 
 
 def yijinting(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=(), aggregate="union",
-              wild_kind=None) -> Yijinting:
+              wild_kind=None, seven_pairs=None) -> Yijinting:
     """进张数, 听张数 and 组合数 of a 1-shanten (一进听) 3k+1 hand, exactly as yijinting.md.
 
     Parameters
@@ -207,7 +206,8 @@ def yijinting(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_se
 
     if aggregate not in ("union", "max"):
         raise ValueError(f"aggregate must be 'union' or 'max', got {aggregate!r}")
-    h, kr, caps, options, vis = _setup(hand13, rule, visible, melds, wilds, fixed_sets, wild_kind, (1,))
+    h, kr, caps, options, vis = _setup(hand13, rule, visible, melds, wilds, fixed_sets, wild_kind, (1,),
+                                       seven_pairs)
     rem = np.zeros(N_KINDS, np.int16)
     wu = np.zeros(N_KINDS, np.int32)
     wm = np.zeros(N_KINDS, np.int32)
@@ -239,6 +239,7 @@ def improvements(hand13, *, rule=None, visible=None, melds=(), wilds=None, wild_
     (2, 37, '9p')
     """
     h, kr, caps, options, vis = _setup(hand13, rule, visible, melds, wilds, (), wild_kind, (1,))
+    h = as_hand(h.counts, wilds=h.wilds) if not isinstance(h, Hand) else h
     base = ukeire(h, rule=rule, visible=visible, wild_kind=wild_kind)
     if base.shanten > 1:
         raise ValueError(f"改良 is defined for ready and 1-shanten hands; this one has shanten {base.shanten}")
@@ -262,11 +263,11 @@ def improvements(hand13, *, rule=None, visible=None, melds=(), wilds=None, wild_
 
 
 def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=(), combos=True,
-                     wild_kind=None, as_frame=True):
+                     wild_kind=None, seven_pairs=None, as_frame=True):
     """One row per distinct discard of a 3k+2 hand: shanten, 进张, 一进听 组合数, waits, 改良.
 
     Columns: ``discard`` (ordered Categorical of mpsz codes), ``shanten``, ``ukeire_kinds``,
-    ``ukeire`` (copies), ``ukeire_tiles`` (mpsz), ``combos`` (组合数 where the hand left is
+    ``ukeire`` (copies), ``ukeire_tiles`` (mpsz; kinds with copies left, as in :func:`ukeire`), ``combos`` (组合数 where the hand left is
     1-shanten, else 0), ``waits`` / ``wait_count`` (where it is ready), ``improvement_count``
     (kinds that keep the shanten but widen 进张).  Sorted best first: shanten, then ukeire,
     then combos.  The discarded tile counts as seen.
@@ -285,7 +286,8 @@ def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, f
     >>> str(top["discard"]), int(top["shanten"]), int(top["ukeire"]), int(top["combos"])
     ('9p', 1, 37, 500)
     """
-    h, kr, caps, options, vis = _setup(hand14, rule, visible, melds, wilds, fixed_sets, wild_kind, (2,))
+    h, kr, caps, options, vis = _setup(hand14, rule, visible, melds, wilds, fixed_sets, wild_kind, (2,),
+                                       seven_pairs)
     disc = np.empty(N_KINDS, np.int8)
     sh = np.empty(N_KINDS, np.int8)
     kinds = np.empty(N_KINDS, np.int16)

@@ -21,7 +21,46 @@ _k._set_tables(_TABLES["suit_natural"], _TABLES["suit_unlimited"],
 
 MAX_WILDS = 8
 _DEFAULT = _params.kernel_rule(None)
-_DEFAULT_PARAMS = _k.RuleParams(_DEFAULT.copies, _DEFAULT.playable, _DEFAULT.forms, _DEFAULT.options)
+_DEFAULT_PARAMS = {
+    reading: _k.RuleParams(_DEFAULT.copies, _DEFAULT.playable, _DEFAULT.forms,
+                           _params.OPT_PAIRS_DISTINCT if reading == "riichi" else 0)
+    for reading in (None, "chinese", "riichi")
+}
+
+
+class CountsHand:
+    """A concealed hand given as a ``uint8[34]`` count vector, without building a :class:`Hand`.
+
+    Loops over thousands of count vectors (the raw-array API) should not pay for parsing and
+    meld validation; the kernels check every count against its cap.
+    """
+
+    __slots__ = ("counts", "wilds", "n_tiles")
+    n_melds = 0
+    melds = ()
+    meld_counts = np.zeros(N_KINDS, np.uint8)
+    meld_counts.setflags(write=False)
+
+    def __init__(self, counts: np.ndarray, wilds: int) -> None:
+        if wilds < 0:
+            raise ValueError(f"wilds must be a non-negative integer, got {wilds!r}")
+        self.counts = counts
+        self.wilds = wilds
+        self.n_tiles = sum(counts.tobytes()) + wilds  # bytes sum: cheaper than a numpy reduce here
+
+    def __str__(self) -> str:
+        from .tiles import to_mpsz
+
+        return to_mpsz(self.counts)
+
+
+def as_light_hand(hand, *, melds=(), wilds=None):
+    """Like :func:`as_hand`, but a plain C-contiguous ``uint8[34]`` vector without melds stays
+    a :class:`CountsHand` (counts above 4 are rejected by the kernels)."""
+    if (not melds and type(hand) is np.ndarray and hand.dtype == np.uint8 and hand.shape == (N_KINDS,)
+            and hand.flags.c_contiguous):
+        return CountsHand(hand, wilds or 0)
+    return as_hand(hand, melds=melds, wilds=wilds)
 
 
 def as_hand(hand, *, melds=(), wilds=None) -> Hand:
@@ -137,15 +176,15 @@ def shanten(hand, *, rule=None, form=None, melds=(), wilds=None, wild_kind=None,
     >>> mj.shanten("123m456p789s11z5s", wilds=2)  # the two wildcards complete 5s into a set
     -1
     """
-    if rule is None and form is None and wild_kind is None and seven_pairs is None and not melds:
+    if rule is None and form is None and wild_kind is None and not melds and seven_pairs in _DEFAULT_PARAMS:
         # hot path for loops over plain hands: no rule, no melds to subtract
         if isinstance(hand, np.ndarray):
-            r = _DEFAULT_PARAMS.shanten(hand, wilds or 0)
+            r = _DEFAULT_PARAMS[seven_pairs].shanten(hand, wilds or 0)
             if r >= _params.INF:
                 raise ValueError(f"a hand of {int(hand.sum()) + (wilds or 0)} tiles is not a 3k+1 or 3k+2 hand")
             return r
         if type(hand) is Hand and not hand.n_melds and wilds is None:
-            return _DEFAULT_PARAMS.shanten(hand.counts, hand.wilds)
+            return _DEFAULT_PARAMS[seven_pairs].shanten(hand.counts, hand.wilds)
     h = as_hand(hand, melds=melds, wilds=wilds)
     pairs_distinct = _seven_pairs_option(seven_pairs)
     kr, caps, options = prepare(h, rule, wild_kind=wild_kind, pairs_distinct=pairs_distinct)

@@ -14,6 +14,8 @@ from mjfast._kernels._shanten cimport (
     F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT, O_NEED_VOID)
 
 import numpy as np
+cimport numpy as cnp
+cnp.import_array()
 
 
 # ---------------------------------------------------------------------------------------
@@ -297,6 +299,58 @@ cdef inline void check_hand(const uint8_t[::1] counts, const uint8_t[::1] cap, c
             raise ValueError("each count must be at most its cap (<= 4) and visible counts >= 0")
 
 
+cdef int16_t NO_VISIBLE[34]
+NO_VISIBLE[:] = [0] * 34
+
+
+cdef inline const void* array_34(object a, int typenum, str name) except NULL:
+    """Data pointer of a C-contiguous 34-entry array of the given type (no buffer acquisition)."""
+    if not cnp.PyArray_Check(a):
+        raise ValueError(f"{name} must be a numpy array of 34 entries")
+    cdef cnp.ndarray arr = <cnp.ndarray>a
+    if cnp.PyArray_TYPE(arr) != typenum or cnp.PyArray_SIZE(arr) != 34 or cnp.PyArray_NDIM(arr) != 1 \
+            or not cnp.PyArray_IS_C_CONTIGUOUS(arr):
+        raise ValueError(f"{name} must be a C-contiguous numpy array of 34 entries of the right type")
+    return cnp.PyArray_DATA(arr)
+
+
+def ukeire_dict(object counts, int n_melds, int wilds, object cap, object playable, int forms, int options,
+                object visible, tuple names):
+    """进张 of a 3k+1 hand for the per-hand API: ``(shanten, {name: copies left}, total)``.
+
+    Kinds with no copies left are omitted.  ``visible`` may be None (nothing seen elsewhere).
+    """
+    cdef const uint8_t* c = <const uint8_t*>array_34(counts, cnp.NPY_UINT8, "counts")
+    cdef const uint8_t* cp = <const uint8_t*>array_34(cap, cnp.NPY_UINT8, "cap")
+    cdef const uint8_t* pl = <const uint8_t*>array_34(playable, cnp.NPY_UINT8, "playable")
+    cdef const int16_t* vis = &NO_VISIBLE[0] if visible is None else \
+        <const int16_t*>array_34(visible, cnp.NPY_INT16, "visible")
+    cdef Params prm
+    cdef Eval ev
+    cdef uint8_t mask[34]
+    cdef int s0, k, r, total = 0
+    if len(names) != 34:
+        raise ValueError("names must have 34 entries")
+    for k in range(34):
+        if c[k] > cp[k] or cp[k] > 4 or vis[k] < 0:
+            raise ValueError("each count must be at most its cap (<= 4) and visible counts >= 0")
+    params_init(&prm, cp, pl, forms, options)
+    with nogil:
+        ev_init(&ev, c, n_melds, wilds, &prm)
+        s0 = ev_shanten(&ev)
+        if s0 < INF:
+            accept_mask(&ev, s0, mask)
+    tiles = {}
+    if s0 < INF:
+        for k in range(34):
+            if mask[k]:
+                r = remaining_ev(&ev, vis, k)
+                if r > 0:
+                    tiles[names[k]] = r
+                    total += r
+    return s0, tiles, total
+
+
 def ukeire_kernel(const uint8_t[::1] counts, int n_melds, int wilds, const uint8_t[::1] cap,
                   const uint8_t[::1] playable, int forms, int options, const int16_t[::1] visible,
                   uint8_t[::1] accept,   # OUT uint8[34]
@@ -434,11 +488,15 @@ def discard_table_kernel(const uint8_t[::1] counts, int n_melds, int wilds, cons
             for k in range(34):
                 acc[row][k] = 0
             if s < INF:
-                r_kinds[row] = <int16_t>accept_mask(&ev, s, acc[row])
+                accept_mask(&ev, s, acc[row])
                 base = 0
                 for k in range(34):
                     if acc[row][k]:
-                        base += remaining_ev(&ev, vis, k)
+                        if remaining_ev(&ev, vis, k) == 0:
+                            acc[row][k] = 0      # a kind with no copies left is not 进张
+                        else:
+                            base += remaining_ev(&ev, vis, k)
+                            r_kinds[row] += 1
                 r_uk[row] = <int16_t>base
                 if with_combos and s == 1:
                     yijinting_core(&ev, vis, rem, wu, wm, ting)

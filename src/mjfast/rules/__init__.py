@@ -8,9 +8,11 @@ mapping (key -> allowed values, default first) and a ``build(options)`` function
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
+if TYPE_CHECKING:  # pandas is imported when a table is asked for, keeping `import mjfast` light
+    import pandas as pd
+
 
 from . import guangdong, guiyang, guobiao, jinhua, jj, ruijin, shangrao, sichuan, suzhou, taicang
 from ._base import (
@@ -248,6 +250,8 @@ def describe(rule: str | Rule, **options: Any) -> pd.DataFrame:
     for key, allowed in rule.option_choices.items():
         add("options", key, f"{_text(rule.options[key])}  (allowed: {_text(allowed)})")
 
+    import pandas as pd
+
     return pd.DataFrame(rows, columns=["section", "item", "value"])
 
 
@@ -275,4 +279,6 @@ def summary() -> pd.DataFrame:
                 "unit": rule.unit,
             }
         )
+    import pandas as pd
+
     return pd.DataFrame(rows)
