@@ -607,6 +607,71 @@ cdef int shanten_form(const uint8_t* c, int n_melds, int wilds, const Params* pr
     return d - wilds - 1
 
 
+cdef int POW5[9]
+POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
+cdef uint8_t IS_ORPHAN[34]
+IS_ORPHAN[:] = [1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 7
+
+
+cdef int shanten_fused(const uint8_t* c, int n_melds, int wilds, const Params* prm) noexcept nogil:
+    """The common case in one pass over the counts: every kind natural, forms among standard /
+    seven pairs / thirteen orphans.  Returns -INF when a wildcard could stand for a fifth copy
+    (the caller then takes the general route)."""
+    cdef int k, x, n = wilds, kmax, best = INF, d, need, use1
+    cdef int idx[4]
+    cdef int pairs = 0, odd = 0, orph = 0, orph_pair = 0
+    cdef bint distinct = (prm.options & O_PAIRS_DISTINCT) != 0
+    idx[0] = 0
+    idx[1] = 0
+    idx[2] = 0
+    idx[3] = 0
+    for k in range(34):
+        x = c[k]
+        if x == 0:
+            continue
+        n += x
+        if k < 27:
+            idx[k // 9] += x * POW5[k % 9]
+        else:
+            idx[3] += x * POW5[k - 27]
+        if distinct:
+            pairs += x >= 2
+            odd += x == 1
+        else:
+            pairs += x >> 1
+            odd += x & 1
+        if IS_ORPHAN[k]:
+            orph += 1
+            orph_pair += x >= 2
+    if n % 3 == 0:
+        return INF
+    kmax = (n - 1) // 3 if n % 3 == 1 else (n - 2) // 3
+    if kmax > 4:
+        return INF
+    if prm.forms & F_STANDARD:
+        if wilds > 0 and not (rows_agree(SUIT_N + 10 * idx[0], SUIT_U + 10 * idx[0], kmax)
+                              and rows_agree(SUIT_N + 10 * idx[1], SUIT_U + 10 * idx[1], kmax)
+                              and rows_agree(SUIT_N + 10 * idx[2], SUIT_U + 10 * idx[2], kmax)
+                              and rows_agree(HON_N + 10 * idx[3], HON_U + 10 * idx[3], kmax)):
+            return -INF
+        best = natural_from_rows(SUIT_N + 10 * idx[0], SUIT_N + 10 * idx[1], SUIT_N + 10 * idx[2],
+                                 HON_N + 10 * idx[3], kmax)
+    if n_melds == 0 and kmax == 4:
+        if prm.forms & F_SEVEN_PAIRS:
+            if pairs >= 7:
+                d = 0
+            else:
+                need = 7 - pairs
+                use1 = need if need < odd else odd
+                d = use1 + 2 * (need - use1)
+            best = imin(best, d)
+        if prm.forms & F_THIRTEEN_ORPHANS:
+            best = imin(best, 14 - orph - (1 if orph_pair > 0 else 0))
+    if best >= INF:
+        return INF
+    return best - wilds - 1
+
+
 cdef int shanten_one(const uint8_t* c, int n_melds, int wilds, const Params* prm) noexcept nogil:
     cdef int best = INF, bit = 1, s, i
     cdef Params p2
@@ -621,6 +686,11 @@ cdef int shanten_one(const uint8_t* c, int n_melds, int wilds, const Params* prm
                     p2.playable[9 * s + i] = 0
                 best = imin(best, shanten_one(c, n_melds, wilds, &p2))
         return best
+    if prm.all_natural and (prm.forms & ~(F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS)) == 0:
+        best = shanten_fused(c, n_melds, wilds, prm)
+        if best != -INF:
+            return best
+        best = INF
     cdef int n = hand_size(c, wilds)
     cdef int W = wilds if wilds < MAX_WILDS else MAX_WILDS
     while bit <= F_SEVEN_STARS:
