@@ -152,3 +152,32 @@ def test_bad_input_errors():
         mj.ukeire("112345678999m", wilds=1, rule="guobiao")
     with pytest.raises(ValueError, match="1-shanten"):
         mj.yijinting("1112345678999m")
+
+
+def test_ukeire_batch_matches_single_hand_api(seed):
+    rng = np.random.default_rng(seed + 12)
+    n = 3000
+    melds = rng.integers(0, 5, n)
+    wall = np.repeat(np.arange(34), 4)
+    hands = np.zeros((n, 34), np.uint8)
+    for i in range(n):
+        np.add.at(hands[i], rng.choice(wall, 13 - 3 * melds[i], replace=False), 1)
+    out = mj.ukeire_batch(hands, melds=melds, n_threads=2)
+    for i in range(n):
+        # the batch knows only the number of melds, like a Hand whose melds use other tiles
+        # a fragment of 13 - 3m tiles: the single-hand API sees the same tiles, no meld tiles
+        u = mj.ukeire(mj.Hand(hands[i], partial=True)) if melds[i] else mj.ukeire(hands[i])
+        assert (out["shanten"][i], out["ukeire"][i], out["ukeire_kinds"][i]) == (u.shanten, u.count, len(u.tiles))
+    assert mj.ukeire_batch(hands, melds=melds, n_threads=1)["ukeire"].tolist() == out["ukeire"].tolist()
+    with pytest.raises(ValueError, match="3k\\+1"):
+        mj.ukeire_batch(np.ones((1, 34), np.uint8))
+
+
+def test_wildcards_in_efficiency():
+    # a drawn wildcard always accepts: reported apart, natural figures unchanged
+    u = mj.ukeire("1112345678999m", rule="taicang")
+    assert u.wild_accept == 4 and u.count == mj.ukeire("1112345678999m").count
+    assert mj.ukeire("112345678999m", wilds=1, rule="taicang").wild_accept == 3
+    assert mj.ukeire("1112345678999m", wild_copies=2).wild_accept == 2
+    # held wildcards count in shanten: 11m + W waits on anything that completes 12 tiles + pair
+    assert mj.ukeire("123456789m11p5s", wilds=1).shanten == 0

@@ -6,7 +6,7 @@ Exact shanten over every form a rule allows (with called melds and wildcards), w
 from . import rules, tiles
 from .hand import Hand, Meld
 from .decomposition import Decomposition, decompose, decompose_counts
-from .efficiency import analyze_discards, improvements, ukeire, waits, yijinting
+from .efficiency import analyze_discards, improvements, ukeire, ukeire_batch, waits, yijinting
 from .shape import shanten, shanten_batch
 from .tiles import parse_tiles, to_chinese, to_glyphs, to_mpsz
 
@@ -27,6 +27,7 @@ __all__ = [
     "decompose",
     "decompose_counts",
     "ukeire",
+    "ukeire_batch",
     "waits",
     "improvements",
     "yijinting",

@@ -21,7 +21,7 @@ import numpy as np
 from . import _params
 from ._kernels import _efficiency as _ke
 from .hand import Hand
-from .shape import _seven_pairs_option, as_hand, as_light_hand, prepare
+from .shape import _seven_pairs_option, as_hand, as_light_hand, default_threads, prepare, validate_batch
 from .tiles import CODES, N_KINDS, to_mpsz
 
 _TILE_ORDER = list(CODES[:N_KINDS])
@@ -100,9 +100,14 @@ class Ukeire:
         return f"Ukeire(shanten={self.shanten}, count={self.count}, tiles={' '.join(self.tiles)})"
 
 
-def _wild_remaining(h: Hand, rule_obj, wild_copies) -> int:
+def _wild_remaining(h, rule, wild_copies) -> int:
+    """Wildcards still to come: ``wild_copies`` (default: the rule's usual number of wildcard
+    tiles in play, 0 without wildcards) minus the wildcards held."""
     if wild_copies is None:
-        return 0
+        rule_obj = _params.resolve_rule(rule)
+        if rule_obj is None or rule_obj.wildcard is None:
+            return 0
+        wild_copies = rule_obj.wildcard.copies
     return max(0, int(wild_copies) - h.wilds)
 
 
@@ -121,8 +126,9 @@ def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=
     fixed_sets : sequence of str
         Concealed sets to treat as fixed (as if exposed), e.g. to reproduce an article.
     wild_kind, wild_copies : optional
-        The wildcard face of this hand and the wildcard copies in play; ``wild_accept`` is
-        ``wild_copies`` minus the wildcards held.
+        The wildcard face of this hand and the wildcard copies in play (default: the rule's
+        usual number, e.g. 4 百搭 in 太仓, 3 财神 in 金华); ``wild_accept`` is ``wild_copies``
+        minus the wildcards held — every drawn wildcard accepts.
     seven_pairs : {"chinese", "riichi"}, optional
         As in :func:`mjfast.shanten`.
 
@@ -139,7 +145,7 @@ def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=
                                       None if visible is None else vis, _KIND_CODES)
     if s >= _params.INF:
         raise ValueError("no winning form of this rule applies to the hand")
-    return Ukeire(s, tiles, count, _wild_remaining(h, kr, wild_copies))
+    return Ukeire(s, tiles, count, _wild_remaining(h, rule, wild_copies))
 
 
 def waits(hand13, *, rule=None, visible=None, melds=(), wilds=None, wild_kind=None, seven_pairs=None) -> dict:
@@ -319,3 +325,39 @@ def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, f
                        for k, v in cols.items()})
     df["discard"] = pd.Categorical(df["discard"], categories=_TILE_ORDER, ordered=True)
     return df
+
+
+def ukeire_batch(counts, *, melds=0, wilds=0, rule=None, seven_pairs=None, n_threads=None):
+    """进张 of many 3k+1 hands at once, without the GIL.
+
+    Parameters
+    ----------
+    counts : array_like, shape (n, 34)
+        Concealed counts, one 3k+1 hand per row.
+    melds, wilds : int or array_like of shape (n,)
+        Called melds and wildcards per row (meld tiles are not known here, so only the hand
+        itself is subtracted from the copies).
+    rule, seven_pairs, n_threads
+        As in :func:`mjfast.shanten_batch`.
+
+    Returns
+    -------
+    dict of numpy arrays
+        ``shanten`` (int8), ``ukeire`` (int16: copies of the accepting kinds), ``ukeire_kinds``
+        (int8: accepting kinds with copies left).
+
+    Examples
+    --------
+    >>> import numpy as np, mjfast as mj
+    >>> out = mj.ukeire_batch(np.stack([mj.Hand("1112345678999m").counts, mj.Hand("11p34567m45s9p123z").counts]))
+    >>> out["ukeire"].tolist(), out["shanten"].tolist()
+    ([23, 41], [0, 3])
+    """
+    rule_obj = _params.resolve_rule(rule)
+    kr = _params.kernel_rule(rule_obj, None, _seven_pairs_option(seven_pairs))
+    arr, m, w = validate_batch(counts, melds, wilds, kr)
+    n = arr.shape[0]
+    out = {"shanten": np.empty(n, np.int8), "ukeire": np.empty(n, np.int16), "ukeire_kinds": np.empty(n, np.int8)}
+    _ke.ukeire_batch_kernel(arr, m, w, kr.copies, kr.playable, kr.forms, kr.options, out["shanten"],
+                            out["ukeire"], out["ukeire_kinds"], default_threads(n_threads), _KIND_CODES)
+    return out

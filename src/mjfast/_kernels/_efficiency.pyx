@@ -6,6 +6,7 @@ All of them are loops of single-tile changes around the exact shanten kernel
 0), and W(t) is the *union* of waits over every discard that keeps the hand ready.
 """
 cimport cython
+from cython.parallel cimport prange
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t
 from libc.string cimport memcpy
 
@@ -544,3 +545,58 @@ def discard_table_kernel(const uint8_t[::1] counts, int n_melds, int wilds, cons
             improvements[i] = r_imp[j]
             write_mpsz(acc[j], <char*>&tiles[i, 0])
     return row
+
+
+@cython.boundscheck(False)
+def ukeire_batch_kernel(const uint8_t[:, ::1] counts,   # IN (n, 34)
+                        const int8_t[::1] n_melds,      # IN (n,)
+                        const int8_t[::1] wilds,        # IN (n,)
+                        const uint8_t[::1] cap, const uint8_t[::1] playable,
+                        int forms, int options,
+                        int8_t[::1] shanten,            # OUT (n,)
+                        int16_t[::1] ukeire,            # OUT (n,) copies of the accepting kinds
+                        int8_t[::1] kinds,              # OUT (n,) accepting kinds with copies left
+                        int n_threads=1, names=None):
+    """进张 of every 3k+1 row (own tiles subtracted only); releases the GIL over rows."""
+    cdef Params prm
+    cdef Py_ssize_t i, j, n = counts.shape[0]
+    cdef int size, s0, k, total, nk, r
+    cdef Eval ev
+    cdef uint8_t mask[34]
+    if counts.shape[1] != 34 or cap.shape[0] != 34 or playable.shape[0] != 34:
+        raise ValueError("counts must have 34 columns; cap and playable 34 entries")
+    if n_melds.shape[0] != n or wilds.shape[0] != n or shanten.shape[0] != n or ukeire.shape[0] != n \
+            or kinds.shape[0] != n:
+        raise ValueError("n_melds, wilds and the outputs must have one entry per row")
+    for j in range(34):
+        if cap[j] > 4:
+            raise ValueError("caps must be at most 4")
+    for i in range(n):
+        size = wilds[i]
+        for j in range(34):
+            size += counts[i, j]
+            if counts[i, j] > cap[j]:
+                name = names[j] if names is not None else f"kind {j}"
+                raise ValueError(f"row {i}: {counts[i, j]} copies of {name}, but at most {cap[j]} are in play")
+        if wilds[i] < 0 or wilds[i] > 8:
+            raise ValueError(f"row {i}: wilds must be between 0 and 8")
+        if n_melds[i] < 0 or n_melds[i] > 4 or size % 3 != 1 or size + 3 * n_melds[i] > 13:
+            raise ValueError(f"row {i}: {size} tiles in hand with {n_melds[i]} melds is not a 3k+1 hand "
+                             f"of at most 13 tiles counting each meld as 3")
+    params_init(&prm, &cap[0], &playable[0], forms, options)
+    for i in prange(n, nogil=True, schedule="static", num_threads=max(1, n_threads)):
+        ev_init(&ev, &counts[i, 0], n_melds[i], wilds[i], &prm)
+        s0 = ev_shanten(&ev)
+        total = 0
+        nk = 0
+        if s0 < INF:
+            accept_mask(&ev, s0, mask)
+            for k in range(34):
+                if mask[k]:
+                    r = remaining_ev(&ev, NO_VISIBLE, k)
+                    if r > 0:
+                        total = total + r
+                        nk = nk + 1
+        shanten[i] = <int8_t>(s0 if s0 < INF else 127)
+        ukeire[i] = <int16_t>total
+        kinds[i] = <int8_t>nk
