@@ -155,3 +155,16 @@ def test_analyze_discard_table(capsys):
 def test_analyze_bad_hand(capsys):
     assert main(["analyze", "123m456p789s1122x"]) == 2
     assert "unknown tile 'x'" in capsys.readouterr().err
+
+
+def test_calls_command(capsys):
+    code = main(["calls", "11p34567m45s9p", "--meld", "555z", "--offer", "1p", "--from", "opposite", "--json"])
+    rows = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert rows[0] == {"option": "pung", "meld": "111p", "discard": "9p", "shanten": 1, "ukeire": 37,
+                       "ting": 37, "combos": 324}
+    assert rows[1]["option"] == "pass" and rows[1]["combos"] == 176
+    assert main(["calls", "11p34567m45s9p", "--meld", "555z", "--offer", "1p", "--from", "opposite"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split() == ["option", "meld", "discard", "shanten", "ukeire", "ting", "combos"]
+    assert lines[2].split() == ["pung", "111p", "9p", "1", "37", "37", "324"]

@@ -4,7 +4,8 @@ import importlib
 
 import pytest
 
-MODULES = ["mjfast.shape", "mjfast.efficiency", "mjfast.tiles", "mjfast.hand", "mjfast.rules", "mjfast.decomposition"]
+MODULES = ["mjfast.shape", "mjfast.efficiency", "mjfast.tiles", "mjfast.hand", "mjfast.rules", "mjfast.decomposition",
+           "mjfast.calls"]
 
 
 @pytest.mark.parametrize("name", MODULES)

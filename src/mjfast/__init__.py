@@ -5,6 +5,7 @@ Exact shanten over every form a rule allows (with called melds and wildcards), w
 """
 from . import rules, tiles
 from .hand import Hand, Meld
+from .calls import call_vs_pass
 from .decomposition import Decomposition, decompose, decompose_counts
 from .efficiency import analyze_discards, improvements, ukeire, ukeire_batch, waits, yijinting
 from .shape import shanten, shanten_batch
@@ -32,5 +33,6 @@ __all__ = [
     "improvements",
     "yijinting",
     "analyze_discards",
+    "call_vs_pass",
     "__version__",
 ]

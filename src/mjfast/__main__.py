@@ -232,6 +232,37 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------------------
+# calls
+# ---------------------------------------------------------------------------
+
+
+def _args_calls(p: argparse.ArgumentParser) -> None:
+    p.add_argument("tiles", help="the 13-tile hand before the offer")
+    p.add_argument("--offer", required=True, metavar="TILE", help="the discarded tile, e.g. 1p")
+    p.add_argument("--from", dest="from_seat", required=True, choices=["left", "opposite", "right"],
+                   help="who discarded it (上家 = left)")
+    p.add_argument("--meld", action="extend", nargs="+", default=[], metavar="M", help="a called meld")
+    p.add_argument("--fixed", action="extend", nargs="+", default=[], metavar="SET",
+                   help="a concealed set to treat as fixed")
+    p.add_argument("--rule", default=None, help="rule name (default: no rule)")
+    p.add_argument("--visible", default=None, metavar="TILES", help="tiles seen on the table")
+    p.add_argument("--json", action="store_true", help="print JSON records")
+
+
+def _cmd_calls(args: argparse.Namespace) -> int:
+    import mjfast as mj
+
+    df = mj.call_vs_pass(args.tiles, args.offer, from_seat=args.from_seat, rule=args.rule,
+                         visible=args.visible, melds=args.meld, fixed_sets=args.fixed)
+    if args.json:
+        _out(df.astype(object).where(df.notna(), None).to_json(orient="records", force_ascii=False))
+    else:
+        _out(f"offer: {args.offer} from {args.from_seat}   ({args.rule or 'no rule'})")
+        _out(_table(df.astype(object).where(df.notna(), "")))
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------
 # registry and entry point
 # ---------------------------------------------------------------------------
 
@@ -250,6 +281,8 @@ _COMMANDS: list[_Command] = [
              _args_rules, _cmd_rules),
     _Command("analyze", "shanten, 进张 and 一进听 of a 13-tile hand, or the discard table of a 14-tile hand",
              _args_analyze, _cmd_analyze),
+    _Command("calls", "call versus pass: every legal answer to an offered discard",
+             _args_calls, _cmd_calls),
 ]
 
 

@@ -1,0 +1,154 @@
+"""Call versus pass: every legal answer to an offered discard, measured the same way.
+
+For a 13-tile hand and a tile another player discards, :func:`call_vs_pass` lists passing,
+each 碰 + discard, each 吃 variant + discard (only from the player on the left, and only where
+the rule allows chows), 明杠 and 和, and measures the hand each option leaves with the
+efficiency figures of ``rules/yijinting.md`` (shanten, 进张, 听张, 一进听 组合数).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _params
+from .efficiency import ukeire, waits, yijinting
+from .hand import Hand, Meld, SOURCES
+from .shape import shanten
+from .tiles import CODES, N_KINDS, parse_tile, to_mpsz
+
+_COLUMNS = ["option", "meld", "discard", "shanten", "ukeire", "ting", "combos"]
+_OPTION_ORDER = {"win": 0, "kong": 1, "pung": 2, "chow": 3, "pass": 4}
+
+
+def _measure(hand: Hand, rule, visible) -> tuple:
+    """(shanten, 进张, 听张, 组合数) of a 3k+1 hand; 听张/组合 only where they are defined."""
+    u = ukeire(hand, rule=rule, visible=visible)
+    ting = combos = None
+    if u.shanten == 0:
+        ting = sum(waits(hand, rule=rule, visible=visible).values())
+    elif u.shanten == 1:
+        y = yijinting(hand, rule=rule, visible=visible)
+        ting, combos = y.ting, y.combos
+    return u.shanten, u.count, ting, combos
+
+
+def _chows(tile: int, counts: np.ndarray) -> list[tuple[int, int, int]]:
+    """The runs containing ``tile`` whose two other tiles are in hand."""
+    if tile >= 27:
+        return []
+    number, base = tile % 9, tile - tile % 9
+    out = []
+    for lo in (number - 2, number - 1, number):
+        if lo < 0 or lo + 2 > 8:
+            continue
+        run = (base + lo, base + lo + 1, base + lo + 2)
+        others = [t for t in run if t != tile]
+        if all(counts[t] >= 1 for t in others) and (others[0] != others[1] or counts[others[0]] >= 2):
+            out.append(run)
+    return out
+
+
+def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(), fixed_sets=(), mc_games=0,
+                 rng=None):
+    """Compare every legal answer to a discarded tile: pass, 碰, 吃, 杠 or 和.
+
+    Parameters
+    ----------
+    hand13 : Hand or str
+        The 13-tile hand (3k+1 counting melds as 3) before the offer.
+    offered : str or int
+        The discarded tile.
+    from_seat : {"left", "opposite", "right"}
+        Who discarded it (上家 / 对家 / 下家); chows are only possible from the left.
+    rule : str or Rule, optional
+        Decides which calls exist (苏州 and 四川 have no 吃), the tile set and the win forms.
+    visible : tiles, optional
+        Tiles seen on the table, as in :func:`mjfast.ukeire` (default: own tiles only).
+    melds, fixed_sets
+        Called melds, and concealed sets to treat as fixed (yijinting.md caveat 1).
+    mc_games : int, default 0
+        Monte-Carlo win-probability columns are not available yet; a positive value raises.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per option, best first (a win first, then by shanten, 进张, 组合数): ``option``
+        (pass / pung / chow / kong / win), ``meld`` (the called set, mpsz), ``discard`` (the tile
+        thrown after the call), ``shanten``, ``ukeire``, ``ting`` and ``combos`` (nullable
+        integers: 听张 where the result is ready or 1-shanten, 组合数 where it is 1-shanten).
+        A kong row measures the hand before its replacement draw.
+
+    Examples
+    --------
+    >>> import mjfast as mj
+    >>> df = mj.call_vs_pass("11p34567m45s9p", "1p", from_seat="opposite", melds=["555z"])
+    >>> df[["option", "discard", "ukeire", "ting", "combos"]].head(2).values.tolist()
+    [['pung', '9p', 37, 37, 324], ['pass', '', 19, 19, 176]]
+    """
+    import pandas as pd
+
+    if mc_games:
+        raise ValueError("mc_games > 0 needs the Monte-Carlo engine, which is not available yet; use mc_games=0")
+    if from_seat not in SOURCES:
+        raise ValueError(f"from_seat must be one of {', '.join(SOURCES)}; got {from_seat!r}")
+    tile = parse_tile(offered)
+    if tile >= N_KINDS:
+        raise ValueError(f"{CODES[tile]} is a bonus tile; it cannot be offered")
+    h = hand13 if isinstance(hand13, Hand) and not melds else Hand(hand13, melds=melds)
+    if fixed_sets:
+        from .efficiency import _fix_sets
+
+        h = _fix_sets(h, fixed_sets)
+    if h.n_tiles + 3 * h.n_melds != 13:
+        raise ValueError(f"call_vs_pass needs a 13-tile hand (melds counted as 3), got "
+                         f"{h.n_tiles + 3 * h.n_melds}")
+    rule_obj = _params.resolve_rule(rule)
+    calls = rule_obj.calls if rule_obj is not None else None
+    seen = h.counts.astype(int) + h.meld_counts
+    if rule_obj is not None and rule_obj.tileset.copies[tile] == 0:
+        raise ValueError(f"{CODES[tile]} is not played under rule {rule_obj.name!r}")
+    if seen[tile] >= 4:
+        raise ValueError(f"the hand already holds all four {CODES[tile]}; it cannot be offered")
+
+    rows = []
+    counts = h.counts
+
+    # 和: the offered tile completes the hand
+    won = h.with_tile(tile)
+    if shanten(won, rule=rule) == -1:
+        rows.append(("win", "", "", -1, 0, None, None))
+
+    def after_call(meld: Meld):
+        rest = counts.copy()
+        taken = list(meld.tiles)
+        taken.remove(tile)
+        for t in taken:
+            rest[t] -= 1
+        return rest
+
+    def with_discards(kind: str, meld: Meld):
+        rest = after_call(meld)
+        for d in np.flatnonzero(rest):  # 食替 (discarding the called kind again) included
+            left = rest.copy()
+            left[d] -= 1
+            hand = Hand(left, melds=tuple(h.melds) + (meld,), wilds=h.wilds)
+            rows.append((kind, meld.mpsz, CODES[d]) + _measure(hand, rule, visible))
+
+    if calls is None or calls.pung:
+        if counts[tile] >= 2:
+            with_discards("pung", Meld("pung", (tile,) * 3, source=from_seat, claimed=tile))
+    if (calls is None or calls.chow == "left") and from_seat == "left":
+        for run in _chows(tile, counts):
+            with_discards("chow", Meld("chow", run, source=from_seat, claimed=tile))
+    if (calls is None or "exposed" in calls.kongs) and counts[tile] >= 3:
+        meld = Meld("kong", (tile,) * 4, source=from_seat, claimed=tile)
+        hand = Hand(after_call(meld), melds=tuple(h.melds) + (meld,), wilds=h.wilds)
+        rows.append(("kong", meld.mpsz, "") + _measure(hand, rule, visible))
+    rows.append(("pass", "", "") + _measure(h, rule, visible))
+
+    df = pd.DataFrame(rows, columns=_COLUMNS)
+    for col in ("ting", "combos"):
+        df[col] = df[col].astype("Int64")
+    order = sorted(range(len(df)), key=lambda i: (
+        df["option"][i] != "win", df["shanten"][i], -df["ukeire"][i],
+        -(0 if pd.isna(df["combos"][i]) else df["combos"][i]), _OPTION_ORDER[df["option"][i]]))
+    return df.iloc[order].reset_index(drop=True)

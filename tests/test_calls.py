@@ -1,0 +1,63 @@
+"""call_vs_pass: the 一进听 article's case and the call sets each rule allows."""
+import pandas as pd
+import pytest
+
+import mjfast as mj
+
+
+def test_article_case_pung_then_9p_beats_pass():
+    df = mj.call_vs_pass("11p34567m45s9p", "1p", from_seat="opposite", melds=["555z"])
+    assert list(df.columns) == ["option", "meld", "discard", "shanten", "ukeire", "ting", "combos"]
+    top = df.iloc[0]
+    assert (top.option, top.meld, top.discard, top.ukeire, top.ting, top.combos) == ("pung", "111p", "9p", 37, 37, 324)
+    passed = df[df.option == "pass"].iloc[0]
+    assert (passed.ukeire, passed.ting, passed.combos) == (19, 19, 176)
+    assert df.index[df.option == "pass"][0] == 1  # pung→9p is ranked first, pass second
+    # every pung row is one discard of the 11 tiles left after the call
+    pungs = df[df.option == "pung"]
+    assert set(pungs.discard) == {"3m", "4m", "5m", "6m", "7m", "4s", "5s", "9p"}
+    assert not (df.option == "chow").any()  # 1p from the opposite seat cannot be chowed
+
+
+def test_each_row_matches_the_efficiency_functions():
+    df = mj.call_vs_pass("11p34567m45s9p", "1p", from_seat="opposite", melds=["555z"])
+    for row in df[df.option == "pung"].itertuples():
+        left = mj.Hand("34567m45s9p", melds=["555z", "111p"], partial=True).without_tile(row.discard)
+        u = mj.ukeire(left)
+        assert (u.shanten, u.count) == (row.shanten, row.ukeire)
+
+
+def test_chows_only_from_the_left_and_only_where_allowed():
+    left = mj.call_vs_pass("11p34567m45s9p", "2m", from_seat="left", melds=["555z"])
+    assert set(left.meld[left.option == "chow"]) == {"234m"}
+    opposite = mj.call_vs_pass("11p34567m45s9p", "2m", from_seat="opposite", melds=["555z"])
+    assert set(opposite.option) == {"pass"}
+    # 6m from the left: 456m and 567m are in reach
+    df = mj.call_vs_pass("11p34567m45s9p", "6m", from_seat="left", melds=["555z"])
+    assert set(df.meld[df.option == "chow"]) == {"456m", "567m"}  # no 8m in hand for 678m
+    # 苏州 and 四川 have no chows at all
+    for rule, hand in [("suzhou", "11p34567m45s9p111s"), ("sichuan", "11p34567m45s9p111s")]:
+        df = mj.call_vs_pass(hand, "6m", from_seat="left", rule=rule)
+        assert "chow" not in set(df.option)
+        assert "chow" in set(mj.call_vs_pass(hand, "6m", from_seat="left", rule="guangdong").option)
+
+
+def test_kong_and_win_rows():
+    df = mj.call_vs_pass("111p34567m455s99p", "1p", from_seat="right")
+    assert {"kong", "pung", "pass"} <= set(df.option)
+    kong = df[df.option == "kong"].iloc[0]
+    assert kong.meld == "1111p" and kong.discard == ""
+    win = mj.call_vs_pass("1112345678999m", "5m", from_seat="right")
+    assert win.iloc[0].option == "win" and win.iloc[0].shanten == -1
+    assert pd.isna(win.iloc[0].ting)
+
+
+def test_bad_input():
+    with pytest.raises(ValueError, match="from_seat"):
+        mj.call_vs_pass("11p34567m45s9p", "1p", from_seat="north", melds=["555z"])
+    with pytest.raises(ValueError, match="13-tile"):
+        mj.call_vs_pass("11p34567m45s9p1p", "1p", from_seat="left", melds=["555z"])
+    with pytest.raises(ValueError, match="all four"):
+        mj.call_vs_pass("1111p345m4s99p", "1p", from_seat="left", melds=["555z"])
+    with pytest.raises(ValueError, match="mc_games"):
+        mj.call_vs_pass("11p34567m45s9p", "1p", from_seat="left", melds=["555z"], mc_games=100)
