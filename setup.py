@@ -33,7 +33,7 @@ DIRECTIVES = {
     "freethreading_compatible": True,
 }
 
-KERNELS = ["_shanten", "_efficiency", "_decompose"]
+KERNELS = ["_shanten", "_efficiency", "_decompose", "_wall"]
 
 
 def _compiler_has_openmp() -> bool:

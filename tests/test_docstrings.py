@@ -5,7 +5,8 @@ import importlib
 import pytest
 
 MODULES = ["mjfast.shape", "mjfast.efficiency", "mjfast.tiles", "mjfast.hand", "mjfast.rules", "mjfast.decomposition",
-           "mjfast.calls"]
+           "mjfast.calls", "mjfast.payout", "mjfast.plotting",
+           "mjfast.simulate"]
 
 
 @pytest.mark.parametrize("name", MODULES)

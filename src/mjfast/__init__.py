@@ -8,7 +8,10 @@ from .hand import Hand, Meld
 from .calls import call_vs_pass
 from .decomposition import Decomposition, decompose, decompose_counts
 from .efficiency import analyze_discards, improvements, ukeire, ukeire_batch, waits, yijinting
+from .payout import element_frequencies, payout_summary
+from .plotting import plot_discards, plot_elements, plot_payouts, plot_win_curve
 from .shape import shanten, shanten_batch
+from .simulate import simulate_draws
 from .tiles import parse_tiles, to_chinese, to_glyphs, to_mpsz
 
 __version__ = "0.1.0"
@@ -34,5 +37,12 @@ __all__ = [
     "yijinting",
     "analyze_discards",
     "call_vs_pass",
+    "payout_summary",
+    "element_frequencies",
+    "plot_payouts",
+    "plot_elements",
+    "plot_win_curve",
+    "plot_discards",
+    "simulate_draws",
     "__version__",
 ]

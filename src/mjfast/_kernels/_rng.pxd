@@ -1,0 +1,34 @@
+# Bounded random integers on numpy's ``bitgen_t`` C API (no npyrandom / npymath linking).
+#
+# mjfast draws its own bounded integers instead of calling numpy's ``random_bounded_*``:
+# the stream a seed produces then depends only on the explicit BitGenerator class
+# (PCG64DXSM) and this file, not on numpy's Generator internals, which numpy allows to
+# change between feature releases.
+from libc.stdint cimport uint32_t, uint64_t
+from numpy.random cimport bitgen_t
+
+
+cdef inline uint32_t bounded_u32(bitgen_t* rng, uint32_t n) noexcept nogil:
+    """Uniform integer in ``[0, n)`` for ``n >= 1`` (Lemire's multiply-shift with rejection).
+
+    One ``next_uint32`` per call except with probability ``< n / 2**32``; exactly unbiased.
+    """
+    cdef uint64_t m = <uint64_t>rng.next_uint32(rng.state) * n
+    cdef uint32_t low = <uint32_t>m
+    cdef uint32_t threshold
+    if low < n:
+        threshold = <uint32_t>(<uint64_t>0x100000000 - n) % n     # 2**32 mod n
+        while low < threshold:
+            m = <uint64_t>rng.next_uint32(rng.state) * n
+            low = <uint32_t>m
+    return <uint32_t>(m >> 32)
+
+
+cdef inline uint64_t bounded_u64(bitgen_t* rng, uint64_t n) noexcept nogil:
+    """Uniform integer in ``[0, n)`` for ``n >= 1`` (rejection, then modulo: unbiased)."""
+    cdef uint64_t x
+    cdef uint64_t threshold = (<uint64_t>0 - n) % n                # 2**64 mod n
+    while True:
+        x = rng.next_uint64(rng.state)
+        if x >= threshold:
+            return x % n

@@ -1,0 +1,165 @@
+"""Chunked, reproducible Monte-Carlo driving: seeds, streams, executors and progress.
+
+Every stochastic public function splits its ``n`` samples into chunks of a fixed size
+(:data:`CHUNK_SIZE`, independent of ``n_threads``) and gives chunk ``c`` its own random stream:
+child ``c`` of one ``SeedSequence.spawn``, wrapped in an explicit
+:class:`numpy.random.PCG64DXSM`.  Chunk ``c`` therefore sees the same numbers whether it runs
+in this process on any number of OpenMP threads, or in a ``concurrent.futures`` executor
+(a process pool, ``dask.distributed.Client.get_executor()``, ...), so results are identical.
+
+Nothing here knows about mahjong; kernels are passed in as callables.
+"""
+from __future__ import annotations
+
+import math
+import numbers
+import warnings
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, as_completed
+
+import numpy as np
+
+#: Samples per chunk (one random stream each).  Changing it changes every seeded result.
+CHUNK_SIZE = 1024
+#: Chunks per task submitted to an executor.
+TASK_CHUNKS = 8
+#: Chunks per OpenMP thread in one in-process kernel call (progress ticks between calls).
+BATCH_CHUNKS_PER_THREAD = 4
+
+
+def seed_sequence(rng) -> np.random.SeedSequence:
+    """Normalise ``rng`` (SPEC 7) to the root :class:`~numpy.random.SeedSequence` of one call.
+
+    Parameters
+    ----------
+    rng : None, int, SeedSequence, BitGenerator or Generator
+        ``None`` draws fresh OS entropy; an int or a SeedSequence is a seed (the same seed
+        gives the same result every time; a SeedSequence is not modified); a Generator or a
+        BitGenerator is a source of randomness that advances, so successive calls differ.
+
+    Returns
+    -------
+    numpy.random.SeedSequence
+    """
+    if isinstance(rng, np.random.SeedSequence):
+        return np.random.SeedSequence(rng.entropy, spawn_key=rng.spawn_key, pool_size=rng.pool_size,
+                                      n_children_spawned=rng.n_children_spawned)
+    if isinstance(rng, (np.random.Generator, np.random.BitGenerator)):
+        bg = rng.bit_generator if isinstance(rng, np.random.Generator) else rng
+        ss = getattr(bg, "seed_seq", None)
+        if isinstance(ss, np.random.SeedSequence):
+            return ss.spawn(1)[0]
+        with bg.lock:  # seedless (legacy-seeded) generator: take entropy from its stream
+            return np.random.SeedSequence(bg.random_raw(4).tolist())
+    if rng is None:
+        return np.random.SeedSequence()
+    if isinstance(rng, numbers.Integral) and not isinstance(rng, (bool, np.bool_)):
+        if rng < 0:
+            raise ValueError(f"an integer seed must be non-negative, got {rng}")
+        return np.random.SeedSequence(int(rng))
+    raise ValueError(f"rng must be None, a non-negative int, a SeedSequence, a BitGenerator or a Generator; "
+                     f"got {type(rng).__name__}")
+
+
+def chunk_sizes(n: int, chunk_size: int = CHUNK_SIZE) -> np.ndarray:
+    """Samples per chunk: ``chunk_size`` each, the last one taking the remainder."""
+    n_chunks = max(0, math.ceil(n / chunk_size))
+    sizes = np.full(n_chunks, chunk_size, np.int32)
+    if n_chunks:
+        sizes[-1] = n - chunk_size * (n_chunks - 1)
+    return sizes
+
+
+def bit_generators(children: Sequence[np.random.SeedSequence]) -> list:
+    """One explicit ``PCG64DXSM`` per child stream (never ``default_rng``, whose class may change)."""
+    return [np.random.PCG64DXSM(child) for child in children]
+
+
+class _NoBar:
+    def update(self, n: int = 1) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def progress_bar(enabled: bool, total: int, desc: str):
+    """A ``tqdm.auto`` bar counting chunks, imported only when asked for; a no-op otherwise."""
+    if not enabled:
+        return _NoBar()
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        warnings.warn("progress=True needs tqdm (pip install 'mjfast[notebook]'); running without a bar",
+                      RuntimeWarning, stacklevel=3)
+        return _NoBar()
+    return tqdm(total=total, desc=desc, unit="chunk")
+
+
+def check_executor(executor) -> None:
+    if executor is not None and not (isinstance(executor, Executor) or callable(getattr(executor, "submit", None))):
+        raise ValueError(f"executor must be a concurrent.futures.Executor (or have .submit), got {executor!r}")
+
+
+def run_chunks(n: int, rng, *,
+               local: Callable[[list, np.ndarray, int], object],
+               task: Callable[[list, np.ndarray], object],
+               n_threads: int = 1,
+               executor=None,
+               progress: bool = False,
+               desc: str = "mjfast") -> list:
+    """Run ``n`` samples chunk by chunk; return the per-group results in chunk order.
+
+    Parameters
+    ----------
+    n : int
+        Samples in total.
+    rng
+        Anything :func:`seed_sequence` accepts.
+    local : callable ``(bitgens, sizes, n_threads) -> result``
+        Runs a batch of chunks in this process (chunk ``i`` of the batch uses ``bitgens[i]``).
+    task : callable ``(children, sizes) -> result``
+        The same for an executor: must be picklable and build its own ``PCG64DXSM`` streams
+        from the child ``SeedSequence``s (use :func:`bit_generators`).
+    n_threads : int
+        Threads for ``local`` (ignored with an executor: each task runs on one thread).
+    executor : concurrent.futures.Executor, optional
+        Submit one task per group of :data:`TASK_CHUNKS` chunks.
+    progress : bool
+        Show a ``tqdm.auto`` bar that ticks per completed chunk.
+
+    Returns
+    -------
+    list
+        One result per batch or task, ordered by their first chunk.
+    """
+    sizes = chunk_sizes(n)
+    children = seed_sequence(rng).spawn(len(sizes))
+    bar = progress_bar(progress, len(sizes), desc)
+    try:
+        if executor is None:
+            step = max(1, n_threads) * BATCH_CHUNKS_PER_THREAD
+            out = []
+            for start in range(0, len(sizes), step):
+                stop = min(start + step, len(sizes))
+                out.append(local(bit_generators(children[start:stop]), sizes[start:stop], n_threads))
+                bar.update(stop - start)
+            return out
+        starts = list(range(0, len(sizes), TASK_CHUNKS))
+        futures = {}
+        try:
+            for i, start in enumerate(starts):
+                stop = min(start + TASK_CHUNKS, len(sizes))
+                futures[executor.submit(task, children[start:stop], sizes[start:stop])] = (i, stop - start)
+            results: list = [None] * len(starts)
+            for fut in as_completed(futures):
+                i, k = futures[fut]
+                results[i] = fut.result()
+                bar.update(k)
+            return results
+        except BaseException:
+            for fut in futures:
+                fut.cancel()
+            raise
+    finally:
+        bar.close()

@@ -1,0 +1,59 @@
+"""Every plot draws on the Axes it is given and returns it (Agg backend)."""
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import pandas as pd  # noqa: E402
+import pytest  # noqa: E402
+
+import mjfast as mj  # noqa: E402
+from test_payout import _games  # noqa: E402
+
+
+@pytest.fixture
+def ax():
+    fig, ax = plt.subplots()
+    yield ax
+    plt.close(fig)
+
+
+def test_plot_payouts(ax):
+    assert mj.plot_payouts(_games(), ax=ax) is ax
+    assert len(ax.lines) == 2 and ax.get_xscale() == "symlog"  # one ECDF per rule
+    assert sorted(t.get_text() for t in ax.get_legend().get_texts()) == ["A", "B"]
+    fig, ax2 = plt.subplots()
+    assert mj.plot_payouts(_games(), seat_role="dealer", kind="hist", ax=ax2) is ax2
+    assert len(ax2.patches) == 2
+    plt.close(fig)
+    with pytest.raises(ValueError, match="seat_role"):
+        mj.plot_payouts(_games(), seat_role="banker", ax=ax)
+
+
+def test_plot_elements(ax):
+    freq = mj.element_frequencies(_games())
+    assert mj.plot_elements(freq, ax=ax) is ax
+    assert len(ax.patches) == 2 * freq.element.nunique()  # a bar per element per rule
+    assert [t.get_text() for t in ax.get_yticklabels()][0] == "zimo"
+
+
+def test_plot_win_curve(ax):
+    t = pd.DataFrame({"turn": [1, 2, 3], "p_ready": [.1, .3, .5], "se_ready": [.01] * 3,
+                      "p_win": [0, .05, .2], "se_win": [.01] * 3})
+    assert mj.plot_win_curve({"pung": t, "pass": t.assign(p_win=t.p_win / 2)}, ax=ax) is ax
+    assert len(ax.lines) == 4 and len(ax.collections) == 4
+    with pytest.raises(ValueError, match="lacks column"):
+        mj.plot_win_curve(t.drop(columns=["se_win"]), ax=ax)
+
+
+def test_plot_discards(ax):
+    df = mj.analyze_discards("11p34567m45s9p1p", melds=["555z"])
+    assert mj.plot_discards(df, ax=ax) is ax
+    assert len(ax.patches) == 2 * len(df)
+    assert ax.get_yticklabels()[0].get_text().startswith(mj.plotting.tile_label("9p"))
+
+
+def test_default_axes_is_current():
+    fig = plt.figure()
+    ax = mj.plot_discards(mj.analyze_discards("11p34567m45s9p1p", melds=["555z"]))
+    assert ax is fig.gca()
+    plt.close(fig)
