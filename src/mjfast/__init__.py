@@ -3,13 +3,14 @@
 Exact shanten over every form a rule allows (with called melds and wildcards), waits, 进张,
 改良 and the 一进听 combination count, under ten regional rule sets.
 """
-from . import rules, tiles
+from . import rules, scoring, tiles
 from .hand import Hand, Meld
 from .calls import call_vs_pass
 from .decomposition import Decomposition, decompose, decompose_counts
 from .efficiency import analyze_discards, improvements, ukeire, ukeire_batch, waits, yijinting
 from .payout import element_frequencies, payout_summary
 from .plotting import plot_discards, plot_elements, plot_payouts, plot_win_curve
+from .scoring import Score, WinContext, can_win, register, score, scorers
 from .shape import shanten, shanten_batch
 from .simulate import simulate_draws
 from .tiles import parse_tiles, to_chinese, to_glyphs, to_mpsz
@@ -44,5 +45,12 @@ __all__ = [
     "plot_win_curve",
     "plot_discards",
     "simulate_draws",
+    "scoring",
+    "WinContext",
+    "Score",
+    "score",
+    "can_win",
+    "register",
+    "scorers",
     "__version__",
 ]

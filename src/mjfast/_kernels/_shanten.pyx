@@ -281,11 +281,86 @@ cdef int standard_deficit_natural(const uint8_t* c, int kmax, int W) noexcept no
     return natural_from_rows(SUIT_N + 10 * i0, SUIT_N + 10 * i1, SUIT_N + 10 * i2, HON_N + 10 * i3, kmax)
 
 
+cdef void group_row0(const uint8_t* c, const uint8_t* cap, const uint8_t* playable, bint honors,
+                     int kmax, int* row) noexcept nogil:
+    """(sets, pair) row of one group without wildcards: a table row when every kind is natural,
+    the empty row when none is playable, else the exact programme."""
+    cdef int n = 7 if honors else 9
+    cdef int i, m, p, n_nat = 0, n_off = 0
+    cdef const uint8_t* t
+    cdef Group g
+    for i in range(n):
+        if not playable[i]:
+            n_off += 1
+        elif cap[i] == 4:
+            n_nat += 1
+    if n_nat == n:
+        t = (HON_N if honors else SUIT_N) + 10 * group_index(c, n)
+        for i in range(10):
+            row[i] = t[i]
+        return
+    if n_off == n:
+        for i in range(10):
+            row[i] = INF
+        row[0] = 0
+        return
+    group_dp(c, cap, playable, n, not honors, kmax, 0, g)
+    for m in range(5):
+        for p in range(2):
+            row[2 * m + p] = g[m][p][0]
+
+
+cdef inline void merge_int_rows(int* out, const int* a, const int* b, int kmax) noexcept nogil:
+    cdef int m, m1, v, b0, b1
+    for m in range(kmax + 1):
+        b0 = INF
+        b1 = INF
+        for m1 in range(m + 1):
+            v = a[2 * m1] + b[2 * (m - m1)]
+            if v < b0:
+                b0 = v
+            v = a[2 * m1 + 1] + b[2 * (m - m1)]
+            if v < b1:
+                b1 = v
+            v = a[2 * m1] + b[2 * (m - m1) + 1]
+            if v < b1:
+                b1 = v
+        out[2 * m] = b0
+        out[2 * m + 1] = b1
+
+
+cdef int standard_deficit0(const uint8_t* c, const uint8_t* cap, const uint8_t* playable, int kmax) noexcept nogil:
+    """standard_deficit without wildcards: four group rows and two merges."""
+    cdef int r0[10]
+    cdef int r1[10]
+    cdef int r2[10]
+    cdef int r3[10]
+    cdef int a[10]
+    cdef int b[10]
+    cdef int m1, v, best = INF
+    group_row0(c, cap, playable, False, kmax, r0)
+    group_row0(c + 9, cap + 9, playable + 9, False, kmax, r1)
+    group_row0(c + 18, cap + 18, playable + 18, False, kmax, r2)
+    group_row0(c + 27, cap + 27, playable + 27, True, kmax, r3)
+    merge_int_rows(a, r0, r1, kmax)
+    merge_int_rows(b, r2, r3, kmax)
+    for m1 in range(kmax + 1):
+        v = a[2 * m1] + b[2 * (kmax - m1) + 1]
+        if v < best:
+            best = v
+        v = a[2 * m1 + 1] + b[2 * (kmax - m1)]
+        if v < best:
+            best = v
+    return best if best < INF else INF
+
+
 cdef int standard_deficit(const uint8_t* c, const uint8_t* cap, const uint8_t* playable,
                           int kmax, int W) noexcept nogil:
     """Least deficit of kmax sets + 1 pair (overflow <= W); INF when impossible."""
     cdef Group acc, g
     cdef int s, o, best = INF
+    if W == 0:
+        return standard_deficit0(c, cap, playable, kmax)
     group_eval(c, cap, playable, False, kmax, W, acc)
     for s in range(1, 3):
         group_eval(c + 9 * s, cap + 9 * s, playable + 9 * s, False, kmax, W, g)
@@ -382,6 +457,40 @@ for _j, _mask in enumerate(_lan):
 N_LAN_SUBSETS = len(_lan)
 
 
+cdef int seven_pairs_capped(const uint8_t* c, const Params* prm, bint distinct) noexcept nogil:
+    """Seven pairs without wildcards under any caps: existing pairs cost 0, completing a
+    single costs 1, a new pair costs 2, each as far as the kind's copies allow."""
+    cdef int k, x, cp, pairs = 0, ones = 0, twos = 0, need, use1
+    for k in range(34):
+        if not prm.playable[k]:
+            continue
+        x = c[k]
+        cp = prm.cap[k]
+        if distinct:
+            if x >= 2:
+                pairs += 1
+            elif cp >= 2:
+                if x == 1:
+                    ones += 1
+                else:
+                    twos += 1
+        else:
+            pairs += x >> 1
+            if x & 1:
+                if x + 1 <= cp:
+                    ones += 1
+                    twos += (cp - x - 1) >> 1
+            else:
+                twos += (cp - x) >> 1
+    if pairs >= 7:
+        return 0
+    need = 7 - pairs
+    use1 = imin(need, ones)
+    if need - use1 > twos:
+        return INF
+    return use1 + 2 * (need - use1)
+
+
 cdef int seven_pairs_deficit(const uint8_t* c, const Params* prm, int W) noexcept nogil:
     cdef int i, pairs = 0, odd = 0, need, use1
     cdef bint distinct = (prm.options & O_PAIRS_DISTINCT) != 0
@@ -398,6 +507,8 @@ cdef int seven_pairs_deficit(const uint8_t* c, const Params* prm, int W) noexcep
         need = 7 - pairs
         use1 = imin(need, odd)
         return use1 + 2 * (need - use1)
+    if W == 0:
+        return seven_pairs_capped(c, prm, distinct)
     if distinct:
         return choose_kinds(c, prm, ALL_KINDS, 34, MENU_PAIRS_DISTINCT, 2, NO_FORCE, 14, W)
     return choose_kinds(c, prm, ALL_KINDS, 34, MENU_PAIRS, 3, NO_FORCE, 14, W)
@@ -413,6 +524,23 @@ cdef int thirteen_orphans_deficit(const uint8_t* c, const Params* prm, int W) no
                 if c[ORPHANS[i]] >= 2:
                     pair = True
         return 14 - kinds - pair
+    cdef int k, missing = 0
+    cdef bint pairable = False
+    if W == 0:
+        # every orphan kind at least once, one of them twice, within the copies left
+        for i in range(13):
+            k = ORPHANS[i]
+            if not prm.playable[k] or prm.cap[k] == 0:
+                return INF
+            if c[k] == 0:
+                missing += 1
+            if c[k] >= 2:
+                pair = True
+            if prm.cap[k] >= 2:
+                pairable = True
+        if pair:
+            return missing
+        return missing + 1 if pairable else INF
     return choose_kinds(c, prm, ORPHANS, 13, MENU_ORPHAN, 2, NO_FORCE, 14, W)
 
 
@@ -492,6 +620,30 @@ cdef int honors_knitted_deficit(const uint8_t* c, const Params* prm, int W, bint
         forced[9 + x] = 1 if seven_stars else 0
     for x in range(9):
         forced[x] = 0
+    cdef int held, room, held_h, room_h, k
+    if W == 0:
+        # fourteen different kinds among the sixteen allowed (七星: all seven honours)
+        held_h = 0
+        room_h = 0
+        for x in range(7):
+            k = 27 + x
+            if prm.playable[k] and prm.cap[k] > 0:
+                room_h += 1
+                held_h += c[k] > 0
+        for j in range(6):
+            held = 0
+            room = 0
+            for x in range(9):
+                k = KNIT[j][x]
+                if prm.playable[k] and prm.cap[k] > 0:
+                    room += 1
+                    held += c[k] > 0
+            if seven_stars:
+                if room_h == 7 and room >= 7:
+                    best = imin(best, 7 - held_h + 7 - imin(held, 7))
+            elif room + room_h >= 14:
+                best = imin(best, 14 - imin(held + held_h, 14))
+        return best
     for j in range(6):
         for x in range(9):
             kinds[x] = KNIT[j][x]
@@ -528,7 +680,7 @@ cdef int knitted_straight_deficit(const uint8_t* c, int kmax, const Params* prm,
         # a set and a pair never need a fourth copy of a knitted kind, so the natural table
         # still applies where every original cap was 4 (all_natural, no wildcards)
         if prm.all_natural and W == 0:
-            d = standard_deficit(rest, prm.cap, prm.playable, kmax, 0)
+            d = standard_deficit0(rest, prm.cap, prm.playable, kmax)
         else:
             d = standard_deficit(rest, cap2, prm.playable, kmax, W - ov)
         if d < INF:
@@ -541,6 +693,16 @@ cdef int nine_terminals_deficit(const uint8_t* c, const Params* prm, int W) noex
     if prm.all_natural:  # 14 - held is reachable with natural copies alone
         for i in range(13):
             held += c[ORPHANS[i]]
+        return 14 - held if held < 14 else 0
+    cdef int room = 0, k
+    if W == 0:
+        for i in range(13):
+            k = ORPHANS[i]
+            if prm.playable[k]:
+                held += c[k]
+                room += prm.cap[k]
+        if room < 14:
+            return INF
         return 14 - held if held < 14 else 0
     return choose_kinds(c, prm, ORPHANS, 13, MENU_ANY, 9, NO_FORCE, 14, W)
 

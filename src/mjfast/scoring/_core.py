@@ -1,0 +1,578 @@
+"""The scoring framework: :class:`WinContext`, :class:`Score`, the scorer registry and the
+public entry points :func:`score` and :func:`can_win`.
+
+Rule-specific scorers live in their own modules (:mod:`mjfast.scoring.guobiao`) and plug in
+with :func:`register`.
+"""
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .. import rules as _rules
+from .. import tiles as _t
+from ..hand import Hand
+from ..rules._base import FrozenMap, Rule
+
+__all__ = ["WinContext", "Score", "score", "can_win", "register", "scorers", "ELEMENT_COLUMNS",
+           "HOW"]
+
+#: Columns of :attr:`Score.elements`, in order.
+ELEMENT_COLUMNS = ("code", "name_zh", "name_en", "value", "count", "unit", "how")
+#: How an element combines with the ones before it: ``add`` its value to the total,
+#: ``multiply`` the total by it, ``cap`` the total at it, or ``replace`` the total by it.
+HOW = ("add", "multiply", "cap", "replace")
+
+_WIND_NAMES = {
+    "e": 0, "east": 0, "东": 0, "東": 0, "1z": 0,
+    "s": 1, "south": 1, "南": 1, "2z": 1,
+    "w": 2, "west": 2, "西": 2, "3z": 2,
+    "n": 3, "north": 3, "北": 3, "4z": 3,
+}
+
+
+def _wind(value, what: str) -> int:
+    if type(value) is int and 0 <= value <= 3:
+        return value
+    if isinstance(value, str):
+        w = _WIND_NAMES.get(value.strip().lower())
+        if w is None:
+            raise ValueError(f"{what} must be 0-3 or a wind name (E S W N, 东南西北), got {value!r}")
+        return w
+    return _seat(value, what)
+
+
+def _seat(value, what: str) -> int:
+    if type(value) is int and 0 <= value <= 3:
+        return value
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) \
+            or not 0 <= value <= 3:
+        raise ValueError(f"{what} must be a seat number 0-3, got {value!r}")
+    return int(value)
+
+
+_FLAGS = ("self_draw", "after_kong", "robbing_kong", "last_tile", "last_copy", "heavenly",
+          "earthly", "human", "kong_discard", "baozi", "diling")
+_NO_STATE = FrozenMap()
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """Everything a scorer needs to know about one finished (won) hand.
+
+    Seats are numbered 0-3 in turn order; seat winds follow from the dealer (the dealer is
+    East), so ``seat_wind`` need only be given when it differs from ``(winner - dealer) % 4``.
+
+    Parameters
+    ----------
+    hand : Hand or str
+        The winner's hand: concealed tiles *including* the winning tile, the melds with their
+        sources (上家/对家/下家), bonus tiles (flowers) and wildcards.  A string is read by
+        :class:`~mjfast.Hand` (melds cannot be given that way; pass a Hand).
+    win_tile : int or str
+        The winning tile.  It must be among the concealed tiles, except that in a rule with
+        wildcards a winning wildcard is given as the tile it stands for.
+    self_draw : bool, default False
+        自摸.  A discard win (点和) needs ``discarder``.
+    winner : int, default 0
+        The winner's seat.
+    discarder : int, optional
+        The seat that discarded the winning tile (or whose kong was robbed); None on a self-draw.
+    dealer : int, default 0
+        The dealer's seat (庄家).
+    seat_wind : int or str, optional
+        The winner's seat wind, 0-3 = East South West North (or ``"E"``, ``"东"`` …); by default
+        ``(winner - dealer) % 4``.
+    prevalent_wind : int or str, default 0
+        The prevalent (round) wind.
+    after_kong : bool, default False
+        Won on the replacement tile after a kong (杠上开花) or a flower (花开); a self-draw.
+    robbing_kong : bool, default False
+        Won on the tile another player added to a melded pung (抢杠); not a self-draw.
+    last_tile : bool, default False
+        Won on the last tile of the wall (海底): 妙手回春 when self-drawn, 海底捞月 on its discard.
+    last_copy : bool, default False
+        和绝张: the winning tile is the last copy not yet seen (the other three are visible).
+    heavenly, earthly, human : bool, default False
+        天胡 / 地胡 / 人和, as the rule defines them (definitions differ, GB-C6).  ``heavenly``
+        is the dealer's self-draw on the deal.
+    kong_discard : bool, default False
+        杠上炮: won on a discard the discarder made right after his own kong.
+    baozi, diling : bool, default False
+        Round multipliers of the rules that have them (豹子, 滴零 in 苏州).
+    liable : int, optional
+        包: the seat liable for the whole payment (e.g. the player who fed the meld that left
+        the winner with one tile, 12 tiles down), where the rule has such liability.
+    wild_faces : tuple of int or str, default ()
+        What each wildcard stood for, when that was fixed at the win (one entry per wildcard
+        at most).
+    flipped : int or str, optional
+        The flipped indicator tile that chose the wildcard (翻宝/翻混).
+    rule_state : Mapping, optional
+        Any other per-hand state a rule needs (for example 鸡 tiles), key -> value.
+
+    Raises
+    ------
+    ValueError
+        A hand that is not 14 tiles (melds counted as 3), a winning tile the hand does not
+        hold, a seat out of range, a discarder equal to the winner, a self-draw with a
+        discarder, a discard win without one, or flags that contradict the way of winning
+        (杠上开花 on a discard, 抢杠 or 杠上炮 on a self-draw, 天胡 not by the dealer's self-draw).
+
+    Examples
+    --------
+    >>> from mjfast import Hand
+    >>> ctx = WinContext(Hand("123m456p789s234s55p"), win_tile="5p", discarder=2, winner=1)
+    >>> ctx.seat_wind, ctx.self_draw, ctx.discarder
+    (1, False, 2)
+    >>> WinContext("123m456p789s234s55p", win_tile="5p", self_draw=True, discarder=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: a self-draw has no discarder (got discarder=2)
+    """
+
+    hand: Hand
+    win_tile: int
+    self_draw: bool = False
+    winner: int = 0
+    discarder: int | None = None
+    dealer: int = 0
+    seat_wind: int | None = None
+    prevalent_wind: int = 0
+    after_kong: bool = False
+    robbing_kong: bool = False
+    last_tile: bool = False
+    last_copy: bool = False
+    heavenly: bool = False
+    earthly: bool = False
+    human: bool = False
+    kong_discard: bool = False
+    baozi: bool = False
+    diling: bool = False
+    liable: int | None = None
+    wild_faces: tuple = ()
+    flipped: int | None = None
+    rule_state: Mapping = _NO_STATE
+
+    def __post_init__(self) -> None:
+        s = object.__setattr__
+        hand = self.hand if type(self.hand) is Hand else Hand(self.hand)
+        s(self, "hand", hand)
+        if hand.n_tiles + 3 * hand.n_melds != 14:
+            raise ValueError(
+                f"hand not complete: a winning hand holds 14 tiles counting each meld as 3, "
+                f"got {hand.n_tiles + 3 * hand.n_melds} ({hand})")
+        win = self.win_tile
+        if type(win) is not int:
+            win = _t.parse_tile(win)
+        elif not 0 <= win < _t.N_KINDS:
+            raise ValueError(f"win_tile must be a tile id 0-33, got {win}")
+        if win >= _t.N_KINDS:
+            raise ValueError(f"the winning tile cannot be a bonus tile ({_t.CODES[win]})")
+        if hand.counts[win] == 0 and hand.wilds == 0:
+            raise ValueError(
+                f"winning tile {_t.CODES[win]} is not in the hand's concealed tiles ({hand})")
+        s(self, "win_tile", win)
+        flags = (self.self_draw, self.after_kong, self.robbing_kong, self.last_tile,
+                 self.last_copy, self.heavenly, self.earthly, self.human, self.kong_discard,
+                 self.baozi, self.diling)
+        if not all(type(v) is bool for v in flags):
+            for name, v in zip(_FLAGS, flags):
+                if type(v) is not bool:
+                    if not isinstance(v, (bool, np.bool_, int, np.integer)):
+                        raise ValueError(f"{name} must be True or False, got {v!r}")
+                    s(self, name, bool(v))
+        winner = _seat(self.winner, "winner")
+        s(self, "winner", winner)
+        dealer = _seat(self.dealer, "dealer")
+        s(self, "dealer", dealer)
+        d = self.discarder
+        if self.self_draw:
+            if d is not None:
+                raise ValueError(f"a self-draw has no discarder (got discarder={d!r})")
+        else:
+            if d is None:
+                raise ValueError("a discard win needs the discarder's seat (discarder=0-3), "
+                                 "or pass self_draw=True")
+            d = _seat(d, "discarder")
+            if d == winner:
+                raise ValueError(f"the discarder cannot be the winner (both are seat {d})")
+            s(self, "discarder", d)
+        sw = self.seat_wind
+        s(self, "seat_wind", (winner - dealer) % 4 if sw is None else _wind(sw, "seat_wind"))
+        s(self, "prevalent_wind", _wind(self.prevalent_wind, "prevalent_wind"))
+        if self.after_kong and not self.self_draw:
+            raise ValueError("after_kong (杠上开花) is a self-draw: pass self_draw=True, or "
+                             "robbing_kong / kong_discard for a discard win")
+        if self.robbing_kong and self.self_draw:
+            raise ValueError("robbing_kong (抢杠) is a win on another player's tile, "
+                             "not a self-draw")
+        if self.kong_discard and self.self_draw:
+            raise ValueError("kong_discard (杠上炮) is a win on a discard, not a self-draw")
+        if self.heavenly and not (self.self_draw and winner == dealer):
+            raise ValueError("heavenly (天胡) is the dealer's self-draw on the deal")
+        if self.liable is not None:
+            liable = _seat(self.liable, "liable")
+            if liable == winner:
+                raise ValueError(f"the liable seat cannot be the winner (both are seat {liable})")
+            s(self, "liable", liable)
+        if self.wild_faces:
+            faces = tuple(_t.parse_tile(x) for x in self.wild_faces)
+            if len(faces) > hand.wilds:
+                raise ValueError(f"{len(faces)} wild_faces given for {hand.wilds} wildcards")
+            if any(f >= _t.N_KINDS for f in faces):
+                raise ValueError("a wildcard can only stand for a playable tile, not a bonus tile")
+            s(self, "wild_faces", faces)
+        elif not isinstance(self.wild_faces, tuple):
+            s(self, "wild_faces", tuple(self.wild_faces))
+        if self.flipped is not None:
+            s(self, "flipped", _t.parse_tile(self.flipped))
+        if not isinstance(self.rule_state, FrozenMap):
+            if not isinstance(self.rule_state, Mapping):
+                raise ValueError(f"rule_state must be a mapping, got {type(self.rule_state).__name__}")
+            s(self, "rule_state", FrozenMap(self.rule_state))
+
+    @property
+    def kongs(self) -> tuple:
+        """The winner's kongs (exposed, added and concealed), as :class:`~mjfast.Meld`."""
+        return tuple(m for m in self.hand.melds if m.is_kong)
+
+    @property
+    def n_flowers(self) -> int:
+        """Number of bonus tiles (flowers) the winner has laid aside."""
+        return len(self.hand.bonus)
+
+    @property
+    def payers(self) -> tuple[int, ...]:
+        """The seats other than the winner."""
+        return tuple(p for p in range(4) if p != self.winner)
+
+
+class Score:
+    """The result of scoring one won hand under one rule.
+
+    Scorers build it as ``Score(rule, total, points, payments, legal, reason, unit, rows,
+    decomposition=None, decomposition_fn=None)``, where ``payments`` is any 4-sequence of ints,
+    ``rows`` a list of element tuples (:data:`ELEMENT_COLUMNS`) or a callable returning one,
+    and ``decomposition_fn`` a callable building the decomposition on demand.
+
+    Attributes
+    ----------
+    rule : str
+        Registry name of the rule.
+    total : int
+        The hand's value in the rule's unit (:attr:`unit`), every element included.
+    points : int
+        What one payer owes, in stake units (for 国标 ``8 + total``; 0 when not legal).
+    payments : ndarray of int64, shape (4,)
+        Seat deltas (winner positive), read-only; they sum to zero.  All zero when not legal.
+        Built on first access from the sequence the scorer passed.
+    legal : bool
+        Whether the hand meets the rule's minimum to win.
+    reason : str
+        Why the hand is not legal ("" when it is).
+    unit : str
+        The rule's scoring unit (番, 花, …).
+    decomposition : Decomposition
+        The reading that was scored (built on first access).
+    elements : pandas.DataFrame
+        One row per scoring element, columns :data:`ELEMENT_COLUMNS` (built on first access):
+        ``code`` (snake-case id), ``name_zh``, ``name_en``, ``value`` (what the element adds,
+        i.e. its unit value × ``count``), ``count``, ``unit``, ``how`` (:data:`HOW`).
+    rows : list of tuple
+        The same elements as plain tuples, for loops that do not want pandas.
+    """
+
+    __slots__ = ("rule", "total", "points", "_payments", "legal", "reason", "unit",
+                 "_rows", "_elements", "_decomp", "_decomp_fn")
+
+    def __init__(self, rule: str, total: int, points: int, payments, legal: bool, reason: str,
+                 unit: str, rows, decomposition=None, decomposition_fn: Callable | None = None):
+        self.rule = rule
+        self.total = total
+        self.points = points
+        self._payments = payments
+        self.legal = legal
+        self.reason = reason
+        self.unit = unit
+        self._rows = rows
+        self._elements = None
+        self._decomp = decomposition
+        self._decomp_fn = decomposition_fn
+
+    @property
+    def elements(self):
+        """One row per scoring element (pandas DataFrame, :data:`ELEMENT_COLUMNS`)."""
+        if self._elements is None:
+            import pandas as pd
+
+            df = pd.DataFrame(self.rows, columns=list(ELEMENT_COLUMNS))
+            df = df.astype({"value": "int64", "count": "int64"})
+            self._elements = df
+        return self._elements
+
+    @property
+    def payments(self) -> np.ndarray:
+        """Seat deltas, int64 array of shape (4,) summing to zero (read-only)."""
+        p = self._payments
+        if type(p) is not np.ndarray:
+            p = np.array(p, np.int64)
+            if p.shape != (4,) or p.sum() != 0:
+                raise ValueError(f"payments must be 4 seat deltas summing to zero, got {p.tolist()}")
+            p.setflags(write=False)
+            self._payments = p
+        return p
+
+    @property
+    def rows(self) -> list[tuple]:
+        """The elements as plain tuples in :data:`ELEMENT_COLUMNS` order (no pandas)."""
+        if callable(self._rows):
+            self._rows = self._rows()
+        return self._rows
+
+    @property
+    def decomposition(self):
+        """The reading (:class:`~mjfast.Decomposition`) the score was computed on."""
+        if self._decomp is None and self._decomp_fn is not None:
+            self._decomp = self._decomp_fn()
+            self._decomp_fn = None
+        return self._decomp
+
+    def __repr__(self) -> str:
+        state = "legal" if self.legal else f"not legal: {self.reason}"
+        return (f"Score({self.rule!r}, total={self.total} {self.unit}, points={self.points}, "
+                f"payments={self.payments.tolist()}, {state})")
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        head = escape(repr(self))
+        return f"<div class='mjfast-score'><p>{head}</p>{self.elements.to_html(index=False)}</div>"
+
+
+# ---------------------------------------------------------------------------------------------
+# registry
+_SCORERS: dict[str, tuple[Callable, Callable | None]] = {}
+_RESOLVED: dict[tuple, tuple] = {}
+
+
+def register(name: str, scorer: Callable, can_win: Callable | None = None, *,
+             replace: bool = False) -> None:
+    """Register the scorer of a rule, so that :func:`score` and :func:`can_win` find it.
+
+    Parameters
+    ----------
+    name : str
+        The rule's registry name (see :func:`mjfast.rules.names`).
+    scorer : callable
+        ``scorer(ctx, rule, **options) -> Score``, where ``rule`` is the resolved
+        :class:`~mjfast.rules.Rule` and ``options`` are the keyword options that are not rule
+        options.  It raises ValueError for a hand that is not complete under the rule and for
+        options it does not know.
+    can_win : callable, optional
+        ``can_win(ctx, rule, **options) -> bool``, a faster legality test.  By default
+        :func:`can_win` calls ``scorer`` and reads :attr:`Score.legal`.
+    replace : bool, default False
+        Allow replacing an existing registration.
+
+    Raises
+    ------
+    ValueError
+        An unknown rule name, a second registration without ``replace=True``, or a scorer that
+        is not callable.
+
+    Examples
+    --------
+    >>> "guobiao" in scorers()
+    True
+    >>> register("guobiao", lambda ctx, rule: None)
+    Traceback (most recent call last):
+    ...
+    ValueError: rule 'guobiao' already has a scorer; pass replace=True to replace it
+    """
+    if name not in _rules.names():
+        raise ValueError(f"unknown rule {name!r}; valid rules: {', '.join(_rules.names())}")
+    if not callable(scorer) or (can_win is not None and not callable(can_win)):
+        raise ValueError("scorer and can_win must be callables")
+    if name in _SCORERS and not replace:
+        raise ValueError(f"rule {name!r} already has a scorer; pass replace=True to replace it")
+    _SCORERS[name] = (scorer, can_win)
+    _RESOLVED.clear()
+
+
+def scorers() -> tuple[str, ...]:
+    """Names of the rules that have a scorer, in registration order.
+
+    Examples
+    --------
+    >>> scorers()[:1]
+    ('guobiao',)
+    """
+    return tuple(_SCORERS)
+
+
+def _resolve(rule, options: dict) -> tuple:
+    """(scorer, can_win, Rule, scorer options) for a rule name or Rule plus keyword options."""
+    if not options:
+        hit = _RESOLVED.get(rule)
+        if hit is not None:
+            return hit
+    try:
+        key = (rule, tuple(sorted(options.items())))
+        hit = _RESOLVED.get(key)
+    except TypeError:  # unhashable option value
+        key, hit = None, None
+    if hit is not None:
+        return hit
+    if isinstance(rule, Rule):
+        name = rule.name
+    elif isinstance(rule, str):
+        name = rule
+    else:
+        raise ValueError(f"rule must be a rule name or a Rule, got {type(rule).__name__}")
+    if name not in _SCORERS:
+        if name not in _rules.names():
+            raise ValueError(f"unknown rule {name!r}; valid rules: {', '.join(_rules.names())}")
+        have = ", ".join(_SCORERS) or "none"
+        raise ValueError(f"no scorer for rule {name!r} yet; rules with a scorer: {have}")
+    scorer, cw = _SCORERS[name]
+    if isinstance(rule, Rule):
+        rule_obj = rule
+        extra = dict(options)
+        clash = [k for k in extra if k in rule_obj.option_choices]
+        if clash:
+            raise ValueError(f"rule options {', '.join(clash)} cannot be applied to an existing "
+                             f"Rule; use rules.get({name!r}, ...) or pass the rule by name")
+    else:
+        choices = _rules.get(name).option_choices
+        rule_opts = {k: v for k, v in options.items() if k in choices}
+        extra = {k: v for k, v in options.items() if k not in choices}
+        rule_obj = _rules.get(name, **rule_opts)
+    allowed = _keywords(scorer)
+    if allowed is not None:
+        unknown = sorted(k for k in extra if k not in allowed)
+        if unknown:
+            known = sorted(set(rule_obj.option_choices) | allowed)
+            raise ValueError(f"unknown option(s) {', '.join(unknown)} for rule {name!r}; "
+                             f"valid options: {', '.join(known) or 'none'}")
+    out = (scorer, cw, rule_obj, extra)
+    if key is not None:
+        _RESOLVED[key] = out
+        if not options and isinstance(rule, str):
+            _RESOLVED[rule] = out
+    return out
+
+
+def _keywords(fn) -> set | None:
+    """Keyword options a scorer takes (None if it takes ``**kwargs``)."""
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return None
+    return {p.name for p in list(params)[2:] if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
+
+
+def _check_ctx(ctx, rule_obj: Rule) -> None:
+    if not isinstance(ctx, WinContext):
+        raise ValueError(f"score() takes a WinContext, got {type(ctx).__name__}")
+    if ctx.hand.wilds and rule_obj.wildcard is None:
+        raise ValueError(f"the hand holds {ctx.hand.wilds} wildcard(s) but {rule_obj.name} "
+                         "is played without wildcards")
+
+
+def score(ctx: WinContext, rule="guobiao", **options: Any) -> Score:
+    """Score a won hand under a rule.
+
+    Parameters
+    ----------
+    ctx : WinContext
+        The finished hand and how it was won.
+    rule : str or Rule, default "guobiao"
+        The rule, by registry name or as a :class:`~mjfast.rules.Rule`.
+    **options
+        Rule options (as for :func:`mjfast.rules.get`, e.g. ``qingyaojiu_tongke=True``) and the
+        scorer's own options (for 国标 ``flowers=True``).
+
+    Returns
+    -------
+    Score
+        ``total``, ``points``, ``payments``, ``legal``/``reason`` as plain values;
+        ``elements`` (DataFrame) and ``decomposition`` on first access.
+
+    Raises
+    ------
+    ValueError
+        An unknown rule, a rule without a scorer yet (the message names those that have one),
+        an unknown option, wildcards under a rule without them, or a hand that is not
+        complete under the rule.
+
+    See Also
+    --------
+    can_win : the legality test alone.
+    mjfast.scoring.guobiao.score_guobiao : the 国标 scorer and its options.
+
+    Examples
+    --------
+    >>> from mjfast import Hand
+    >>> ctx = WinContext(Hand("123m456p789s234s55p"), win_tile="5p", self_draw=True)
+    >>> s = score(ctx)
+    >>> s.total, s.points, s.payments.tolist(), s.legal
+    (15, 23, [69, -23, -23, -23], True)
+    >>> s.elements[["name_zh", "value"]].values.tolist()
+    [['花龙', 8], ['不求人', 4], ['平和', 2], ['独听・嵌张', 1]]
+    >>> score(ctx, rule="sichuan")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: no scorer for rule 'sichuan' yet; rules with a scorer: guobiao...
+    """
+    scorer, _cw, rule_obj, extra = _resolve(rule, options)
+    if type(ctx) is not WinContext or (ctx.hand.wilds and rule_obj.wildcard is None):
+        _check_ctx(ctx, rule_obj)
+    return scorer(ctx, rule_obj, **extra)
+
+
+def can_win(ctx: WinContext, rule="guobiao", **options: Any) -> bool:
+    """Whether a hand is a legal win under a rule: complete, and meeting the rule's minimum.
+
+    Parameters
+    ----------
+    ctx : WinContext
+    rule : str or Rule, default "guobiao"
+    **options
+        As for :func:`score`.
+
+    Returns
+    -------
+    bool
+        False for a hand that is not complete (no exception) or below the minimum
+        (国标 8 番, flowers not counted).
+
+    Raises
+    ------
+    ValueError
+        As :func:`score`, except for an incomplete hand.
+
+    Examples
+    --------
+    >>> from mjfast import Hand
+    >>> can_win(WinContext(Hand("123m456p789s234s55p"), win_tile="5p", self_draw=True))
+    True
+    >>> can_win(WinContext(Hand("123m456p678s234s55p"), win_tile="5p", discarder=3))
+    False
+    """
+    scorer, cw, rule_obj, extra = _resolve(rule, options)
+    _check_ctx(ctx, rule_obj)
+    if cw is not None:
+        return bool(cw(ctx, rule_obj, **extra))
+    try:
+        return bool(scorer(ctx, rule_obj, **extra).legal)
+    except ValueError as e:
+        if "not complete" in str(e):
+            return False
+        raise

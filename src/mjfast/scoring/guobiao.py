@@ -1,0 +1,367 @@
+"""国标麻将 (Guobiao / MCR) scorer: the 81-fan table and the 8+番 settlement.
+
+Fans, values, exclusions (不计) and the choice among readings follow ``rules/guobiao_fans.md``,
+which records the behaviour of the reference calculator PyMahjongGB 1.4.0; this scorer gives
+the same fans on every hand (tests: ``tests/test_guobiao.py``).  The settlement is
+``rules/guobiao.md`` §2: on a discard the discarder pays 8 + F and each other player 8; on a
+self-draw each player pays 8 + F.  A hand needs 8 番 without flowers to win (GB-A1).
+
+Rule options (``mjfast.rules.get("guobiao", ...)``; defaults first):
+
+``exclusions`` : ``"union"`` | ``"v2"``
+    GB-C1.  ``"v2"`` drops the exclusions only the v3 seed adds: 大四喜, 小四喜 and 清幺九 keep
+    their 幺九刻, and 清幺九 keeps 全带幺.
+``selfdraw_buqiuren`` : False | True
+    GB-C2.  True: a self-drawn 十三幺, 连七对 or 九莲宝灯 scores 不求人 (4) instead of 自摸 (1).
+``qingyaojiu_tongke`` : False | True
+    GB-C7.  True: 清幺九 keeps 双同刻 as well (三同刻 is always kept, as the reference does).
+``lianzhong_extras`` : False | True
+    The non-MCR 联众 hands of guobiao.md §4: 四方大发 168, 天和 168 (``heavenly``), 地和 158
+    (``earthly``), 人和 108 (``human``); the highest one that applies *replaces* the fan total.
+    (混杠 needs wildcards, which 国标 does not have.)
+
+Scorer option: ``flowers=True`` counts the hand's bonus tiles as 花牌, 1 番 each (GB-A3: no
+flowers by default).  Flowers count in the settlement but not towards the 8-番 minimum.
+
+Deliberate differences from the reference calculator (guobiao_fans.md §3, §8 probes M4, M5,
+M7, G9), all about inputs it accepts although no table can produce them, each pinned by a test:
+a fifth copy of a tile and winds outside 0-3 are rejected (ValueError); a pung or chow meld is
+always exposed (the reference scores a ``PENG``/``CHI`` passed with offer 0 as concealed); a
+chow must be three consecutive tiles of one suit.  天和/地和/人和 are compiled out of the
+reference and exist here only as the non-MCR ``lianzhong_extras`` option.  Every other
+default is the reference's behaviour, including where it differs from the seed texts
+(GB-C2 自摸 on special forms, GB-C7 清幺九 with 三同刻, 明暗杠 = 5).
+
+The fan search runs in the Cython kernel :mod:`mjfast._kernels._mcr`; its pure-Python twin
+:mod:`mjfast.scoring._mcr` (which takes its splits from
+:func:`mjfast.decomposition.decompose_counts`) runs instead when ``MJFAST_PUREPYTHON=1``.
+"""
+from __future__ import annotations
+
+import os
+
+from .. import tiles as _t
+from .._kernels import _mcr as _K
+from ..decomposition import Decomposition, _waits
+from ..hand import Meld
+from . import _mcr as M
+from ._core import Score, WinContext, register
+
+__all__ = ["score_guobiao", "can_win_guobiao", "FANS", "MIN_FAN", "fan_table"]
+
+#: Minimum fan total (flowers excluded) for a legal win (GB-A1).
+MIN_FAN = 8
+
+
+def _code(name: str) -> str:
+    return "".join(ch if ch.isalnum() else "_" for ch in name.lower()).replace("__", "_")
+
+
+#: ``(id, code, name_zh, name_en, value)`` for the 81 fans plus 明暗杠 (No. 82), in table order.
+FANS = tuple((i, _code(M.FAN_NAME_EN[i]), M.FAN_NAME_ZH[i], M.FAN_NAME_EN[i], M.FAN_VALUE[i])
+             for i in range(1, M.N_FANS))
+_CODE = ("",) + tuple(f[1] for f in FANS)
+
+_EXTRAS = (  # lianzhong_extras: (code, name_zh, name_en, value)
+    ("four_winds_and_green", "四方大发", "Four Winds and Green Pair", 168),
+    ("heavenly_hand", "天和", "Heavenly Hand", 168),
+    ("earthly_hand", "地和", "Earthly Hand", 158),
+    ("human_hand", "人和", "Human Hand", 108),
+)
+
+_MELD_TYPE = {"chow": M.CHOW, "pung": M.PUNG, "kong": M.KONG, "added_kong": M.KONG,
+              "concealed_kong": M.KONG}
+_FLOWER_KINDS = frozenset(range(34, 42))  # 春夏秋冬梅兰竹菊
+
+
+def fan_table(table: str = "mcr"):
+    """The 81-fan table (plus the reference's 明暗杠) as a DataFrame.
+
+    Parameters
+    ----------
+    table : {"mcr"}
+        Only the MCR table exists.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``no``, ``code``, ``name_zh``, ``name_en``, ``value``; one row per fan.
+
+    Examples
+    --------
+    >>> t = fan_table()
+    >>> len(t), t.loc[0, "name_zh"], int(t["value"].iloc[-1])
+    (82, '大四喜', 5)
+    """
+    import pandas as pd
+
+    if table != "mcr":
+        raise ValueError(f"unknown fan table {table!r}; only 'mcr' exists")
+    return pd.DataFrame([dict(no=i, code=c, name_zh=z, name_en=e, value=v) for i, c, z, e, v in FANS])
+
+
+def _options(rule) -> int:
+    hit = _OPTS.get(id(rule))
+    if hit is not None and hit[0] is rule:
+        return hit[1]
+    opts = _option_bits(rule)
+    _OPTS[id(rule)] = (rule, opts)
+    return opts
+
+
+_OPTS: dict = {}
+
+
+def _option_bits(rule) -> int:
+    o = rule.options
+    opts = 0
+    if o["exclusions"] == "v2":
+        opts |= M.OPT_V2
+    if o["qingyaojiu_tongke"]:
+        opts |= M.OPT_TONGKE
+    if o["selfdraw_buqiuren"]:
+        opts |= M.OPT_BUQIUREN
+    return opts
+
+
+def _flowers(ctx: WinContext, flowers) -> int:
+    bonus = ctx.hand.bonus
+    if flowers is True:
+        bad = [t for t in bonus if t not in _FLOWER_KINDS]
+        if bad:
+            raise ValueError("国标 flowers are 春夏秋冬梅兰竹菊 (F1-F8); the hand has "
+                             + ", ".join(_t.CODES[t] for t in bad))
+        return len(bonus)
+    if flowers is False:
+        if bonus:
+            raise ValueError(f"the hand has {len(bonus)} bonus tile(s) but guobiao is played "
+                             "without flowers by default (GB-A3); pass flowers=True to score them")
+        return 0
+    raise ValueError(f"flowers must be True or False, got {flowers!r}")
+
+
+def _meld_spec(melds) -> tuple:
+    # keyed by identity (a Hand keeps its melds tuple); the entry holds the tuple, so the id
+    # cannot be reused while it is cached
+    hit = _MELD_CACHE.get(id(melds))
+    if hit is not None and hit[0] is melds:
+        return hit[1]
+    spec = tuple((_MELD_TYPE[m.kind], m.tiles[0], m.kind != "concealed_kong") for m in melds)
+    if len(_MELD_CACHE) > 4096:
+        _MELD_CACHE.clear()
+    _MELD_CACHE[id(melds)] = (melds, spec)
+    return spec
+
+
+_MELD_CACHE: dict = {}
+#: Set ``MJFAST_PUREPYTHON=1`` to run the pure-Python fan search instead of the kernel.
+PURE_PYTHON = os.environ.get("MJFAST_PUREPYTHON", "0") == "1"
+
+
+def _compute(ctx: WinContext, opts: int, pure_python: bool = PURE_PYTHON):
+    """``(fan total without flowers, fan counts by id, reading)`` or None (not a win)."""
+    h = ctx.hand
+    melds = _meld_spec(h.melds) if h.melds else ()
+    flag = ctx.self_draw | (ctx.last_copy << 1) | ((ctx.after_kong or ctx.robbing_kong) << 2) \
+        | (ctx.last_tile << 3)
+    if pure_python:
+        res = M.calculate(h.counts.tolist(), melds, ctx.win_tile, flag, ctx.seat_wind,
+                          ctx.prevalent_wind, opts)
+        if res is None:
+            return None
+        return M.fan_total(res[0]), res[0], res[1]
+    return _K.mcr_calculate(h.counts, melds, ctx.win_tile, flag, ctx.seat_wind, ctx.prevalent_wind,
+                            opts)
+
+
+def _reading(rd) -> tuple:
+    """Kernel reading row -> ``(form, packs, knitted tiles)`` as the Python engine gives it."""
+    if isinstance(rd, tuple):
+        return rd
+    r = list(rd)
+    form = _K.READING_FORMS[r[0]]
+    packs = tuple((r[1 + 3 * k], r[2 + 3 * k], bool(r[3 + 3 * k])) for k in range(5))
+    if form == "standard":
+        return form, packs, ()
+    if form == "knitted_straight":
+        return form, packs[3:], M.KNITTED[r[16] - 1]
+    return form, (), ()
+
+
+def _extras(ctx, rd) -> list:
+    out = []
+    reading = _reading(rd)
+    if reading[0] == "standard":
+        packs = reading[1]
+        winds = {t for typ, t, _m in packs if typ in (M.PUNG, M.KONG) and M._is_wind(t)}
+        if len(winds) == 4 and packs[4][1] == M.TILE_F:
+            out.append(_EXTRAS[0])
+    if ctx.heavenly:
+        out.append(_EXTRAS[1])
+    if ctx.earthly:
+        out.append(_EXTRAS[2])
+    if ctx.human:
+        out.append(_EXTRAS[3])
+    return out
+
+
+def _rows(ft, n_fl, extra):
+    rows = []
+    for i in range(1, M.N_FANS):
+        n = n_fl if i == M.FLOWER_TILES else ft[i]
+        if n:
+            rows.append((_CODE[i], M.FAN_NAME_ZH[i], M.FAN_NAME_EN[i], M.FAN_VALUE[i] * n, n, "番",
+                         "add"))
+    if extra is not None:
+        code, zh, en, v = extra
+        # the replacing hand goes after the fans it replaces, before the flowers
+        at = next((k for k, r in enumerate(rows) if r[0] == "flower_tiles"), len(rows))
+        rows.insert(at, (code, zh, en, v, 1, "番", "replace"))
+    return rows
+
+
+def _decomposition(ctx: WinContext, rd) -> Decomposition:
+    form, packs, extra = _reading(rd)
+    counts = ctx.hand.counts
+    if form in ("standard", "knitted_straight"):
+        sets = []
+        pair = None
+        melds = list(ctx.hand.melds)
+        n_fixed = len(melds) if form == "standard" else (1 if len(packs) == 2 and melds else 0)
+        for k, (typ, t, melded) in enumerate(packs):
+            if typ == M.PAIR:
+                pair = M.FROM_REF[t]
+                continue
+            if k < n_fixed:
+                m: Meld = melds[k]
+                kind = "kong" if m.is_kong else m.kind
+                sets.append((kind, m.tiles[0], m.kind == "concealed_kong"))
+            elif typ == M.CHOW:
+                sets.append(("chow", M.FROM_REF[t - 1], True))
+            else:
+                sets.append(("pung", M.FROM_REF[t], True))
+        conc = tuple((k, f) for k, f, c in sets if c and k != "kong")
+        kinds = ("chow", "pung", "kong")
+        sets.sort(key=lambda s: (s[1], kinds.index(s[0]), s[2]))
+        tiles = tuple(sorted(M.FROM_REF[t] for t in extra))
+        waits = _waits(form, conc, pair, tiles, ctx.win_tile)
+        return Decomposition(form, tuple(sets), pair, tiles, (), waits)
+    ids = _t.tiles_from_counts(counts)
+    if form in ("seven_pairs", "seven_shifted_pairs"):
+        pairs = tuple(ids[::2])
+        return Decomposition("seven_pairs", (), None, pairs, (),
+                             frozenset({"tanki"}) if ctx.win_tile in pairs else frozenset())
+    if form == "thirteen_orphans":
+        d = next(i for i in range(34) if counts[i] == 2)
+        return Decomposition(form, (), d, tuple(sorted(set(ids))), ())
+    return Decomposition(form, (), None, tuple(ids), ())
+
+
+_NO_PAYMENT = (0, 0, 0, 0)
+
+
+def _settle(ctx: WinContext, total: int, legal: bool):
+    """(points one payer owes, seat deltas as a list) per guobiao.md §2."""
+    if not legal:
+        return 0, _NO_PAYMENT
+    share = MIN_FAN + total
+    if ctx.self_draw:
+        pay = [-share, -share, -share, -share]
+        pay[ctx.winner] = 3 * share
+    else:
+        pay = [-MIN_FAN, -MIN_FAN, -MIN_FAN, -MIN_FAN]
+        pay[ctx.discarder] = -share
+        pay[ctx.winner] = 3 * MIN_FAN + total
+    return share, pay
+
+
+def score_guobiao(ctx: WinContext, rule, *, flowers: bool = False) -> Score:
+    """Score a won hand under 国标 MCR (the registered scorer of ``"guobiao"``).
+
+    Call it through :func:`mjfast.score` (``score(ctx, "guobiao", **options)``).
+
+    Parameters
+    ----------
+    ctx : WinContext
+        The hand.  Flags used: ``self_draw``, ``last_copy`` (和绝张), ``after_kong`` (杠上开花),
+        ``robbing_kong`` (抢杠和), ``last_tile`` (妙手回春 / 海底捞月), ``seat_wind``,
+        ``prevalent_wind``; with ``lianzhong_extras`` also ``heavenly``/``earthly``/``human``.
+        As in the reference, a flag that the tiles contradict is ignored: 和绝张 when the hand
+        holds another copy of the winning tile (and forced when its melds show three),
+        杠上开花 without a kong, 抢杠和 when the winner holds the tile elsewhere.
+    rule : Rule
+        The resolved ``guobiao`` rule (options in the module docstring).
+    flowers : bool, default False
+        Count the bonus tiles of ``ctx.hand`` as 花牌 (1 番 each).
+
+    Returns
+    -------
+    Score
+        ``total`` = 番 including flowers; ``legal`` needs 8 番 without flowers; ``points`` =
+        8 + total (what a self-draw payer or the discarder owes); ``payments`` per §2 of
+        guobiao.md.
+
+    Raises
+    ------
+    ValueError
+        A hand that does not form a winning hand, bonus tiles without ``flowers=True``, or
+        bonus tiles that are not flowers.
+
+    Examples
+    --------
+    >>> from mjfast import Hand
+    >>> from mjfast.scoring import WinContext, score
+    >>> h = Hand("99m", melds=["123m@left", "456p@left", "777s@right", "111z@opposite"])
+    >>> s = score(WinContext(h, win_tile="9m", discarder=3, seat_wind="S", prevalent_wind="S"))
+    >>> s.total, s.legal, s.reason, s.payments.tolist()
+    (7, False, '7 番 without flowers, below the 8-番 minimum', [0, 0, 0, 0])
+    >>> s.elements[["name_zh", "value"]].values.tolist()
+    [['全求人', 6], ['幺九刻', 1]]
+    >>> h = Hand("1112345678999m5m", bonus="F1F2")
+    >>> s = score(WinContext(h, win_tile="5m", discarder=2), flowers=True)
+    >>> s.total, s.points, s.payments.tolist()
+    (93, 101, [117, -8, -101, -8])
+    >>> s.decomposition.form
+    'nine_gates'
+    
+    """
+    n_fl = _flowers(ctx, flowers)
+    res = _compute(ctx, _options(rule))
+    if res is None:
+        raise ValueError(f"hand not complete: {ctx.hand} does not form a winning hand under "
+                         "guobiao (standard, 七对, 十三幺, 全不靠, 组合龙 or 九莲宝灯)")
+    base, ft, rd = res
+    extra = None
+    if rule.options["lianzhong_extras"]:
+        ex = _extras(ctx, rd)
+        if ex:
+            extra = max(ex, key=lambda e: e[3])
+            base = extra[3]
+    total = base + n_fl
+    legal = base >= MIN_FAN
+    reason = "" if legal else f"{base} 番 without flowers, below the {MIN_FAN}-番 minimum"
+    points, pay = _settle(ctx, total, legal)
+    return Score("guobiao", total, points, pay, legal, reason, "番",
+                 lambda: _rows(ft, n_fl, extra), decomposition_fn=lambda: _decomposition(ctx, rd))
+
+
+def can_win_guobiao(ctx: WinContext, rule, *, flowers: bool = False) -> bool:
+    """Whether ``ctx`` is a legal 国标 win: a winning hand of at least 8 番 without flowers.
+
+    Examples
+    --------
+    >>> from mjfast import Hand
+    >>> from mjfast.scoring import WinContext, can_win
+    >>> can_win(WinContext(Hand("1112345678999m5m"), win_tile="5m", discarder=1))
+    True
+    """
+    _flowers(ctx, flowers)
+    res = _compute(ctx, _options(rule))
+    if res is None:
+        return False
+    if rule.options["lianzhong_extras"] and _extras(ctx, res[2]):
+        return True
+    return res[0] >= MIN_FAN
+
+
+register("guobiao", score_guobiao, can_win_guobiao)

@@ -1,0 +1,154 @@
+"""The scoring framework: WinContext validation, Score, the registry and dispatch."""
+import doctest
+import importlib
+
+import numpy as np
+import pytest
+
+from mjfast import Hand, rules
+from mjfast.scoring import ELEMENT_COLUMNS, HOW, Score, WinContext, can_win, register, score, scorers
+from mjfast.scoring import _core
+
+H = "123m456p789s234s55p"
+
+
+@pytest.mark.parametrize("name", ["mjfast.scoring._core", "mjfast.scoring.guobiao"])
+def test_examples_run(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# WinContext
+def test_context_defaults_and_normalisation():
+    ctx = WinContext(H, win_tile="5p", discarder=np.int64(3), winner=1, dealer=3,
+                     prevalent_wind="南", rule_state={"chicken": "1s"})
+    assert isinstance(ctx.hand, Hand) and ctx.win_tile == 13
+    assert (ctx.seat_wind, ctx.prevalent_wind, ctx.discarder) == (2, 1, 3)
+    assert ctx.payers == (0, 2, 3) and ctx.kongs == () and ctx.n_flowers == 0
+    assert ctx.rule_state["chicken"] == "1s"
+    hash(ctx)  # frozen and hashable
+    with pytest.raises(AttributeError):
+        ctx.winner = 2
+    assert WinContext(H, win_tile=13, self_draw=True, seat_wind="W").seat_wind == 2
+    k = WinContext(Hand("55p", melds=["[1111m]", "+2222p@left", "333s@right", "456s@left"]),
+                   win_tile="5p", self_draw=True, after_kong=True)
+    assert [m.kind for m in k.kongs] == ["concealed_kong", "added_kong"]
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(hand="123m456p789s234s5p", win_tile="5p", discarder=1), "hand not complete"),
+    (dict(hand=H, win_tile="1z", discarder=1), "not in the hand"),
+    (dict(hand=H, win_tile="F1", discarder=1), "bonus tile"),
+    (dict(hand=H, win_tile=40, discarder=1), "tile id"),
+    (dict(hand=H, win_tile="5p", discarder=0), "discarder cannot be the winner"),
+    (dict(hand=H, win_tile="5p", self_draw=True, discarder=1), "self-draw has no discarder"),
+    (dict(hand=H, win_tile="5p"), "needs the discarder"),
+    (dict(hand=H, win_tile="5p", discarder=4), "seat number"),
+    (dict(hand=H, win_tile="5p", discarder=1, winner=True), "seat number"),
+    (dict(hand=H, win_tile="5p", discarder=1, seat_wind="up"), "wind name"),
+    (dict(hand=H, win_tile="5p", discarder=1, after_kong=True), "after_kong"),
+    (dict(hand=H, win_tile="5p", self_draw=True, robbing_kong=True), "robbing_kong"),
+    (dict(hand=H, win_tile="5p", self_draw=True, kong_discard=True), "kong_discard"),
+    (dict(hand=H, win_tile="5p", self_draw=True, winner=1, heavenly=True), "heavenly"),
+    (dict(hand=H, win_tile="5p", discarder=1, liable=0), "liable seat cannot be the winner"),
+    (dict(hand=H, win_tile="5p", discarder=1, last_copy="yes"), "True or False"),
+    (dict(hand=H, win_tile="5p", discarder=1, wild_faces=("1m",)), "wild_faces"),
+    (dict(hand=H, win_tile="5p", discarder=1, rule_state=3), "mapping"),
+])
+def test_context_errors(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        WinContext(**kwargs)
+
+
+def test_context_wildcards():
+    h = Hand("123m456p789s234s5p", wilds=1)
+    ctx = WinContext(h, win_tile="5p", discarder=1, wild_faces=("5p",), flipped="4p")
+    assert ctx.wild_faces == (13,) and ctx.flipped == 12
+    # a winning wildcard is given as the tile it stands for
+    assert WinContext(h, win_tile="7z", discarder=1).win_tile == 33
+    with pytest.raises(ValueError, match="without wildcards"):
+        score(ctx, "guobiao")
+    with pytest.raises(ValueError, match="without wildcards"):
+        can_win(ctx, "guobiao")
+
+
+# ---------------------------------------------------------------------------------------------
+# Score
+def test_score_plain_values_and_lazy_parts():
+    s = score(WinContext(H, win_tile="5p", self_draw=True))
+    assert isinstance(s, Score) and type(s.total) is int and type(s.points) is int
+    assert s._elements is None and s.decomposition is not None
+    assert s.payments.dtype == np.int64 and s.payments.shape == (4,) and s.payments.sum() == 0
+    df = s.elements
+    assert tuple(df.columns) == ELEMENT_COLUMNS and set(df["how"]) <= set(HOW)
+    assert df["value"].sum() == s.total
+    assert s.rows == [tuple(r) for r in df.itertuples(index=False)]
+    assert "legal" in repr(s) and "<table" in s._repr_html_()
+
+
+# ---------------------------------------------------------------------------------------------
+# registry and dispatch
+def test_dispatch_errors():
+    ctx = WinContext(H, win_tile="5p", self_draw=True)
+    with pytest.raises(ValueError, match="no scorer for rule 'suzhou' yet; rules with a scorer: guobiao"):
+        score(ctx, "suzhou")
+    with pytest.raises(ValueError, match="unknown rule 'tokyo'"):
+        score(ctx, "tokyo")
+    with pytest.raises(ValueError, match="rule must be"):
+        score(ctx, 3)
+    with pytest.raises(ValueError, match="WinContext"):
+        score(Hand(H), "guobiao")
+    with pytest.raises(ValueError, match="invalid|unknown|valid"):
+        score(ctx, "guobiao", exclusions="v9")
+    with pytest.raises(ValueError, match="unknown option.*colour.*valid options: exclusions, flowers"):
+        score(ctx, "guobiao", colour="red")  # not an option of the rule nor of its scorer
+
+
+def test_rule_object_and_options():
+    ctx = WinContext("111m111p999m999p99s", win_tile="9s", discarder=1)
+    r = rules.get("guobiao", qingyaojiu_tongke=True)
+    assert score(ctx, r).total == score(ctx, "guobiao", qingyaojiu_tongke=True).total
+    assert score(ctx, r).total != score(ctx).total
+    with pytest.raises(ValueError, match="cannot be applied to an existing Rule"):
+        score(ctx, r, exclusions="v2")
+
+
+def test_register_plugs_in_a_scorer():
+    calls = []
+
+    def fake(ctx, rule, *, bonus=0):
+        calls.append((rule.name, bonus))
+        return Score(rule.name, 1 + bonus, 1, np.zeros(4, np.int64), True, "", rule.unit,
+                     [("x", "x", "x", 1, 1, rule.unit, "add")])
+
+    assert "sichuan" not in scorers()
+    register("sichuan", fake)
+    try:
+        ctx = WinContext(H, win_tile="5p", self_draw=True)
+        assert score(ctx, "sichuan", bonus=2).total == 3
+        assert can_win(ctx, "sichuan")
+        assert calls == [("sichuan", 2), ("sichuan", 0)]
+        with pytest.raises(ValueError, match="already has a scorer"):
+            register("sichuan", fake)
+        register("sichuan", fake, replace=True)
+    finally:
+        _core._SCORERS.pop("sichuan", None)
+        _core._RESOLVED.clear()
+    with pytest.raises(ValueError, match="unknown rule"):
+        register("tokyo", fake)
+    with pytest.raises(ValueError, match="callable"):
+        register("jj", 3)
+
+
+def test_default_can_win_uses_the_scorer():
+    def picky(ctx, rule):
+        raise ValueError("hand not complete: nothing is")
+
+    register("jj", picky)
+    try:
+        assert can_win(WinContext(H, win_tile="5p", self_draw=True), "jj") is False
+    finally:
+        _core._SCORERS.pop("jj", None)
+        _core._RESOLVED.clear()
