@@ -1,4 +1,5 @@
 """The scoring framework: WinContext validation, Score, the registry and dispatch."""
+import contextlib
 import doctest
 import importlib
 
@@ -90,10 +91,25 @@ def test_score_plain_values_and_lazy_parts():
 
 # ---------------------------------------------------------------------------------------------
 # registry and dispatch
+@contextlib.contextmanager
+def _vacated(name):
+    """Temporarily take a rule's scorer out of the registry (every rule may have one)."""
+    saved = _core._SCORERS.pop(name, None)
+    _core._RESOLVED.clear()
+    try:
+        yield
+    finally:
+        _core._SCORERS.pop(name, None)
+        if saved is not None:
+            _core._SCORERS[name] = saved
+        _core._RESOLVED.clear()
+
+
 def test_dispatch_errors():
     ctx = WinContext(H, win_tile="5p", self_draw=True)
-    with pytest.raises(ValueError, match="no scorer for rule 'suzhou' yet; rules with a scorer: guobiao"):
-        score(ctx, "suzhou")
+    with _vacated("suzhou"):
+        with pytest.raises(ValueError, match="no scorer for rule 'suzhou' yet; rules with a scorer: guobiao"):
+            score(ctx, "suzhou")
     with pytest.raises(ValueError, match="unknown rule 'tokyo'"):
         score(ctx, "tokyo")
     with pytest.raises(ValueError, match="rule must be"):
@@ -123,9 +139,9 @@ def test_register_plugs_in_a_scorer():
         return Score(rule.name, 1 + bonus, 1, np.zeros(4, np.int64), True, "", rule.unit,
                      [("x", "x", "x", 1, 1, rule.unit, "add")])
 
-    assert "sichuan" not in scorers()
-    register("sichuan", fake)
-    try:
+    with _vacated("sichuan"):
+        assert "sichuan" not in scorers()
+        register("sichuan", fake)
         ctx = WinContext(H, win_tile="5p", self_draw=True)
         assert score(ctx, "sichuan", bonus=2).total == 3
         assert can_win(ctx, "sichuan")
@@ -133,9 +149,6 @@ def test_register_plugs_in_a_scorer():
         with pytest.raises(ValueError, match="already has a scorer"):
             register("sichuan", fake)
         register("sichuan", fake, replace=True)
-    finally:
-        _core._SCORERS.pop("sichuan", None)
-        _core._RESOLVED.clear()
     with pytest.raises(ValueError, match="unknown rule"):
         register("tokyo", fake)
     with pytest.raises(ValueError, match="callable"):
@@ -146,9 +159,6 @@ def test_default_can_win_uses_the_scorer():
     def picky(ctx, rule):
         raise ValueError("hand not complete: nothing is")
 
-    register("jj", picky)
-    try:
+    with _vacated("jj"):
+        register("jj", picky)
         assert can_win(WinContext(H, win_tile="5p", self_draw=True), "jj") is False
-    finally:
-        _core._SCORERS.pop("jj", None)
-        _core._RESOLVED.clear()

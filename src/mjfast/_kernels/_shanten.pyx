@@ -281,6 +281,37 @@ cdef int standard_deficit_natural(const uint8_t* c, int kmax, int W) noexcept no
     return natural_from_rows(SUIT_N + 10 * i0, SUIT_N + 10 * i1, SUIT_N + 10 * i2, HON_N + 10 * i3, kmax)
 
 
+cdef void honor_row0(const uint8_t* c, const uint8_t* cap, const uint8_t* playable, int* row) noexcept nogil:
+    """Honours without wildcards under any caps: each kind holds nothing, a pair or a pung."""
+    cdef int cur[10]
+    cdef int nxt[10]
+    cdef int i, j, m, p, v, cost
+    for j in range(10):
+        cur[j] = INF
+    cur[0] = 0
+    for i in range(7):
+        for j in range(10):
+            nxt[j] = cur[j]                       # nothing of this kind
+        if playable[i]:
+            for m in range(5):
+                for p in range(2):
+                    v = cur[2 * m + p]
+                    if v >= INF:
+                        continue
+                    if m < 4 and cap[i] >= 3:     # a pung
+                        cost = v + (3 - c[i] if c[i] < 3 else 0)
+                        if cost < nxt[2 * (m + 1) + p]:
+                            nxt[2 * (m + 1) + p] = cost
+                    if p == 0 and cap[i] >= 2:    # the pair
+                        cost = v + (2 - c[i] if c[i] < 2 else 0)
+                        if cost < nxt[2 * m + 1]:
+                            nxt[2 * m + 1] = cost
+        for j in range(10):
+            cur[j] = nxt[j]
+    for j in range(10):
+        row[j] = cur[j]
+
+
 cdef void group_row0(const uint8_t* c, const uint8_t* cap, const uint8_t* playable, bint honors,
                      int kmax, int* row) noexcept nogil:
     """(sets, pair) row of one group without wildcards: a table row when every kind is natural,
@@ -304,7 +335,10 @@ cdef void group_row0(const uint8_t* c, const uint8_t* cap, const uint8_t* playab
             row[i] = INF
         row[0] = 0
         return
-    group_dp(c, cap, playable, n, not honors, kmax, 0, g)
+    if honors:
+        honor_row0(c, cap, playable, row)
+        return
+    group_dp(c, cap, playable, n, True, kmax, 0, g)
     for m in range(5):
         for p in range(2):
             row[2 * m + p] = g[m][p][0]

@@ -5,10 +5,13 @@
   registered for the rule; :func:`can_win` is the legality test alone.
 * :func:`register` — regional scorers plug in here (``register("suzhou", scorer)``).
 
-Registered so far: ``guobiao`` (:mod:`mjfast.scoring.guobiao`, 国标 MCR, 81 fans).
+One module per rule registers its scorer on import: :mod:`~mjfast.scoring.guobiao` (国标 MCR,
+81 fans), :mod:`~mjfast.scoring.suzhou`, :mod:`~mjfast.scoring.taicang`,
+:mod:`~mjfast.scoring.guangdong`, :mod:`~mjfast.scoring.sichuan`, :mod:`~mjfast.scoring.guiyang`.
 """
 from ._core import ELEMENT_COLUMNS, HOW, Score, WinContext, can_win, register, score, scorers
-from . import guobiao  # noqa: E402  (registers the 国标 scorer)
+from . import guobiao  # noqa: E402  (each module registers its scorer on import)
+from . import guangdong, guiyang, sichuan, suzhou, taicang  # noqa: E402
 
 __all__ = ["WinContext", "Score", "score", "can_win", "register", "scorers", "ELEMENT_COLUMNS",
-           "HOW", "guobiao"]
+           "HOW", "guobiao", "suzhou", "taicang", "guangdong", "sichuan", "guiyang"]

@@ -526,10 +526,10 @@ def score(ctx: WinContext, rule="guobiao", **options: Any) -> Score:
     (15, 23, [69, -23, -23, -23], True)
     >>> s.elements[["name_zh", "value"]].values.tolist()
     [['花龙', 8], ['不求人', 4], ['平和', 2], ['独听・嵌张', 1]]
-    >>> score(ctx, rule="sichuan")  # doctest: +ELLIPSIS
+    >>> score(ctx, rule="tokyo")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: no scorer for rule 'sichuan' yet; rules with a scorer: guobiao...
+    ValueError: unknown rule 'tokyo'; valid rules: suzhou, taicang, ...
     """
     scorer, _cw, rule_obj, extra = _resolve(rule, options)
     if type(ctx) is not WinContext or (ctx.hand.wilds and rule_obj.wildcard is None):

@@ -1,0 +1,435 @@
+"""广东麻将 鸡平胡 scorer: 番 with the 3-番 爆胡 cap, special hands, 包 (rules/guangdong.md).
+
+Scoring (guangdong.md §4):
+
+* Within the cap: 鸡胡 0, 平胡 1 (four chows, any pair ⚑ GD-A3), 碰碰胡 2, 混一色 2, added
+  together with the adders 自摸 +1, 门风刻 +1, 圈风刻 +1 (both: +2), 三元刻 +1 each; the sum
+  is capped at 3 (爆胡).  ``adder_exposed_only=True`` counts only claimed (exposed) wind and
+  dragon pungs/kongs (GD-C4).
+* Special hands (爆胡以外) score a fixed 番 and take nothing else: 清一色 4, 混碰 4, 清碰 5,
+  混幺九 5, 小三元 5, 小四喜 5 (pair = the 4th wind ⚑ GD-A11), 字一色 6, 清幺九 6, 大三元 6,
+  大四喜 6, 九莲宝灯 6 (concealed ⚑ GD-A1), 十三幺 6, 天和/人和/地和 6; several: the maximum
+  (⚑ GD-A5, GD-A8).  七对 is not a winning shape (⚑ GD-A2).
+* Minimum-3 events (a lower within-cap hand is scored 3): 一炮三响 (``winners=3``), 杠上开花
+  (杠上开花包杠 included), 海底捞针 (``last_tile`` on a self-draw), 抢杠.
+* ``cap_scheme`` (GD-C5): ``"3"`` cap 3 and floor 3; ``"3-6"`` (三番满六番爆) floor 3, cap 6;
+  ``"2-5"`` floor 2, cap 5 — 满 read as the floor of the minimum events and 爆 as the cap.
+* ``min_fan=1`` (GD-C1, no 鸡胡): a within-cap hand needs at least 1 番 from its patterns and
+  adders, before the minimum-3 floor (⚑ this module's reading).
+* ``points`` = share = base × 2^番 (scorer keyword ``base``, default 1).
+
+Payments (§5): a self-draw is paid one share by each opponent; a discard by the discarder
+(⚑ GD-A4; 一炮多响: score each winner with ``winners=n``, the discarder pays each); 抢杠 counts
+as a self-draw paid by the robbed konger alone (3 shares).  ``ctx.liable`` on a self-draw makes
+that seat pay all 3 shares; it must be one of the file's liabilities: 杠上开花包杠 (an exposed
+kong, the winner won on its replacement), 包自摸 (12 tiles exposed), 例牌包自摸 (大四喜 / 大三元
+with its wind / dragon sets exposed; 小四喜 / 小三元 too with ``baozimo_small=True``, otherwise
+such a liability is not enforced and every opponent pays).  On a discard win the liability is
+void and the discarder pays (GD-A6).  Which liability of a hand is enforced (包先不包后,
+``bao_scope``) is :func:`liable_seat`; the dealer rotation (``draw``) is :func:`next_dealer`.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import rules as _rules
+from ..decomposition import Decomposition, _waits, decompose_counts
+from ..hand import Hand
+from ._core import Score, WinContext, register
+
+__all__ = ["score_guangdong", "can_win_guangdong", "liable_seat", "next_dealer", "SPECIALS",
+           "WITHIN_CAP"]
+
+#: Within-cap patterns and adders: ``code -> (name_zh, name_en, 番)``.
+WITHIN_CAP = {
+    "jihu": ("鸡胡", "Chicken hand", 0),
+    "pinghu": ("平胡", "All chows", 1),
+    "pengpenghu": ("碰碰胡", "All pungs", 2),
+    "hunyise": ("混一色", "Half flush", 2),
+    "zimo": ("自摸", "Self-draw", 1),
+    "menfeng": ("门风", "Seat wind pung", 1),
+    "quanfeng": ("圈风", "Round wind pung", 1),
+    "sanyuan": ("三元", "Dragon pung", 1),
+}
+#: Special hands: ``code -> (name_zh, name_en, 番)``; the maximum applies, nothing is added.
+SPECIALS = {
+    "qingyise": ("清一色", "Full flush", 4),
+    "hunpeng": ("混碰", "Half flush all pungs", 4),
+    "qingpeng": ("清碰", "Full flush all pungs", 5),
+    "hunyaojiu": ("混幺九", "Terminals and honours", 5),
+    "xiaosanyuan": ("小三元", "Small three dragons", 5),
+    "xiaosixi": ("小四喜", "Small four winds", 5),
+    "ziyise": ("字一色", "All honours", 6),
+    "qingyaojiu": ("清幺九", "Pure terminals", 6),
+    "dasanyuan": ("大三元", "Big three dragons", 6),
+    "dasixi": ("大四喜", "Big four winds", 6),
+    "jiulian": ("九莲宝灯", "Nine gates", 6),
+    "shisanyao": ("十三幺", "Thirteen orphans", 6),
+    "tianhu": ("天和", "Heavenly hand", 6),
+    "renhu": ("人和", "Human hand", 6),
+    "dihu": ("地和", "Earthly hand", 6),
+}
+_SPECIAL_ORDER = tuple(SPECIALS)
+_CAPS = {"3": (3, 3), "3-6": (3, 6), "2-5": (2, 5)}  # (floor 满, cap 爆)
+_WINDS = range(27, 31)
+_DRAGONS = range(31, 34)
+_TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
+_SEAT_OFFSET = {"left": 3, "opposite": 2, "right": 1}  # 上家 = previous seat in turn order
+_NO_PAY = (0, 0, 0, 0)
+
+
+def _check_hand(hand: Hand) -> None:
+    if hand.bonus:
+        raise ValueError("guangdong (鸡平胡) is played without flowers; the hand has bonus tiles")
+
+
+def _readings(hand: Hand) -> list:
+    forms = ("standard", "thirteen_orphans") if not hand.melds else ("standard",)
+    return decompose_counts(hand.counts, hand.n_melds, forms=forms)
+
+
+def _all_kinds(hand: Hand) -> np.ndarray:
+    c = hand.counts.astype(np.int16)
+    for m in hand.melds:
+        for t in m.tiles:
+            c[t] += 1
+    return c
+
+
+def _nine_gates(hand: Hand) -> bool:
+    if hand.melds:
+        return False
+    c = hand.counts
+    for s in range(3):
+        part = c[9 * s: 9 * s + 9].astype(np.int16)
+        if part.sum() == 14:
+            need = np.array([3, 1, 1, 1, 1, 1, 1, 1, 3])
+            d = part - need
+            return bool((d >= 0).all() and d.sum() == 1)
+    return False
+
+
+def _specials(hand: Hand, reading, ctx) -> list:
+    form, sets, pair, _tiles, _w = reading
+    out = []
+    if form == "thirteen_orphans":
+        out.append("shisanyao")
+    else:
+        kinds = np.flatnonzero(_all_kinds(hand))
+        suits = {int(t) // 9 for t in kinds if t < 27}
+        honours = any(t >= 27 for t in kinds)
+        groups = [(k, f) for k, f in sets] + [("pung" if m.kind != "chow" else "chow", m.tiles[0])
+                                              for m in hand.melds]
+        all_pungs = all(k == "pung" for k, _ in groups)
+        pungs = {f for k, f in groups if k == "pung"}
+        if not honours and len(suits) == 1:
+            out.append("qingpeng" if all_pungs else "qingyise")
+        if honours and len(suits) == 1 and all_pungs:
+            out.append("hunpeng")
+        if all(t >= 27 for t in kinds):
+            out.append("ziyise")
+        elif all(t >= 27 or t in _TERMINALS for t in kinds):
+            out.append("hunyaojiu" if honours else "qingyaojiu")
+        n_dragon = len(pungs & set(_DRAGONS))
+        n_wind = len(pungs & set(_WINDS))
+        if n_dragon == 3:
+            out.append("dasanyuan")
+        elif n_dragon == 2 and pair in _DRAGONS:
+            out.append("xiaosanyuan")
+        if n_wind == 4:
+            out.append("dasixi")
+        elif n_wind == 3 and pair in _WINDS:
+            out.append("xiaosixi")
+        if _nine_gates(hand):
+            out.append("jiulian")
+    if ctx.heavenly:
+        out.append("tianhu")
+    if ctx.human:
+        out.append("renhu")
+    if ctx.earthly:
+        out.append("dihu")
+    return out
+
+
+def _within(hand: Hand, reading, ctx, exposed_only: bool) -> list:
+    """Rows ``(code, 番, count)`` of a within-cap reading (patterns, then adders)."""
+    _form, sets, _pair, _tiles, _w = reading
+    groups = [(k, f, False) for k, f in sets] + [
+        ("chow" if m.kind == "chow" else "pung", m.tiles[0], m.kind != "concealed_kong")
+        for m in hand.melds]
+    kinds = np.flatnonzero(_all_kinds(hand))
+    suits = {int(t) // 9 for t in kinds if t < 27}
+    honours = any(t >= 27 for t in kinds)
+    rows = []
+    if all(k == "chow" for k, _f, _e in groups):
+        rows.append(("pinghu", 1, 1))
+    elif all(k == "pung" for k, _f, _e in groups):
+        rows.append(("pengpenghu", 2, 1))
+    if honours and len(suits) == 1:
+        rows.append(("hunyise", 2, 1))
+    if not rows:
+        rows.append(("jihu", 0, 1))
+    if ctx.self_draw:
+        rows.append(("zimo", 1, 1))
+    pungs = [f for k, f, e in groups if k == "pung" and (e or not exposed_only)]
+    seat, prev = 27 + ctx.seat_wind, 27 + ctx.prevalent_wind
+    if seat in pungs:
+        rows.append(("menfeng", 1, 1))
+    if prev in pungs:
+        rows.append(("quanfeng", 1, 1))
+    n_dragon = sum(1 for f in pungs if f in _DRAGONS)
+    if n_dragon:
+        rows.append(("sanyuan", n_dragon, n_dragon))
+    return rows
+
+
+def _check_base(base) -> int:
+    if isinstance(base, bool) or not isinstance(base, (int, np.integer)) or base <= 0:
+        raise ValueError(f"base must be a positive integer, got {base!r}")
+    return int(base)
+
+
+def _evaluate(ctx: WinContext, rule, winners: int):
+    """Best reading: ``(fan, raw within-cap sum or None, special code or None, rows, reading,
+    floor applied)``."""
+    h = ctx.hand
+    _check_hand(h)
+    opts = rule.options
+    readings = _readings(h)
+    if not readings:
+        raise ValueError(f"hand not complete: {h} does not form a winning hand under guangdong "
+                         "(4 sets + a pair, 十三幺 or 九莲宝灯; 七对 is not a winning shape)")
+    floor, cap = _CAPS[opts["cap_scheme"]]
+    floor_event = (winners >= 3 or ctx.after_kong or ctx.robbing_kong
+                   or (ctx.last_tile and ctx.self_draw))
+    best = None
+    for r in readings:
+        sp = _specials(h, r, ctx)
+        if sp:
+            code = max(sp, key=lambda c: (SPECIALS[c][2], -_SPECIAL_ORDER.index(c)))
+            cand = (SPECIALS[code][2], None, code, None, r, False)
+        else:
+            rows = _within(h, r, ctx, opts["adder_exposed_only"])
+            raw = sum(v for _c, v, _n in rows)
+            fan = min(raw, cap)
+            floored = floor_event and fan < floor
+            if floored:
+                fan = floor
+            cand = (fan, raw, None, rows, r, floored)
+        if best is None or (cand[0], cand[1] is None, cand[1] or 0) > \
+                (best[0], best[1] is None, best[1] or 0):
+            best = cand
+    return best, cap, floor
+
+
+def _seat_of(source: str | None, winner: int) -> int | None:
+    return None if source is None else (winner + _SEAT_OFFSET[source]) % 4
+
+
+def _liability(ctx: WinContext, special: str | None, baozimo_small: bool) -> int | None:
+    """The seat paying all three shares of a self-draw, or None (everyone pays)."""
+    liable = ctx.liable
+    if liable is None:
+        return None
+    melds = ctx.hand.melds
+    exposed = [m for m in melds if m.kind != "concealed_kong"]
+    kinds = ("kong", "pung", "added_kong")
+    # 杠上开花包杠: an exposed kong on the liable player's discard, won on its replacement
+    if ctx.after_kong and any(m.kind == "kong" and _seat_of(m.source, ctx.winner) in (None, liable)
+                              for m in melds):
+        return liable
+    # 包自摸: 12 tiles exposed, the 4th set fed by the liable player
+    if len(exposed) == 4 and _seat_of(exposed[-1].source, ctx.winner) in (None, liable):
+        return liable
+    # 例牌包自摸
+    group = None
+    if special in ("dasixi", "xiaosixi"):
+        group = _WINDS
+    elif special in ("dasanyuan", "xiaosanyuan"):
+        group = _DRAGONS
+    if group is not None:
+        sets = [m for m in exposed if m.kind in kinds and m.tiles[0] in group]
+        need = 4 if special == "dasixi" else 3 if special in ("dasanyuan", "xiaosixi") else 2
+        if len(sets) >= need and any(_seat_of(m.source, ctx.winner) in (None, liable) for m in sets):
+            if special in ("dasixi", "dasanyuan") or baozimo_small:
+                return liable
+            return None  # 小三元 / 小四喜 liability without baozimo_small: not enforced
+    raise ValueError(
+        f"liable seat {liable} given, but the hand meets no 包 condition of guangdong "
+        "(杠上开花包杠 after an exposed kong, 包自摸 with 12 tiles exposed, 例牌 大四喜/大三元 "
+        "with the sets exposed; the claimed meld's source must be the liable seat)")
+
+
+def score_guangdong(ctx: WinContext, rule, *, base: int = 1, winners: int = 1) -> Score:
+    """Score a won hand under 广东鸡平胡 (the registered scorer of ``"guangdong"``).
+
+    Parameters
+    ----------
+    ctx : WinContext
+        Flags used: ``self_draw``, ``after_kong`` (杠上开花), ``robbing_kong`` (抢杠; the
+        ``discarder`` is the robbed konger), ``last_tile`` (海底捞针 on a self-draw),
+        ``heavenly``/``earthly``/``human`` (天和/地和/人和), ``seat_wind``,
+        ``prevalent_wind``, ``liable`` (包).
+    rule : Rule
+        The resolved ``guangdong`` rule (options in the module docstring).
+    base : int, default 1
+        The stake of a 0-番 hand: one share is base × 2^番.
+    winners : int, default 1
+        How many players won on this discard (一炮多响); 3 = 一炮三响, a minimum-3 event.
+
+    Returns
+    -------
+    Score
+        ``total`` in 番; ``points`` = base × 2^番; ``legal`` False for a 鸡胡 under
+        ``min_fan=1``.
+
+    Examples
+    --------
+    >>> from mjfast import Hand
+    >>> from mjfast.scoring import WinContext, score
+    >>> s = score(WinContext(Hand("123m456m789p234s55z"), win_tile="5z", self_draw=True),
+    ...           "guangdong")
+    >>> s.total, s.points, s.payments.tolist()
+    (2, 4, [12, -4, -4, -4])
+    >>> s.elements[["name_zh", "value"]].values.tolist()
+    [['平胡', 1], ['自摸', 1]]
+    """
+    opts = rule.options
+    base = _check_base(base)
+    if isinstance(winners, bool) or winners not in (1, 2, 3):
+        raise ValueError(f"winners must be 1, 2 or 3, got {winners!r}")
+    if winners > 1 and ctx.self_draw:
+        raise ValueError("several winners (一炮多响) win on one discard, not by self-draw")
+    if ctx.human and (ctx.self_draw or ctx.winner == ctx.dealer or ctx.discarder != ctx.dealer):
+        raise ValueError("人和 is a non-dealer's win on the dealer's first discard")
+    if ctx.earthly and (not ctx.self_draw or ctx.winner == ctx.dealer):
+        raise ValueError("地和 is a non-dealer's self-draw on his first draw")
+    (fan, raw, special, wrows, reading, floored), cap, floor = _evaluate(ctx, rule, winners)
+    legal = special is not None or raw >= opts["min_fan"]
+    reason = "" if legal else "鸡胡 (0 番) is not allowed (min_fan=1)"
+    share = base << fan if legal else 0
+    pay = list(_NO_PAY)
+    if legal:
+        if ctx.robbing_kong:
+            pay[ctx.discarder] -= 3 * share
+            pay[ctx.winner] += 3 * share
+        elif ctx.self_draw:
+            who = _liability(ctx, special, opts["baozimo_small"])
+            if who is None:
+                for p in ctx.payers:
+                    pay[p] -= share
+                pay[ctx.winner] += 3 * share
+            else:
+                pay[who] -= 3 * share
+                pay[ctx.winner] += 3 * share
+        else:
+            pay[ctx.discarder] -= share
+            pay[ctx.winner] += share
+
+    def rows():
+        if special is not None:
+            zh, en, v = SPECIALS[special]
+            return [(special, zh, en, v, 1, "番", "add")]
+        out = [(c, *WITHIN_CAP[c][:2], v, n, "番", "add") for c, v, n in wrows]
+        if raw > cap:
+            out.append(("baohu", "爆胡", "Fan cap", cap, 1, "番", "cap"))
+        if floored:
+            out.append(("min_three", "保底", "Minimum-fan event", floor, 1, "番", "replace"))
+        return out
+
+    return Score("guangdong", fan, share, pay, legal, reason, "番", rows,
+                 decomposition_fn=lambda: _decomposition(ctx, reading))
+
+
+def _decomposition(ctx: WinContext, reading) -> Decomposition:
+    form, sets, pair, tiles, wild = reading
+    melds = [("kong" if m.is_kong else m.kind, m.tiles[0], m.kind == "concealed_kong")
+             for m in ctx.hand.melds]
+    kinds = ("chow", "pung", "kong")
+    all_sets = tuple(sorted([(k, f, True) for k, f in sets] + melds,
+                            key=lambda s: (s[1], kinds.index(s[0]), s[2])))
+    return Decomposition(form, all_sets, pair, tiles, wild,
+                         _waits(form, sets, pair, tiles, ctx.win_tile))
+
+
+def can_win_guangdong(ctx: WinContext, rule, *, base: int = 1, winners: int = 1) -> bool:
+    """Whether ``ctx`` is a legal 鸡平胡 win (complete; 1 番 with ``min_fan=1``).
+
+    Examples
+    --------
+    >>> from mjfast.scoring import WinContext, can_win
+    >>> ctx = WinContext("123m456m789p234s55s", win_tile="5s", discarder=1)
+    >>> can_win(ctx, "guangdong"), can_win(ctx, "guangdong", min_fan=1)
+    (True, True)
+    >>> ctx = WinContext("123m456m789p222s55s", win_tile="5s", discarder=1)
+    >>> can_win(ctx, "guangdong"), can_win(ctx, "guangdong", min_fan=1)
+    (True, False)
+    """
+    _check_hand(ctx.hand)
+    if not _readings(ctx.hand):
+        return False
+    if rule.options["min_fan"] == 0:
+        return True
+    (_fan, raw, special, *_r), _c, _f = _evaluate(ctx, rule, winners)
+    return special is not None or raw >= rule.options["min_fan"]
+
+
+# ---------------------------------------------------------------------------------------------
+def liable_seat(events, winner: int, **options) -> int | None:
+    """包先不包后: which liability of a hand binds when ``winner`` self-draws (GD-C3).
+
+    Parameters
+    ----------
+    events : iterable of (liable, beneficiary)
+        Every 包 condition created in the hand, in order: seat ``liable``'s discard put seat
+        ``beneficiary`` into a 包自摸 / 例牌 / 杠上开花包杠 state.
+    winner : int
+        The seat that self-draws.
+    **options
+        ``bao_scope``: ``"first"`` (default) only the first liability of the hand binds;
+        ``"per_discarder"`` each discarder is bound by his own first liability.
+
+    Returns
+    -------
+    int or None
+        The seat to pass as ``WinContext(liable=…)``, or None.
+
+    Examples
+    --------
+    >>> liable_seat([(0, 1), (2, 3)], 3) is None, liable_seat([(0, 1), (2, 3)], 1)
+    (True, 0)
+    >>> liable_seat([(0, 1), (2, 3)], 3, bao_scope="per_discarder")
+    2
+    """
+    scope = _rules.get("guangdong", **options).options["bao_scope"]
+    bound = set()
+    for i, (liable, ben) in enumerate(events):
+        if scope == "first" and i > 0:
+            break
+        if liable in bound:
+            continue
+        bound.add(liable)
+        if ben == winner:
+            return liable
+    return None
+
+
+def next_dealer(dealer: int, winners=(), **options) -> int:
+    """The next hand's dealer (guangdong.md §6).
+
+    The dealer stays when he wins (一炮多响 included) and after an exhaustive draw (no
+    ``winners``; ``draw="pass"``: the deal passes then); otherwise his 下家 deals.
+
+    Examples
+    --------
+    >>> next_dealer(0, [0]), next_dealer(0, [2]), next_dealer(0, []), next_dealer(0, [], draw="pass")
+    (0, 1, 0, 1)
+    """
+    opts = _rules.get("guangdong", **options).options
+    winners = set(winners)
+    if dealer in winners or (not winners and opts["draw"] == "stay"):
+        return dealer
+    return (dealer + 1) % 4
+
+
+register("guangdong", score_guangdong, can_win_guangdong)

@@ -1,0 +1,548 @@
+"""四川麻将 (成都, 血战到底 option) scorer and its non-win settlements (rules/sichuan.md).
+
+Scoring (sichuan.md §4–§6):
+
+* Pattern fans, **the maximum** of those that apply (SC-C1): 平胡 1, 对对胡 2 ⚑, 清一色 3 ⚑,
+  带幺九 3 ⚑, 七对 3 ⚑, 清对 4, 将对 4 ⚑, 龙七对 5 ⚑, 清七对 5 ⚑, 清幺九 5 ⚑, 天胡 6 ⚑,
+  地胡 6 ⚑, 清龙七对 6 ⚑ (⚑ = the file's proposed defaults, used as they are).
+* Adders on top: 根 +1 per four identical tiles not declared as a kong (declared kongs too
+  with ``gen_counts_kongs=True``; 龙七对/清龙七对 take one 根 off), 杠上花 +1, 杠上炮 +1, 抢杠
+  ``qianggang_fan`` (0 ⚑), 自摸 ``zimo_bonus`` (0 ⚑).  ``max_fan=6`` caps the total (SC-A4:
+  no cap by default).  Among several readings of the tiles the highest total is scored.
+* ``points`` = base × 2^(番−1), base 6 (基本分, scorer keyword ``base``); §5's table.
+* 缺一门: a hand holding all three suits (melds included) is not legal.
+* Payments: a discard win (and 抢杠, SC-A6: the robbed konger pays as the discarder) is paid by
+  the discarder alone; a self-draw by each opponent that has not won yet (``won=``, 血战 only).
+  杠上炮 also hands the discarder's income from that kong to the winner (``kong_income=``,
+  SC-A5).  Sichuan has no 包 liability: ``ctx.liable`` is rejected.
+* 血战到底 (``xuezhan=True``): ``won`` lists the seats that have already won; they pay nothing.
+
+Non-win settlements, each returning int64 seat deltas that sum to zero:
+
+* :func:`kong_payment` — 刮风下雨 at the moment of the kong (§2).
+* :func:`next_dealer` — §8 (the discarder who dealt in deals; ⚑ SC-A8 after a self-draw).
+* :func:`settle_draw` — 查花猪 and 查大叫 with the 刮风下雨 refund at an exhaustive draw (§7),
+  ⚑ a 花猪 refunds his kong income too; players who have won (血战) neither pay nor collect
+  but get their refunds back (SC-A10).
+
+⚑ resolutions of points the file leaves open, made here: a pung meld plus the fourth tile in
+hand is a 根 (four identical tiles, not declared as a kong); 大叫 is scored as a discard win
+with no situational adders (SC-A7), i.e. pattern max + 根 only, capped by ``max_fan``.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import rules as _rules
+from ..decomposition import Decomposition, _waits, decompose_counts
+from ..hand import Hand
+from ._core import Score, WinContext, register
+
+__all__ = ["score_sichuan", "can_win_sichuan", "kong_payment", "settle_draw", "next_dealer",
+           "PATTERNS", "BASE", "HUAZHU_TIMES"]
+
+#: 基本分: the points of a 1-番 hand (sichuan.md §5).
+BASE = 6
+#: A 花猪 pays 16 × base to each non-花猪 player (§7).
+HUAZHU_TIMES = 16
+
+#: ``code -> (name_zh, name_en, 番)`` of the pattern fans (the maximum is taken).
+PATTERNS = {
+    "pinghu": ("平胡", "Basic win", 1),
+    "duiduihu": ("对对胡", "All pungs", 2),
+    "qingyise": ("清一色", "Full flush", 3),
+    "daiyaojiu": ("带幺九", "Outside hand", 3),
+    "qidui": ("七对", "Seven pairs", 3),
+    "qingdui": ("清对", "Flush all pungs", 4),
+    "jiangdui": ("将对", "2-5-8 all pungs", 4),
+    "longqidui": ("龙七对", "Dragon seven pairs", 5),
+    "qingqidui": ("清七对", "Flush seven pairs", 5),
+    "qingyaojiu": ("清幺九", "Flush outside hand", 5),
+    "tianhu": ("天胡", "Heavenly hand", 6),
+    "dihu": ("地胡", "Earthly hand", 6),
+    "qinglongqidui": ("清龙七对", "Flush dragon seven pairs", 6),
+}
+_ORDER = tuple(PATTERNS)
+_TERMINAL = frozenset(t for s in range(3) for t in (9 * s, 9 * s + 8))
+_258 = frozenset(t for s in range(3) for t in (9 * s + 1, 9 * s + 4, 9 * s + 7))
+_FORMS = ("standard", "seven_pairs")
+_NO_PAY = (0, 0, 0, 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# hand checks
+def _check_hand(hand: Hand) -> None:
+    if hand.bonus:
+        raise ValueError("sichuan is played without flowers; the hand has bonus tiles")
+    if hand.counts[27:].any() or any(m.tiles[0] >= 27 for m in hand.melds):
+        raise ValueError("sichuan is played with the 108 suit tiles only (no honours)")
+    if any(m.kind == "chow" for m in hand.melds):
+        raise ValueError("吃 is not allowed in sichuan; the hand has a chow meld")
+
+
+def _suits(hand: Hand) -> int:
+    c = hand.counts
+    present = {s for s in range(3) if c[9 * s: 9 * s + 9].any()}
+    present |= {m.tiles[0] // 9 for m in hand.melds}
+    return len(present)
+
+
+def _readings(hand: Hand) -> list:
+    forms = _FORMS if not hand.melds else ("standard",)
+    return decompose_counts(hand.counts, hand.n_melds, forms=forms)
+
+
+def _gen(hand: Hand, gen_counts_kongs: bool) -> int:
+    """根: kinds with all four copies in the hand, declared kongs only with the option."""
+    total = hand.counts.astype(np.int16)
+    n = 0
+    for m in hand.melds:
+        if m.is_kong:
+            n += gen_counts_kongs
+        else:
+            total[m.tiles[0]] += 3
+    return n + int((total == 4).sum())
+
+
+def _patterns(hand: Hand, reading, ctx) -> list:
+    """Pattern codes that apply to one reading (plus 天胡/地胡 from ``ctx`` if given)."""
+    form, sets, pair, tiles, _w = reading
+    single = _suits(hand) == 1
+    out = []
+    if form == "seven_pairs":
+        dragon = len(set(tiles)) < 7
+        if dragon:
+            out.append("qinglongqidui" if single else "longqidui")
+        else:
+            out.append("qingqidui" if single else "qidui")
+    else:
+        out.append("pinghu")
+        groups = [(k, f) for k, f in sets] + [("pung", m.tiles[0]) for m in hand.melds]
+        all_pungs = all(k == "pung" for k, _ in groups)
+        outside = pair in _TERMINAL and all(
+            (f in _TERMINAL) if k == "pung" else (f % 9 in (0, 6)) for k, f in groups)
+        if single:
+            out.append("qingyise")
+        if all_pungs:
+            out.append("duiduihu")
+            if single:
+                out.append("qingdui")
+            if pair in _258 and all(f in _258 for _, f in groups):
+                out.append("jiangdui")
+        if outside:
+            out.append("daiyaojiu")
+            if single:
+                out.append("qingyaojiu")
+    if ctx is not None:
+        if ctx.heavenly:
+            out.append("tianhu")
+        if ctx.earthly:
+            out.append("dihu")
+    return out
+
+
+def _fan_of(hand: Hand, reading, ctx, opts) -> tuple:
+    """(pattern code, 根 count) for one reading; the pattern is the maximum one."""
+    pats = _patterns(hand, reading, ctx)
+    best = max(pats, key=lambda p: (PATTERNS[p][2], -_ORDER.index(p)))
+    gen = _gen(hand, opts["gen_counts_kongs"])
+    if best in ("longqidui", "qinglongqidui"):
+        gen -= 1
+    return best, max(gen, 0)
+
+
+def _cap(total: int, opts) -> int:
+    m = opts["max_fan"]
+    return total if m is None else min(total, m)
+
+
+def _check_base(base) -> int:
+    if isinstance(base, bool) or not isinstance(base, (int, np.integer)) or base <= 0:
+        raise ValueError(f"base must be a positive integer, got {base!r}")
+    return int(base)
+
+
+def _check_won(won, opts, what="won") -> frozenset:
+    try:
+        seats = frozenset(int(s) for s in won)
+    except TypeError:
+        raise ValueError(f"{what} must be a collection of seats 0-3, got {won!r}") from None
+    if any(not 0 <= s <= 3 for s in seats):
+        raise ValueError(f"{what} must hold seats 0-3, got {sorted(seats)}")
+    if len(seats) > 2:
+        raise ValueError(f"at most two players can have won while the hand goes on, got {sorted(seats)}")
+    if seats and not opts["xuezhan"]:
+        raise ValueError("players who have already won (won=…) exist only in 血战到底; "
+                         "pass xuezhan=True")
+    return seats
+
+
+# ---------------------------------------------------------------------------------------------
+# scorer
+def score_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_income: int = 0) -> Score:
+    """Score a won hand under 四川麻将 (the registered scorer of ``"sichuan"``).
+
+    Parameters
+    ----------
+    ctx : WinContext
+        Flags used: ``self_draw``, ``after_kong`` (杠上花), ``kong_discard`` (杠上炮),
+        ``robbing_kong`` (抢杠: ``discarder`` is the robbed konger), ``heavenly`` (天胡),
+        ``earthly`` (地胡).
+    rule : Rule
+        The resolved ``sichuan`` rule: ``xuezhan``, ``gen_counts_kongs``, ``qianggang_fan``,
+        ``zimo_bonus``, ``max_fan``.
+    base : int, default 6
+        基本分: the points of a 1-番 hand.
+    won : collection of int, default ()
+        血战到底 only: seats that have already won; they pay nothing on a self-draw.
+    kong_income : int, default 0
+        杠上炮 only: what the discarder collected for the kong he made just before the
+        discard (stake units); he hands it to the winner.
+
+    Returns
+    -------
+    Score
+        ``total`` in 番, ``points`` = base × 2^(番−1), ``legal`` False for a hand holding all
+        three suits (缺一门).
+
+    Raises
+    ------
+    ValueError
+        A hand that is not complete, honours/flowers/chows, a ``liable`` seat, or bad keywords.
+
+    Examples
+    --------
+    >>> from mjfast import Hand
+    >>> from mjfast.scoring import WinContext, score
+    >>> s = score(WinContext(Hand("11122233344455m"), win_tile="5m", self_draw=True), "sichuan")
+    >>> s.total, s.points, s.payments.tolist()
+    (4, 48, [144, -48, -48, -48])
+    >>> s.elements[["name_zh", "value"]].values.tolist()
+    [['清对', 4]]
+    """
+    opts = rule.options
+    base = _check_base(base)
+    won = _check_won(won, opts)
+    h = ctx.hand
+    _check_hand(h)
+    if ctx.liable is not None:
+        raise ValueError("sichuan has no 包 liability; liable must be None")
+    if ctx.earthly and (not ctx.self_draw or ctx.winner == ctx.dealer):
+        raise ValueError("地胡 is a non-dealer's self-draw on his first draw (SC-A3)")
+    if ctx.winner in won:
+        raise ValueError(f"seat {ctx.winner} has already won (won=…) and cannot win again")
+    if ctx.discarder is not None and ctx.discarder in won:
+        raise ValueError(f"seat {ctx.discarder} has already won and no longer discards or kongs")
+    if isinstance(kong_income, bool) or not isinstance(kong_income, (int, np.integer)) \
+            or kong_income < 0:
+        raise ValueError(f"kong_income must be a non-negative integer, got {kong_income!r}")
+    if kong_income and not ctx.kong_discard:
+        raise ValueError("kong_income is handed over only on 杠上炮 (kong_discard=True)")
+    readings = _readings(h)
+    if not readings:
+        raise ValueError(f"hand not complete: {h} does not form a winning hand under sichuan "
+                         "(4 sets + a pair, or 七对)")
+    best = None
+    for r in readings:
+        pat, gen = _fan_of(h, r, ctx, opts)
+        val = PATTERNS[pat][2] + gen
+        if best is None or val > best[0]:
+            best = (val, pat, gen, r)
+    _v, pat, gen, reading = best
+    adders = []
+    if gen:
+        adders.append(("gen", "根", "Root", 1, gen))
+    if ctx.after_kong:
+        adders.append(("gangshanghua", "杠上花", "Win after kong", 1, 1))
+    if ctx.kong_discard:
+        adders.append(("gangshangpao", "杠上炮", "Deal-in after kong", 1, 1))
+    if ctx.robbing_kong and opts["qianggang_fan"]:
+        adders.append(("qianggang", "抢杠", "Robbing a kong", opts["qianggang_fan"], 1))
+    if ctx.self_draw and opts["zimo_bonus"]:
+        adders.append(("zimo", "自摸", "Self-draw", opts["zimo_bonus"], 1))
+    raw = PATTERNS[pat][2] + sum(v * n for *_x, v, n in adders)
+    total = _cap(raw, opts)
+    legal = _suits(h) <= 2
+    reason = "" if legal else "缺一门: the hand holds all three suits"
+    points = base << (total - 1) if legal else 0
+    pay = list(_NO_PAY)
+    if legal:
+        if ctx.self_draw:
+            for p in ctx.payers:
+                if p not in won:
+                    pay[p] -= points
+                    pay[ctx.winner] += points
+        else:
+            amount = points + kong_income
+            pay[ctx.discarder] -= amount
+            pay[ctx.winner] += amount
+
+    def rows():
+        zh, en, v = PATTERNS[pat]
+        out = [(pat, zh, en, v, 1, "番", "add")]
+        out += [(c, zh_, en_, v_ * n, n, "番", "add") for c, zh_, en_, v_, n in adders]
+        if total != raw:
+            out.append(("max_fan", "封顶", "Fan cap", total, 1, "番", "cap"))
+        return out
+
+    return Score("sichuan", total, points, pay, legal, reason, "番", rows,
+                 decomposition_fn=lambda: _decomposition(ctx, reading))
+
+
+def _decomposition(ctx: WinContext, reading) -> Decomposition:
+    form, sets, pair, tiles, wild = reading
+    melds = [("kong" if m.is_kong else m.kind, m.tiles[0], m.kind == "concealed_kong")
+             for m in ctx.hand.melds]
+    kinds = ("chow", "pung", "kong")
+    all_sets = tuple(sorted([(k, f, True) for k, f in sets] + melds,
+                            key=lambda s: (s[1], kinds.index(s[0]), s[2])))
+    return Decomposition(form, all_sets, pair, tiles, wild,
+                         _waits(form, sets, pair, tiles, ctx.win_tile))
+
+
+def can_win_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_income: int = 0) -> bool:
+    """Whether ``ctx`` is a legal 四川 win: complete (standard or 七对) and 缺一门.
+
+    Examples
+    --------
+    >>> from mjfast.scoring import WinContext, can_win
+    >>> can_win(WinContext("123m456m789m11p22p2p", win_tile="2p", discarder=1), "sichuan")
+    True
+    >>> can_win(WinContext("123m456m789s11p22p2p", win_tile="2p", discarder=1), "sichuan")
+    False
+    """
+    h = ctx.hand
+    _check_hand(h)
+    return _suits(h) <= 2 and bool(_readings(h))
+
+
+# ---------------------------------------------------------------------------------------------
+# non-win settlements
+_KONG_KINDS = {"direct": "direct", "exposed": "direct", "kong": "direct", "直杠": "direct",
+               "刮风": "added", "added": "added", "added_kong": "added", "面下杠": "added",
+               "concealed": "concealed", "concealed_kong": "concealed", "暗杠": "concealed",
+               "下雨": "concealed"}
+
+
+def kong_payment(kind: str, konger: int, feeder: int | None = None, *, won=(), base: int = BASE,
+                 robbed: bool = False, **options) -> np.ndarray:
+    """刮风下雨: what a kong collects at once (sichuan.md §2).
+
+    Parameters
+    ----------
+    kind : {"direct", "added", "concealed"}
+        直杠 (3 held + a claimed discard), 面下杠 (a pung plus the self-drawn 4th), 下雨 (暗杠).
+        ``"exposed"``/``"kong"``/``"直杠"``, ``"added_kong"``/``"面下杠"``/``"刮风"``,
+        ``"concealed_kong"``/``"暗杠"``/``"下雨"`` are accepted too.
+    konger : int
+        The seat that made the kong.
+    feeder : int, optional
+        直杠 only: the seat whose discard was konged (引杠者).
+    won : collection of int, default ()
+        血战到底 only: seats that have already won; they pay nothing.
+    base : int, default 6
+        The stake unit (基本分).
+    robbed : bool, default False
+        The 面下杠 was robbed (抢杠胡): it earns nothing (刮风下雨无效).
+    **options
+        Rule options of ``sichuan`` (``xuezhan`` …); unknown names raise ValueError.
+
+    Returns
+    -------
+    ndarray of int64, shape (4,)
+        Seat deltas summing to zero: 直杠 1 × base from the feeder; 面下杠 1 × base and 下雨
+        2 × base from each other player who has not won.
+
+    Examples
+    --------
+    >>> kong_payment("concealed", 2).tolist()
+    [-12, -12, 36, -12]
+    >>> kong_payment("direct", 0, feeder=3).tolist()
+    [6, 0, 0, -6]
+    >>> kong_payment("added", 1, won={3}, xuezhan=True).tolist()
+    [-6, 12, -6, 0]
+    """
+    opts = _rules.get("sichuan", **options).options
+    base = _check_base(base)
+    won = _check_won(won, opts)
+    k = _KONG_KINDS.get(kind)
+    if k is None:
+        raise ValueError(f"kind must be 'direct', 'added' or 'concealed', got {kind!r}")
+    if isinstance(konger, bool) or konger not in range(4):
+        raise ValueError(f"konger must be a seat 0-3, got {konger!r}")
+    if konger in won:
+        raise ValueError(f"seat {konger} has already won and cannot kong")
+    out = np.zeros(4, np.int64)
+    if k == "direct":
+        if feeder is None or isinstance(feeder, bool) or feeder not in range(4) or feeder == konger:
+            raise ValueError(f"a direct kong needs the feeder's seat (not the konger), got {feeder!r}")
+        if feeder in won:
+            raise ValueError(f"seat {feeder} has already won and no longer discards")
+        if robbed:
+            raise ValueError("only an added kong (面下杠) can be robbed")
+        out[feeder] -= base
+        out[konger] += base
+        return out
+    if feeder is not None:
+        raise ValueError(f"only a direct kong has a feeder ({k} kong given feeder={feeder})")
+    if robbed:
+        if k != "added":
+            raise ValueError("only an added kong (面下杠) can be robbed")
+        return out
+    each = base if k == "added" else 2 * base
+    for p in range(4):
+        if p != konger and p not in won:
+            out[p] -= each
+            out[konger] += each
+    return out
+
+
+def _wait_fans(hand: Hand, opts) -> int:
+    """The 大叫 of a 13-tile hand: the best fan over its winning tiles, 0 if not ready.
+
+    Scored as a discard win without situational adders (SC-A7): pattern max + 根, capped.
+    """
+    if _suits(hand) > 2:
+        return 0
+    best = 0
+    seen = hand.counts.astype(np.int16)
+    for m in hand.melds:
+        seen[m.tiles[0]] += len(m.tiles)
+    for t in range(27):
+        if seen[t] >= 4:
+            continue
+        h2 = hand.with_tile(t)
+        if _suits(h2) > 2:
+            continue
+        for r in _readings(h2):
+            pat, gen = _fan_of(h2, r, None, opts)
+            best = max(best, _cap(PATTERNS[pat][2] + gen, opts))
+    return best
+
+
+def settle_draw(hands, *, kong_log=(), won=(), base: int = BASE, **options) -> np.ndarray:
+    """查花猪 and 查大叫 at an exhaustive draw (流局), with the 刮风下雨 refund (sichuan.md §7).
+
+    Parameters
+    ----------
+    hands : sequence of 4 (Hand, str or None)
+        Each seat's final 13-tile hand (concealed tiles and melds); ``None`` for a seat that
+        has already won (血战到底 only; it must then be in ``won`` too).
+    kong_log : iterable of (konger, deltas)
+        Every 刮风下雨 payment of the hand, as the konger's seat and the deltas
+        :func:`kong_payment` returned.  A konger who is not ready (花猪 included, ⚑) refunds
+        each of his kongs: its deltas are reversed, so every payer (a winner too, SC-A10) gets
+        back what he paid.
+    won : collection of int, default ()
+        血战到底 only: seats that have already won; they neither pay nor collect 花猪/大叫.
+    base : int, default 6
+        基本分.
+    **options
+        Rule options of ``sichuan`` (``xuezhan``, ``gen_counts_kongs``, ``max_fan``).
+
+    Returns
+    -------
+    ndarray of int64, shape (4,)
+        Seat deltas summing to zero:
+
+        1. 查花猪: a player still holding all three suits pays 16 × base to every player in
+           play who is not a 花猪.
+        2. 查大叫: every player in play who is neither ready nor a 花猪 pays every ready player
+           in play that player's 大叫, base × 2^(F−1) with F the best 番 over his winning
+           tiles (a discard win, 根 included, no situational adders: SC-A7).
+        3. Refund: every player in play who is not ready reverses his ``kong_log`` entries.
+
+    Examples
+    --------
+    Seat 0 waits on 1p/2p (平胡, 1 番 = 6), seat 1 on 5m/7m (清对, 4 番 = 48), seat 2 is not
+    ready, seat 3 holds three suits (花猪, pays 16 × 6 = 96 to each of the others):
+
+    >>> hands = ["123m456m789m11p22p", "1112223335577m", "13579m2468p99p11m", "123m456p789s1112m"]
+    >>> settle_draw(hands).tolist()
+    [102, 144, 42, -288]
+    """
+    opts = _rules.get("sichuan", **options).options
+    base = _check_base(base)
+    won = _check_won(won, opts)
+    if isinstance(hands, (str, Hand)) or len(hands) != 4:
+        raise ValueError("hands must give the 4 seats' hands (None for a seat that has won)")
+    hs = []
+    for s, h in enumerate(hands):
+        if h is None:
+            if s not in won:
+                raise ValueError(f"seat {s} has no hand but is not in won")
+            hs.append(None)
+            continue
+        if s in won:
+            raise ValueError(f"seat {s} has won; pass None as its hand")
+        h = h if isinstance(h, Hand) else Hand(h)
+        if h.n_tiles + 3 * h.n_melds != 13:
+            raise ValueError(f"seat {s}: a hand at the draw holds 13 tiles (melds as 3), got {h}")
+        _check_hand(h)
+        hs.append(h)
+    if len(won) > 2:
+        raise ValueError("an exhaustive draw needs at least two players still in play")
+    active = [s for s in range(4) if hs[s] is not None]
+    huazhu = {s for s in active if _suits(hs[s]) == 3}
+    fans = {s: (0 if s in huazhu else _wait_fans(hs[s], opts)) for s in active}
+    ready = {s for s in active if fans[s] > 0}
+    out = np.zeros(4, np.int64)
+    pig = HUAZHU_TIMES * base
+    for p in huazhu:
+        for q in active:
+            if q not in huazhu:
+                out[p] -= pig
+                out[q] += pig
+    for p in active:
+        if p in ready or p in huazhu:
+            continue
+        for q in ready:
+            amount = base << (fans[q] - 1)
+            out[p] -= amount
+            out[q] += amount
+    for entry in kong_log:
+        try:
+            konger, deltas = entry
+            d = np.asarray(deltas, np.int64)
+        except (TypeError, ValueError):
+            raise ValueError("kong_log entries must be (konger, deltas)") from None
+        if d.shape != (4,) or d.sum() != 0 or isinstance(konger, bool) or konger not in range(4):
+            raise ValueError(f"bad kong_log entry {entry!r}: (seat 0-3, 4 deltas summing to zero)")
+        if konger in active and konger not in ready:
+            out -= d
+    return out
+
+
+def next_dealer(current: int, first_winner: int | None = None, discarder: int | None = None) -> int:
+    """The next hand's dealer (sichuan.md §8, ⚑ SC-A8).
+
+    Parameters
+    ----------
+    current : int
+        This hand's dealer.
+    first_winner : int, optional
+        The hand's first winner; None after an exhaustive draw with no win (the dealer stays).
+    discarder : int, optional
+        The discarder of the first win (None when it was a self-draw).  The player who dealt
+        in becomes dealer (a 一炮多响 first win included); after a self-draw the winner deals.
+
+    Examples
+    --------
+    >>> next_dealer(0), next_dealer(0, 2, discarder=3), next_dealer(0, 2)
+    (0, 3, 2)
+    """
+    for name, v in (("current", current), ("first_winner", first_winner), ("discarder", discarder)):
+        if v is not None and (isinstance(v, bool) or v not in range(4)):
+            raise ValueError(f"{name} must be a seat 0-3, got {v!r}")
+    if first_winner is None:
+        if discarder is not None:
+            raise ValueError("a discarder without a winner")
+        return current
+    if discarder is not None:
+        if discarder == first_winner:
+            raise ValueError("the discarder cannot be the winner")
+        return discarder
+    return first_winner
+
+
+register("sichuan", score_sichuan, can_win_sichuan)

@@ -1,0 +1,405 @@
+"""太仓麻将 (Taicang) scorer: ``(1 + 花) × multipliers``, the 二花自摸三花冲 minimum, 无花果.
+
+Everything follows ``rules/taicang.md`` (§5 minimum, §6 elements, §7 payment).  The dragons
+中发白, the frameless 白板 and the printed 百搭 are flowers: bonus tiles in ``ctx.hand.bonus``.
+The flipped indicator (``ctx.flipped``) picks the 百搭 wildcard (§2 successor table); the
+wildcards held are ``ctx.hand.wilds`` and what they stood for may be fixed with
+``ctx.wild_faces``.  吃 is allowed from 上家 only.
+
+Elements: 底花 +1; 花 +1 per flower tile; suit 明杠 +1, suit 暗杠 +2; 风暗刻 ("风杠") +1;
+风明杠 +2, 风暗杠 +3; 风碰 0 (TC-A7, shown as a 0 row); then multipliers 门清 ×2,
+混一色 ×2, 清一色 ×4, 对对胡 ×2, 杠开 ×2, 大吊车 ×2.  ``hua = (1 + F) × Π multipliers``
+(TC-C2: the factors multiply); self-draw adds no factor.  无花果 (门清 with F = 0) is paid a fixed
+``max_payment`` per payer on a self-draw and half of it on a discard.
+
+``Score.total`` = ``hua`` in 花 (the ``add`` rows then the ``multiply`` rows replay to it);
+``points`` = one share = ``hua × base`` (silver per 花, default 5, the file's example) or the
+无花果 amount; ``payments`` per §7.  For 无花果 the last row (code ``no_flower_concealed``,
+unit ``stake``, how ``replace``) replaces the *settlement* by the fixed amount, in stake units;
+the 花 total keeps the formula value.
+
+Rule options (``mjfast.rules.get("taicang", ...)``; defaults first):
+
+``qidui`` : False | True
+    TC-A4.  True makes 七对 a legal shape.  The file gives it no value of its own, so it scores
+    as any other concealed hand (门清 ×2, flushes, flowers).
+``threshold_counts`` : ``"all"`` | ``"hard_only"``
+    TC-A14.  What counts towards the minimum and towards F = 0 for 无花果: F (flowers + the
+    花 of rows 3–6) or the flower tiles alone.
+``threshold_exempt`` : ``"menqing"`` | ``"suzhou_list"``
+    TC-A6.  Only 门清 hands are exempt from the minimum, or also the patterns of Suzhou's
+    list that Taicang has: 混一色, 清一色, 对对胡, 七对, 杠开, 大吊车, 天胡, 地胡 (``heavenly``,
+    ``earthly``; they score nothing in Taicang).
+``fan2x`` : 2 | 4
+    TC-C1.  The factor of 混一色 and 对对胡 ("花翻2倍").
+
+Scorer keywords: ``base`` (silver per 花, default 5) and ``max_payment`` (无花果 per payer on
+a self-draw, default 100 as in "比如付100两银子"; it must be even, as a discard pays half).
+
+⚑ defaults used here (the rules file marks them so):
+
+* TC-A2: a flower face chosen as 百搭 is a wildcard, not a flower: such a bonus tile is an error.
+* TC-A3: no call uses a 百搭, so melds never hold the wild kind.
+* TC-A5: the 底花 does not count towards the minimum.  TC-A7: 风碰 = 0.
+* TC-A8: a claimed kong (一次杠, 续杠) breaks 门清; 暗杠 does not.
+* TC-A11: 无花果 is not a cap on other hands.  TC-A13: any four called sets make 大吊车.
+* §7: 抢杠 counts as a self-draw for the minimum (and for 无花果); the konger pays 3 shares.
+
+Choices made here where the file is silent (each pinned by a test):
+
+* 风暗刻 ("胡牌后手上有3张相同的风"): read as in Suzhou (SZ-A4): a wind triplet completed by the
+  winning discard (or robbed tile) is a claimed pung (0).  A wildcard may be one of the three.
+* 大吊车 counts 暗杠 among the four sets, as Suzhou SZ-A8 does.
+* Of all the readings (wildcard faces included) the one with the highest settlement is scored,
+  a legal one first.  A wildcard stands for any suit tile or wind (TC-A3), its own face included.
+* 包: the file names only 抢杠 (the robbed konger, ``ctx.discarder``, pays).  ``ctx.liable``
+  other than the discarder is a ValueError.
+
+No non-win settlements: the file has no kong payments and 荒庄 pays nothing (TC-A9).
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+from .. import tiles as _t
+from ..decomposition import _SET_KIND, Decomposition, _meld_set, _waits, decompose_counts
+from ._core import Score, WinContext, register
+
+__all__ = ["score_taicang", "can_win_taicang", "DEFAULT_BASE", "DEFAULT_MAX_PAYMENT",
+           "wild_kinds"]
+
+#: Default silver per 花 (the file's worked example).
+DEFAULT_BASE = 5
+#: Default 无花果 payment per payer on a self-draw ("比如付100两银子").
+DEFAULT_MAX_PAYMENT = 100
+
+_NO_PAYMENT = (0, 0, 0, 0)
+
+
+def wild_kinds(rule, flipped) -> tuple:
+    """Tile ids of the 百搭 faces chosen by the flipped indicator (taicang.md §2).
+
+    Examples
+    --------
+    >>> from mjfast import rules
+    >>> r = rules.get("taicang")
+    >>> [_t.CODES[t] for t in wild_kinds(r, "9m")], [_t.CODES[t] for t in wild_kinds(r, "F2")]
+    (['1m'], ['F5', 'F6', 'F7', 'F8'])
+    """
+    code = _t.CODES[_t.parse_tile(flipped)]
+    return tuple(_t.parse_tile(c) for c in rule.wildcard.successor(code))
+
+
+def _check_hand(ctx: WinContext, rule) -> None:
+    h = ctx.hand
+    for m in h.melds:
+        if m.kind == "chow" and m.source not in (None, "left"):
+            raise ValueError(f"太仓 allows 吃 only from 上家 (left); meld {m} is not allowed")
+        if m.tiles[0] >= 31:
+            raise ValueError(f"the dragons are flowers in 太仓; meld {m} is not allowed")
+    wild = wild_kinds(rule, ctx.flipped) if ctx.flipped is not None else ()
+    flowers = rule.tileset.bonus
+    fl = _t.CODES[ctx.flipped] if ctx.flipped is not None else None
+    for t, n in Counter(h.bonus).items():
+        code = _t.CODES[t]
+        if code not in flowers:
+            raise ValueError(f"{code} ({_t.NAMES_ZH[t]}) is not a 太仓 flower; "
+                             f"flowers: {', '.join(flowers)}")
+        if t in wild:
+            raise ValueError(f"{code} is this hand's 百搭 (flipped {fl}), a wildcard and not a "
+                             "flower (TC-A2): count it in wilds=")
+        if n + (code == fl) > flowers[code]:
+            raise ValueError(f"{n} copies of flower {code} (and the flipped indicator {fl}); "
+                             f"the 太仓 tile set has {flowers[code]}")
+    seen = h.counts + h.meld_counts
+    for t in wild:
+        if t < _t.N_KINDS and seen[t]:
+            raise ValueError(f"{_t.CODES[t]} is this hand's 百搭 (flipped {fl}): its tiles are "
+                             "wildcards (count them in wilds=) and cannot be in melds (TC-A3)")
+    if fl is not None and ctx.flipped < _t.N_KINDS and seen[ctx.flipped] > 3:
+        raise ValueError(f"4 copies of {fl} in the hand, but one is the flipped indicator")
+    if h.wilds > 4:
+        raise ValueError(f"{h.wilds} wildcards; 太仓 has 4 百搭 tiles")
+    if ctx.liable is not None and ctx.liable != ctx.discarder:
+        raise ValueError("太仓 has no 包 except 抢杠, where the robbed konger (the discarder) "
+                         f"pays; liable={ctx.liable} is not allowed")
+
+
+def _meld_counts(melds) -> tuple:
+    """(suit 明杠, suit 暗杠, 风碰, 风明杠, 风暗杠) among the called melds."""
+    smk = sak = wp = wmk = wak = 0
+    for m in melds:
+        wind = m.tiles[0] >= 27
+        if m.kind == "pung":
+            wp += wind
+        elif m.kind == "concealed_kong":
+            if wind:
+                wak += 1
+            else:
+                sak += 1
+        elif m.is_kong:
+            if wind:
+                wmk += 1
+            else:
+                smk += 1
+    return smk, sak, wp, wmk, wak
+
+
+_FACTOR_ROWS = (  # key, code, name_zh, name_en
+    ("menqing", "concealed_hand", "门清", "Concealed hand"),
+    ("hunyise", "half_flush", "混一色", "Half flush"),
+    ("qingyise", "full_flush", "清一色", "Full flush"),
+    ("duidui", "all_pungs", "对对胡", "All pungs"),
+    ("gangkai", "kong_bloom", "杠开", "Win on a replacement tile"),
+    ("dadiao", "big_hanging", "大吊车", "Big hanging"),
+)
+
+
+def _evaluate(ctx: WinContext, rule, d, melds_c, hard: int, faces, base: int,
+              max_payment: int) -> dict:
+    """Element counts, factors, 花, share and legality of one raw reading ``d``
+    (``(form, concealed sets, pair, tiles, wild_tiles)``); ``faces`` = natural tiles with melds.
+    """
+    o = rule.options
+    h = ctx.hand
+    smk, sak, wp, wmk, wak = melds_c
+    qidui = d[0] == "seven_pairs"
+    wcp = 0
+    for kind, first in d[1]:
+        if kind == "pung" and first >= 27:
+            if not ctx.self_draw and first == ctx.win_tile:
+                wp += 1  # completed by the winning discard: a claimed pung (as SZ-A4), 0 花
+            else:
+                wcp += 1
+    F = hard + smk + 2 * sak + wcp + 2 * wmk + 3 * wak
+    if d[4]:
+        faces = list(faces)
+        for t in d[4]:
+            faces[t] += 1
+    suits = sum(any(faces[9 * s: 9 * s + 9]) for s in range(3))
+    winds = any(faces[27:31])
+    menqing = h.is_concealed
+    factors = {}
+    if menqing:
+        factors["menqing"] = 2
+    if suits == 1:
+        if winds:
+            factors["hunyise"] = o["fan2x"]
+        else:
+            factors["qingyise"] = 4
+    if not qidui and all(k != "chow" for k, _f in d[1]):
+        factors["duidui"] = o["fan2x"]
+    if ctx.after_kong:
+        factors["gangkai"] = 2
+    dadiao = not qidui and h.n_melds == 4
+    if dadiao:
+        factors["dadiao"] = 2
+    hua = 1 + F
+    for v in factors.values():
+        hua *= v
+    counted = F if o["threshold_counts"] == "all" else hard
+    selfdraw_like = ctx.self_draw or ctx.robbing_kong
+    wuhuaguo = menqing and counted == 0
+    if wuhuaguo:
+        share = max_payment if selfdraw_like else max_payment // 2
+    else:
+        share = hua * base
+    exempt = menqing
+    if o["threshold_exempt"] == "suzhou_list":
+        exempt = exempt or qidui or suits == 1 or "duidui" in factors or ctx.after_kong \
+            or dadiao or ctx.heavenly or ctx.earthly
+    need = 2 if selfdraw_like else 3
+    legal = exempt or counted >= need
+    reason = ""
+    if not legal:
+        what = "花" if o["threshold_counts"] == "all" else "hard 花"
+        how = "抢杠 (as a self-draw)" if ctx.robbing_kong else (
+            "self-draw" if ctx.self_draw else "discard win")
+        exempt_what = "门清" if o["threshold_exempt"] == "menqing" else "门清 or an exempt pattern"
+        reason = f"{counted} {what}, below the {need}-花 minimum for a {how}, and not {exempt_what}"
+    e = {"hard": hard, "smk": smk, "sak": sak, "wp": wp, "wcp": wcp, "wmk": wmk, "wak": wak}
+    return dict(e=e, factors=factors, hua=hua, share=share, wuhuaguo=wuhuaguo, legal=legal,
+                reason=reason, d=d)
+
+
+_ADD_ROWS = (  # key, code, name_zh, name_en, 花 each
+    ("hard", "flower", "花", "Flower", 1),
+    ("smk", "suit_exposed_kong", "明杠", "Suit exposed kong", 1),
+    ("sak", "suit_concealed_kong", "暗杠", "Suit concealed kong", 2),
+    ("wcp", "wind_concealed_pung", "风杠（风暗刻）", "Wind concealed pung", 1),
+    ("wmk", "wind_exposed_kong", "风明杠", "Wind exposed kong", 2),
+    ("wak", "wind_concealed_kong", "风暗杠", "Wind concealed kong", 3),
+    ("wp", "wind_pung", "风碰", "Wind pung", 0),
+)
+
+
+def _rows(r) -> list:
+    rows = [("base", "底花", "Base", 1, 1, "花", "add")]
+    for key, code, zh, en, each in _ADD_ROWS:
+        n = r["e"][key]
+        if n:
+            rows.append((code, zh, en, each * n, n, "花", "add"))
+    for key, code, zh, en in _FACTOR_ROWS:
+        if key in r["factors"]:
+            rows.append((code, zh, en, r["factors"][key], 1, "倍", "multiply"))
+    if r["wuhuaguo"]:
+        rows.append(("no_flower_concealed", "无花果", "Concealed hand without flowers (fixed)",
+                     r["share"], 1, "stake", "replace"))
+    return rows
+
+
+def _settle(ctx: WinContext, share: int) -> list:
+    pay = [0, 0, 0, 0]
+    if ctx.robbing_kong:  # "由杠的人一人付三份"
+        pay[ctx.discarder] = -3 * share
+    elif ctx.self_draw:
+        for p in range(4):
+            if p != ctx.winner:
+                pay[p] = -share
+    else:
+        pay[ctx.discarder] = -share
+    pay[ctx.winner] = -sum(pay)
+    return pay
+
+
+def _check_amounts(base, max_payment) -> None:
+    if isinstance(base, bool) or not isinstance(base, int) or base <= 0:
+        raise ValueError(f"base (silver per 花) must be a positive integer, got {base!r}")
+    if isinstance(max_payment, bool) or not isinstance(max_payment, int) or max_payment <= 0 \
+            or max_payment % 2:
+        raise ValueError("max_payment (无花果 per payer) must be a positive even integer "
+                         f"(a discard pays half), got {max_payment!r}")
+
+
+def _decomposition(ctx: WinContext, d) -> Decomposition:
+    """The :class:`~mjfast.Decomposition` of a raw reading (built when first asked for)."""
+    form, sets, pair, tiles, wild = d
+    melds = [_meld_set(m) for m in ctx.hand.melds]
+    all_sets = tuple(sorted([(k, f, True) for k, f in sets] + melds,
+                            key=lambda x: (x[1], _SET_KIND.index(x[0]), x[2])))
+    waits = _waits(form, sets, pair, tiles, ctx.win_tile) if ctx.hand.counts[ctx.win_tile] \
+        else frozenset()
+    return Decomposition(form, all_sets, pair, tiles, wild, waits)
+
+
+_PLAYABLE = np.zeros(_t.N_KINDS, np.uint8)
+_PLAYABLE[:31] = 1  # a 百搭 stands for any suit tile or wind (TC-A3); the dragons are flowers
+_PLAYABLE.setflags(write=False)
+
+
+def _best(ctx: WinContext, rule, base: int, max_payment: int):
+    _check_amounts(base, max_payment)
+    _check_hand(ctx, rule)
+    h = ctx.hand
+    c = h.counts
+    if c[31] or c[32] or c[33]:
+        bad = next(t for t in (31, 32, 33) if c[t])
+        raise ValueError(f"tile {_t.CODES[bad]} is not played under rule 'taicang' "
+                         "(the dragons are flowers: pass them with bonus=)")
+    forms = ("standard", "seven_pairs") if rule.options["qidui"] else ("standard",)
+    reads = decompose_counts(c, h.n_melds, h.wilds, forms=forms, playable=_PLAYABLE)
+    if ctx.wild_faces:
+        want = Counter(ctx.wild_faces)
+        reads = [d for d in reads if not want - Counter(d[4])]
+    if not reads:
+        extra = f" with wildcards as {', '.join(_t.CODES[t] for t in ctx.wild_faces)}" \
+            if ctx.wild_faces else ""
+        shapes = "4 sets + a pair" + (", or 七对" if rule.options["qidui"] else "")
+        raise ValueError(f"hand not complete: {h} does not form a winning hand under taicang"
+                         f"{extra} ({shapes})")
+    faces = (c + h.meld_counts).tolist() if h.n_melds else c.tolist()
+    melds_c = _meld_counts(h.melds)
+    hard = len(h.bonus)
+    best = None
+    for d in reads:
+        r = _evaluate(ctx, rule, d, melds_c, hard, faces, base, max_payment)
+        key = (r["legal"], r["share"])
+        if best is None or key > best[0]:
+            best = (key, r)
+    return best[1]
+
+
+def score_taicang(ctx: WinContext, rule, *, base: int = DEFAULT_BASE,
+                  max_payment: int = DEFAULT_MAX_PAYMENT) -> Score:
+    """Score a won hand under 太仓麻将 (the registered scorer of ``"taicang"``).
+
+    Call it through :func:`mjfast.score` (``score(ctx, "taicang", **options)``).
+
+    Parameters
+    ----------
+    ctx : WinContext
+        The hand; flowers in ``ctx.hand.bonus``, 百搭 in ``ctx.hand.wilds``.  Flags used:
+        ``self_draw``, ``discarder``, ``robbing_kong`` (``discarder`` = the robbed konger),
+        ``after_kong`` (杠开), ``flipped`` (checks the flowers and naturals against the 百搭
+        kind), ``wild_faces``; ``heavenly``/``earthly`` only with
+        ``threshold_exempt="suzhou_list"``.
+    rule : Rule
+        The resolved ``taicang`` rule (options in the module docstring).
+    base : int, default 5
+        Silver per 花.
+    max_payment : int, default 100
+        无花果: what each payer pays on a self-draw; the discarder pays half.
+
+    Returns
+    -------
+    Score
+        ``total`` = 花; ``points`` = one share; ``legal`` False below the minimum (§5).
+
+    Raises
+    ------
+    ValueError
+        A hand that is not a winning hand (with ``wild_faces``, none with those faces), a chow
+        not from 上家, a dragon meld, a flower the tile set lacks or that is this hand's 百搭,
+        natural tiles of a playable 百搭 kind, a ``liable`` seat other than the discarder, or a
+        bad ``base``/``max_payment``.
+
+    Examples
+    --------
+    >>> from mjfast import Hand
+    >>> from mjfast.scoring import WinContext, score
+    >>> h = Hand("123m456m789m234m55m", bonus="F1F2 5z 6z 7z")
+    >>> s = score(WinContext(h, win_tile="5m", self_draw=True), "taicang")
+    >>> s.total, s.points, s.payments.tolist()
+    (48, 240, [720, -240, -240, -240])
+    >>> s.elements[["name_zh", "value", "how"]].values.tolist()
+    [['底花', 1, 'add'], ['花', 5, 'add'], ['门清', 2, 'multiply'], ['清一色', 4, 'multiply']]
+    >>> h = Hand("123m99m1z456p", melds=["789s@left"], bonus="F3", wilds=2)
+    >>> s = score(WinContext(h, win_tile="1z", discarder=3, flipped="1p"), "taicang")
+    >>> s.legal, s.reason
+    (False, '1 花, below the 3-花 minimum for a discard win, and not 门清')
+    """
+    r = _best(ctx, rule, base, max_payment)
+    if r["legal"]:
+        points = r["share"]
+        pay = _settle(ctx, points)
+    else:
+        points, pay = 0, _NO_PAYMENT
+    return Score("taicang", r["hua"], points, pay, r["legal"], r["reason"], "花",
+                 lambda: _rows(r), decomposition_fn=lambda: _decomposition(ctx, r["d"]))
+
+
+def can_win_taicang(ctx: WinContext, rule, *, base: int = DEFAULT_BASE,
+                    max_payment: int = DEFAULT_MAX_PAYMENT) -> bool:
+    """Whether ``ctx`` is a legal 太仓 win: a winning hand meeting the §5 minimum.
+
+    Examples
+    --------
+    >>> from mjfast import Hand
+    >>> from mjfast.scoring import WinContext, can_win
+    >>> h = Hand("456p789s123s11z", melds=["234m@left"], bonus="F1F2")
+    >>> can_win(WinContext(h, win_tile="1z", self_draw=True), "taicang")
+    True
+    >>> can_win(WinContext(h, win_tile="1z", discarder=2), "taicang")
+    False
+    """
+    try:
+        return bool(_best(ctx, rule, base, max_payment)["legal"])
+    except ValueError as e:
+        if "not complete" in str(e):
+            return False
+        raise
+
+
+register("taicang", score_taicang, can_win_taicang)
