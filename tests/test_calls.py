@@ -60,4 +60,21 @@ def test_bad_input():
     with pytest.raises(ValueError, match="all four"):
         mj.call_vs_pass("1111p345m4s99p", "1p", from_seat="left", melds=["555z"])
     with pytest.raises(ValueError, match="mc_games"):
-        mj.call_vs_pass("11p34567m45s9p", "1p", from_seat="left", melds=["555z"], mc_games=100)
+        mj.call_vs_pass("11p34567m45s9p", "1p", from_seat="left", melds=["555z"], mc_games=-1)
+
+
+def test_monte_carlo_columns_are_reproducible_and_consistent():
+    kw = dict(from_seat="opposite", melds=["555z"], mc_games=300, draws_left=6, rng=7)
+    a = mj.call_vs_pass("11p34567m45s9p", "1p", **kw)
+    b = mj.call_vs_pass("11p34567m45s9p", "1p", **kw)
+    pd.testing.assert_frame_equal(a, b)
+    assert {"p_ready", "se_ready", "p_win", "se_win"} <= set(a.columns)
+    assert ((a.p_win >= 0) & (a.p_win <= a.p_ready) & (a.p_ready <= 1)).all()
+    # the pass row is exactly simulate_draws of the hand itself with the same seed
+    curve = mj.simulate_draws(mj.Hand("11p34567m45s9p", melds=["555z"]), draws_left=6, n=300, rng=7)
+    row = a[a.option == "pass"].iloc[0]
+    assert (row.p_ready, row.p_win) == (curve.iloc[-1].p_ready, curve.iloc[-1].p_win)
+    # ranking stays by the exact figures
+    assert a.iloc[0].option == "pung" and a.iloc[0].discard == "9p"
+    win = mj.call_vs_pass("1112345678999m", "5m", from_seat="right", mc_games=50, rng=1)
+    assert win.iloc[0].p_win == 1.0

@@ -48,7 +48,7 @@ def _chows(tile: int, counts: np.ndarray) -> list[tuple[int, int, int]]:
 
 
 def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(), fixed_sets=(), mc_games=0,
-                 rng=None):
+                 draws_left=18, rng=None):
     """Compare every legal answer to a discarded tile: pass, 碰, 吃, 杠 or 和.
 
     Parameters
@@ -66,7 +66,15 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
     melds, fixed_sets
         Called melds, and concealed sets to treat as fixed (yijinting.md caveat 1).
     mc_games : int, default 0
-        Monte-Carlo win-probability columns are not available yet; a positive value raises.
+        With a positive value, each option is also played out ``mc_games`` times with
+        :func:`mjfast.simulate_draws` over ``draws_left`` draws, adding ``p_ready`` and ``p_win``
+        (probabilities by the end of those draws) and their standard errors ``se_ready``,
+        ``se_win``.  Every option uses the same random walls (common random numbers), so the
+        differences between rows are estimated more tightly than the rows themselves.
+    draws_left : int, default 18
+        Draws that remain for this player, for the Monte-Carlo columns.
+    rng : int, SeedSequence, Generator, optional
+        Seed of the Monte-Carlo columns.
 
     Returns
     -------
@@ -86,8 +94,8 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
     """
     import pandas as pd
 
-    if mc_games:
-        raise ValueError("mc_games > 0 needs the Monte-Carlo engine, which is not available yet; use mc_games=0")
+    if isinstance(mc_games, bool) or not isinstance(mc_games, (int, np.integer)) or mc_games < 0:
+        raise ValueError(f"mc_games must be a non-negative integer, got {mc_games!r}")
     if from_seat not in SOURCES:
         raise ValueError(f"from_seat must be one of {', '.join(SOURCES)}; got {from_seat!r}")
     tile = parse_tile(offered)
@@ -110,12 +118,14 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
         raise ValueError(f"the hand already holds all four {CODES[tile]}; it cannot be offered")
 
     rows = []
+    hands = []  # the hand each row leaves, for the Monte-Carlo columns
     counts = h.counts
 
     # 和: the offered tile completes the hand
     won = h.with_tile(tile)
     if shanten(won, rule=rule) == -1:
         rows.append(("win", "", "", -1, 0, None, None))
+        hands.append(None)
 
     def after_call(meld: Meld):
         rest = counts.copy()
@@ -132,6 +142,7 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
             left[d] -= 1
             hand = Hand(left, melds=tuple(h.melds) + (meld,), wilds=h.wilds)
             rows.append((kind, meld.mpsz, CODES[d]) + _measure(hand, rule, visible))
+            hands.append(hand)
 
     if calls is None or calls.pung:
         if counts[tile] >= 2:
@@ -143,11 +154,30 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
         meld = Meld("kong", (tile,) * 4, source=from_seat, claimed=tile)
         hand = Hand(after_call(meld), melds=tuple(h.melds) + (meld,), wilds=h.wilds)
         rows.append(("kong", meld.mpsz, "") + _measure(hand, rule, visible))
+        hands.append(hand)
     rows.append(("pass", "", "") + _measure(h, rule, visible))
+    hands.append(h)
 
     df = pd.DataFrame(rows, columns=_COLUMNS)
     for col in ("ting", "combos"):
         df[col] = df[col].astype("Int64")
+    if mc_games:
+        from ._parallel import seed_sequence
+        from .simulate import simulate_draws
+
+        root = seed_sequence(rng)  # one seed for every option: common random numbers
+        mc = []
+        for hand in hands:
+            if hand is None:  # the win itself
+                mc.append((1.0, 0.0, 1.0, 0.0))
+                continue
+            curve = simulate_draws(hand, rule=rule, visible=visible, draws_left=draws_left, n=int(mc_games),
+                                   rng=np.random.SeedSequence(root.entropy, spawn_key=root.spawn_key))
+            last = curve.iloc[-1]
+            mc.append((last.p_ready, last.se_ready, last.p_win, last.se_win))
+        df[["p_ready", "se_ready", "p_win", "se_win"]] = np.array(mc, float)
+
+    # ranked by the exact figures only, so Monte-Carlo noise never reorders the table
     order = sorted(range(len(df)), key=lambda i: (
         df["option"][i] != "win", df["shanten"][i], -df["ukeire"][i],
         -(0 if pd.isna(df["combos"][i]) else df["combos"][i]), _OPTION_ORDER[df["option"][i]]))
