@@ -168,3 +168,21 @@ def test_calls_command(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[1].split() == ["option", "meld", "discard", "shanten", "ukeire", "ting", "combos"]
     assert lines[2].split() == ["pung", "111p", "9p", "1", "37", "37", "324"]
+
+
+def test_score_command(capsys):
+    # the 苏州 worked example: 清一色七对, 5 flowers, self-draw → 40 花, 200 per payer at 5 per 花
+    code = main(["score", "11223344556677m", "--win", "7m", "--self-draw", "--rule", "suzhou",
+                 "--bonus", "F1", "F2", "F3", "F5", "F6", "--json"])
+    rec = json.loads(capsys.readouterr().out)
+    assert code == 0 and rec["legal"]
+    assert (rec["total"], rec["points"], rec["payments"]) == (40, 200, [600, -200, -200, -200])
+    # 国标 discard: the discarder pays 8 + 番, the others 8 each (RULES.md §1.6)
+    code = main(["score", "123m456p789s234s55p", "--win", "5p", "--discarder", "2", "--json"])
+    rec = json.loads(capsys.readouterr().out)
+    f = rec["total"]
+    assert code == 0 and rec["payments"] == [24 + f, -8, -8 - f, -8]
+    assert main(["score", "123m456p789s234s55p", "--win", "5p"]) == 2
+    assert "--self-draw or --discarder" in capsys.readouterr().err
+    assert main(["score", "123m456p789s234s55p", "--win", "5p", "--self-draw"]) == 0
+    assert "payments: seat 0: +" in capsys.readouterr().out

@@ -263,6 +263,68 @@ def _cmd_calls(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------------------
+# score
+# ---------------------------------------------------------------------------
+
+
+def _args_score(p: argparse.ArgumentParser) -> None:
+    p.add_argument("tiles", help="the winning hand's concealed tiles, winning tile included")
+    p.add_argument("--win", required=True, metavar="TILE", help="the winning tile")
+    p.add_argument("--rule", default="guobiao", help="rule name (default: guobiao)")
+    p.add_argument("--meld", action="extend", nargs="+", default=[], metavar="M",
+                   help="a called meld, e.g. '555z@left' or '[1111p]' (concealed kong)")
+    p.add_argument("--bonus", action="extend", nargs="+", default=[], metavar="B",
+                   help="flowers laid aside (e.g. F1 F5, or 中 发 under 苏州/太仓)")
+    p.add_argument("--wilds", type=int, default=0, metavar="N", help="wildcards held")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--self-draw", action="store_true", help="won by self-draw (自摸)")
+    how.add_argument("--discarder", type=int, default=None, metavar="SEAT",
+                     help="seat 0-3 that discarded the winning tile")
+    p.add_argument("--winner", type=int, default=0, metavar="SEAT", help="winner's seat (default 0)")
+    p.add_argument("--dealer", type=int, default=0, metavar="SEAT", help="dealer's seat (default 0)")
+    p.add_argument("--prevalent-wind", type=int, default=0, metavar="W", help="0-3 = E S W N")
+    p.add_argument("--flag", action="append", default=[],
+                   choices=["after_kong", "robbing_kong", "last_tile", "last_copy", "heavenly", "earthly",
+                            "human", "kong_discard", "baozi", "diling"],
+                   help="a situation flag of the win (repeatable)")
+    p.add_argument("--flipped", default=None, metavar="TILE", help="the flipped wildcard indicator")
+    p.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE",
+                   help="a rule or scorer option (repeatable)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    import mjfast as mj
+    from mjfast import tiles
+
+    bonus: list[int] = []
+    for b in args.bonus:
+        bonus += tiles.parse_tiles(b)
+    hand = mj.Hand(args.tiles, melds=args.meld, bonus=bonus, wilds=args.wilds)
+    if not args.self_draw and args.discarder is None:
+        raise ValueError("say how the hand was won: --self-draw or --discarder SEAT")
+    ctx = mj.WinContext(hand, win_tile=args.win, self_draw=args.self_draw, discarder=args.discarder,
+                        winner=args.winner, dealer=args.dealer, prevalent_wind=args.prevalent_wind,
+                        flipped=args.flipped, **{flag: True for flag in args.flag})
+    options = {}
+    for key, value in args.option:
+        options[key] = {"true": True, "false": False}.get(value.lower(), value)
+    result = mj.score(ctx, rule=args.rule, **options)
+    elements = result.elements
+    if args.json:
+        _json({"rule": args.rule, "legal": result.legal, "reason": result.reason, "total": result.total,
+               "unit": result.unit, "points": result.points, "payments": result.payments.tolist(),
+               "elements": elements.to_dict(orient="records")})
+        return EXIT_OK
+    _out(f"hand:     {hand}   ({args.rule})")
+    _out(_table(elements))
+    _out(f"total:    {result.total} {result.unit}" + ("" if result.legal else f"   NOT LEGAL: {result.reason}"))
+    _out(f"points:   {result.points} per payer")
+    _out("payments: " + "  ".join(f"seat {i}: {int(v):+d}" for i, v in enumerate(result.payments)))
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------
 # registry and entry point
 # ---------------------------------------------------------------------------
 
@@ -283,6 +345,8 @@ _COMMANDS: list[_Command] = [
              _args_analyze, _cmd_analyze),
     _Command("calls", "call versus pass: every legal answer to an offered discard",
              _args_calls, _cmd_calls),
+    _Command("score", "score a won hand under a rule: elements, total, payments",
+             _args_score, _cmd_score),
 ]
 
 
