@@ -560,9 +560,7 @@ def ukeire_batch_kernel(const uint8_t[:, ::1] counts,   # IN (n, 34)
     """进张 of every 3k+1 row (own tiles subtracted only); releases the GIL over rows."""
     cdef Params prm
     cdef Py_ssize_t i, j, n = counts.shape[0]
-    cdef int size, s0, k, total, nk, r
-    cdef Eval ev
-    cdef uint8_t mask[34]
+    cdef int size
     if counts.shape[1] != 34 or cap.shape[0] != 34 or playable.shape[0] != 34:
         raise ValueError("counts must have 34 columns; cap and playable 34 entries")
     if n_melds.shape[0] != n or wilds.shape[0] != n or shanten.shape[0] != n or ukeire.shape[0] != n \
@@ -585,18 +583,25 @@ def ukeire_batch_kernel(const uint8_t[:, ::1] counts,   # IN (n, 34)
                              f"of at most 13 tiles counting each meld as 3")
     params_init(&prm, &cap[0], &playable[0], forms, options)
     for i in prange(n, nogil=True, schedule="static", num_threads=max(1, n_threads)):
-        ev_init(&ev, &counts[i, 0], n_melds[i], wilds[i], &prm)
-        s0 = ev_shanten(&ev)
-        total = 0
-        nk = 0
-        if s0 < INF:
-            accept_mask(&ev, s0, mask)
-            for k in range(34):
-                if mask[k]:
-                    r = remaining_ev(&ev, NO_VISIBLE, k)
-                    if r > 0:
-                        total = total + r
-                        nk = nk + 1
-        shanten[i] = <int8_t>(s0 if s0 < INF else 127)
-        ukeire[i] = <int16_t>total
-        kinds[i] = <int8_t>nk
+        ukeire_row(&counts[i, 0], n_melds[i], wilds[i], &prm, &shanten[i], &ukeire[i], &kinds[i])
+
+
+cdef void ukeire_row(const uint8_t* c, int n_melds, int wilds, const Params* prm,
+                     int8_t* shanten, int16_t* ukeire, int8_t* kinds) noexcept nogil:
+    """One row of ukeire_batch_kernel; its scratch lives on this thread's stack."""
+    cdef Eval ev
+    cdef uint8_t mask[34]
+    cdef int s0, k, r, total = 0, nk = 0
+    ev_init(&ev, c, n_melds, wilds, prm)
+    s0 = ev_shanten(&ev)
+    if s0 < INF:
+        accept_mask(&ev, s0, mask)
+        for k in range(34):
+            if mask[k]:
+                r = remaining_ev(&ev, NO_VISIBLE, k)
+                if r > 0:
+                    total += r
+                    nk += 1
+    shanten[0] = <int8_t>(s0 if s0 < INF else 127)
+    ukeire[0] = <int16_t>total
+    kinds[0] = <int8_t>nk

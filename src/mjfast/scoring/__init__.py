@@ -7,11 +7,14 @@
 
 One module per rule registers its scorer on import: :mod:`~mjfast.scoring.guobiao` (国标 MCR,
 81 fans), :mod:`~mjfast.scoring.suzhou`, :mod:`~mjfast.scoring.taicang`,
-:mod:`~mjfast.scoring.guangdong`, :mod:`~mjfast.scoring.sichuan`, :mod:`~mjfast.scoring.guiyang`.
+:mod:`~mjfast.scoring.guangdong`, :mod:`~mjfast.scoring.sichuan`, :mod:`~mjfast.scoring.guiyang`,
+:mod:`~mjfast.scoring.ruijin`, :mod:`~mjfast.scoring.shangrao`, :mod:`~mjfast.scoring.jinhua`,
+:mod:`~mjfast.scoring.jj` — all ten rules.
 """
 from ._core import ELEMENT_COLUMNS, HOW, Score, WinContext, can_win, register, score, scorers
 from . import guobiao  # noqa: E402  (each module registers its scorer on import)
-from . import guangdong, guiyang, sichuan, suzhou, taicang  # noqa: E402
+from . import guangdong, guiyang, jinhua, jj, ruijin, shangrao, sichuan, suzhou, taicang  # noqa: E402
 
 __all__ = ["WinContext", "Score", "score", "can_win", "register", "scorers", "ELEMENT_COLUMNS",
-           "HOW", "guobiao", "suzhou", "taicang", "guangdong", "sichuan", "guiyang"]
+           "HOW", "guobiao", "suzhou", "taicang", "guangdong", "sichuan", "guiyang",
+           "ruijin", "shangrao", "jinhua", "jj"]

@@ -1,0 +1,267 @@
+"""JJ麻将 (JJ platform-generic) scorer: MCR fans with 混 wildcards, 番 × 基数 × coefficient,
+the 20 % meld-source split and payment minimisation.
+
+Rules: ``/work/shared/rules/jj.md``.
+
+Fans.  "MCR-style": the fans are those of the 国标 scorer (:mod:`mjfast.scoring.guobiao`, called,
+not copied; its default options).  A hand with 混 wildcards (``hand.wilds``) is scored under
+every assignment of faces that :func:`mjfast.decompose` finds for it and the highest fan total
+is kept (an assignment that would need a fifth copy of a kind is skipped: the 国标 fan search
+rejects it).  The non-MCR 混杠 (88 番, a kong of the four 混, [003] 联众 list) is added when the
+scorer keyword ``hun_kind`` names the 混 kind and the hand holds a kong meld of it.
+Minimum: 1 番 (JJ-A6 ⚑; the 国标 8-番 minimum does not apply).  Flowers: none by default
+(``flowers=True`` counts bonus tiles as 1 番 each, as 国标 does).
+
+Points (§3).  ``P = 番 × base × coefficient``: mode ``"classic"`` (经典) 1.5 on a self-draw,
+1.0 on a discard; mode ``"bloody"`` (血战) 3 and 1.
+
+Who pays (§4, classic).  Each set the winner obtained by 吃, 碰 or 明杠 (an exposed kong; a 补杠
+counts for the seat whose discard made the pung) from player Q makes Q pay 20 % of P, per set;
+the melds' ``source`` (上家 = ``left`` = seat ``winner − 1``, 对家 ``opposite``, 下家 ``right`` =
+``winner + 1``) names Q.  The remainder ``P × (1 − 0.2 k)`` is paid by the discarder on a discard
+win and split equally among the three opponents on a self-draw.  The winning discard itself
+creates no 20 % charge (JJ-A3 ⚑).  抢杠: a discard win, the robbed player paying as the
+discarder (⚑).  Bloody mode: the discarder pays P, or each opponent pays P on a self-draw
+(JJ-A4 ⚑); scorer keyword ``out`` lists seats that already won and pay nothing (RULES.md §1.6 ⚑).
+
+Rounding (JJ-A5): amounts are exact rationals (:func:`shares`); the int ``payments`` round
+each payer's amount half up and the winner receives their sum, so they always sum to zero.
+With the default ``base=10`` (⚑, the file's §6 worked example) every classic amount is already
+an integer.
+
+Payment minimisation (§5): with ``table_scores`` (the four seats' current table scores) every
+transfer is ``min(winner's score, payer's score, amount owed)`` (never negative); the winner's
+score is taken before the win (⚑: the file does not say whether it grows between transfers).
+
+:attr:`Score.total` = 番 (flowers included), ``points`` = ``P`` rounded (what a sole payer owes
+when no meld was claimed).  JJ has no 包 (the 20 % split plays that role): ``ctx.liable`` is
+rejected.  The 混 kind is not a rule option (JJ-A1): a hand gives its 混 tiles as wilds;
+``ctx.wild_faces`` (faces fixed at the win) restricts the assignments tried.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import numpy as np
+
+from .. import rules as _rules
+from .. import tiles as _t
+from ..decomposition import decompose
+from ..hand import Hand, Meld
+from . import guobiao as _gb
+from ._core import Score, WinContext, register
+from .ruijin import _faces_ok
+
+__all__ = ["score_jj", "can_win_jj", "shares", "MODES", "COEFFICIENTS", "MIN_FAN"]
+
+#: Minimum fan total (flowers excluded), JJ-A6 ⚑.
+MIN_FAN = 1
+MODES = ("classic", "bloody")
+#: (self-draw, discard) coefficients per mode.
+COEFFICIENTS = {"classic": (Fraction(3, 2), Fraction(1)), "bloody": (Fraction(3), Fraction(1))}
+_SOURCE_OFFSET = {"left": -1, "opposite": 2, "right": 1}
+_CLAIMED = frozenset({"chow", "pung", "kong", "added_kong"})
+_HUN_GANG = ("hun_gang", "混杠", "Kong of the four 混", 88)
+
+_GB_RULE = None
+
+
+def _gb_rule():
+    global _GB_RULE
+    if _GB_RULE is None:
+        _GB_RULE = _rules.get("guobiao")
+    return _GB_RULE
+
+
+def _fans(ctx: WinContext, first: bool = False):
+    """``(fan total without flowers, fan counts, reading ctx, reading)`` of the best face
+    assignment (of the first one that forms an MCR hand when ``first``), or None."""
+    opts = _gb._options(_gb_rule())
+    h = ctx.hand
+    if h.wilds == 0:
+        res = _gb._compute(ctx, opts)
+        return None if res is None else (res[0], res[1], ctx, res[2])
+    best = None
+    seen = set()
+    for d in decompose(h, rule="jj"):
+        wt = d.wild_tiles
+        if not _faces_ok(d, ctx.wild_faces):
+            continue
+        if wt in seen:
+            continue
+        seen.add(wt)
+        c = h.counts.astype(np.int64)
+        for t in wt:
+            c[t] += 1
+        if c.max() > 4 or c[ctx.win_tile] == 0:
+            continue
+        try:
+            nh = Hand(_t.tiles_from_counts(c), melds=h.melds, bonus=h.bonus)
+            nctx = replace(ctx, hand=nh, wild_faces=())
+        except ValueError:
+            continue
+        res = _gb._compute(nctx, opts)
+        if res is not None and (best is None or res[0] > best[0]):
+            best = (res[0], res[1], nctx, res[2])
+            if first and best[0] >= MIN_FAN:
+                break
+    return best
+
+
+def _hun_gang(ctx: WinContext, hun_kind) -> bool:
+    if hun_kind is None:
+        return False
+    k = _t.parse_tile(hun_kind)
+    if k >= _t.N_KINDS:
+        raise ValueError("hun_kind must be a playable kind")
+    return any(m.is_kong and m.tiles[0] == k for m in ctx.hand.melds)
+
+
+def _source_seat(ctx: WinContext, m: Meld) -> int:
+    if m.source is None:
+        raise ValueError(f"meld {m} has no source seat; the JJ 20 % split needs it "
+                         "(left = 上家, opposite = 对家, right = 下家)")
+    return (ctx.winner + _SOURCE_OFFSET[m.source]) % 4
+
+
+def shares(ctx: WinContext, fan: int, *, mode: str = "classic", base=10, out=()) -> list:
+    """Exact amounts (:class:`~fractions.Fraction`) each seat owes the winner; winner = 0.
+
+    Parameters
+    ----------
+    ctx : WinContext
+        Used: ``winner``, ``self_draw``, ``discarder``, the melds' sources.
+    fan : int
+        The hand's 番.
+    mode : {"classic", "bloody"}
+    base : int or Fraction, default 10
+    out : iterable of int
+        Bloody mode: seats that already won and pay nothing.
+
+    Examples
+    --------
+    >>> from mjfast import Hand
+    >>> from mjfast.scoring import WinContext
+    >>> h = Hand("123m456p789s55p", melds=["777z@left"])
+    >>> ctx = WinContext(h, win_tile="5p", self_draw=True, winner=0)
+    >>> [str(x) for x in shares(ctx, 8)]   # P = 120; 上家 = seat 3 pays 24 + 32
+    ['0', '32', '32', '56']
+    """
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}; valid modes: {', '.join(MODES)}")
+    base = Fraction(base)
+    if base <= 0:
+        raise ValueError(f"base must be positive, got {base}")
+    zimo, dian = COEFFICIENTS[mode]
+    P = fan * base * (zimo if ctx.self_draw else dian)
+    owed = [Fraction(0)] * 4
+    out = set(out)
+    if ctx.winner in out:
+        raise ValueError("the winner cannot be among the seats already out")
+    if mode == "bloody":
+        if ctx.self_draw:
+            for p in ctx.payers:
+                if p not in out:
+                    owed[p] = P
+        else:
+            if ctx.discarder in out:
+                raise ValueError("a seat that already won cannot deal in")
+            owed[ctx.discarder] = P
+        return owed
+    if out:
+        raise ValueError("out (seats already won) is a bloody-mode keyword")
+    claimed = [m for m in ctx.hand.melds if m.kind in _CLAIMED]
+    for m in claimed:
+        owed[_source_seat(ctx, m)] += P / 5
+    rest = P - P * len(claimed) / 5
+    if ctx.self_draw:
+        for p in ctx.payers:
+            owed[p] += rest / 3
+    else:
+        owed[ctx.discarder] += rest
+    return owed
+
+
+def _round(x: Fraction) -> int:
+    return int((x * 2 + 1) // 2)
+
+
+def score_jj(ctx: WinContext, rule, *, mode: str = "classic", base=10, table_scores=None,
+             hun_kind=None, flowers: bool = False, out=()) -> Score:
+    """Score a won hand under JJ麻将 (registered as ``"jj"``).
+
+    Parameters
+    ----------
+    ctx : WinContext
+        As for 国标 (``self_draw``, ``last_copy``, ``after_kong``, ``robbing_kong``,
+        ``last_tile``, winds); ``hand.wilds`` are the 混 held.
+    rule : Rule
+        The resolved ``jj`` rule (no options).
+    mode : {"classic", "bloody"}, default "classic"
+    base : int, default 10
+        基数 (⚑: the file's worked example).
+    table_scores : sequence of 4 numbers, optional
+        Current table scores for payment minimisation (§5).
+    hun_kind : str or int, optional
+        The 混 kind, only needed to score 混杠 (a kong meld of it).
+    flowers : bool, default False
+        Count bonus tiles as 1 番 each.
+    out : iterable of int
+        Bloody mode: seats that already won.
+
+    Examples
+    --------
+    >>> from mjfast import Hand
+    >>> from mjfast.scoring import WinContext, score
+    >>> s = score(WinContext(Hand("123m456p789s234s55p"), win_tile="5p", discarder=3), "jj")
+    >>> s.total, s.points, s.payments.tolist()
+    (13, 130, [130, 0, 0, -130])
+    """
+    if ctx.liable is not None:
+        raise ValueError("jj has no 包 liability (the 20 % meld-source split replaces it)")
+    n_fl = _gb._flowers(ctx, flowers)
+    res = _fans(ctx)
+    if res is None:
+        raise ValueError(f"hand not complete: {ctx.hand} does not form a winning hand under jj "
+                         "(the MCR forms, with 混 as any tile)")
+    fan, ft, rctx, rd = res
+    hun = _hun_gang(ctx, hun_kind)
+    if hun:
+        fan += _HUN_GANG[3]
+    total = fan + n_fl
+    legal = fan >= MIN_FAN
+    owed = shares(ctx, total, mode=mode, base=base, out=out)
+    pts = [_round(x) for x in owed]
+    if table_scores is not None:
+        ts = list(table_scores)
+        if len(ts) != 4:
+            raise ValueError("table_scores must give 4 seats' scores")
+        pts = [max(0, min(ts[ctx.winner], ts[p], pts[p])) if pts[p] else 0 for p in range(4)]
+        pts = [int(_round(Fraction(x))) for x in pts]
+    pay = [-x for x in pts]
+    pay[ctx.winner] = sum(pts)
+    zimo, dian = COEFFICIENTS[mode]
+    points = _round(total * Fraction(base) * (zimo if ctx.self_draw else dian))
+    if not legal:
+        points, pay = 0, [0, 0, 0, 0]
+
+    def rows():
+        r = _gb._rows(ft, n_fl, None)
+        if hun:
+            r.append(_HUN_GANG[:3] + (88, 1, "番", "add"))
+        return r
+
+    return Score("jj", total, points, pay, legal,
+                 "" if legal else f"{fan} 番, below the {MIN_FAN}-番 minimum", "番", rows,
+                 decomposition_fn=lambda: _gb._decomposition(rctx, rd))
+
+
+def can_win_jj(ctx: WinContext, rule, *, mode: str = "classic", base=10, table_scores=None,
+               hun_kind=None, flowers: bool = False, out=()) -> bool:
+    """Whether ``ctx`` is a legal JJ win: an MCR winning hand (混 as any tile) of at least 1 番."""
+    res = _fans(ctx, first=True)
+    return res is not None and res[0] + (88 if _hun_gang(ctx, hun_kind) else 0) >= MIN_FAN
+
+
+register("jj", score_jj, can_win_jj)
