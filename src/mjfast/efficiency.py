@@ -27,6 +27,8 @@ from .tiles import CODES, N_KINDS, to_mpsz
 _TILE_ORDER = list(CODES[:N_KINDS])
 _CODE_ARRAY = np.array(_TILE_ORDER, dtype="S2")
 _KIND_CODES = tuple(_TILE_ORDER)
+_PLAIN = {reading: _params.kernel_rule(None, None, reading == "riichi" if reading else None)
+          for reading in (None, "chinese", "riichi")}
 
 
 def _visible(visible) -> np.ndarray:
@@ -139,6 +141,15 @@ def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=
     >>> u.shanten, u.count, u.tiles
     (1, 19, {'2m': 4, '5m': 3, '8m': 4, '3s': 4, '6s': 4})
     """
+    if (type(hand13) is np.ndarray and rule is None and visible is None and not melds and not wilds
+            and not fixed_sets and wild_kind is None and wild_copies is None and seven_pairs in _PLAIN):
+        # hot path for loops over count vectors: no rule, nothing seen, no melds
+        kr = _PLAIN[seven_pairs]
+        s, tiles, count = _ke.ukeire_dict(hand13, 0, 0, kr.copies, kr.playable, kr.forms, kr.options, None,
+                                          _KIND_CODES)
+        if s >= _params.INF:
+            raise ValueError("no winning form applies to the hand")
+        return Ukeire(s, tiles, count, 0)
     h, kr, caps, options, vis = _setup(hand13, rule, visible, melds, wilds, fixed_sets, wild_kind, (1,),
                                        seven_pairs)
     s, tiles, count = _ke.ukeire_dict(h.counts, h.n_melds, h.wilds, caps, kr.playable, kr.forms, options,

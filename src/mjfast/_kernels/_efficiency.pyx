@@ -338,6 +338,10 @@ def ukeire_dict(object counts, int n_melds, int wilds, object cap, object playab
     params_init(&prm, cp, pl, forms, options)
     with nogil:
         ev_init(&ev, c, n_melds, wilds, &prm)
+    if ev.n % 3 != 1 or ev.n + 3 * n_melds > 13:
+        raise ValueError(f"this function needs a 3k+1 (e.g. 13)-tile hand; got {ev.n} tiles in hand "
+                         f"(+{n_melds} melds)")
+    with nogil:
         s0 = ev_shanten(&ev)
         if s0 < INF:
             accept_mask(&ev, s0, mask)
