@@ -3,7 +3,6 @@ import numpy as np
 import pytest
 
 import mjfast as mj
-from conftest import random_hands
 
 # yijinting.md §3a: draw → (remaining, W(t)) on the 碰 line (34567m45s, fixed 111p and 555z)
 PUNG_LINE = {"2m": (4, 6), "5m": (3, 6), "8m": (4, 6), "3m": (3, 8), "4m": (3, 8), "6m": (3, 8),

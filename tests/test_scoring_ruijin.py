@@ -3,7 +3,6 @@ the shapes (honour chows, 对对胡 = 七对, 烂胡), kong payments, options.""
 import doctest
 import importlib
 
-import numpy as np
 import pytest
 
 from mjfast import Hand, rules

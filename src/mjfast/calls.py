@@ -13,7 +13,7 @@ from . import _params
 from .efficiency import ukeire, waits, yijinting
 from .hand import Hand, Meld, SOURCES
 from .shape import shanten
-from .tiles import CODES, N_KINDS, parse_tile, to_mpsz
+from .tiles import CODES, N_KINDS, parse_tile
 
 _COLUMNS = ["option", "meld", "discard", "shanten", "ukeire", "ting", "combos"]
 _OPTION_ORDER = {"win": 0, "kong": 1, "pung": 2, "chow": 3, "pass": 4}

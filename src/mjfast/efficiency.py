@@ -22,7 +22,7 @@ from . import _params
 from ._kernels import _efficiency as _ke
 from .hand import Hand
 from .shape import _seven_pairs_option, as_hand, as_light_hand, default_threads, prepare, validate_batch
-from .tiles import CODES, N_KINDS, to_mpsz
+from .tiles import CODES, N_KINDS
 
 _TILE_ORDER = list(CODES[:N_KINDS])
 _CODE_ARRAY = np.array(_TILE_ORDER, dtype="S2")

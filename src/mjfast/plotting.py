@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .tiles import CODES, GLYPHS, N_KINDS
+from .tiles import CODES, GLYPHS
 
 _GLYPH_FONTS = ("Noto Sans Symbols 2", "Symbola", "Segoe UI Symbol")
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from . import _parallel
 from . import _params
-from . import shape as _shape  # imported first: it installs the shanten tables the kernel uses
+from . import shape as _shape  # noqa: F401  (imported first: it installs the shanten tables)
 from ._kernels import _wall as _kw
 from .efficiency import _visible
 from .shape import as_hand, default_threads, prepare

@@ -11,7 +11,7 @@ from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t
 from libc.string cimport memcpy
 
 from mjfast._kernels._shanten cimport (
-    Params, params_init, shanten_one, standard_from_indices, table_row, hand_size, N_KINDS, INF,
+    Params, params_init, shanten_one, standard_from_indices, table_row, hand_size, merge_int_rows, N_KINDS, INF,
     F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT, O_NEED_VOID)
 
 import numpy as np
@@ -124,26 +124,6 @@ cdef int ev_shanten(const Eval* ev) noexcept nogil:
     return best - 1
 
 
-cdef inline void merge_int(int* out, const int* a, const int* b, int kmax) noexcept nogil:
-    """out = min-plus of two (sets, pair) vectors, for sets <= kmax."""
-    cdef int m, m1, v, b0, b1
-    for m in range(kmax + 1):
-        b0 = INF
-        b1 = INF
-        for m1 in range(m + 1):
-            v = a[2 * m1] + b[2 * (m - m1)]
-            if v < b0:
-                b0 = v
-            v = a[2 * m1 + 1] + b[2 * (m - m1)]
-            if v < b1:
-                b1 = v
-            v = a[2 * m1] + b[2 * (m - m1) + 1]
-            if v < b1:
-                b1 = v
-        out[2 * m] = b0
-        out[2 * m + 1] = b1
-
-
 cdef void ev_exclusions(const Eval* ev, int kmax, int* ex) noexcept nogil:
     """ex[10*g:10*g+10] = the other three groups of the current hand merged (fast mode)."""
     cdef int r[4][10]
@@ -155,12 +135,12 @@ cdef void ev_exclusions(const Eval* ev, int kmax, int* ex) noexcept nogil:
         row = table_row(g, ev.idx[g])
         for j in range(10):
             r[g][j] = row[j]
-    merge_int(a01, r[0], r[1], kmax)
-    merge_int(a23, r[2], r[3], kmax)
-    merge_int(ex, r[1], a23, kmax)
-    merge_int(ex + 10, r[0], a23, kmax)
-    merge_int(ex + 20, a01, r[3], kmax)
-    merge_int(ex + 30, a01, r[2], kmax)
+    merge_int_rows(a01, r[0], r[1], kmax)
+    merge_int_rows(a23, r[2], r[3], kmax)
+    merge_int_rows(ex, r[1], a23, kmax)
+    merge_int_rows(ex + 10, r[0], a23, kmax)
+    merge_int_rows(ex + 20, a01, r[3], kmax)
+    merge_int_rows(ex + 30, a01, r[2], kmax)
 
 
 cdef inline int ev_shanten_excl(const Eval* ev, const int* ex, int g, int kmax) noexcept nogil:

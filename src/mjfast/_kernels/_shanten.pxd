@@ -37,3 +37,4 @@ cdef void params_init(Params* prm, const uint8_t* cap, const uint8_t* playable, 
 cdef int standard_from_indices(int i0, int i1, int i2, int i3, int kmax) noexcept nogil
 cdef int hand_size(const uint8_t* c, int wilds) noexcept nogil
 cdef const uint8_t* table_row(int group, int idx) noexcept nogil
+cdef void merge_int_rows(int* out, const int* a, const int* b, int kmax) noexcept nogil

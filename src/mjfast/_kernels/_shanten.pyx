@@ -344,7 +344,8 @@ cdef void group_row0(const uint8_t* c, const uint8_t* cap, const uint8_t* playab
             row[2 * m + p] = g[m][p][0]
 
 
-cdef inline void merge_int_rows(int* out, const int* a, const int* b, int kmax) noexcept nogil:
+cdef void merge_int_rows(int* out, const int* a, const int* b, int kmax) noexcept nogil:
+    """out = min-plus of two (sets, pair) rows, for sets <= kmax."""
     cdef int m, m1, v, b0, b1
     for m in range(kmax + 1):
         b0 = INF
