@@ -176,15 +176,14 @@ def shanten(hand, *, rule=None, form=None, melds=(), wilds=None, wild_kind=None,
     >>> mj.shanten("123m456p789s11z5s", wilds=2)  # the two wildcards complete 5s into a set
     -1
     """
-    if rule is None and form is None and wild_kind is None and not melds and seven_pairs in _DEFAULT_PARAMS:
+    if rule is None and form is None and wild_kind is None and not melds:
         # hot path for loops over plain hands: no rule, no melds to subtract
-        if isinstance(hand, np.ndarray):
-            r = _DEFAULT_PARAMS[seven_pairs].shanten(hand, wilds or 0)
-            if r >= _params.INF:
-                raise ValueError(f"a hand of {int(hand.sum()) + (wilds or 0)} tiles is not a 3k+1 or 3k+2 hand")
-            return r
-        if type(hand) is Hand and not hand.n_melds and wilds is None:
-            return _DEFAULT_PARAMS[seven_pairs].shanten(hand.counts, hand.wilds)
+        params = _DEFAULT_PARAMS.get(seven_pairs)
+        if params is not None:
+            if type(hand) is np.ndarray:
+                return params.shanten(hand, wilds or 0)
+            if type(hand) is Hand and not hand.n_melds and wilds is None:
+                return params.shanten(hand.counts, hand.wilds)
     h = as_hand(hand, melds=melds, wilds=wilds)
     pairs_distinct = _seven_pairs_option(seven_pairs)
     kr, caps, options = prepare(h, rule, wild_kind=wild_kind, pairs_distinct=pairs_distinct)

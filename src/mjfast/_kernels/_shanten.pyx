@@ -986,15 +986,19 @@ cdef class RuleParams:
         params_init(&self.prm, cp, pl, forms, options)
 
     def shanten(self, object counts, int wilds=0):
-        """Shanten of a concealed hand without melds; 100 when no form applies."""
+        """Shanten of a concealed hand without melds (ValueError when no form applies)."""
         cdef const uint8_t* c = u8_34(counts, "counts")
-        cdef int i
+        cdef int i, r
         if wilds < 0 or wilds > MAX_WILDS:
             raise ValueError(f"wilds must be between 0 and {MAX_WILDS}")
         for i in range(34):
             if c[i] > self.prm.cap[i]:
                 raise ValueError(f"{c[i]} copies of kind {i}, but at most {self.prm.cap[i]} are in play")
-        return shanten_one(c, 0, wilds, &self.prm)
+        r = shanten_one(c, 0, wilds, &self.prm)
+        if r >= INF:
+            raise ValueError(f"a hand of {hand_size(c, wilds)} tiles is not a 3k+1 or 3k+2 hand of at most "
+                             f"14 tiles")
+        return r
 
 
 @cython.boundscheck(False)
