@@ -33,7 +33,7 @@ DIRECTIVES = {
     "freethreading_compatible": True,
 }
 
-KERNELS = ["_shanten", "_efficiency", "_decompose", "_mcr", "_wall"]
+KERNELS = ["_shanten", "_efficiency", "_decompose", "_mcr", "_wall", "_game"]
 
 
 def _compiler_has_openmp() -> bool:

@@ -186,3 +186,17 @@ def test_score_command(capsys):
     assert "--self-draw or --discarder" in capsys.readouterr().err
     assert main(["score", "123m456p789s234s55p", "--win", "5p", "--self-draw"]) == 0
     assert "payments: seat 0: +" in capsys.readouterr().out
+
+
+def test_simulate_command(tmp_path, capsys):
+    out = tmp_path / "games.csv"
+    code = main(["simulate", "--rule", "sichuan", "--games", "300", "--seed", "1", "--out", str(out), "--json"])
+    rows = json.loads(capsys.readouterr().out)
+    assert code == 0
+    games = __import__("pandas").read_csv(out)
+    assert len(games) == 300 and (games[["pay_0", "pay_1", "pay_2", "pay_3"]].sum(axis=1) == 0).all()
+    stats = {(r["role"], r["statistic"]): r["value"] for r in rows}
+    assert abs(stats[("all", "mean")]) < 1e-12          # zero-sum
+    assert 0 < stats[("all", "win_rate")] < 1
+    assert main(["simulate", "--rule", "sichuan", "--games", "10", "--out", "x.txt"]) == 2
+    assert "--out must end in .csv or .parquet" in capsys.readouterr().err

@@ -6,7 +6,8 @@ import pytest
 
 MODULES = ["mjfast.shape", "mjfast.efficiency", "mjfast.tiles", "mjfast.hand", "mjfast.rules", "mjfast.decomposition",
            "mjfast.calls", "mjfast.payout", "mjfast.plotting",
-           "mjfast.simulate", "mjfast.scoring._core", "mjfast.scoring.guobiao"]
+           "mjfast.simulate", "mjfast.scoring._core", "mjfast.scoring.guobiao",
+           "mjfast.games"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -7,6 +7,7 @@ from . import rules, scoring, tiles
 from .hand import Hand, Meld
 from .calls import call_vs_pass
 from .decomposition import Decomposition, decompose, decompose_counts
+from .games import simulate_games
 from .efficiency import analyze_discards, improvements, ukeire, ukeire_batch, waits, yijinting
 from .payout import element_frequencies, payout_summary
 from .plotting import plot_discards, plot_elements, plot_payouts, plot_win_curve
@@ -45,6 +46,7 @@ __all__ = [
     "plot_win_curve",
     "plot_discards",
     "simulate_draws",
+    "simulate_games",
     "scoring",
     "WinContext",
     "Score",

@@ -325,6 +325,50 @@ def _cmd_score(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------------------
+# simulate
+# ---------------------------------------------------------------------------
+
+
+def _args_simulate(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rule", required=True, help="rule to play (see mjfast.simulate_games for the supported ones)")
+    p.add_argument("--games", type=int, required=True, metavar="N", help="number of games")
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="random seed (default: fresh entropy)")
+    p.add_argument("--threads", type=int, default=None, metavar="T", help="OpenMP threads")
+    p.add_argument("--out", default=None, metavar="FILE", help="write the games table (.csv, or .parquet with pyarrow)")
+    p.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE",
+                   help="a rule option (repeatable)")
+    p.add_argument("--progress", action="store_true", help="show a progress bar (needs tqdm)")
+    p.add_argument("--json", action="store_true", help="print the payout summary as JSON records")
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    import mjfast as mj
+
+    if args.out and not args.out.endswith((".csv", ".parquet")):
+        raise ValueError(f"--out must end in .csv or .parquet, got {args.out!r}")
+    options = {k: {"true": True, "false": False}.get(v.lower(), v) for k, v in args.option}
+    games = mj.simulate_games(args.rule, args.games, rng=args.seed, n_threads=args.threads,
+                              progress=args.progress, **options)
+    if args.out:
+        if args.out.endswith(".csv"):
+            games.to_csv(args.out, index=False)
+        else:
+            try:
+                games.to_parquet(args.out, index=False)
+            except ImportError as exc:
+                raise ValueError(f"writing parquet needs pyarrow ({exc}); use a .csv file instead") from None
+    summary = mj.payout_summary(games.assign(rule=args.rule))
+    if args.json:
+        _out(summary.to_json(orient="records", force_ascii=False))
+        return EXIT_OK
+    _out(f"{args.games} games of {args.rule}" + (f", written to {args.out}" if args.out else ""))
+    keep = summary[summary.statistic.isin(["mean", "std", "q05", "q50", "q95", "win_rate", "self_draw_share",
+                                           "draw_game_rate", "dealer_edge", "p_lose_gt_10x"])]
+    _out(_table(keep.round({"value": 4, "se": 4})))
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------
 # registry and entry point
 # ---------------------------------------------------------------------------
 
@@ -347,6 +391,8 @@ _COMMANDS: list[_Command] = [
              _args_calls, _cmd_calls),
     _Command("score", "score a won hand under a rule: elements, total, payments",
              _args_score, _cmd_score),
+    _Command("simulate", "play full games under a rule and print the payout summary",
+             _args_simulate, _cmd_simulate),
 ]
 
 

@@ -1,0 +1,30 @@
+"""Type stubs for the game kernel (see ``_game.pyx``)."""
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+
+N_RECORD: int
+N_EVENT_FIELDS: int
+MAX_WIN_EVENTS: int
+MAX_KONG_LOG: int
+KONG_FIELDS: int
+
+def simulate_games_kernel(
+    bitgens: list[np.random.BitGenerator],
+    games: npt.NDArray[np.int32],
+    wall: npt.NDArray[np.int8],
+    copies: npt.NDArray[np.uint8],
+    forms: int,
+    chow: bool,
+    sichuan: bool,
+    multi: bool,
+    xuezhan: bool,
+    checker: Callable[[int, bytes, tuple, int, int, int, int, int], bool] | None,
+    rec: npt.NDArray[np.int32],
+    hands: npt.NDArray[np.uint8],
+    melds: npt.NDArray[np.int8],
+    kongs: npt.NDArray[np.int8],
+    events: npt.NDArray[np.int32],
+    n_threads: int = 1,
+) -> None: ...

@@ -1,0 +1,844 @@
+"""Game kernel: full four-player games under a rule, with an efficiency policy (issue 6).
+
+One *chunk* of games uses one private random stream (a ``bitgen_t`` from a spawned
+``SeedSequence``); chunks run in parallel under ``prange`` and share nothing that could change
+a result, so the outcome depends only on the seed, never on threads or executors.
+
+Per game: the wall is shuffled (Fisher–Yates), the dealer is drawn uniformly, 13 tiles are
+dealt to each seat and the dealer draws.  Every seat plays the efficiency policy:
+
+* discard: (四川) a tile of the seat's void suit (定缺: the suit it holds fewest of after the
+  deal, ties to the lower suit) while it holds one, the lowest such kind; otherwise the least
+  shanten, then the most 进张 (copies of the accepting kinds not in the seat's hand and not
+  visible: discards and melds), ties to the lowest kind;
+* concealed / added kong on its own turn when the shanten after the kong (before the
+  replacement draw) is no worse than the best discard;
+* on a discard: 胡 first (every seat that can, in turn order from the discarder, when the
+  rule allows several winners, else the first), then 杠 (3 held; when the shanten does not
+  rise) or 碰 (when the best discard afterwards lowers the shanten, or keeps it with more
+  进张), then 吃 from the left (the same test) where the rule allows it.  No seat claims the
+  discard made after the last wall tile was drawn.
+
+A *potential win* is a complete hand (shanten −1; for 四川 also none of the void suit).  For a
+rule with ``check=True`` the kernel asks the Python ``checker`` (with the GIL, only at that
+moment) whether the rule accepts the win; everything else runs without the GIL.  A game ends
+at the first accepted win (several seats on one discard) or when the wall is exhausted; under
+血战到底 the seats that have won stop playing and the others play on until three have won or
+the wall is exhausted.  The kernel records the win events, the outcome, the final hands and
+melds and every kong; scoring and settlement happen in :mod:`mjfast.games`.
+"""
+cimport cython
+from cython.parallel cimport prange
+from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
+from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, malloc, free
+from libc.string cimport memcpy, memset
+from numpy.random cimport bitgen_t
+
+from mjfast._kernels._shanten cimport (Params, params_init, shanten_one, N_KINDS, INF, F_STANDARD, F_SEVEN_PAIRS,
+                                      F_THIRTEEN_ORPHANS, F_HONORS_KNITTED, F_KNITTED_STRAIGHT, F_SEVEN_STARS)
+from mjfast._kernels._rng cimport bounded_u32
+
+cdef enum:
+    MAX_WALL = 144
+    MAX_KONGS = 16
+    KF = 5               # fields per kong: konger, kind, feeder, tile, seats that had won
+    LOG2_MEMO = 13
+
+cdef uint64_t K1_MASK = (((<uint64_t>1) << 55) - 1) | ((<uint64_t>1) << 63)
+
+# record fields (int32 rec[N_REC] per game)
+cdef enum:
+    R_DEALER = 0
+    R_HOW = 1            # 0 self_draw, 1 discard, 2 robbing_kong, 3 draw_game
+    R_DISCARDER = 2      # -1 when none
+    R_TURN = 3           # 1 + discards made before the end
+    R_WINNERS = 4        # bit mask of winning seats
+    R_WIN_TILE = 5       # -1 on a draw
+    R_FLAGS = 6
+    R_N_KONGS = 7
+    R_LAST_KONG = 8      # index of the kong the discarder made just before a 杠上炮 discard
+    R_VOID = 9           # void suits, 2 bits per seat (3 = none)
+    R_EXHAUSTED = 10     # 1 if the hand ended with the wall exhausted
+    R_N_EVENTS = 11      # win events recorded in ``events``
+    N_REC = 12
+
+# win events (int32 ev[3 * N_EV] per game): how, discarder, tile, flags, winners mask,
+# the kong index of a 杠上炮 (-1), seats that had won before
+cdef enum:
+    N_EV = 7
+    MAX_EVENTS = 3
+
+# flags
+cdef enum:
+    FL_AFTER_KONG = 1
+    FL_KONG_DISCARD = 2
+    FL_HEAVENLY = 4
+    FL_EARTHLY = 8
+    FL_LAST_TILE = 16
+    FL_LAST_COPY = 32
+
+# meld kinds
+cdef enum:
+    M_CHOW = 0
+    M_PUNG = 1
+    M_KONG = 2           # exposed kong on a discard
+    M_ADDED = 3
+    M_CONCEALED = 4
+
+N_RECORD = N_REC
+N_EVENT_FIELDS = N_EV
+MAX_WIN_EVENTS = MAX_EVENTS
+KONG_FIELDS = 5
+MAX_KONG_LOG = MAX_KONGS
+
+ctypedef struct Player:
+    uint8_t c[34]
+    int8_t mk[4]
+    int8_t mt[4]         # lowest tile of the meld
+    int8_t ms[4]         # seat the claimed tile came from (-1: concealed kong)
+    int n_melds
+    int void_suit        # -1: none
+    int n_draws
+
+ctypedef struct Rule:
+    uint8_t copies[34]
+    int forms
+    int chow             # 1: chow from the left
+    int sichuan          # 1: 缺一门 by 定缺, no calls in the void suit
+    int multi            # several winners on one discard
+    int xuezhan          # 血战到底: play on after a win until three seats have won
+    int check            # ask the checker at every potential win
+    void* checker
+    int slow             # forms beyond standard / seven pairs / thirteen orphans (国标)
+    Params p_hk          # 全不靠 / 七星不靠 alone
+    Params p_ks          # 组合龙 alone
+
+
+cdef int[6][9] KNITTED
+
+ctypedef struct Eval:          # per chunk: shanten parameters and a memo of shanten values
+    Params p
+    uint64_t* tab              # pairs (k0, k1 | (shanten + 1) << 55); k1 == 0: empty slot
+    uint64_t mask
+    long long used
+
+
+cdef inline uint64_t mix(uint64_t a, uint64_t b) noexcept nogil:
+    cdef uint64_t h = a * <uint64_t>0x9E3779B97F4A7C15 \
+        ^ (b + <uint64_t>0x632BE59BD9B4E019) * <uint64_t>0xC2B2AE3D27D4EB4F
+    h ^= h >> 31
+    h *= <uint64_t>0xBF58476D1CE4E5B9
+    h ^= h >> 29
+    return h
+
+
+cdef int shanten_of(const uint8_t* c, int n_melds, Eval* prm, const Rule* R) noexcept nogil:
+    """:func:`shanten_raw` through the chunk's memo (the hand size fixes ``n_melds``)."""
+    cdef uint64_t k0 = 0, k1 = (<uint64_t>1) << 63, i, v
+    cdef int j, s
+    if prm.tab == NULL:
+        return shanten_raw(c, n_melds, &prm.p, R)
+    for j in range(21):
+        k0 |= (<uint64_t>c[j]) << (3 * j)
+    for j in range(21, 34):
+        k1 |= (<uint64_t>c[j]) << (3 * (j - 21))
+    i = mix(k0, k1) & prm.mask
+    while True:
+        v = prm.tab[2 * i + 1]
+        if v == 0:
+            break
+        if prm.tab[2 * i] == k0 and (v & K1_MASK) == k1:
+            return <int>((v >> 55) & 0xFF) - 1
+        i = (i + 1) & prm.mask
+    s = shanten_raw(c, n_melds, &prm.p, R)
+    if prm.used * 8 >= <long long>(prm.mask + 1) * 5:
+        memset(prm.tab, 0, <size_t>(prm.mask + 1) * 2 * sizeof(uint64_t))
+        prm.used = 0
+        i = mix(k0, k1) & prm.mask
+    prm.tab[2 * i] = k0
+    prm.tab[2 * i + 1] = k1 | (<uint64_t>(s + 1) << 55)
+    prm.used += 1
+    return s
+
+
+cdef int shanten_raw(const uint8_t* c, int n_melds, const Params* prm, const Rule* R) noexcept nogil:
+    """Shanten over the rule's forms.  The fast table path handles standard, seven pairs and
+    thirteen orphans; the knitted forms (国标) are evaluated only when a cheap lower bound
+    (missing distinct tiles of the best knitted arrangement) says they could do better."""
+    cdef int best = shanten_one(c, n_melds, 0, prm), p, i, m, h, lb
+    if not R.slow or n_melds > 1 or best < 0:
+        return best
+    m = 0
+    for p in range(6):
+        i = 0
+        for h in range(9):
+            if c[KNITTED[p][h]]:
+                i += 1
+        if i > m:
+            m = i
+    if R.p_ks.forms:
+        lb = 9 - m - 1
+        if lb < best:
+            i = shanten_one(c, n_melds, 0, &R.p_ks)
+            if i < best:
+                best = i
+    if R.p_hk.forms and n_melds == 0:
+        h = 0
+        for i in range(27, 34):
+            if c[i]:
+                h += 1
+        lb = 13 - (m + h if m + h < 14 else 14)
+        if lb < best:
+            i = shanten_one(c, n_melds, 0, &R.p_hk)
+            if i < best:
+                best = i
+    return best
+
+
+cdef int ukeire(uint8_t* c, int n_melds, int s0, Eval* prm, const Rule* R, int void_suit,
+                const int16_t* vis) noexcept nogil:
+    """进张 of a 3k+1 hand at shanten ``s0``: unseen copies of the kinds that lower it."""
+    cdef int k, r, j, lo, hi, total = 0
+    cdef bint near
+    for k in range(N_KINDS):
+        if R.copies[k] == 0 or (void_suit >= 0 and k // 9 == void_suit):
+            continue
+        if not R.slow:
+            # a kind far from every tile of the hand (none within 2 in its suit) is a lone
+            # single: it cannot lower a standard / seven-pairs shanten (13 orphans excepted)
+            near = c[k] > 0
+            if not near and k < 27:
+                lo = k - 2 if k % 9 >= 2 else k - k % 9
+                hi = k + 2 if k % 9 <= 6 else k - k % 9 + 8
+                for j in range(lo, hi + 1):
+                    if c[j]:
+                        near = True
+                        break
+            if not near and not (R.forms & F_THIRTEEN_ORPHANS and (k >= 27 or k % 9 == 0 or k % 9 == 8)):
+                continue
+        r = <int>R.copies[k] - <int>c[k] - <int>vis[k]
+        if r <= 0:
+            continue
+        c[k] += 1
+        if shanten_of(c, n_melds, prm, R) < s0:
+            total += r
+        c[k] -= 1
+    return total
+
+
+cdef int decide(uint8_t* c, int n_melds, Eval* prm, const Rule* R, int void_suit,
+                const int16_t* vis, int* s_out, int* u_out) noexcept nogil:
+    """The policy's discard from a 3k+2 hand; ``s_out`` shanten after it, ``u_out`` its 进张."""
+    cdef int8_t sd[34]
+    cdef int d, s, best_s = INF + 1, best_d = -1, n_best = 0, u, best_u = -1
+    if void_suit >= 0:
+        for d in range(9 * void_suit, 9 * void_suit + 9):
+            if c[d]:
+                c[d] -= 1
+                s_out[0] = shanten_of(c, n_melds, prm, R)
+                u_out[0] = 0
+                c[d] += 1
+                return d
+    for d in range(N_KINDS):
+        sd[d] = 127
+        if c[d] == 0:
+            continue
+        c[d] -= 1
+        s = shanten_of(c, n_melds, prm, R)
+        c[d] += 1
+        sd[d] = <int8_t>(s if s < 127 else 127)
+        if s < best_s:
+            best_s = s
+            best_d = d
+            n_best = 1
+        elif s == best_s:
+            n_best += 1
+    if n_best > 1:
+        best_d = -1
+        for d in range(N_KINDS):
+            if sd[d] != best_s:
+                continue
+            c[d] -= 1
+            u = ukeire(c, n_melds, best_s, prm, R, void_suit, vis)
+            c[d] += 1
+            if u > best_u:
+                best_u = u
+                best_d = d
+    else:
+        c[best_d] -= 1
+        best_u = ukeire(c, n_melds, best_s, prm, R, void_suit, vis)
+        c[best_d] += 1
+    s_out[0] = best_s
+    u_out[0] = best_u
+    return best_d
+
+
+cdef int ask_checker(void* checker, Player* P, int seat, int tile, int self_draw, int discarder,
+                     int dealer, int flags) noexcept with gil:
+    """Ask Python whether the rule accepts this potential win (exceptions count as no)."""
+    cdef object fn = <object>checker
+    cdef int i
+    try:
+        melds = tuple((int(P.mk[i]), int(P.mt[i]), int(P.ms[i])) for i in range(P.n_melds))
+        return 1 if fn(seat, (<char*>P.c)[:34], melds, tile, self_draw, discarder, dealer, flags) else 0
+    except BaseException:
+        return 0
+
+
+cdef inline int void_clear(const Player* P) noexcept nogil:
+    cdef int d
+    if P.void_suit < 0:
+        return 1
+    for d in range(9 * P.void_suit, 9 * P.void_suit + 9):
+        if P.c[d]:
+            return 0
+    return 1
+
+
+cdef int can_win(Player* P, Eval* prm, const Rule* R, int seat, int tile, int self_draw,
+                 int discarder, int dealer, int flags) noexcept nogil:
+    """Potential win of a 3k+2 hand ``P.c`` (the winning tile included); 1 if accepted."""
+    if R.sichuan and not void_clear(P):
+        return 0
+    if shanten_of(P.c, P.n_melds, prm, R) != -1:
+        return 0
+    if R.check:
+        return ask_checker(R.checker, P, seat, tile, self_draw, discarder, dealer, flags)
+    return 1
+
+
+cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval* E,
+                    int32_t* rec, uint8_t* hands, int8_t* melds, int8_t* kongs, int32_t* ev) noexcept nogil:
+    cdef Player P[4]
+    cdef int16_t vis[34]
+    cdef int i, j, k, t, f, b, cur, dealer, q, d, s0, u0, s1, u1, sb, ub, n_disc = 0, flags
+    cdef int drawn, after_kong, kong_discard, last, calls = 0, n_kongs = 0, last_kong = -1
+    cdef int winners, how, discarder, win_tile, best_a, claimed
+    cdef int cnt[3]
+    cdef int won = 0, n_won = 0, n_ev = 0, event = 0, exhausted = 1
+    cdef int ev_how = 0, ev_disc = -1, ev_tile = -1, ev_flags = 0, ev_last = 0, ev_lk = -1
+    # shuffle
+    for i in range(n_wall - 1, 0, -1):
+        j = <int>bounded_u32(rng, <uint32_t>(i + 1))
+        t = wall[i]
+        wall[i] = wall[j]
+        wall[j] = <int8_t>t
+    dealer = <int>bounded_u32(rng, 4)
+    memset(P, 0, sizeof(P))
+    memset(vis, 0, sizeof(vis))
+    f = 0
+    b = n_wall - 1
+    for i in range(4):
+        for j in range(13):
+            P[(dealer + i) % 4].c[wall[f]] += 1
+            f += 1
+        P[i].void_suit = -1
+    rec[R_DEALER] = dealer
+    rec[R_DISCARDER] = -1
+    rec[R_WINNERS] = 0
+    rec[R_WIN_TILE] = -1
+    rec[R_FLAGS] = 0
+    rec[R_LAST_KONG] = -1
+    rec[R_VOID] = 0xFF
+    cur = dealer
+    t = wall[f]
+    f += 1
+    P[cur].c[t] += 1
+    if R.sichuan:            # 定缺 after the deal (the dealer's 14 tiles included)
+        rec[R_VOID] = 0
+        for i in range(4):
+            for j in range(3):
+                cnt[j] = 0
+                for k in range(9 * j, 9 * j + 9):
+                    cnt[j] += P[i].c[k]
+            P[i].void_suit = 0
+            if cnt[1] < cnt[P[i].void_suit]:
+                P[i].void_suit = 1
+            if cnt[2] < cnt[P[i].void_suit]:
+                P[i].void_suit = 2
+            rec[R_VOID] |= P[i].void_suit << (2 * i)
+    drawn = 1
+    after_kong = 0
+    how = 3
+    winners = 0
+    discarder = -1
+    win_tile = -1
+    flags = 0
+    P[cur].n_draws = 1
+    for i in range(MAX_EVENTS * N_EV):
+        ev[i] = -1
+    while True:
+        if event:
+            event = 0
+            ev[N_EV * n_ev] = ev_how
+            ev[N_EV * n_ev + 1] = ev_disc
+            ev[N_EV * n_ev + 2] = ev_tile
+            ev[N_EV * n_ev + 3] = ev_flags
+            ev[N_EV * n_ev + 4] = winners
+            ev[N_EV * n_ev + 5] = ev_lk
+            ev[N_EV * n_ev + 6] = won
+            if n_ev == 0:
+                how = ev_how
+                discarder = ev_disc
+                win_tile = ev_tile
+                flags = ev_flags
+                rec[R_LAST_KONG] = ev_lk
+            n_ev += 1
+            won |= winners
+            winners = 0
+            n_won = 0
+            for i in range(4):
+                n_won += won >> i & 1
+            if not R.xuezhan or n_won >= 3 or n_ev >= MAX_EVENTS:
+                exhausted = 0
+                break
+            cur = (ev_last + 1) % 4               # the seat after the (last) winner draws
+            while won >> cur & 1:
+                cur = (cur + 1) % 4
+            if f > b:
+                break
+            t = wall[f]
+            f += 1
+            P[cur].c[t] += 1
+            P[cur].n_draws += 1
+            drawn = 1
+            after_kong = 0
+        # ---- cur holds 3k+2 tiles; ``drawn``: t was just drawn from the wall
+        if drawn:
+            flags = FL_AFTER_KONG if after_kong else 0
+            if f > b:
+                flags |= FL_LAST_TILE
+            if calls == 0 and n_disc == 0 and cur == dealer and not after_kong:
+                flags |= FL_HEAVENLY
+            if calls == 0 and P[cur].n_draws == 1 and cur != dealer and not after_kong:
+                flags |= FL_EARTHLY
+            if vis[t] == 3:
+                flags |= FL_LAST_COPY
+            if can_win(&P[cur], E, R, cur, t, 1, -1, dealer, flags):
+                event = 1
+                ev_how = 0
+                ev_disc = -1
+                ev_tile = t
+                ev_flags = flags
+                ev_last = cur
+                ev_lk = -1
+                winners = 1 << cur
+                continue
+            # kongs on one's own turn
+            k = -1
+            sb = -2                        # best discard shanten, computed on demand
+            if P[cur].n_melds < 4:
+                for i in range(N_KINDS):
+                    if R.sichuan and i // 9 == P[cur].void_suit:
+                        continue
+                    if P[cur].c[i] == 4:
+                        if sb == -2:
+                            decide(P[cur].c, P[cur].n_melds, E, R, P[cur].void_suit, vis, &sb, &ub)
+                        P[cur].c[i] = 0
+                        s1 = shanten_of(P[cur].c, P[cur].n_melds + 1, E, R)
+                        P[cur].c[i] = 4
+                        if s1 <= sb:
+                            k = i
+                            best_a = M_CONCEALED
+                            break
+                    elif P[cur].c[i] >= 1:
+                        for j in range(P[cur].n_melds):
+                            if P[cur].mk[j] == M_PUNG and P[cur].mt[j] == i:
+                                if sb == -2:
+                                    decide(P[cur].c, P[cur].n_melds, E, R, P[cur].void_suit, vis,
+                                           &sb, &ub)
+                                P[cur].c[i] -= 1
+                                s1 = shanten_of(P[cur].c, P[cur].n_melds, E, R)
+                                P[cur].c[i] += 1
+                                if s1 <= sb:
+                                    k = i
+                                    best_a = j      # the pung to extend
+                                break
+                        if k >= 0:
+                            best_a = M_ADDED * 16 + best_a
+                            break
+            if k >= 0 and n_kongs < MAX_KONGS:
+                if best_a == M_CONCEALED:
+                    P[cur].c[k] = 0
+                    j = P[cur].n_melds
+                    P[cur].mk[j] = M_CONCEALED
+                    P[cur].mt[j] = <int8_t>k
+                    P[cur].ms[j] = -1
+                    P[cur].n_melds += 1
+                    vis[k] += 4
+                    kongs[KF * n_kongs] = <int8_t>cur
+                    kongs[KF * n_kongs + 1] = M_CONCEALED
+                    kongs[KF * n_kongs + 2] = -1
+                    kongs[KF * n_kongs + 3] = <int8_t>k
+                    kongs[KF * n_kongs + 4] = <int8_t>won
+                else:
+                    j = best_a - M_ADDED * 16
+                    P[cur].c[k] -= 1
+                    # 抢杠: others may win on the added tile
+                    for i in range(1, 4):
+                        q = (cur + i) % 4
+                        if won >> q & 1:
+                            continue
+                        P[q].c[k] += 1
+                        if can_win(&P[q], E, R, q, k, 0, cur, dealer,
+                                   FL_LAST_COPY if vis[k] == 3 else 0):
+                            winners |= 1 << q
+                            ev_last = q
+                            if not R.multi:
+                                break
+                        else:
+                            P[q].c[k] -= 1
+                    if winners:
+                        event = 1
+                        ev_how = 2
+                        ev_disc = cur
+                        ev_tile = k
+                        ev_flags = FL_LAST_COPY if vis[k] == 3 else 0
+                        ev_lk = -1
+                        continue
+                    P[cur].mk[j] = M_ADDED
+                    vis[k] += 1
+                    kongs[KF * n_kongs] = <int8_t>cur
+                    kongs[KF * n_kongs + 1] = M_ADDED
+                    kongs[KF * n_kongs + 2] = -1
+                    kongs[KF * n_kongs + 3] = <int8_t>k
+                    kongs[KF * n_kongs + 4] = <int8_t>won
+                n_kongs += 1
+                if f > b:
+                    break                      # no replacement tile: draw game
+                t = wall[b]
+                b -= 1
+                P[cur].c[t] += 1
+                P[cur].n_draws += 1
+                after_kong = 1
+                continue
+        # ---- discard
+        d = decide(P[cur].c, P[cur].n_melds, E, R, P[cur].void_suit, vis, &sb, &ub)
+        P[cur].c[d] -= 1
+        vis[d] += 1
+        n_disc += 1
+        kong_discard = after_kong and drawn
+        last = f > b
+        flags = 0
+        if kong_discard:
+            flags |= FL_KONG_DISCARD
+        if last:
+            flags |= FL_LAST_TILE
+        if vis[d] == 4:
+            flags |= FL_LAST_COPY
+        for i in range(1, 4):
+            q = (cur + i) % 4
+            if won >> q & 1:
+                continue
+            P[q].c[d] += 1
+            if can_win(&P[q], E, R, q, d, 0, cur, dealer, flags):
+                winners |= 1 << q
+                ev_last = q
+                if not R.multi:
+                    break
+            else:
+                P[q].c[d] -= 1
+        if winners:
+            event = 1
+            ev_how = 1
+            ev_disc = cur
+            ev_tile = d
+            ev_flags = flags
+            ev_lk = n_kongs - 1 if kong_discard else -1
+            continue
+        if last:
+            break
+        # 杠 / 碰
+        claimed = -1
+        for i in range(1, 4):
+            q = (cur + i) % 4
+            if won >> q & 1 or P[q].c[d] < 2 or P[q].n_melds >= 4 or (R.sichuan and d // 9 == P[q].void_suit):
+                continue
+            s0 = shanten_of(P[q].c, P[q].n_melds, E, R)
+            if P[q].c[d] == 3 and n_kongs < MAX_KONGS:
+                P[q].c[d] = 0
+                s1 = shanten_of(P[q].c, P[q].n_melds + 1, E, R)
+                P[q].c[d] = 3
+                if s1 <= s0:
+                    claimed = q
+                    best_a = M_KONG
+                    break
+            u0 = ukeire(P[q].c, P[q].n_melds, s0, E, R, P[q].void_suit, vis)
+            P[q].c[d] -= 2
+            vis[d] += 2
+            P[q].n_melds += 1
+            decide(P[q].c, P[q].n_melds, E, R, P[q].void_suit, vis, &s1, &u1)
+            P[q].n_melds -= 1
+            P[q].c[d] += 2
+            vis[d] -= 2
+            if s1 < s0 or (s1 == s0 and u1 > u0):
+                claimed = q
+                best_a = M_PUNG
+            break
+        if claimed < 0 and R.chow and d < 27:
+            q = (cur + 1) % 4
+            if P[q].n_melds < 4:
+                s0 = shanten_of(P[q].c, P[q].n_melds, E, R)
+                u0 = -1
+                sb = INF + 1
+                ub = -1
+                for j in range(3):
+                    k = d - 2 + j          # lowest tile of the chow
+                    if k < 0 or k // 9 != d // 9 or (k + 2) // 9 != d // 9:
+                        continue
+                    if (k != d and P[q].c[k] == 0) or (k + 1 != d and P[q].c[k + 1] == 0) \
+                            or (k + 2 != d and P[q].c[k + 2] == 0):
+                        continue
+                    if u0 < 0:
+                        u0 = ukeire(P[q].c, P[q].n_melds, s0, E, R, -1, vis)
+                    P[q].c[d] += 1
+                    P[q].c[k] -= 1
+                    P[q].c[k + 1] -= 1
+                    P[q].c[k + 2] -= 1
+                    P[q].n_melds += 1
+                    decide(P[q].c, P[q].n_melds, E, R, -1, vis, &s1, &u1)
+                    P[q].n_melds -= 1
+                    P[q].c[k] += 1
+                    P[q].c[k + 1] += 1
+                    P[q].c[k + 2] += 1
+                    P[q].c[d] -= 1
+                    if (s1 < s0 or (s1 == s0 and u1 > u0)) and (s1 < sb or (s1 == sb and u1 > ub)):
+                        sb = s1
+                        ub = u1
+                        claimed = q
+                        best_a = 100 + k
+        if claimed >= 0:
+            q = claimed
+            j = P[q].n_melds
+            P[q].ms[j] = <int8_t>cur
+            if best_a == M_KONG:
+                P[q].c[d] = 0
+                P[q].mk[j] = M_KONG
+                P[q].mt[j] = <int8_t>d
+                vis[d] += 3
+                kongs[KF * n_kongs] = <int8_t>q
+                kongs[KF * n_kongs + 1] = M_KONG
+                kongs[KF * n_kongs + 2] = <int8_t>cur
+                kongs[KF * n_kongs + 3] = <int8_t>d
+                kongs[KF * n_kongs + 4] = <int8_t>won
+                n_kongs += 1
+            elif best_a == M_PUNG:
+                P[q].c[d] -= 2
+                P[q].mk[j] = M_PUNG
+                P[q].mt[j] = <int8_t>d
+                vis[d] += 2
+            else:
+                k = best_a - 100
+                P[q].c[d] += 1
+                P[q].c[k] -= 1
+                P[q].c[k + 1] -= 1
+                P[q].c[k + 2] -= 1
+                for i in range(3):
+                    if k + i != d:
+                        vis[k + i] += 1
+                P[q].mk[j] = M_CHOW
+                P[q].mt[j] = <int8_t>k
+            P[q].n_melds += 1
+            calls += 1
+            cur = q
+            if best_a == M_KONG:
+                if f > b:
+                    break
+                t = wall[b]
+                b -= 1
+                P[cur].c[t] += 1
+                P[cur].n_draws += 1
+                drawn = 1
+                after_kong = 1
+            else:
+                drawn = 0
+                after_kong = 0
+            continue
+        # next seat draws
+        cur = (cur + 1) % 4
+        while won >> cur & 1:
+            cur = (cur + 1) % 4
+        if f > b:
+            break
+        t = wall[f]
+        f += 1
+        P[cur].c[t] += 1
+        P[cur].n_draws += 1
+        drawn = 1
+        after_kong = 0
+    rec[R_HOW] = how
+    rec[R_DISCARDER] = discarder
+    rec[R_TURN] = n_disc + 1
+    rec[R_WINNERS] = won
+    rec[R_EXHAUSTED] = exhausted
+    rec[R_N_EVENTS] = n_ev
+    rec[R_WIN_TILE] = win_tile
+    rec[R_FLAGS] = flags if how != 3 else 0
+    rec[R_N_KONGS] = n_kongs
+    for i in range(4):
+        memcpy(hands + 34 * i, P[i].c, 34)
+        for j in range(4):
+            if j < P[i].n_melds:
+                melds[12 * i + 3 * j] = P[i].mk[j]
+                melds[12 * i + 3 * j + 1] = P[i].mt[j]
+                melds[12 * i + 3 * j + 2] = P[i].ms[j]
+            else:
+                melds[12 * i + 3 * j] = -1
+                melds[12 * i + 3 * j + 1] = -1
+                melds[12 * i + 3 * j + 2] = -1
+
+
+cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall, const Rule* R, const uint8_t* playable,
+                    int n_games, int32_t* rec, uint8_t* hands, int8_t* melds, int8_t* kongs,
+                    int32_t* ev) noexcept nogil:
+    cdef int8_t wall[MAX_WALL]
+    cdef int g
+    cdef uint8_t cap[34]
+    cdef Eval E
+    memset(cap, 4, 34)         # caps stay 4 (the fast table path); melds change nothing for complete hands
+    params_init(&E.p, cap, playable, R.forms, 0)
+    E.mask = (<uint64_t>1 << LOG2_MEMO) - 1
+    E.used = 0
+    E.tab = <uint64_t*>calloc(<size_t>2 << LOG2_MEMO, sizeof(uint64_t))   # NULL: no memo
+    memcpy(wall, wall0, n_wall)
+    for g in range(n_games):
+        play_game(rng, wall, n_wall, R, &E, rec + N_REC * g, hands + 136 * g, melds + 48 * g,
+                  kongs + KF * MAX_KONGS * g, ev + MAX_EVENTS * N_EV * g)
+    free(E.tab)
+
+
+cdef bitgen_t* bitgen_pointer(object bg) except NULL:
+    cdef object capsule = getattr(bg, "capsule", None)
+    if capsule is None or not PyCapsule_IsValid(capsule, "BitGenerator"):
+        raise TypeError(f"expected a numpy BitGenerator, got {type(bg).__name__}")
+    return <bitgen_t*>PyCapsule_GetPointer(capsule, "BitGenerator")
+
+
+@cython.boundscheck(False)
+def simulate_games_kernel(list bitgens,                 # IN one BitGenerator per chunk
+                          const int32_t[::1] games,     # IN games per chunk
+                          const int8_t[::1] wall,       # IN the rule's tiles (kinds 0..33)
+                          const uint8_t[::1] copies,    # IN copies of each kind in play
+                          int forms, bint chow, bint sichuan, bint multi, bint xuezhan,
+                          object checker,               # None or callable (see Parameters)
+                          int32_t[:, ::1] rec,          # OUT (n_games, N_RECORD)
+                          uint8_t[:, :, ::1] hands,     # OUT (n_games, 4, 34)
+                          int8_t[:, :, :, ::1] melds,   # OUT (n_games, 4, 4, 3) kind, tile, source
+                          int8_t[:, :, ::1] kongs,      # OUT (n_games, MAX_KONG_LOG, 5) konger, kind, feeder, tile, won
+                          int32_t[:, :, ::1] events,    # OUT (n_games, MAX_WIN_EVENTS, N_EVENT_FIELDS)
+                          int n_threads=1):
+    """Play every chunk; chunk ``c`` uses ``bitgens[c]`` and fills its games' rows in order.
+
+    The BitGenerators must be private to this call (spawned streams): they are advanced
+    without taking their locks.
+
+    Parameters
+    ----------
+    bitgens : list of BitGenerator
+        One per chunk.
+    games : int32[n_chunks]
+        Games per chunk; rows of the outputs are the chunks' games in order.
+    wall : int8[n]
+        The tiles in play (kind per tile), ``n <= 144``.
+    copies : uint8[34]
+        Copies of each kind in play.
+    forms : int
+        Form bits of the shanten kernel.
+    chow, sichuan, multi, xuezhan : bool
+        Chow from the left; 定缺 / no calls in the void suit; several winners on one discard;
+        血战到底 (play on after a win until three seats have won or the wall is exhausted).
+    checker : callable or None
+        ``checker(seat, counts, melds, tile, self_draw, discarder, dealer, flags) -> bool``
+        with ``counts`` the 34 concealed counts as bytes (the winning tile included),
+        ``melds`` a tuple of ``(kind, lowest tile, source seat)``; asked (with the GIL) at
+        every potential win; exceptions count as False, so the caller must record them.
+        None accepts every complete hand.
+    rec : int32[n_games, N_RECORD]
+        dealer, how of the first win (0 self-draw, 1 discard, 2 robbing a kong, 3 none),
+        its discarder (-1), turn (1 + discards), winners mask, first winning tile, its
+        flags (1 after a kong, 2 杠上炮, 4 天胡, 8 地胡, 16 last wall tile, 32 last copy),
+        kongs made, the 杠上炮 kong index, 四川 void suits (2 bits per seat), wall exhausted,
+        win events.
+    hands : uint8[n_games, 4, 34]
+        Final concealed counts (a winner's hand includes his winning tile).
+    melds : int8[n_games, 4, 4, 3]
+        ``(kind, lowest tile, source seat)``, kind 0 chow, 1 pung, 2 exposed kong, 3 added
+        kong, 4 concealed kong; -1 rows after the last meld.
+    kongs : int8[n_games, MAX_KONG_LOG, KONG_FIELDS]
+        Kongs in order: konger, kind, feeder (-1), tile, mask of seats that had won.
+    events : int32[n_games, MAX_WIN_EVENTS, N_EVENT_FIELDS]
+        Win events in order: how, discarder, tile, flags, winners mask, 杠上炮 kong index,
+        mask of seats that had won before.
+    n_threads : int
+        OpenMP threads.
+    """
+    cdef Py_ssize_t n_chunks = len(bitgens)
+    cdef Py_ssize_t ci
+    cdef int i
+    cdef Rule R
+    cdef uint8_t playable[34]
+    cdef bitgen_t** rngs
+    cdef int32_t* offs
+    cdef long long total = 0
+    cdef uint8_t cap4[34]
+    cdef int j
+    memset(cap4, 4, 34)
+    if copies.shape[0] != 34:
+        raise ValueError("copies must have 34 entries")
+    if games.shape[0] != n_chunks:
+        raise ValueError("games needs one entry per BitGenerator")
+    if wall.shape[0] > MAX_WALL or wall.shape[0] < 4 * 13 + 1:
+        raise ValueError(f"the wall holds 53..{MAX_WALL} tiles")
+    for i in range(wall.shape[0]):
+        if wall[i] < 0 or wall[i] >= N_KINDS:
+            raise ValueError("wall tokens must be kinds 0..33")
+    for i in range(n_chunks):
+        if games[i] < 0:
+            raise ValueError("games per chunk must be >= 0")
+        total += games[i]
+    if rec.shape[0] != total or rec.shape[1] != N_REC or hands.shape[0] != total or hands.shape[1] != 4 \
+            or hands.shape[2] != 34 or melds.shape[0] != total or melds.shape[1] != 4 or melds.shape[2] != 4 \
+            or melds.shape[3] != 3 or kongs.shape[0] != total or kongs.shape[1] != MAX_KONGS or kongs.shape[2] != KF \
+            or events.shape[0] != total or events.shape[1] != MAX_EVENTS or events.shape[2] != N_EV:
+        raise ValueError("output arrays have the wrong shape")
+    for i in range(34):
+        R.copies[i] = copies[i]
+        playable[i] = 1                 # the fast shanten path; absent kinds are never drawn
+    for i in range(6):                  # the six 组合龙 arrangements: suit of 147, 258, 369
+        perm = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))[i]
+        for j in range(9):
+            KNITTED[i][j] = 9 * perm[j // 3] + (j % 3) + 3 * (j // 3)
+    R.forms = forms & (F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS)
+    R.slow = (forms & (F_HONORS_KNITTED | F_SEVEN_STARS | F_KNITTED_STRAIGHT)) != 0
+    params_init(&R.p_hk, &cap4[0], playable, forms & (F_HONORS_KNITTED | F_SEVEN_STARS), 0)
+    params_init(&R.p_ks, &cap4[0], playable, forms & F_KNITTED_STRAIGHT, 0)
+    R.chow = chow
+    R.sichuan = sichuan
+    R.multi = multi
+    R.xuezhan = xuezhan
+    R.check = checker is not None
+    R.checker = <void*>checker
+    if n_chunks == 0 or total == 0:
+        return
+    rngs = <bitgen_t**>malloc(n_chunks * sizeof(bitgen_t*))
+    offs = <int32_t*>malloc(n_chunks * sizeof(int32_t))
+    if rngs == NULL or offs == NULL:
+        free(rngs)
+        free(offs)
+        raise MemoryError()
+    try:
+        total = 0
+        for ci in range(n_chunks):
+            rngs[ci] = bitgen_pointer(bitgens[ci])
+            offs[ci] = <int32_t>total
+            total += games[ci]
+        kongs[:, :, :] = -1
+        for ci in prange(n_chunks, nogil=True, schedule="dynamic", num_threads=max(1, n_threads)):
+            if games[ci] > 0:
+                sim_chunk(rngs[ci], &wall[0], <int>wall.shape[0], &R, playable, games[ci],
+                          &rec[offs[ci], 0], &hands[offs[ci], 0, 0], &melds[offs[ci], 0, 0, 0],
+                          &kongs[offs[ci], 0, 0], &events[offs[ci], 0, 0])
+    finally:
+        free(rngs)
+        free(offs)

@@ -1,0 +1,319 @@
+"""Monte-Carlo four-player games under a rule (issue 6, part 2).
+
+:func:`simulate_games` plays whole hands with four efficiency-policy players in the kernel
+:mod:`mjfast._kernels._game` (no GIL); the rule's legality is asked only when a hand becomes
+complete, and the finished games are scored here with :func:`mjfast.score` and the rule
+module's settlement functions.  Chunking, seeds and executors are :mod:`mjfast._parallel`.
+"""
+from __future__ import annotations
+
+import functools
+import numbers
+
+import numpy as np
+
+from . import _parallel
+from . import _params
+from . import rules as _rules
+from . import shape as _shape  # noqa: F401  (imported first: installs the shanten tables)
+from ._kernels import _game as _kg
+from .hand import Hand, Meld
+from .rules._base import Rule
+from .scoring import WinContext, can_win, score
+from .shape import default_threads
+
+#: Rules :func:`simulate_games` supports.
+SUPPORTED = ("sichuan", "guobiao", "guangdong")
+#: Policies understood by :func:`simulate_games`.
+POLICIES = ("efficiency",)
+#: Values of the ``how`` column.
+HOW = ("self_draw", "discard", "robbing_kong", "draw_game")
+
+COLUMNS = ("game", "dealer", "winners", "how", "discarder", "turn", "winning_hand", "total",
+           "elements", "pay_0", "pay_1", "pay_2", "pay_3")
+
+_MELD_KINDS = ("chow", "pung", "kong", "added_kong", "concealed_kong")
+_SOURCES = {1: "right", 2: "opposite", 3: "left"}
+_FL_AFTER_KONG, _FL_KONG_DISCARD, _FL_HEAVENLY, _FL_EARTHLY, _FL_LAST_TILE, _FL_LAST_COPY = 1, 2, 4, 8, 16, 32
+
+
+def _check_int(value, name: str, lo: int) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise ValueError(f"{name} must be an integer, got {value!r}")
+    if value < lo:
+        raise ValueError(f"{name} must be at least {lo}, got {value}")
+    return int(value)
+
+
+@functools.lru_cache(maxsize=65536)
+def _melds(seat: int, melds: tuple) -> tuple:
+    """Meld objects of ``(kind, lowest tile, source seat)`` triples (kind -1 ends the list)."""
+    out = []
+    for kind, tile, src in melds:
+        if kind < 0:
+            break
+        kname = _MELD_KINDS[kind]
+        if kname == "chow":
+            out.append(Meld("chow", (tile, tile + 1, tile + 2), source="left"))
+        elif kname == "concealed_kong":
+            out.append(Meld("concealed_kong", (tile,) * 4))
+        else:
+            n = 3 if kname == "pung" else 4
+            out.append(Meld(kname, (tile,) * n, source=_SOURCES[(src - seat) % 4], claimed=tile))
+    return tuple(out)
+
+
+class _Game:
+    """Rule-side helpers (picklable through ``name`` and ``options``)."""
+
+    def __init__(self, name: str, options: dict):
+        self.name = name
+        self.options = dict(options)
+        self.rule = _rules.get(name, **self.options)
+        self._memo: dict = {}
+        self.errors: list = []
+
+    def context(self, seat, counts, melds, tile, self_draw, discarder, dealer, flags) -> WinContext:
+        hand = Hand(np.frombuffer(bytes(counts), np.uint8).copy(), melds=_melds(seat, melds))
+        situational = self.name != "guobiao"
+        earthly = bool(flags & _FL_EARTHLY) and situational and bool(self_draw)
+        return WinContext(
+            hand, win_tile=int(tile), self_draw=bool(self_draw), winner=int(seat),
+            discarder=None if self_draw else int(discarder), dealer=int(dealer),
+            after_kong=bool(flags & _FL_AFTER_KONG) and bool(self_draw),
+            robbing_kong=False,
+            last_tile=bool(flags & _FL_LAST_TILE),
+            last_copy=bool(flags & _FL_LAST_COPY) and self.name == "guobiao",
+            heavenly=bool(flags & _FL_HEAVENLY) and situational and bool(self_draw),
+            earthly=earthly,
+            kong_discard=bool(flags & _FL_KONG_DISCARD) and not self_draw and self.name == "sichuan")
+
+    def checker(self, seat, counts, melds, tile, self_draw, discarder, dealer, flags) -> bool:
+        key = (seat, counts, melds, tile, self_draw, discarder, dealer, flags)
+        hit = self._memo.get(key)
+        if hit is None:
+            if len(self._memo) > 100_000:
+                self._memo.clear()
+            try:
+                ctx = self.context(seat, counts, melds, tile, self_draw, discarder, dealer, flags)
+                hit = bool(can_win(ctx, self.rule))
+            except Exception as exc:  # the kernel cannot raise: re-raised after it returns
+                self.errors.append(exc)
+                return False
+            self._memo[key] = hit
+        return hit
+
+
+def _rows(game: _Game, first: int, rec, hands, melds, kongs, events) -> dict:
+    """Score and settle the recorded games; columns as lists."""
+    n = rec.shape[0]
+    out = {c: [] for c in COLUMNS}
+    sichuan = game.name == "sichuan"
+    xuezhan = sichuan and bool(game.rule.options["xuezhan"])
+    if sichuan:
+        from .scoring.sichuan import kong_payment, settle_draw
+    for g in range(n):
+        r = rec[g]
+        dealer, turn, n_kongs, exhausted, n_ev = (int(r[i]) for i in (0, 3, 7, 10, 11))
+        meld_rows = [tuple(map(tuple, melds[g, s].tolist())) for s in range(4)]
+        pay = np.zeros(4, np.int64)
+        kong_log = []
+        if sichuan:
+            for k in range(n_kongs):
+                konger, kind, feeder, _t, wmask = (int(x) for x in kongs[g, k])
+                kname = {2: "direct", 3: "added", 4: "concealed"}[kind]
+                won = {s for s in range(4) if wmask >> s & 1} if xuezhan else ()
+                d = kong_payment(kname, konger, feeder if kname == "direct" else None, won=won, **game.options)
+                kong_log.append((konger, d))
+                pay += d
+        winners: list = []
+        total = 0
+        elements = ""
+        hand_text = ""
+        how0 = 3
+        disc0 = -1
+        for e in range(n_ev):
+            how, discarder, tile, flags, wmask, last_kong, before = (int(x) for x in events[g, e])
+            seats = [s for s in ((discarder + i) % 4 for i in range(1, 4))] if how else [s for s in range(4)]
+            seats = [s for s in seats if wmask >> s & 1]
+            won = {s for s in range(4) if before >> s & 1} if xuezhan else ()
+            if e == 0:
+                how0, disc0 = how, discarder
+            for i, w in enumerate(seats):
+                ctx = game.context(w, hands[g, w].tobytes(), meld_rows[w], tile, how == 0, discarder, dealer,
+                                   flags)
+                if how == 2:
+                    ctx = WinContext(ctx.hand, win_tile=ctx.win_tile, winner=w, discarder=discarder,
+                                     dealer=dealer, robbing_kong=True, last_copy=ctx.last_copy)
+                extra = {}
+                if sichuan:
+                    if xuezhan:
+                        extra["won"] = won
+                    if ctx.kong_discard and last_kong >= 0:
+                        income = max(0, int(kong_log[last_kong][1][discarder]))
+                        share = income // len(seats)
+                        extra["kong_income"] = share if i else income - (len(seats) - 1) * share
+                if game.name == "guangdong":
+                    extra["winners"] = len(seats)
+                s = score(ctx, game.rule, **extra)
+                pay += s.payments
+                if not winners:
+                    total = int(s.total)
+                    elements = ",".join(str(row[0]) for row in s.rows)
+                    hand_text = str(ctx.hand)
+                winners.append(w)
+        if sichuan and exhausted:
+            won_all = {s for s in winners}
+            hs = [None if s in won_all else Hand(hands[g, s].copy(), melds=_melds(s, meld_rows[s]))
+                  for s in range(4)]
+            pay += settle_draw(hs, kong_log=kong_log, won=won_all if xuezhan else (), **game.options)
+        out["game"].append(first + g)
+        out["dealer"].append(dealer)
+        out["winners"].append(",".join(map(str, winners)))
+        out["how"].append(HOW[how0])
+        out["discarder"].append(disc0)
+        out["turn"].append(turn)
+        out["winning_hand"].append(hand_text)
+        out["total"].append(total)
+        out["elements"].append(elements)
+        for s in range(4):
+            out[f"pay_{s}"].append(int(pay[s]))
+    return out
+
+
+def _spec(game: _Game):
+    kr = _params.kernel_rule(game.rule)
+    copies = np.ascontiguousarray(kr.copies, np.uint8)
+    wall = np.ascontiguousarray(np.repeat(np.arange(34, dtype=np.int8), copies))
+    return wall, copies, int(kr.forms)
+
+
+def _raw(game: "_Game", bitgens: list, sizes, n_threads: int):
+    """Run the kernel; return ``(rec, hands, melds, kongs, events)`` (see :mod:`mjfast._kernels._game`)."""
+    wall, copies, forms = _spec(game)
+    n = int(np.sum(sizes))
+    rec = np.zeros((n, _kg.N_RECORD), np.int32)
+    hands = np.zeros((n, 4, 34), np.uint8)
+    melds = np.zeros((n, 4, 4, 3), np.int8)
+    kongs = np.zeros((n, _kg.MAX_KONG_LOG, _kg.KONG_FIELDS), np.int8)
+    events = np.zeros((n, _kg.MAX_WIN_EVENTS, _kg.N_EVENT_FIELDS), np.int32)
+    name = game.name
+    # 四川: complete + 缺一门 is legal (the kernel's 定缺 check); 广东 min_fan=0: complete is legal
+    trivial = name == "sichuan" or (name == "guangdong" and game.rule.options["min_fan"] == 0)
+    checker = None if trivial else game.checker
+    _kg.simulate_games_kernel(bitgens, np.ascontiguousarray(sizes, np.int32), wall, copies, forms,
+                              game.rule.calls.chow == "left", name == "sichuan",
+                              bool(game.rule.calls.multiple_winners),
+                              name == "sichuan" and bool(game.rule.options["xuezhan"]), checker,
+                              rec, hands, melds, kongs, events, n_threads)
+    if game.errors:
+        raise game.errors[0]
+    return rec, hands, melds, kongs, events
+
+
+def _run(name: str, options: dict, first_game: int, bitgens: list, sizes, n_threads: int, game=None):
+    game = game or _Game(name, options)
+    return _rows(game, first_game, *_raw(game, bitgens, sizes, n_threads))
+
+
+def _task(name: str, options: dict, children, sizes):
+    """One executor task: the chunks' streams from their seeds, on one thread."""
+    return _run(name, options, 0, _parallel.bit_generators(children), sizes, 1)
+
+
+def simulate_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int | None = None, executor=None,
+                   progress: bool = False, **rule_options):
+    """Simulate whole four-player hands under a rule; one row per game.
+
+    Every seat plays the efficiency policy (see :mod:`mjfast._kernels._game`): discard to
+    the least shanten then the most 进张 (四川: the void suit first, 定缺 after the deal), 碰/杠
+    when it lowers the shanten or keeps it with more 进张, 吃 only from the left where the rule
+    allows it, 胡 whenever the rule accepts the win (priority 胡 > 杠/碰 > 吃).  A hand ends at
+    the first win (on one discard several seats may win when the rule allows it) or when the
+    wall is exhausted.  No dead wall is kept: kong replacements come from the back of the wall.
+
+    Parameters
+    ----------
+    rule : str or Rule
+        ``"sichuan"`` (the hand ends at the first win; with ``xuezhan=True`` 血战到底: the
+        seats that have won stop playing and the others play on until three have won or the
+        wall is exhausted), ``"guobiao"`` or ``"guangdong"``.
+    n_games : int
+        Games to play, ``> 0``.
+    rng : None, int, SeedSequence, BitGenerator or Generator
+        Seed (SPEC 7); chunk ``c`` of 1024 games uses stream ``c``, so results do not depend
+        on ``n_threads`` or ``executor``.
+    policy : {None, "efficiency"}
+        The players' policy (only ``"efficiency"``).
+    n_threads : int, optional
+        OpenMP threads (None: all cores).  Legality checks of 国标/广东 take the GIL.
+    executor : concurrent.futures.Executor, optional
+        Run groups of chunks as tasks (each on one thread).
+    progress : bool, default False
+        ``tqdm.auto`` progress bar per chunk.
+    **rule_options
+        Options of the rule (``mjfast.rules.get(rule, **rule_options)``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``game``, ``dealer``, ``winners`` (comma-separated seats in the order they won, ""
+        on a draw), ``how`` (:data:`HOW`; of the first win), ``discarder`` (of the first
+        win, -1 when none), ``turn`` (1 + discards made in the hand), ``winning_hand`` (the
+        first winner's hand, mpsz and melds), ``total`` (its value in the rule's unit),
+        ``elements`` (its element codes), ``pay_0`` .. ``pay_3`` (seat deltas: every
+        winner's payments, 四川 刮风下雨 kong payments and, when the wall is exhausted, the
+        查花猪/查大叫 settlement with refunds; each row sums to zero).  ``attrs`` holds the
+        rule, its options, ``n_games`` and the policy.
+
+    Raises
+    ------
+    ValueError
+        An unsupported rule or option, ``n_games <= 0``, an unknown policy, a bad ``rng``.
+
+    Examples
+    --------
+    >>> from mjfast.games import simulate_games
+    >>> df = simulate_games("sichuan", 50, rng=0, n_threads=1)
+    >>> len(df), bool((df[["pay_0", "pay_1", "pay_2", "pay_3"]].sum(axis=1) == 0).all())
+    (50, True)
+    """
+    import pandas as pd
+
+    if isinstance(rule, Rule):
+        if rule_options:
+            raise ValueError("rule options cannot be applied to an existing Rule; pass the rule by name")
+        name = rule.name
+        options = dict(rule.options)
+    elif isinstance(rule, str):
+        name = rule
+        options = dict(rule_options)
+    else:
+        raise ValueError(f"rule must be a rule name or a Rule, got {type(rule).__name__}")
+    if name not in SUPPORTED:
+        raise ValueError(f"simulate_games does not support rule {name!r} yet; supported rules: "
+                         f"{', '.join(SUPPORTED)}")
+    if policy not in (None,) + POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; valid policies: {', '.join(POLICIES)}")
+    n_games = _check_int(n_games, "n_games", 1)
+    threads = default_threads(n_threads)
+    _parallel.check_executor(executor)
+    game = _Game(name, options)           # validates the options
+    options = {k: v for k, v in options.items()}
+    state = {"first": 0}
+
+    def local(bitgens, sizes, k):
+        first = state["first"]
+        state["first"] += int(np.sum(sizes))
+        return _run(name, options, first, bitgens, sizes, k, game)
+
+    parts = _parallel.run_chunks(n_games, rng, local=local, task=functools.partial(_task, name, options),
+                                 n_threads=threads, executor=executor, progress=progress,
+                                 desc="simulate_games")
+    cols = {c: sum((p[c] for p in parts), []) for c in COLUMNS}
+    df = pd.DataFrame(cols, columns=list(COLUMNS))
+    df = df.astype({"game": "int64", "dealer": "int64", "discarder": "int64", "turn": "int64",
+                    "total": "int64", "pay_0": "int64", "pay_1": "int64", "pay_2": "int64", "pay_3": "int64"})
+    df["game"] = np.arange(n_games, dtype=np.int64)
+    df.attrs.update(rule=name, options=options, n_games=n_games, policy="efficiency")
+    return df
