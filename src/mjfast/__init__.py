@@ -12,7 +12,8 @@ from .efficiency import analyze_discards, improvements, ukeire, ukeire_batch, wa
 from .payout import element_frequencies, payout_summary
 from .plotting import plot_discards, plot_elements, plot_payouts, plot_win_curve
 from .scoring import Score, WinContext, can_win, register, score, scorers
-from .shape import shanten, shanten_batch
+from .shape import fast_shanten as shanten
+from .shape import shanten_batch
 from .simulate import simulate_draws
 from .tiles import parse_tiles, to_chinese, to_glyphs, to_mpsz
 

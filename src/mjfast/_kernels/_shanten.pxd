@@ -38,3 +38,7 @@ cdef int standard_from_indices(int i0, int i1, int i2, int i3, int kmax) noexcep
 cdef int hand_size(const uint8_t* c, int wilds) noexcept nogil
 cdef const uint8_t* table_row(int group, int idx) noexcept nogil
 cdef void merge_int_rows(int* out, const int* a, const int* b, int kmax) noexcept nogil
+
+cdef class RuleParams:
+    cdef Params prm
+    cdef int one(self, object counts, int wilds) except? -99

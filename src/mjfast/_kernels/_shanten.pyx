@@ -974,7 +974,6 @@ def shanten_counts_form(const uint8_t[::1] counts, int n_melds, int wilds, const
 
 cdef class RuleParams:
     """A rule's kernel parameters, prepared once, for the per-hand hot path."""
-    cdef Params prm
 
     def __init__(self, cap, playable, int forms, int options):
         cdef const uint8_t* cp = u8_34(cap, "cap")
@@ -987,6 +986,9 @@ cdef class RuleParams:
 
     def shanten(self, object counts, int wilds=0):
         """Shanten of a concealed hand without melds (ValueError when no form applies)."""
+        return self.one(counts, wilds)
+
+    cdef int one(self, object counts, int wilds) except? -99:
         cdef const uint8_t* c = u8_34(counts, "counts")
         cdef int i, r
         if wilds < 0 or wilds > MAX_WILDS:
@@ -999,6 +1001,30 @@ cdef class RuleParams:
             raise ValueError(f"a hand of {hand_size(c, wilds)} tiles is not a 3k+1 or 3k+2 hand of at most "
                              f"14 tiles")
         return r
+
+
+cdef object _general_shanten = None
+cdef dict _plain_params = {}
+
+
+def install_entry(general, dict plain_params):
+    """Install the general (Python) shanten and the plain-hand RuleParams per seven-pairs reading."""
+    global _general_shanten, _plain_params
+    _general_shanten = general
+    _plain_params = plain_params
+
+
+def shanten_entry(hand, *, rule=None, form=None, melds=(), wilds=None, wild_kind=None, seven_pairs=None):
+    """Compiled front door of :func:`mjfast.shanten`: a count vector with no rule, form, melds or
+    wildcard face goes straight to the kernel; everything else to the general function."""
+    cdef RuleParams params
+    if rule is None and form is None and wild_kind is None and not melds and type(hand) is np.ndarray:
+        found = _plain_params.get(seven_pairs)
+        if found is not None:
+            params = <RuleParams>found
+            return params.one(hand, 0 if wilds is None else wilds)
+    return _general_shanten(hand, rule=rule, form=form, melds=melds, wilds=wilds, wild_kind=wild_kind,
+                            seven_pairs=seven_pairs)
 
 
 @cython.boundscheck(False)
