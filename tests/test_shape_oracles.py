@@ -112,3 +112,17 @@ def test_pymahjonggb_with_called_melds(seed):
             assert any(h[27 + j] == 1 for j in range(n_melds)), str(hand)  # a 4th copy in hand
             exhausted += 1
     assert exhausted > 0  # the documented difference was exercised
+
+
+def test_fast_entry_matches_general_path(seed):
+    # mjfast.shanten's compiled front door (plain count vectors) against the general function
+    from mjfast import shape
+
+    rng = np.random.default_rng(seed + 4)
+    for wilds in (0, 1, 2):
+        hands, _ = random_hands(rng, 300, [13 - wilds, 14 - wilds])
+        for h in hands:
+            for reading in (None, "riichi"):
+                fast = mj.shanten(h, wilds=wilds, seven_pairs=reading)
+                general = shape.shanten(mj.Hand(h, wilds=wilds, partial=True), seven_pairs=reading)
+                assert fast == general, (mj.to_mpsz(h), wilds, reading)

@@ -1003,6 +1003,20 @@ cdef class RuleParams:
         return r
 
 
+cdef enum:
+    BAD_ROW = -100
+
+
+cdef inline bint row_ok(const uint8_t* c, int n_melds, int wilds, const Params* prm) noexcept nogil:
+    """Counts within caps, wildcards in range, and a 3k+1 / 3k+2 size of at most 14 with melds."""
+    cdef int k, size = wilds
+    cdef bint ok = wilds >= 0 and wilds <= MAX_WILDS and n_melds >= 0 and n_melds <= 4
+    for k in range(34):
+        size += c[k]
+        ok = ok & (c[k] <= prm.cap[k])
+    return ok and size != 0 and size % 3 != 0 and size + 3 * n_melds <= 14
+
+
 cdef object _general_shanten = None
 cdef dict _plain_params = {}
 
@@ -1038,32 +1052,38 @@ def shanten_batch_kernel(const uint8_t[:, ::1] counts,   # IN (n, 34)
     """Shanten of every row; releases the GIL and splits rows over ``n_threads``."""
     cdef Params prm
     cdef Py_ssize_t i, n = counts.shape[0]
-    cdef int r
     if counts.shape[1] != 34 or cap.shape[0] != 34 or playable.shape[0] != 34:
         raise ValueError("counts must have 34 columns; cap and playable 34 entries")
     if n_melds.shape[0] != n or wilds.shape[0] != n or out.shape[0] != n:
         raise ValueError("n_melds, wilds and out must have one entry per row")
-    cdef Py_ssize_t j
+    cdef Py_ssize_t j, bad = -1
     cdef int size
     for j in range(34):
         if cap[j] > 4:
             raise ValueError("caps must be at most 4")
-    # validate every row before any work: counts within caps, a 3k+1 / 3k+2 size
-    for i in range(n):
-        size = wilds[i]
-        for j in range(34):
-            size += counts[i, j]
-            if counts[i, j] > cap[j]:
-                name = names[j] if names is not None else f"kind {j}"
-                raise ValueError(f"row {i}: {counts[i, j]} copies of {name}, but at most {cap[j]} are in play")
-        if wilds[i] < 0 or wilds[i] > MAX_WILDS:
-            raise ValueError(f"row {i}: wilds must be between 0 and {MAX_WILDS}")
-        if n_melds[i] < 0 or n_melds[i] > 4 or size == 0 or size % 3 == 0 or size + 3 * n_melds[i] > 14:
-            raise ValueError(f"row {i}: {size} tiles in hand with {n_melds[i]} melds is not a 3k+1 or 3k+2 "
-                             f"hand of at most 14 tiles counting each meld as 3")
     params_init(&prm, &cap[0], &playable[0], forms, options)
     if n == 0:
         return
+    # each row is checked where it is computed (the row is in cache then); a bad row is marked
+    # BAD_ROW and explained below, so nothing is read out of bounds and no result is returned
     for i in prange(n, nogil=True, schedule="static", num_threads=max(1, n_threads)):
-        r = shanten_one(&counts[i, 0], n_melds[i], wilds[i], &prm)
-        out[i] = <int8_t>r
+        out[i] = <int8_t>(shanten_one(&counts[i, 0], n_melds[i], wilds[i], &prm)
+                          if row_ok(&counts[i, 0], n_melds[i], wilds[i], &prm) else BAD_ROW)
+    for i in range(n):
+        if out[i] == BAD_ROW:
+            bad = i
+            break
+    if bad < 0:
+        return
+    i = bad
+    size = wilds[i]
+    for j in range(34):
+        size += counts[i, j]
+        if counts[i, j] > cap[j]:
+            name = names[j] if names is not None else f"kind {j}"
+            raise ValueError(f"row {i}: {counts[i, j]} copies of {name}, but at most {cap[j]} are in play")
+    if wilds[i] < 0 or wilds[i] > MAX_WILDS:
+        raise ValueError(f"row {i}: wilds must be between 0 and {MAX_WILDS}")
+    raise ValueError(f"row {i}: {size} tiles in hand with {n_melds[i]} melds is not a 3k+1 or 3k+2 "
+                     f"hand of at most 14 tiles counting each meld as 3")
+
