@@ -93,18 +93,9 @@ cdef inline void ev_add(Eval* ev, int k, int delta) noexcept nogil:
         ev.idx[3] += delta * POW5[k - 27]
 
 
-cdef int ev_shanten(const Eval* ev) noexcept nogil:
-    cdef int kmax, best, d, need, use1
-    if not ev.fast:
-        return shanten_one(ev.c, ev.n_melds, ev.wilds, ev.prm)
-    if ev.n % 3 == 0:
-        return INF
-    kmax = (ev.n - 1) // 3 if ev.n % 3 == 1 else (ev.n - 2) // 3
-    if kmax > 4:
-        return INF
-    best = INF
-    if ev.forms & F_STANDARD:
-        best = standard_from_indices(ev.idx[0], ev.idx[1], ev.idx[2], ev.idx[3], kmax)
+cdef inline int ev_special(const Eval* ev, int kmax, int best) noexcept nogil:
+    """``best`` lowered by seven pairs / thirteen orphans, from the running statistics."""
+    cdef int d, need, use1
     if ev.n_melds == 0 and kmax == 4:
         if ev.forms & F_SEVEN_PAIRS:
             if ev.pairs >= 7:
@@ -119,6 +110,22 @@ cdef int ev_shanten(const Eval* ev) noexcept nogil:
             d = 14 - ev.orph - (1 if ev.orph_pair > 0 else 0)
             if d < best:
                 best = d
+    return best
+
+
+cdef int ev_shanten(const Eval* ev) noexcept nogil:
+    cdef int kmax, best, d, need, use1
+    if not ev.fast:
+        return shanten_one(ev.c, ev.n_melds, ev.wilds, ev.prm)
+    if ev.n % 3 == 0:
+        return INF
+    kmax = (ev.n - 1) // 3 if ev.n % 3 == 1 else (ev.n - 2) // 3
+    if kmax > 4:
+        return INF
+    best = INF
+    if ev.forms & F_STANDARD:
+        best = standard_from_indices(ev.idx[0], ev.idx[1], ev.idx[2], ev.idx[3], kmax)
+    best = ev_special(ev, kmax, best)
     if best >= INF:
         return INF
     return best - 1
@@ -156,20 +163,7 @@ cdef inline int ev_shanten_excl(const Eval* ev, const int* ex, int g, int kmax) 
             best = v
     if not (ev.forms & F_STANDARD):
         best = INF
-    if ev.n_melds == 0 and kmax == 4:
-        if ev.forms & F_SEVEN_PAIRS:
-            if ev.pairs >= 7:
-                d = 0
-            else:
-                need = 7 - ev.pairs
-                use1 = need if need < ev.odd else ev.odd
-                d = use1 + 2 * (need - use1)
-            if d < best:
-                best = d
-        if ev.forms & F_THIRTEEN_ORPHANS:
-            d = 14 - ev.orph - (1 if ev.orph_pair > 0 else 0)
-            if d < best:
-                best = d
+    best = ev_special(ev, kmax, best)
     return best - 1 if best < INF else INF
 
 

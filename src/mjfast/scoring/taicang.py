@@ -66,6 +66,7 @@ import numpy as np
 from .. import tiles as _t
 from ..decomposition import _SET_KIND, Decomposition, _meld_set, _waits, decompose_counts
 from ._core import Score, WinContext, register
+from .suzhou import _meld_counts  # the same meld classes count in both 花 systems
 
 __all__ = ["score_taicang", "can_win_taicang", "DEFAULT_BASE", "DEFAULT_MAX_PAYMENT",
            "wild_kinds"]
@@ -125,26 +126,6 @@ def _check_hand(ctx: WinContext, rule) -> None:
     if ctx.liable is not None and ctx.liable != ctx.discarder:
         raise ValueError("太仓 has no 包 except 抢杠, where the robbed konger (the discarder) "
                          f"pays; liable={ctx.liable} is not allowed")
-
-
-def _meld_counts(melds) -> tuple:
-    """(suit 明杠, suit 暗杠, 风碰, 风明杠, 风暗杠) among the called melds."""
-    smk = sak = wp = wmk = wak = 0
-    for m in melds:
-        wind = m.tiles[0] >= 27
-        if m.kind == "pung":
-            wp += wind
-        elif m.kind == "concealed_kong":
-            if wind:
-                wak += 1
-            else:
-                sak += 1
-        elif m.is_kong:
-            if wind:
-                wmk += 1
-            else:
-                smk += 1
-    return smk, sak, wp, wmk, wak
 
 
 _FACTOR_ROWS = (  # key, code, name_zh, name_en
