@@ -386,6 +386,20 @@ def _meld_set(m) -> tuple:
     return (kind, m.tiles[0], m.kind == "concealed_kong")
 
 
+def from_reading(reading, melds=(), win_tile=None) -> Decomposition:
+    """Build a :class:`Decomposition` from a raw reading of :func:`decompose_counts`
+    (``(form, concealed sets, pair, tiles, wild_tiles)``) and the hand's called melds.
+
+    The concealed sets and the melds are listed together in canonical order; ``waits`` are the
+    wait types of ``win_tile`` within the concealed part (empty when it is None).
+    """
+    form, sets, pair, tiles, wild = reading
+    all_sets = tuple(sorted([(k, f, True) for k, f in sets] + [_meld_set(m) for m in melds],
+                            key=lambda s: (s[1], _SET_KIND.index(s[0]), s[2])))
+    waits = _waits(form, sets, pair, tiles, win_tile) if win_tile is not None else frozenset()
+    return Decomposition(form, all_sets, pair, tiles, wild, waits)
+
+
 def _suits_ok(kr_options: int, faces: np.ndarray) -> bool:
     """缺一门: some suit that may be left empty is empty (melds already narrowed the options)."""
     if not kr_options & _params.OPT_NEED_VOID:
@@ -463,17 +477,13 @@ def decompose(hand, *, rule=None, win_tile=None, melds=(), wilds=None, strict: b
     raw = decompose_counts(h.counts, h.n_melds, h.wilds, forms=names, playable=kr.playable,
                            seven_pairs_distinct=bool(options & _params.OPT_PAIRS_DISTINCT),
                            lan_strict=bool(options & _params.OPT_LAN_STRICT))
-    meld_sets = tuple(_meld_set(m) for m in h.melds)
     out = []
-    for form, sets, pair, tiles, wild in raw:
+    for reading in raw:
         if options & _params.OPT_NEED_VOID:
-            faces = h.counts.astype(np.int16) + np.bincount(np.asarray(wild, np.intp), minlength=34)
+            faces = h.counts.astype(np.int16) + np.bincount(np.asarray(reading[4], np.intp), minlength=34)
             if not _suits_ok(options, faces):
                 continue
-        waits = _waits(form, sets, pair, tiles, t_win) if t_win is not None else frozenset()
-        all_sets = tuple(sorted([(k, f, True) for k, f in sets] + list(meld_sets),
-                                key=lambda s: (s[1], _SET_KIND.index(s[0]), s[2])))
-        out.append(Decomposition(form, all_sets, pair, tiles, wild, waits))
+        out.append(from_reading(reading, h.melds, t_win))
     if strict and not out:
         raise ValueError("hand is not complete")
     return out

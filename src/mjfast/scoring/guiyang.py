@@ -29,7 +29,7 @@ import numpy as np
 
 from .. import rules as _rules
 from .. import tiles as _t
-from ..decomposition import Decomposition, _waits, decompose_counts
+from ..decomposition import Decomposition, decompose_counts, from_reading
 from ..hand import Hand
 from ._core import Score, WinContext, register
 
@@ -186,14 +186,8 @@ def score_guiyang(ctx: WinContext, rule, *, base: int = 1, lianzhuang: int = 0) 
 
 
 def _decomposition(ctx: WinContext, reading) -> Decomposition:
-    form, sets, pair, tiles, wild = reading
-    melds = [("kong" if m.is_kong else m.kind, m.tiles[0], m.kind == "concealed_kong")
-             for m in ctx.hand.melds]
-    kinds = ("chow", "pung", "kong")
-    all_sets = tuple(sorted([(k, f, True) for k, f in sets] + melds,
-                            key=lambda s: (s[1], kinds.index(s[0]), s[2])))
-    return Decomposition(form, all_sets, pair, tiles, wild,
-                         _waits(form, sets, pair, tiles, ctx.win_tile))
+    """The :class:`~mjfast.Decomposition` of a raw reading (built when first asked for)."""
+    return from_reading(reading, ctx.hand.melds, ctx.win_tile)
 
 
 def can_win_guiyang(ctx: WinContext, rule, *, base: int = 1, lianzhuang: int = 0) -> bool:

@@ -67,7 +67,7 @@ not modelled (SZ-A6): a hand that does not form a winning hand raises ValueError
 from __future__ import annotations
 
 from .. import tiles as _t
-from ..decomposition import _SET_KIND, Decomposition, _meld_set, _waits, decompose_counts
+from ..decomposition import Decomposition, decompose_counts, from_reading
 from ._core import Score, WinContext, register
 
 __all__ = ["score_suzhou", "can_win_suzhou", "BASE", "DEFAULT_BASE"]
@@ -280,14 +280,9 @@ def _settle(ctx: WinContext, rule, share: int) -> list:
     return pay
 
 
-def _decomposition(ctx: WinContext, d) -> Decomposition:
+def _decomposition(ctx: WinContext, reading) -> Decomposition:
     """The :class:`~mjfast.Decomposition` of a raw reading (built when first asked for)."""
-    form, sets, pair, tiles, wild = d
-    melds = [_meld_set(m) for m in ctx.hand.melds]
-    all_sets = tuple(sorted([(k, f, True) for k, f in sets] + melds,
-                            key=lambda x: (x[1], _SET_KIND.index(x[0]), x[2])))
-    return Decomposition(form, all_sets, pair, tiles, wild,
-                         _waits(form, sets, pair, tiles, ctx.win_tile))
+    return from_reading(reading, ctx.hand.melds, ctx.win_tile)
 
 
 _FORMS = ("standard", "seven_pairs")

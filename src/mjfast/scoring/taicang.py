@@ -64,7 +64,7 @@ from collections import Counter
 import numpy as np
 
 from .. import tiles as _t
-from ..decomposition import _SET_KIND, Decomposition, _meld_set, _waits, decompose_counts
+from ..decomposition import Decomposition, decompose_counts, from_reading
 from ._core import Score, WinContext, register
 from .suzhou import _meld_counts  # the same meld classes count in both 花 systems
 
@@ -255,14 +255,9 @@ def _check_amounts(base, max_payment) -> None:
 
 
 def _decomposition(ctx: WinContext, d) -> Decomposition:
-    """The :class:`~mjfast.Decomposition` of a raw reading (built when first asked for)."""
-    form, sets, pair, tiles, wild = d
-    melds = [_meld_set(m) for m in ctx.hand.melds]
-    all_sets = tuple(sorted([(k, f, True) for k, f in sets] + melds,
-                            key=lambda x: (x[1], _SET_KIND.index(x[0]), x[2])))
-    waits = _waits(form, sets, pair, tiles, ctx.win_tile) if ctx.hand.counts[ctx.win_tile] \
-        else frozenset()
-    return Decomposition(form, all_sets, pair, tiles, wild, waits)
+    """The :class:`~mjfast.Decomposition` of a raw reading (built when first asked for); a winning
+    wildcard has no natural tile in hand, so its wait type is not given."""
+    return from_reading(d, ctx.hand.melds, ctx.win_tile if ctx.hand.counts[ctx.win_tile] else None)
 
 
 _PLAYABLE = np.zeros(_t.N_KINDS, np.uint8)
