@@ -205,7 +205,10 @@ cdef void combine(Group acc, Group g, int kmax, int W) noexcept nogil:
 
 
 cdef inline void merge_rows(int* out, const uint8_t* a, const uint8_t* b, int kmax) noexcept nogil:
-    """out[2m+p] = min-plus of two overflow-free table rows, for m <= kmax."""
+    """out[2m+p] = min-plus of two overflow-free table rows, for m <= kmax.
+
+    The uint8 twin of merge_int_rows: it reads the table rows in place on the hottest path
+    (no copy into ints first)."""
     cdef int m, m1, v, best0, best1
     for m in range(kmax + 1):
         best0 = INF
