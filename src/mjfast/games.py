@@ -20,10 +20,11 @@ from ._kernels import _game as _kg
 from .hand import Hand, Meld
 from .rules._base import Rule
 from .scoring import WinContext, can_win, score
-from .shape import default_threads
+from .shape import default_threads, shanten as _shanten
+from .tiles import CODES, N_KINDS, N_TILES_ALL
 
 #: Rules :func:`simulate_games` supports.
-SUPPORTED = ("sichuan", "guobiao", "guangdong")
+SUPPORTED = tuple(_rules.names())
 #: Policies understood by :func:`simulate_games`.
 POLICIES = ("efficiency",)
 #: Values of the ``how`` column.
@@ -63,6 +64,47 @@ def _melds(seat: int, melds: tuple) -> tuple:
     return tuple(out)
 
 
+class _Tables:
+    """The kernel's view of a rule: its wall and, per flipped indicator, each code's role."""
+
+    def __init__(self, rule: Rule):
+        ts = rule.tileset
+        kr = _params.kernel_rule(rule)
+        codes = [k for k in range(N_KINDS) for _ in range(int(ts.copies[k]))]
+        codes += [CODES.index(code) for code, n in ts.bonus.items() for _ in range(int(n))]
+        self.wall = np.ascontiguousarray(codes, np.int8)
+        base = np.array([k if k < N_KINDS and ts.copies[k] > 0 else _kg.FLOWER for k in range(N_TILES_ALL)],
+                        np.int8)
+        scheme = rule.wildcard
+        # 金华 / 太仓 / 瑞金 / 上饶 flip an indicator; JJ's 混 is per sub-game and not a rule option,
+        # so JJ is played without one
+        self.flip = scheme is not None and scheme.selection != "per_game"
+        self.wild_kind = [None] * N_TILES_ALL
+        if not self.flip:
+            self.faces = base[None, :].copy()
+            self.copies = np.asarray(kr.copies, np.uint8)[None, :].copy()
+            self.playable = np.ones((1, N_KINDS), np.uint8)
+        else:
+            self.faces = np.repeat(base[None, :], N_TILES_ALL, 0)
+            self.copies = np.repeat(np.asarray(kr.copies, np.uint8)[None, :], N_TILES_ALL, 0)
+            self.playable = np.repeat(np.asarray(kr.playable, np.uint8)[None, :], N_TILES_ALL, 0)
+            for code in scheme.flippable:
+                f = CODES.index(code)
+                wild = [CODES.index(x) for x in scheme.successor(code)]
+                kinds = [k for k in wild if k < N_KINDS and ts.copies[k] > 0]
+                wk = kinds[0] if kinds else None       # wild faces that are flowers stand for no kind
+                krf = _params.kernel_rule(rule, wk)
+                self.wild_kind[f] = wk
+                self.faces[f, wild] = _kg.WILD
+                subs = scheme.substitute_for(code)
+                if subs and wk is not None:
+                    self.faces[f, [CODES.index(x) for x in subs]] = wk
+                self.copies[f] = krf.copies
+                self.playable[f] = krf.playable
+        self.options = kr.options
+        self.forms = kr.forms
+
+
 class _Game:
     """Rule-side helpers (picklable through ``name`` and ``options``)."""
 
@@ -70,11 +112,50 @@ class _Game:
         self.name = name
         self.options = dict(options)
         self.rule = _rules.get(name, **self.options)
+        self.tables = _Tables(self.rule)
         self._memo: dict = {}
         self.errors: list = []
 
-    def context(self, seat, counts, melds, tile, self_draw, discarder, dealer, flags) -> WinContext:
-        hand = Hand(np.frombuffer(bytes(counts), np.uint8).copy(), melds=_melds(seat, melds))
+    def wild_kind(self, flipped: int):
+        """The playable kind this game's wildcards stand for naturally (None: none, or flowers)."""
+        return self.tables.wild_kind[flipped] if flipped >= 0 else None
+
+    def win_face(self, counts, melds, wilds: int, flipped: int) -> int:
+        """The kind a drawn winning wildcard stands for: the first (lowest) kind that completes
+        the hand, preferring one the hand holds no natural copy of (瑞金/上饶 read a winning
+        tile without a natural copy as the 宝 itself)."""
+        c = np.frombuffer(bytes(counts), np.uint8).astype(np.int64)
+        wk = self.wild_kind(flipped)
+        fallback = None
+        for k in np.argsort(c > 0, kind="stable"):
+            k = int(k)
+            if not self.tables.playable[max(flipped, 0) if self.tables.flip else 0][k]:
+                continue
+            c[k] += 1
+            try:
+                h = Hand(c.astype(np.uint8), melds=melds, wilds=wilds - 1)
+                if _shanten(h, rule=self.rule, wild_kind=wk) == -1:
+                    return k
+            except ValueError:
+                pass
+            finally:
+                c[k] -= 1
+            if fallback is None:
+                fallback = k
+        return fallback if fallback is not None else 0
+
+    def context(self, seat, counts, melds, tile, self_draw, discarder, dealer, flags,
+                wilds=0, flowers=b"", flipped=-1) -> WinContext:
+        ms = _melds(seat, melds)
+        bonus = tuple(k for k, n in enumerate(flowers) for _ in range(n))
+        hand = Hand(np.frombuffer(bytes(counts), np.uint8).copy(), melds=ms, bonus=bonus, wilds=int(wilds))
+        extra = {}
+        if tile == _kg.WILD:
+            tile = self.win_face(counts, ms, wilds, flipped)
+            if self.name in ("ruijin", "shangrao"):
+                extra["rule_state"] = {"win_is_wild": True}
+        if flipped >= 0:
+            extra["flipped"] = int(flipped)
         situational = self.name != "guobiao"
         earthly = bool(flags & _FL_EARTHLY) and situational and bool(self_draw)
         return WinContext(
@@ -86,16 +167,19 @@ class _Game:
             last_copy=bool(flags & _FL_LAST_COPY) and self.name == "guobiao",
             heavenly=bool(flags & _FL_HEAVENLY) and situational and bool(self_draw),
             earthly=earthly,
-            kong_discard=bool(flags & _FL_KONG_DISCARD) and not self_draw and self.name == "sichuan")
+            kong_discard=bool(flags & _FL_KONG_DISCARD) and not self_draw and self.name == "sichuan",
+            **extra)
 
-    def checker(self, seat, counts, melds, tile, self_draw, discarder, dealer, flags) -> bool:
-        key = (seat, counts, melds, tile, self_draw, discarder, dealer, flags)
+    def checker(self, seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds, flowers,
+                flipped) -> bool:
+        key = (seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds, flowers, flipped)
         hit = self._memo.get(key)
         if hit is None:
             if len(self._memo) > 100_000:
                 self._memo.clear()
             try:
-                ctx = self.context(seat, counts, melds, tile, self_draw, discarder, dealer, flags)
+                ctx = self.context(seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds,
+                                   flowers, flipped)
                 hit = bool(can_win(ctx, self.rule))
             except Exception as exc:  # the kernel cannot raise: re-raised after it returns
                 self.errors.append(exc)
@@ -104,57 +188,108 @@ class _Game:
         return hit
 
 
-def _rows(game: _Game, first: int, rec, hands, melds, kongs, events) -> dict:
+_KONG_NAMES = {2: "direct", 3: "added", 4: "concealed"}
+_CHICKEN = 18            # 1条, 贵阳's 幺鸡
+
+
+def _extra_columns(game: _Game) -> tuple:
+    """Rule-specific columns: the flipped indicator; 四川's 定缺 suits (one letter per seat)."""
+    return (("flipped",) if game.tables.flip else ()) + (("voids",) if game.name == "sichuan" else ())
+
+
+def _settle_kongs(game: _Game, kongs, n_kongs: int, xuezhan: bool) -> list:
+    """Kong payments made as the hand goes (四川 刮风下雨, 瑞金/上饶): ``(konger, deltas)``."""
+    log = []
+    if game.name == "sichuan":
+        from .scoring.sichuan import kong_payment as pay_kong
+    elif game.name in ("ruijin", "shangrao"):
+        from .scoring.ruijin import kong_payments as pay_kong
+    else:
+        return log
+    for k in range(n_kongs):
+        konger, kind, feeder, _t, wmask = (int(x) for x in kongs[k])
+        kname = _KONG_NAMES[kind]
+        feeder = feeder if kname == "direct" else None
+        if game.name == "sichuan":
+            won = {s for s in range(4) if wmask >> s & 1} if xuezhan else ()
+            d = pay_kong(kname, konger, feeder, won=won, **game.options)
+        else:
+            d = pay_kong("exposed" if kname == "direct" else kname, konger, feeder)
+        log.append((konger, d))
+    return log
+
+
+def _settle_guiyang(game: _Game, hands, meld_rows, seat_info, kongs, n_kongs, winners, how, discarder, flags,
+                    first_seat) -> np.ndarray:
+    """贵阳 at the end of the hand: 豆 for the kongs and 鸡, collected by the seats that won or are
+    ready (GY-A7)."""
+    from .scoring.guiyang import settle_chickens, settle_dou
+    hs = [Hand(hands[s].copy(), melds=_melds(s, meld_rows[s])) for s in range(4)]
+    ready = set(winners)
+    for s in range(4):
+        if s not in ready and _shanten(hs[s], rule=game.rule) == 0:
+            ready.add(s)
+    void = set()
+    if how == 2 or (how == 1 and flags & _FL_KONG_DISCARD):
+        void.add(discarder)         # the robbed kong / 烧豆: the discarder's 豆 are void
+    log = [(int(kongs[k, 0]), _KONG_NAMES[int(kongs[k, 1])], int(kongs[k, 2]) if kongs[k, 1] == 2 else None)
+           for k in range(n_kongs)]
+    pay = settle_dou(log, ready, void=void, **{k: v for k, v in game.options.items() if k == "dou"})
+    discards = [[k for k in range(N_KINDS) for _ in range(int(seat_info[s, N_TILES_ALL + k]))] for s in range(4)]
+    ponged = [(src, s) for s in range(4) for kind, tile, src in meld_rows[s]
+              if tile == _CHICKEN and kind in (1, 2)]         # a discarded 1条 ponged or konged
+    return pay + settle_chickens(hs, discards, ready, first_chicken=first_seat if first_seat >= 0 else None,
+                                 ponged=ponged)
+
+
+def _rows(game: _Game, first: int, rec, hands, melds, kongs, events, seats) -> dict:
     """Score and settle the recorded games; columns as lists."""
     n = rec.shape[0]
-    out = {c: [] for c in COLUMNS}
+    out = {c: [] for c in COLUMNS + _extra_columns(game)}
     sichuan = game.name == "sichuan"
     xuezhan = sichuan and bool(game.rule.options["xuezhan"])
     if sichuan:
-        from .scoring.sichuan import kong_payment, settle_draw
+        from .scoring.sichuan import settle_draw
     for g in range(n):
         r = rec[g]
-        dealer, turn, n_kongs, exhausted, n_ev = (int(r[i]) for i in (0, 3, 7, 10, 11))
+        dealer, turn, n_kongs, exhausted, n_ev, flipped, first_seat = (int(r[i]) for i in (0, 3, 7, 10, 11, 12, 13))
         meld_rows = [tuple(map(tuple, melds[g, s].tolist())) for s in range(4)]
         pay = np.zeros(4, np.int64)
-        kong_log = []
-        if sichuan:
-            for k in range(n_kongs):
-                konger, kind, feeder, _t, wmask = (int(x) for x in kongs[g, k])
-                kname = {2: "direct", 3: "added", 4: "concealed"}[kind]
-                won = {s for s in range(4) if wmask >> s & 1} if xuezhan else ()
-                d = kong_payment(kname, konger, feeder if kname == "direct" else None, won=won, **game.options)
-                kong_log.append((konger, d))
-                pay += d
+        kong_log = _settle_kongs(game, kongs[g], n_kongs, xuezhan)
+        for _konger, d in kong_log:
+            pay += d
         winners: list = []
         total = 0
         elements = ""
         hand_text = ""
         how0 = 3
         disc0 = -1
+        flags0 = 0
         for e in range(n_ev):
             how, discarder, tile, flags, wmask, last_kong, before = (int(x) for x in events[g, e])
-            seats = [s for s in ((discarder + i) % 4 for i in range(1, 4))] if how else [s for s in range(4)]
-            seats = [s for s in seats if wmask >> s & 1]
+            seats_ = [s for s in ((discarder + i) % 4 for i in range(1, 4))] if how else [s for s in range(4)]
+            seats_ = [s for s in seats_ if wmask >> s & 1]
             won = {s for s in range(4) if before >> s & 1} if xuezhan else ()
             if e == 0:
-                how0, disc0 = how, discarder
-            for i, w in enumerate(seats):
+                how0, disc0, flags0 = how, discarder, flags
+            for i, w in enumerate(seats_):
+                info = seats[g, w]
                 ctx = game.context(w, hands[g, w].tobytes(), meld_rows[w], tile, how == 0, discarder, dealer,
-                                   flags)
+                                   flags, int(info[-1]), info[:N_TILES_ALL].tobytes(), flipped)
                 if how == 2:
                     ctx = WinContext(ctx.hand, win_tile=ctx.win_tile, winner=w, discarder=discarder,
-                                     dealer=dealer, robbing_kong=True, last_copy=ctx.last_copy)
+                                     dealer=dealer, robbing_kong=True, last_copy=ctx.last_copy,
+                                     flipped=ctx.flipped)
                 extra = {}
                 if sichuan:
                     if xuezhan:
                         extra["won"] = won
                     if ctx.kong_discard and last_kong >= 0:
                         income = max(0, int(kong_log[last_kong][1][discarder]))
-                        share = income // len(seats)
-                        extra["kong_income"] = share if i else income - (len(seats) - 1) * share
+                        share = income // len(seats_)
+                        extra["kong_income"] = share if i else income - (len(seats_) - 1) * share
                 if game.name == "guangdong":
-                    extra["winners"] = len(seats)
+                    extra["winners"] = len(seats_)
                 s = score(ctx, game.rule, **extra)
                 pay += s.payments
                 if not winners:
@@ -167,6 +302,9 @@ def _rows(game: _Game, first: int, rec, hands, melds, kongs, events) -> dict:
             hs = [None if s in won_all else Hand(hands[g, s].copy(), melds=_melds(s, meld_rows[s]))
                   for s in range(4)]
             pay += settle_draw(hs, kong_log=kong_log, won=won_all if xuezhan else (), **game.options)
+        if game.name == "guiyang":
+            pay += _settle_guiyang(game, hands[g], meld_rows, seats[g],
+                                   kongs[g], n_kongs, winners, how0, disc0, flags0, first_seat)
         out["game"].append(first + g)
         out["dealer"].append(dealer)
         out["winners"].append(",".join(map(str, winners)))
@@ -178,37 +316,36 @@ def _rows(game: _Game, first: int, rec, hands, melds, kongs, events) -> dict:
         out["elements"].append(elements)
         for s in range(4):
             out[f"pay_{s}"].append(int(pay[s]))
+        if game.tables.flip:
+            out["flipped"].append(CODES[flipped])
+        if sichuan:
+            out["voids"].append("".join("mps"[int(r[9]) >> (2 * s) & 3] for s in range(4)))
     return out
 
 
-def _spec(game: _Game):
-    kr = _params.kernel_rule(game.rule)
-    copies = np.ascontiguousarray(kr.copies, np.uint8)
-    wall = np.ascontiguousarray(np.repeat(np.arange(34, dtype=np.int8), copies))
-    return wall, copies, int(kr.forms)
-
-
 def _raw(game: "_Game", bitgens: list, sizes, n_threads: int):
-    """Run the kernel; return ``(rec, hands, melds, kongs, events)`` (see :mod:`mjfast._kernels._game`)."""
-    wall, copies, forms = _spec(game)
+    """Run the kernel; return ``(rec, hands, melds, kongs, events, seats)`` (see :mod:`mjfast._kernels._game`)."""
+    t = game.tables
     n = int(np.sum(sizes))
     rec = np.zeros((n, _kg.N_RECORD), np.int32)
     hands = np.zeros((n, 4, 34), np.uint8)
     melds = np.zeros((n, 4, 4, 3), np.int8)
     kongs = np.zeros((n, _kg.MAX_KONG_LOG, _kg.KONG_FIELDS), np.int8)
     events = np.zeros((n, _kg.MAX_WIN_EVENTS, _kg.N_EVENT_FIELDS), np.int32)
+    seats = np.zeros((n, 4, _kg.N_SEAT_FIELDS), np.uint8)
     name = game.name
     # 四川: complete + 缺一门 is legal (the kernel's 定缺 check); 广东 min_fan=0: complete is legal
     trivial = name == "sichuan" or (name == "guangdong" and game.rule.options["min_fan"] == 0)
     checker = None if trivial else game.checker
-    _kg.simulate_games_kernel(bitgens, np.ascontiguousarray(sizes, np.int32), wall, copies, forms,
-                              game.rule.calls.chow == "left", name == "sichuan",
-                              bool(game.rule.calls.multiple_winners),
-                              name == "sichuan" and bool(game.rule.options["xuezhan"]), checker,
-                              rec, hands, melds, kongs, events, n_threads)
+    _kg.simulate_games_kernel(bitgens, np.ascontiguousarray(sizes, np.int32), t.wall, t.faces, t.copies,
+                              t.playable, t.forms, t.options, game.rule.calls.chow == "left",
+                              name == "sichuan", bool(game.rule.calls.multiple_winners),
+                              name == "sichuan" and bool(game.rule.options["xuezhan"]), t.flip,
+                              _CHICKEN if name == "guiyang" else -1, checker,
+                              rec, hands, melds, kongs, events, seats, n_threads)
     if game.errors:
         raise game.errors[0]
-    return rec, hands, melds, kongs, events
+    return rec, hands, melds, kongs, events, seats
 
 
 def _run(name: str, options: dict, first_game: int, bitgens: list, sizes, n_threads: int, game=None):
@@ -310,8 +447,9 @@ def simulate_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int 
     parts = _parallel.run_chunks(n_games, rng, local=local, task=functools.partial(_task, name, options),
                                  n_threads=threads, executor=executor, progress=progress,
                                  desc="simulate_games")
-    cols = {c: sum((p[c] for p in parts), []) for c in COLUMNS}
-    df = pd.DataFrame(cols, columns=list(COLUMNS))
+    names = COLUMNS + _extra_columns(game)
+    cols = {c: sum((p[c] for p in parts), []) for c in names}
+    df = pd.DataFrame(cols, columns=list(names))
     df = df.astype({"game": "int64", "dealer": "int64", "discarder": "int64", "turn": "int64",
                     "total": "int64", "pay_0": "int64", "pay_1": "int64", "pay_2": "int64", "pay_3": "int64"})
     df["game"] = np.arange(n_games, dtype=np.int64)

@@ -36,11 +36,16 @@ from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
 from mjfast._kernels._shanten cimport (Params, params_init, shanten_one, N_KINDS, INF, F_STANDARD, F_SEVEN_PAIRS,
-                                      F_THIRTEEN_ORPHANS, F_HONORS_KNITTED, F_KNITTED_STRAIGHT, F_SEVEN_STARS)
+                                      F_THIRTEEN_ORPHANS, F_HONORS_KNITTED, F_KNITTED_STRAIGHT, F_SEVEN_STARS,
+                                      F_THIRTEEN_LAN, F_NINE_TERMINALS, O_NEED_VOID, O_VOID_M)
 from mjfast._kernels._rng cimport bounded_u32
 
 cdef enum:
-    MAX_WALL = 144
+    MAX_WALL = 160
+    N_CODES = 48         # tile codes of mjfast.tiles: 34 playable kinds, then the bonus tiles
+    ROLE_WILD = 34       # roles of a code in a game (faces table): a kind 0..33, a wildcard
+    ROLE_FLOWER = 35     # or a flower (laid aside and replaced from the back of the wall)
+    SEAT_FIELDS = 83     # per seat: flowers by code [0, 48), discards left by kind [48, 82), wilds
     MAX_KONGS = 16
     KF = 5               # fields per kong: konger, kind, feeder, tile, seats that had won
     LOG2_MEMO = 13
@@ -61,7 +66,9 @@ cdef enum:
     R_VOID = 9           # void suits, 2 bits per seat (3 = none)
     R_EXHAUSTED = 10     # 1 if the hand ended with the wall exhausted
     R_N_EVENTS = 11      # win events recorded in ``events``
-    N_REC = 12
+    R_FLIPPED = 12       # the flipped indicator's code (-1: the rule flips none)
+    R_FIRST_DISCARD = 13 # seat of the first discard of kind ``first_kind`` if nobody claimed it, else -1
+    N_REC = 14
 
 # win events (int32 ev[3 * N_EV] per game): how, discarder, tile, flags, winners mask,
 # the kong index of a 杠上炮 (-1), seats that had won before
@@ -87,13 +94,19 @@ cdef enum:
     M_CONCEALED = 4
 
 N_RECORD = N_REC
+N_SEAT_FIELDS = SEAT_FIELDS
+WILD = ROLE_WILD
+FLOWER = ROLE_FLOWER
 N_EVENT_FIELDS = N_EV
 MAX_WIN_EVENTS = MAX_EVENTS
 KONG_FIELDS = 5
 MAX_KONG_LOG = MAX_KONGS
 
 ctypedef struct Player:
-    uint8_t c[34]
+    uint8_t c[34]        # concealed natural tiles by the kind they play as
+    uint8_t fl[48]       # flowers laid aside, by code
+    uint8_t disc[34]     # own discards nobody claimed
+    int w                # wildcards held
     int8_t mk[4]
     int8_t mt[4]         # lowest tile of the meld
     int8_t ms[4]         # seat the claimed tile came from (-1: concealed kong)
@@ -102,8 +115,15 @@ ctypedef struct Player:
     int n_draws
 
 ctypedef struct Rule:
-    uint8_t copies[34]
-    int forms
+    int n_rows           # rows of the per-indicator tables (1 when nothing is flipped)
+    int flip             # 1: flip an indicator after the shuffle; its code selects the row
+    const int8_t* faces  # [n_rows][48] role of each code
+    const uint8_t* copies  # [n_rows][34] natural copies of each kind in play
+    int first_kind       # kind whose first discard is recorded (-1: none)
+    int prune            # 进张 may skip kinds far from the hand (standard / 7 pairs / 13 orphans)
+    int forms            # forms of the fast path: standard, seven pairs, thirteen orphans
+    int extra            # form bits of 十三浪 / 九幺, evaluated through ``rows``
+    int options          # option bits of the shanten kernel (seven-pairs reading, 烂胡 strictness)
     int chow             # 1: chow from the left
     int sichuan          # 1: 缺一门 by 定缺, no calls in the void suit
     int multi            # several winners on one discard
@@ -113,12 +133,15 @@ ctypedef struct Rule:
     int slow             # forms beyond standard / seven pairs / thirteen orphans (国标)
     Params p_hk          # 全不靠 / 七星不靠 alone
     Params p_ks          # 组合龙 alone
+    Params* rows         # [n_rows] 十三浪 / 九幺 with the row's wildcard (playable kinds)
 
 
 cdef int[6][9] KNITTED
 
 ctypedef struct Eval:          # per chunk: shanten parameters and a memo of shanten values
-    Params p
+    Params p                   # every kind playable, cap 4: the table fast path (no wildcard held)
+    int row                    # this game's row of the rule tables
+    const uint8_t* copies      # this game's natural copies
     uint64_t* tab              # pairs (k0, k1 | (shanten + 1) << 55); k1 == 0: empty slot
     uint64_t mask
     long long used
@@ -133,16 +156,18 @@ cdef inline uint64_t mix(uint64_t a, uint64_t b) noexcept nogil:
     return h
 
 
-cdef int shanten_of(const uint8_t* c, int n_melds, Eval* prm, const Rule* R) noexcept nogil:
-    """:func:`shanten_raw` through the chunk's memo (the hand size fixes ``n_melds``)."""
+cdef int shanten_of(const uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R) noexcept nogil:
+    """:func:`shanten_raw` through the chunk's memo (the hand size fixes ``n_melds``); the key
+    holds the counts, the wildcards and the game's row."""
     cdef uint64_t k0 = 0, k1 = (<uint64_t>1) << 63, i, v
     cdef int j, s
     if prm.tab == NULL:
-        return shanten_raw(c, n_melds, &prm.p, R)
+        return shanten_raw(c, n_melds, w, prm, R)
     for j in range(21):
         k0 |= (<uint64_t>c[j]) << (3 * j)
     for j in range(21, 34):
         k1 |= (<uint64_t>c[j]) << (3 * (j - 21))
+    k1 |= (<uint64_t>w) << 39 | (<uint64_t>prm.row) << 43
     i = mix(k0, k1) & prm.mask
     while True:
         v = prm.tab[2 * i + 1]
@@ -151,7 +176,7 @@ cdef int shanten_of(const uint8_t* c, int n_melds, Eval* prm, const Rule* R) noe
         if prm.tab[2 * i] == k0 and (v & K1_MASK) == k1:
             return <int>((v >> 55) & 0xFF) - 1
         i = (i + 1) & prm.mask
-    s = shanten_raw(c, n_melds, &prm.p, R)
+    s = shanten_raw(c, n_melds, w, prm, R)
     if prm.used * 8 >= <long long>(prm.mask + 1) * 5:
         memset(prm.tab, 0, <size_t>(prm.mask + 1) * 2 * sizeof(uint64_t))
         prm.used = 0
@@ -162,12 +187,48 @@ cdef int shanten_of(const uint8_t* c, int n_melds, Eval* prm, const Rule* R) noe
     return s
 
 
-cdef int shanten_raw(const uint8_t* c, int n_melds, const Params* prm, const Rule* R) noexcept nogil:
+cdef int extra_bound(const uint8_t* c, int n_melds, int w, int forms) noexcept nogil:
+    """A lower bound on the 十三浪 / 九幺 shanten: 13 minus the tiles a target could keep and the
+    wildcards.  十三浪 keeps, per suit, the most kinds two-apart-or-more (greedy from the
+    lowest is optimal) and each honour kind once; 九幺 keeps every terminal and honour."""
+    cdef int best = INF, kept, s, k, last
+    if n_melds:
+        return -1 if forms & F_NINE_TERMINALS else INF
+    if forms & F_THIRTEEN_LAN:
+        kept = 0
+        for s in range(3):
+            last = -9
+            for k in range(9):
+                if c[9 * s + k] and k - last >= 3:
+                    kept += 1
+                    last = k
+        for k in range(27, 34):
+            if c[k]:
+                kept += 1
+        best = 13 - kept - w
+    if forms & F_NINE_TERMINALS:
+        kept = 0
+        for k in range(34):
+            if k >= 27 or k % 9 == 0 or k % 9 == 8:
+                kept += c[k]
+        if 13 - kept - w < best:
+            best = 13 - kept - w
+    return best
+
+
+cdef int shanten_raw(const uint8_t* c, int n_melds, int w, Eval* E, const Rule* R) noexcept nogil:
     """Shanten over the rule's forms.  The fast table path handles standard, seven pairs and
-    thirteen orphans; the knitted forms (国标) are evaluated only when a cheap lower bound
-    (missing distinct tiles of the best knitted arrangement) says they could do better."""
-    cdef int best = shanten_one(c, n_melds, 0, prm), p, i, m, h, lb
-    if not R.slow or n_melds > 1 or best < 0:
+    thirteen orphans (wildcards included: there a wildcard may stand for any kind, and a win
+    that needs one to be a kind absent from the rule is turned down by the rule's check); 十三浪
+    and 九幺 use the row's exact parameters; the knitted forms (国标, no wildcards) are evaluated
+    only when a cheap lower bound (missing distinct tiles of the best knitted arrangement) says
+    they could do better."""
+    cdef int best = shanten_one(c, n_melds, w, &E.p), p, i, m, h, lb
+    if R.extra and extra_bound(c, n_melds, w, R.extra) < best:
+        i = shanten_one(c, n_melds, w, &R.rows[E.row])
+        if i < best:
+            best = i
+    if w or not R.slow or n_melds > 1 or best < 0:
         return best
     m = 0
     for p in range(6):
@@ -196,15 +257,15 @@ cdef int shanten_raw(const uint8_t* c, int n_melds, const Params* prm, const Rul
     return best
 
 
-cdef int ukeire(uint8_t* c, int n_melds, int s0, Eval* prm, const Rule* R, int void_suit,
+cdef int ukeire(uint8_t* c, int n_melds, int w, int s0, Eval* prm, const Rule* R, int void_suit,
                 const int16_t* vis) noexcept nogil:
-    """进张 of a 3k+1 hand at shanten ``s0``: unseen copies of the kinds that lower it."""
+    """进张 of a 3k+1 hand at shanten ``s0``: unseen natural copies of the kinds that lower it."""
     cdef int k, r, j, lo, hi, total = 0
     cdef bint near
     for k in range(N_KINDS):
-        if R.copies[k] == 0 or (void_suit >= 0 and k // 9 == void_suit):
+        if prm.copies[k] == 0 or (void_suit >= 0 and k // 9 == void_suit):
             continue
-        if not R.slow:
+        if R.prune and not w:
             # a kind far from every tile of the hand (none within 2 in its suit) is a lone
             # single: it cannot lower a standard / seven-pairs shanten (13 orphans excepted)
             near = c[k] > 0
@@ -217,26 +278,27 @@ cdef int ukeire(uint8_t* c, int n_melds, int s0, Eval* prm, const Rule* R, int v
                         break
             if not near and not (R.forms & F_THIRTEEN_ORPHANS and (k >= 27 or k % 9 == 0 or k % 9 == 8)):
                 continue
-        r = <int>R.copies[k] - <int>c[k] - <int>vis[k]
+        r = <int>prm.copies[k] - <int>c[k] - <int>vis[k]
         if r <= 0:
             continue
         c[k] += 1
-        if shanten_of(c, n_melds, prm, R) < s0:
+        if shanten_of(c, n_melds, w, prm, R) < s0:
             total += r
         c[k] -= 1
     return total
 
 
-cdef int decide(uint8_t* c, int n_melds, Eval* prm, const Rule* R, int void_suit,
+cdef int decide(uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R, int void_suit,
                 const int16_t* vis, int* s_out, int* u_out) noexcept nogil:
-    """The policy's discard from a 3k+2 hand; ``s_out`` shanten after it, ``u_out`` its 进张."""
+    """The policy's discard from a 3k+2 hand (wildcards are never discarded; -1 when only
+    wildcards are left); ``s_out`` shanten after it, ``u_out`` its 进张."""
     cdef int8_t sd[34]
     cdef int d, s, best_s = INF + 1, best_d = -1, n_best = 0, u, best_u = -1
     if void_suit >= 0:
         for d in range(9 * void_suit, 9 * void_suit + 9):
             if c[d]:
                 c[d] -= 1
-                s_out[0] = shanten_of(c, n_melds, prm, R)
+                s_out[0] = shanten_of(c, n_melds, w, prm, R)
                 u_out[0] = 0
                 c[d] += 1
                 return d
@@ -245,7 +307,7 @@ cdef int decide(uint8_t* c, int n_melds, Eval* prm, const Rule* R, int void_suit
         if c[d] == 0:
             continue
         c[d] -= 1
-        s = shanten_of(c, n_melds, prm, R)
+        s = shanten_of(c, n_melds, w, prm, R)
         c[d] += 1
         sd[d] = <int8_t>(s if s < 127 else 127)
         if s < best_s:
@@ -260,14 +322,14 @@ cdef int decide(uint8_t* c, int n_melds, Eval* prm, const Rule* R, int void_suit
             if sd[d] != best_s:
                 continue
             c[d] -= 1
-            u = ukeire(c, n_melds, best_s, prm, R, void_suit, vis)
+            u = ukeire(c, n_melds, w, best_s, prm, R, void_suit, vis)
             c[d] += 1
             if u > best_u:
                 best_u = u
                 best_d = d
-    else:
+    elif best_d >= 0:
         c[best_d] -= 1
-        best_u = ukeire(c, n_melds, best_s, prm, R, void_suit, vis)
+        best_u = ukeire(c, n_melds, w, best_s, prm, R, void_suit, vis)
         c[best_d] += 1
     s_out[0] = best_s
     u_out[0] = best_u
@@ -275,13 +337,14 @@ cdef int decide(uint8_t* c, int n_melds, Eval* prm, const Rule* R, int void_suit
 
 
 cdef int ask_checker(void* checker, Player* P, int seat, int tile, int self_draw, int discarder,
-                     int dealer, int flags) noexcept with gil:
+                     int dealer, int flags, int flipped) noexcept with gil:
     """Ask Python whether the rule accepts this potential win (exceptions count as no)."""
     cdef object fn = <object>checker
     cdef int i
     try:
         melds = tuple((int(P.mk[i]), int(P.mt[i]), int(P.ms[i])) for i in range(P.n_melds))
-        return 1 if fn(seat, (<char*>P.c)[:34], melds, tile, self_draw, discarder, dealer, flags) else 0
+        return 1 if fn(seat, (<char*>P.c)[:34], melds, tile, self_draw, discarder, dealer, flags,
+                       P.w, (<char*>P.fl)[:N_CODES], flipped) else 0
     except BaseException:
         return 0
 
@@ -297,19 +360,48 @@ cdef inline int void_clear(const Player* P) noexcept nogil:
 
 
 cdef int can_win(Player* P, Eval* prm, const Rule* R, int seat, int tile, int self_draw,
-                 int discarder, int dealer, int flags) noexcept nogil:
-    """Potential win of a 3k+2 hand ``P.c`` (the winning tile included); 1 if accepted."""
+                 int discarder, int dealer, int flags, int flipped) noexcept nogil:
+    """Potential win of a 3k+2 hand ``P`` (the winning tile included); 1 if accepted."""
     if R.sichuan and not void_clear(P):
         return 0
-    if shanten_of(P.c, P.n_melds, prm, R) != -1:
+    if shanten_of(P.c, P.n_melds, P.w, prm, R) != -1:
         return 0
     if R.check:
-        return ask_checker(R.checker, P, seat, tile, self_draw, discarder, dealer, flags)
+        return ask_checker(R.checker, P, seat, tile, self_draw, discarder, dealer, flags, flipped)
     return 1
 
 
+cdef int take(Player* P, const int8_t* wall, int* f, int* b, int back, const int8_t* faces,
+              int* replaced) noexcept nogil:
+    """Draw one tile from the front (or the back); a flower is laid aside and replaced from the
+    back.  Returns the role drawn (a kind, or ROLE_WILD), -1 when the wall ran out; ``replaced``
+    is set when a flower was replaced (花开 on a win)."""
+    cdef int tok, role
+    replaced[0] = 0
+    while f[0] <= b[0]:
+        if back:
+            tok = wall[b[0]]
+            b[0] -= 1
+        else:
+            tok = wall[f[0]]
+            f[0] += 1
+        role = faces[tok]
+        if role == ROLE_FLOWER:
+            P.fl[tok] += 1
+            back = 1
+            replaced[0] = 1
+            continue
+        if role == ROLE_WILD:
+            P.w += 1
+        else:
+            P.c[role] += 1
+        return role
+    return -1
+
+
 cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval* E,
-                    int32_t* rec, uint8_t* hands, int8_t* melds, int8_t* kongs, int32_t* ev) noexcept nogil:
+                    int32_t* rec, uint8_t* hands, int8_t* melds, int8_t* kongs, int32_t* ev,
+                    uint8_t* seats) noexcept nogil:
     cdef Player P[4]
     cdef int16_t vis[34]
     cdef int i, j, k, t, f, b, cur, dealer, q, d, s0, u0, s1, u1, sb, ub, n_disc = 0, flags
@@ -318,6 +410,8 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
     cdef int cnt[3]
     cdef int won = 0, n_won = 0, n_ev = 0, event = 0, exhausted = 1
     cdef int ev_how = 0, ev_disc = -1, ev_tile = -1, ev_flags = 0, ev_last = 0, ev_lk = -1
+    cdef int flipped = -1, row = 0, replaced = 0, first_disc = -2
+    cdef const int8_t* faces
     # shuffle
     for i in range(n_wall - 1, 0, -1):
         j = <int>bounded_u32(rng, <uint32_t>(i + 1))
@@ -329,10 +423,16 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
     memset(vis, 0, sizeof(vis))
     f = 0
     b = n_wall - 1
+    if R.flip:               # the indicator: a uniformly random tile, out of play
+        flipped = wall[b]
+        b -= 1
+        row = flipped
+    E.row = row
+    E.copies = R.copies + 34 * row
+    faces = R.faces + N_CODES * row
     for i in range(4):
         for j in range(13):
-            P[(dealer + i) % 4].c[wall[f]] += 1
-            f += 1
+            take(&P[(dealer + i) % 4], wall, &f, &b, 0, faces, &replaced)
         P[i].void_suit = -1
     rec[R_DEALER] = dealer
     rec[R_DISCARDER] = -1
@@ -341,10 +441,9 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
     rec[R_FLAGS] = 0
     rec[R_LAST_KONG] = -1
     rec[R_VOID] = 0xFF
+    rec[R_FLIPPED] = flipped
     cur = dealer
-    t = wall[f]
-    f += 1
-    P[cur].c[t] += 1
+    t = take(&P[cur], wall, &f, &b, 0, faces, &replaced)
     if R.sichuan:            # 定缺 after the deal (the dealer's 14 tiles included)
         rec[R_VOID] = 0
         for i in range(4):
@@ -359,7 +458,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 P[i].void_suit = 2
             rec[R_VOID] |= P[i].void_suit << (2 * i)
     drawn = 1
-    after_kong = 0
+    after_kong = replaced
     how = 3
     winners = 0
     discarder = -1
@@ -396,14 +495,12 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             cur = (ev_last + 1) % 4               # the seat after the (last) winner draws
             while won >> cur & 1:
                 cur = (cur + 1) % 4
-            if f > b:
+            t = take(&P[cur], wall, &f, &b, 0, faces, &replaced)
+            if t < 0:
                 break
-            t = wall[f]
-            f += 1
-            P[cur].c[t] += 1
             P[cur].n_draws += 1
             drawn = 1
-            after_kong = 0
+            after_kong = replaced
         # ---- cur holds 3k+2 tiles; ``drawn``: t was just drawn from the wall
         if drawn:
             flags = FL_AFTER_KONG if after_kong else 0
@@ -413,9 +510,9 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 flags |= FL_HEAVENLY
             if calls == 0 and P[cur].n_draws == 1 and cur != dealer and not after_kong:
                 flags |= FL_EARTHLY
-            if vis[t] == 3:
+            if t < N_KINDS and vis[t] == 3:
                 flags |= FL_LAST_COPY
-            if can_win(&P[cur], E, R, cur, t, 1, -1, dealer, flags):
+            if can_win(&P[cur], E, R, cur, t, 1, -1, dealer, flags, flipped):
                 event = 1
                 ev_how = 0
                 ev_disc = -1
@@ -434,9 +531,9 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                         continue
                     if P[cur].c[i] == 4:
                         if sb == -2:
-                            decide(P[cur].c, P[cur].n_melds, E, R, P[cur].void_suit, vis, &sb, &ub)
+                            decide(P[cur].c, P[cur].n_melds, P[cur].w, E, R, P[cur].void_suit, vis, &sb, &ub)
                         P[cur].c[i] = 0
-                        s1 = shanten_of(P[cur].c, P[cur].n_melds + 1, E, R)
+                        s1 = shanten_of(P[cur].c, P[cur].n_melds + 1, P[cur].w, E, R)
                         P[cur].c[i] = 4
                         if s1 <= sb:
                             k = i
@@ -446,10 +543,10 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                         for j in range(P[cur].n_melds):
                             if P[cur].mk[j] == M_PUNG and P[cur].mt[j] == i:
                                 if sb == -2:
-                                    decide(P[cur].c, P[cur].n_melds, E, R, P[cur].void_suit, vis,
-                                           &sb, &ub)
+                                    decide(P[cur].c, P[cur].n_melds, P[cur].w, E, R, P[cur].void_suit,
+                                           vis, &sb, &ub)
                                 P[cur].c[i] -= 1
-                                s1 = shanten_of(P[cur].c, P[cur].n_melds, E, R)
+                                s1 = shanten_of(P[cur].c, P[cur].n_melds, P[cur].w, E, R)
                                 P[cur].c[i] += 1
                                 if s1 <= sb:
                                     k = i
@@ -482,7 +579,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                             continue
                         P[q].c[k] += 1
                         if can_win(&P[q], E, R, q, k, 0, cur, dealer,
-                                   FL_LAST_COPY if vis[k] == 3 else 0):
+                                   FL_LAST_COPY if vis[k] == 3 else 0, flipped):
                             winners |= 1 << q
                             ev_last = q
                             if not R.multi:
@@ -505,19 +602,34 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                     kongs[KF * n_kongs + 3] = <int8_t>k
                     kongs[KF * n_kongs + 4] = <int8_t>won
                 n_kongs += 1
-                if f > b:
+                t = take(&P[cur], wall, &f, &b, 1, faces, &replaced)
+                if t < 0:
                     break                      # no replacement tile: draw game
-                t = wall[b]
-                b -= 1
-                P[cur].c[t] += 1
                 P[cur].n_draws += 1
                 after_kong = 1
                 continue
         # ---- discard
-        d = decide(P[cur].c, P[cur].n_melds, E, R, P[cur].void_suit, vis, &sb, &ub)
-        P[cur].c[d] -= 1
-        vis[d] += 1
+        d = decide(P[cur].c, P[cur].n_melds, P[cur].w, E, R, P[cur].void_suit, vis, &sb, &ub)
         n_disc += 1
+        if d < 0:                          # only wildcards left: a discarded wildcard is dead
+            P[cur].w -= 1
+            if f > b:
+                break
+            cur = (cur + 1) % 4
+            while won >> cur & 1:
+                cur = (cur + 1) % 4
+            t = take(&P[cur], wall, &f, &b, 0, faces, &replaced)
+            if t < 0:
+                break
+            P[cur].n_draws += 1
+            drawn = 1
+            after_kong = replaced
+            continue
+        P[cur].c[d] -= 1
+        P[cur].disc[d] += 1
+        vis[d] += 1
+        if d == R.first_kind and first_disc == -2:
+            first_disc = cur
         kong_discard = after_kong and drawn
         last = f > b
         flags = 0
@@ -532,7 +644,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             if won >> q & 1:
                 continue
             P[q].c[d] += 1
-            if can_win(&P[q], E, R, q, d, 0, cur, dealer, flags):
+            if can_win(&P[q], E, R, q, d, 0, cur, dealer, flags, flipped):
                 winners |= 1 << q
                 ev_last = q
                 if not R.multi:
@@ -540,6 +652,9 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             else:
                 P[q].c[d] -= 1
         if winners:
+            P[cur].disc[d] -= 1            # the winners take the discard
+            if first_disc == cur and d == R.first_kind and P[cur].disc[d] == 0:
+                first_disc = -1
             event = 1
             ev_how = 1
             ev_disc = cur
@@ -555,20 +670,20 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             q = (cur + i) % 4
             if won >> q & 1 or P[q].c[d] < 2 or P[q].n_melds >= 4 or (R.sichuan and d // 9 == P[q].void_suit):
                 continue
-            s0 = shanten_of(P[q].c, P[q].n_melds, E, R)
+            s0 = shanten_of(P[q].c, P[q].n_melds, P[q].w, E, R)
             if P[q].c[d] == 3 and n_kongs < MAX_KONGS:
                 P[q].c[d] = 0
-                s1 = shanten_of(P[q].c, P[q].n_melds + 1, E, R)
+                s1 = shanten_of(P[q].c, P[q].n_melds + 1, P[q].w, E, R)
                 P[q].c[d] = 3
                 if s1 <= s0:
                     claimed = q
                     best_a = M_KONG
                     break
-            u0 = ukeire(P[q].c, P[q].n_melds, s0, E, R, P[q].void_suit, vis)
+            u0 = ukeire(P[q].c, P[q].n_melds, P[q].w, s0, E, R, P[q].void_suit, vis)
             P[q].c[d] -= 2
             vis[d] += 2
             P[q].n_melds += 1
-            decide(P[q].c, P[q].n_melds, E, R, P[q].void_suit, vis, &s1, &u1)
+            decide(P[q].c, P[q].n_melds, P[q].w, E, R, P[q].void_suit, vis, &s1, &u1)
             P[q].n_melds -= 1
             P[q].c[d] += 2
             vis[d] -= 2
@@ -579,7 +694,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
         if claimed < 0 and R.chow and d < 27:
             q = (cur + 1) % 4
             if P[q].n_melds < 4:
-                s0 = shanten_of(P[q].c, P[q].n_melds, E, R)
+                s0 = shanten_of(P[q].c, P[q].n_melds, P[q].w, E, R)
                 u0 = -1
                 sb = INF + 1
                 ub = -1
@@ -591,13 +706,13 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                             or (k + 2 != d and P[q].c[k + 2] == 0):
                         continue
                     if u0 < 0:
-                        u0 = ukeire(P[q].c, P[q].n_melds, s0, E, R, -1, vis)
+                        u0 = ukeire(P[q].c, P[q].n_melds, P[q].w, s0, E, R, -1, vis)
                     P[q].c[d] += 1
                     P[q].c[k] -= 1
                     P[q].c[k + 1] -= 1
                     P[q].c[k + 2] -= 1
                     P[q].n_melds += 1
-                    decide(P[q].c, P[q].n_melds, E, R, -1, vis, &s1, &u1)
+                    decide(P[q].c, P[q].n_melds, P[q].w, E, R, -1, vis, &s1, &u1)
                     P[q].n_melds -= 1
                     P[q].c[k] += 1
                     P[q].c[k + 1] += 1
@@ -610,6 +725,9 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                         best_a = 100 + k
         if claimed >= 0:
             q = claimed
+            P[cur].disc[d] -= 1
+            if first_disc == cur and d == R.first_kind and P[cur].disc[d] == 0:
+                first_disc = -1            # the first discard of that kind was claimed
             j = P[q].n_melds
             P[q].ms[j] = <int8_t>cur
             if best_a == M_KONG:
@@ -643,11 +761,9 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             calls += 1
             cur = q
             if best_a == M_KONG:
-                if f > b:
+                t = take(&P[cur], wall, &f, &b, 1, faces, &replaced)
+                if t < 0:
                     break
-                t = wall[b]
-                b -= 1
-                P[cur].c[t] += 1
                 P[cur].n_draws += 1
                 drawn = 1
                 after_kong = 1
@@ -659,14 +775,12 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
         cur = (cur + 1) % 4
         while won >> cur & 1:
             cur = (cur + 1) % 4
-        if f > b:
+        t = take(&P[cur], wall, &f, &b, 0, faces, &replaced)
+        if t < 0:
             break
-        t = wall[f]
-        f += 1
-        P[cur].c[t] += 1
         P[cur].n_draws += 1
         drawn = 1
-        after_kong = 0
+        after_kong = replaced
     rec[R_HOW] = how
     rec[R_DISCARDER] = discarder
     rec[R_TURN] = n_disc + 1
@@ -676,8 +790,12 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
     rec[R_WIN_TILE] = win_tile
     rec[R_FLAGS] = flags if how != 3 else 0
     rec[R_N_KONGS] = n_kongs
+    rec[R_FIRST_DISCARD] = first_disc if first_disc >= 0 else -1
     for i in range(4):
         memcpy(hands + 34 * i, P[i].c, 34)
+        memcpy(seats + SEAT_FIELDS * i, P[i].fl, N_CODES)
+        memcpy(seats + SEAT_FIELDS * i + N_CODES, P[i].disc, 34)
+        seats[SEAT_FIELDS * i + N_CODES + 34] = <uint8_t>P[i].w
         for j in range(4):
             if j < P[i].n_melds:
                 melds[12 * i + 3 * j] = P[i].mk[j]
@@ -691,20 +809,22 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
 
 cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall, const Rule* R, const uint8_t* playable,
                     int n_games, int32_t* rec, uint8_t* hands, int8_t* melds, int8_t* kongs,
-                    int32_t* ev) noexcept nogil:
+                    int32_t* ev, uint8_t* seats) noexcept nogil:
     cdef int8_t wall[MAX_WALL]
     cdef int g
     cdef uint8_t cap[34]
     cdef Eval E
     memset(cap, 4, 34)         # caps stay 4 (the fast table path); melds change nothing for complete hands
-    params_init(&E.p, cap, playable, R.forms, 0)
+    params_init(&E.p, cap, playable, R.forms, R.options)
+    E.row = 0
+    E.copies = R.copies
     E.mask = (<uint64_t>1 << LOG2_MEMO) - 1
     E.used = 0
     E.tab = <uint64_t*>calloc(<size_t>2 << LOG2_MEMO, sizeof(uint64_t))   # NULL: no memo
     memcpy(wall, wall0, n_wall)
     for g in range(n_games):
         play_game(rng, wall, n_wall, R, &E, rec + N_REC * g, hands + 136 * g, melds + 48 * g,
-                  kongs + KF * MAX_KONGS * g, ev + MAX_EVENTS * N_EV * g)
+                  kongs + KF * MAX_KONGS * g, ev + MAX_EVENTS * N_EV * g, seats + 4 * SEAT_FIELDS * g)
     free(E.tab)
 
 
@@ -718,15 +838,19 @@ cdef bitgen_t* bitgen_pointer(object bg) except NULL:
 @cython.boundscheck(False)
 def simulate_games_kernel(list bitgens,                 # IN one BitGenerator per chunk
                           const int32_t[::1] games,     # IN games per chunk
-                          const int8_t[::1] wall,       # IN the rule's tiles (kinds 0..33)
-                          const uint8_t[::1] copies,    # IN copies of each kind in play
-                          int forms, bint chow, bint sichuan, bint multi, bint xuezhan,
+                          const int8_t[::1] wall,       # IN the rule's tiles (codes 0..47)
+                          const int8_t[:, ::1] faces,   # IN (n_rows, 48) role of each code
+                          const uint8_t[:, ::1] copies,    # IN (n_rows, 34) natural copies in play
+                          const uint8_t[:, ::1] playable,  # IN (n_rows, 34) what a wildcard may be
+                          int forms, int options, bint chow, bint sichuan, bint multi, bint xuezhan,
+                          bint flip, int first_kind,
                           object checker,               # None or callable (see Parameters)
                           int32_t[:, ::1] rec,          # OUT (n_games, N_RECORD)
                           uint8_t[:, :, ::1] hands,     # OUT (n_games, 4, 34)
                           int8_t[:, :, :, ::1] melds,   # OUT (n_games, 4, 4, 3) kind, tile, source
                           int8_t[:, :, ::1] kongs,      # OUT (n_games, MAX_KONG_LOG, 5) konger, kind, feeder, tile, won
                           int32_t[:, :, ::1] events,    # OUT (n_games, MAX_WIN_EVENTS, N_EVENT_FIELDS)
+                          uint8_t[:, :, ::1] seats,     # OUT (n_games, 4, N_SEAT_FIELDS)
                           int n_threads=1):
     """Play every chunk; chunk ``c`` uses ``bitgens[c]`` and fills its games' rows in order.
 
@@ -740,28 +864,41 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     games : int32[n_chunks]
         Games per chunk; rows of the outputs are the chunks' games in order.
     wall : int8[n]
-        The tiles in play (kind per tile), ``n <= 144``.
-    copies : uint8[34]
-        Copies of each kind in play.
-    forms : int
-        Form bits of the shanten kernel.
+        The tiles in play, as codes of :mod:`mjfast.tiles` (bonus tiles included), ``n <= 160``.
+    faces : int8[n_rows, 48]
+        The role each code plays: the kind 0..33 it counts as (金华's 白板 as the 财神's face),
+        :data:`WILD` or :data:`FLOWER`.  With ``flip`` the row is the flipped code's, so
+        ``n_rows == 48``; otherwise one row.
+    copies : uint8[n_rows, 34]
+        Natural copies of each kind in play (per row), for the policy's 进张.
+    playable : uint8[n_rows, 34]
+        Kinds a wildcard may stand for (per row).
+    forms, options : int
+        Form and option bits of the shanten kernel (缺一门 is handled by ``sichuan``).
     chow, sichuan, multi, xuezhan : bool
         Chow from the left; 定缺 / no calls in the void suit; several winners on one discard;
         血战到底 (play on after a win until three seats have won or the wall is exhausted).
+    flip : bool
+        Turn up an indicator (a uniformly random tile, out of play) after the shuffle.
+    first_kind : int
+        A kind whose first discard is recorded (贵阳 冲锋鸡), -1 for none.
     checker : callable or None
-        ``checker(seat, counts, melds, tile, self_draw, discarder, dealer, flags) -> bool``
-        with ``counts`` the 34 concealed counts as bytes (the winning tile included),
-        ``melds`` a tuple of ``(kind, lowest tile, source seat)``; asked (with the GIL) at
-        every potential win; exceptions count as False, so the caller must record them.
-        None accepts every complete hand.
+        ``checker(seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds,
+        flowers, flipped) -> bool`` with ``counts`` the 34 concealed counts as bytes (the
+        winning tile included; a drawn wildcard is ``tile == WILD`` and counted in
+        ``wilds``), ``melds`` a tuple of ``(kind, lowest tile, source seat)``, ``flowers``
+        48 bytes of flowers laid aside by code, ``flipped`` the indicator's code or -1; asked
+        (with the GIL) at every potential win; exceptions count as False, so the caller must
+        record them.  None accepts every complete hand.
     rec : int32[n_games, N_RECORD]
         dealer, how of the first win (0 self-draw, 1 discard, 2 robbing a kong, 3 none),
         its discarder (-1), turn (1 + discards), winners mask, first winning tile, its
-        flags (1 after a kong, 2 杠上炮, 4 天胡, 8 地胡, 16 last wall tile, 32 last copy),
-        kongs made, the 杠上炮 kong index, 四川 void suits (2 bits per seat), wall exhausted,
-        win events.
+        flags (1 after a kong or a flower, 2 杠上炮, 4 天胡, 8 地胡, 16 last wall tile, 32 last
+        copy), kongs made, the 杠上炮 kong index, 四川 void suits (2 bits per seat), wall
+        exhausted, win events, the flipped code (-1), the seat of an unclaimed first
+        ``first_kind`` discard (-1).
     hands : uint8[n_games, 4, 34]
-        Final concealed counts (a winner's hand includes his winning tile).
+        Final concealed natural counts (a winner's hand includes his winning tile).
     melds : int8[n_games, 4, 4, 3]
         ``(kind, lowest tile, source seat)``, kind 0 chow, 1 pung, 2 exposed kong, 3 added
         kong, 4 concealed kong; -1 rows after the last meld.
@@ -770,29 +907,40 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     events : int32[n_games, MAX_WIN_EVENTS, N_EVENT_FIELDS]
         Win events in order: how, discarder, tile, flags, winners mask, 杠上炮 kong index,
         mask of seats that had won before.
+    seats : uint8[n_games, 4, N_SEAT_FIELDS]
+        Per seat: flowers laid aside by code (48), unclaimed discards by kind (34), wildcards held.
     n_threads : int
         OpenMP threads.
     """
     cdef Py_ssize_t n_chunks = len(bitgens)
     cdef Py_ssize_t ci
-    cdef int i
+    cdef int i, j, n_rows = faces.shape[0]
     cdef Rule R
-    cdef uint8_t playable[34]
-    cdef bitgen_t** rngs
-    cdef int32_t* offs
+    cdef uint8_t playable_all[34]
+    cdef bitgen_t** rngs = NULL
+    cdef int32_t* offs = NULL
+    cdef Params* rows = NULL
     cdef long long total = 0
     cdef uint8_t cap4[34]
-    cdef int j
     memset(cap4, 4, 34)
-    if copies.shape[0] != 34:
-        raise ValueError("copies must have 34 entries")
+    if n_rows < 1 or faces.shape[1] != N_CODES or copies.shape[0] != n_rows or copies.shape[1] != 34 \
+            or playable.shape[0] != n_rows or playable.shape[1] != 34:
+        raise ValueError("faces, copies and playable need (n_rows, 48), (n_rows, 34), (n_rows, 34)")
+    if flip and n_rows != N_CODES:
+        raise ValueError("a flipping rule needs one table row per code (48)")
+    for i in range(n_rows):
+        for j in range(N_CODES):
+            if faces[i, j] < 0 or faces[i, j] > ROLE_FLOWER:
+                raise ValueError("faces must be kinds 0..33, WILD or FLOWER")
     if games.shape[0] != n_chunks:
         raise ValueError("games needs one entry per BitGenerator")
-    if wall.shape[0] > MAX_WALL or wall.shape[0] < 4 * 13 + 1:
-        raise ValueError(f"the wall holds 53..{MAX_WALL} tiles")
+    if wall.shape[0] > MAX_WALL or wall.shape[0] < 4 * 13 + 2:
+        raise ValueError(f"the wall holds 54..{MAX_WALL} tiles")
     for i in range(wall.shape[0]):
-        if wall[i] < 0 or wall[i] >= N_KINDS:
-            raise ValueError("wall tokens must be kinds 0..33")
+        if wall[i] < 0 or wall[i] >= N_CODES:
+            raise ValueError("wall tokens must be codes 0..47")
+    if first_kind < -1 or first_kind >= N_KINDS:
+        raise ValueError("first_kind must be a kind or -1")
     for i in range(n_chunks):
         if games[i] < 0:
             raise ValueError("games per chunk must be >= 0")
@@ -800,19 +948,28 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     if rec.shape[0] != total or rec.shape[1] != N_REC or hands.shape[0] != total or hands.shape[1] != 4 \
             or hands.shape[2] != 34 or melds.shape[0] != total or melds.shape[1] != 4 or melds.shape[2] != 4 \
             or melds.shape[3] != 3 or kongs.shape[0] != total or kongs.shape[1] != MAX_KONGS or kongs.shape[2] != KF \
-            or events.shape[0] != total or events.shape[1] != MAX_EVENTS or events.shape[2] != N_EV:
+            or events.shape[0] != total or events.shape[1] != MAX_EVENTS or events.shape[2] != N_EV \
+            or seats.shape[0] != total or seats.shape[1] != 4 or seats.shape[2] != SEAT_FIELDS:
         raise ValueError("output arrays have the wrong shape")
     for i in range(34):
-        R.copies[i] = copies[i]
-        playable[i] = 1                 # the fast shanten path; absent kinds are never drawn
+        playable_all[i] = 1             # the fast shanten path; absent kinds are never drawn
     for i in range(6):                  # the six 组合龙 arrangements: suit of 147, 258, 369
         perm = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))[i]
         for j in range(9):
             KNITTED[i][j] = 9 * perm[j // 3] + (j % 3) + 3 * (j // 3)
+    options &= ~(O_NEED_VOID | 7 * O_VOID_M)
+    R.n_rows = n_rows
+    R.flip = flip
+    R.faces = &faces[0, 0]
+    R.copies = &copies[0, 0]
+    R.first_kind = first_kind
+    R.options = options
     R.forms = forms & (F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS)
+    R.extra = forms & (F_THIRTEEN_LAN | F_NINE_TERMINALS)
+    R.prune = R.forms == forms
     R.slow = (forms & (F_HONORS_KNITTED | F_SEVEN_STARS | F_KNITTED_STRAIGHT)) != 0
-    params_init(&R.p_hk, &cap4[0], playable, forms & (F_HONORS_KNITTED | F_SEVEN_STARS), 0)
-    params_init(&R.p_ks, &cap4[0], playable, forms & F_KNITTED_STRAIGHT, 0)
+    params_init(&R.p_hk, &cap4[0], playable_all, forms & (F_HONORS_KNITTED | F_SEVEN_STARS), options)
+    params_init(&R.p_ks, &cap4[0], playable_all, forms & F_KNITTED_STRAIGHT, options)
     R.chow = chow
     R.sichuan = sichuan
     R.multi = multi
@@ -823,11 +980,16 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
         return
     rngs = <bitgen_t**>malloc(n_chunks * sizeof(bitgen_t*))
     offs = <int32_t*>malloc(n_chunks * sizeof(int32_t))
-    if rngs == NULL or offs == NULL:
+    rows = <Params*>malloc(n_rows * sizeof(Params))
+    if rngs == NULL or offs == NULL or rows == NULL:
         free(rngs)
         free(offs)
+        free(rows)
         raise MemoryError()
     try:
+        for i in range(n_rows):
+            params_init(&rows[i], &cap4[0], &playable[i, 0], forms & (F_THIRTEEN_LAN | F_NINE_TERMINALS), options)
+        R.rows = rows
         total = 0
         for ci in range(n_chunks):
             rngs[ci] = bitgen_pointer(bitgens[ci])
@@ -836,9 +998,10 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
         kongs[:, :, :] = -1
         for ci in prange(n_chunks, nogil=True, schedule="dynamic", num_threads=max(1, n_threads)):
             if games[ci] > 0:
-                sim_chunk(rngs[ci], &wall[0], <int>wall.shape[0], &R, playable, games[ci],
+                sim_chunk(rngs[ci], &wall[0], <int>wall.shape[0], &R, playable_all, games[ci],
                           &rec[offs[ci], 0], &hands[offs[ci], 0, 0], &melds[offs[ci], 0, 0, 0],
-                          &kongs[offs[ci], 0, 0], &events[offs[ci], 0, 0])
+                          &kongs[offs[ci], 0, 0], &events[offs[ci], 0, 0], &seats[offs[ci], 0, 0])
     finally:
         free(rngs)
         free(offs)
+        free(rows)
