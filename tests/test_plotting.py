@@ -57,3 +57,25 @@ def test_default_axes_is_current():
     ax = mj.plot_discards(mj.analyze_discards("11p34567m45s9p1p", melds=["555z"]))
     assert ax is fig.gca()
     plt.close(fig)
+
+
+def test_plot_payouts_several_rules_in_stakes(ax):
+    # a dict of tables is stacked in one-unit stakes: sichuan 6, guobiao 16; one line per label in
+    # the order given
+    sc = pd.DataFrame({"dealer": [0], "winners": ["1"], "how": ["discard"], "discarder": [2],
+                       "pay_0": [0], "pay_1": [12], "pay_2": [-12], "pay_3": [0]})
+    gb = pd.DataFrame({"dealer": [0], "winners": ["3"], "how": ["discard"], "discarder": [1],
+                       "pay_0": [-8], "pay_1": [-16], "pay_2": [-8], "pay_3": [32]})
+    assert mj.plot_payouts({"sichuan": sc, "guobiao": gb}, ax=ax) is ax
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["sichuan", "guobiao"]
+    assert ax.lines[0].get_xdata().tolist() == [-2, 0, 0, 2]
+    assert ax.lines[1].get_xdata().tolist() == [-1, -0.5, -0.5, 2]
+    fig, ax2 = plt.subplots()
+    mj.plot_payouts({"sichuan": sc, "guobiao": gb}, kind="tail", ax=ax2)
+    assert ax2.get_xscale() == "log" and ax2.get_yscale() == "log"
+    # losses in stakes: sichuan one of 2 among 4 seats; guobiao 0.5, 1, 0.5 among 4
+    assert ax2.lines[0].get_xdata().tolist() == [2] and ax2.lines[0].get_ydata().tolist() == [0.25]
+    assert ax2.lines[1].get_xdata().tolist() == [0.5, 1] and ax2.lines[1].get_ydata().tolist() == [0.75, 0.25]
+    plt.close(fig)
+    with pytest.raises(ValueError, match="kind must be"):
+        mj.plot_payouts(sc, kind="box", ax=ax)

@@ -9,7 +9,7 @@ from .calls import call_vs_pass
 from .decomposition import Decomposition, decompose, decompose_counts
 from .games import simulate_games
 from .efficiency import analyze_discards, improvements, ukeire, ukeire_batch, waits, yijinting
-from .payout import element_frequencies, payout_summary
+from .payout import compare_rules, element_frequencies, payout_summary
 from .plotting import plot_discards, plot_elements, plot_payouts, plot_win_curve
 from .scoring import Score, WinContext, can_win, register, score, scorers
 from .shape import fast_shanten as shanten
@@ -42,6 +42,7 @@ __all__ = [
     "call_vs_pass",
     "payout_summary",
     "element_frequencies",
+    "compare_rules",
     "plot_payouts",
     "plot_elements",
     "plot_win_curve",

@@ -6,6 +6,10 @@ string, empty on a draw game), ``how`` (``self_draw`` / ``discard`` / ``robbing_
 ``draw_game``), ``discarder`` (seat or missing), ``pay_0`` … ``pay_3`` (seat deltas that sum to
 zero), and optionally ``rule`` and ``base`` (the stake unit, to compare rules on a one-unit
 stake) and ``elements`` (the scoring elements of the win, comma-separated codes).
+
+:func:`compare_rules` simulates several rules (or option sets) on the same seeds and summarises
+them in one-unit stakes (:func:`base_stake`: what one payer owes for the rule's cheapest legal
+win); :func:`stack_games` stacks per-rule tables with that stake in ``base``.
 """
 from __future__ import annotations
 
@@ -214,3 +218,323 @@ def element_frequencies(games, *, by=None):
     df = pd.DataFrame(rows, columns=keys + ["element", "games_won", "count", "frequency", "se"])
     return df.sort_values(keys + ["frequency", "element"], ascending=[True] * len(keys) + [False, True],
                           ignore_index=True)
+
+
+# --------------------------------------------------------------------------------------------
+# comparing rules on a one-unit stake (issue 7)
+# --------------------------------------------------------------------------------------------
+#: Games per rule :func:`compare_rules` simulates when ``n_games`` is not given.
+DEFAULT_N_GAMES = 10_000
+
+# The cheapest legal wins of each rule, as ``(concealed, melds, bonus, win_tile, self_draw)``;
+# every candidate is won by seat 1 with seat 0 dealing and (on a discard) seat 2 discarding, so
+# no dealer extra reaches the principal payer of a discard win.  :func:`base_stake` scores them
+# all and keeps the smallest ``points`` among the legal ones, so an option that moves the
+# minimum (苏州 ``threshold``, 广东 ``min_fan``) moves the stake with it.  Several candidates per
+# rule exist only for that reason.  Why each is minimal (rules/<variant>.md):
+_MIXED = "123m456p789s234s55p"              # four chows, three suits, no honours
+_MINIMAL_WINS: dict[str, tuple] = {
+    # 无番和 (chicken hand) = 8 番, the 8-番 minimum: the discarder pays 8 + 8
+    "guobiao": (("234s55z", ("123m@left", "789p@opposite", "678m@right"), (), "2s", False),),
+    # 平胡 = 1 番 (the smallest fan), 2 suits (缺一门): points = base × 2^0
+    "sichuan": (("123m456m789m234p55p", (), (), "2p", False),),
+    # 鸡胡 0 番 (chows + a pung, legal with min_fan=0); 平胡 1 番 when 鸡胡 is barred
+    "guangdong": (("123m456p789s55s", ("111p@left",), (), "1m", False), (_MIXED, (), (), "1m", False)),
+    # 平胡 1 个, self-drawn (a discard 平胡 needs a 通行证)
+    "guiyang": (("123m456m789m234p55p", (), (), "2p", True),),
+    # 底 + 放炮 for the discarder (the cheapest way of winning in the Ruijin table)
+    "ruijin": ((_MIXED, (), (), "1m", False), (_MIXED, (), (), "1m", True)),
+    "shangrao": ((_MIXED, (), (), "1m", False), (_MIXED, (), (), "1m", True)),
+    # 平胡 2X from the discarder
+    "jinhua": ((_MIXED, (), (), "1m", False), (_MIXED, (), (), "1m", True)),
+    # one 幺九刻 (1 番, the JJ minimum), one chow called so no 门前清; a discard pays 1.0 × 番 × base
+    "jj": (("234m678s444z55p", ("345p@left",), (), "2m", False),),
+    # 底 5 + F 花 on a hand that is not concealed, no flush: the 花 minimum decides (3/4 or 2/3)
+    "suzhou": tuple(("123m456m789s55s", ("111p@left",), ("F1", "F2", "F3", "F4", "F5")[:f], "1m", sd)
+                    for f in (2, 3, 4, 5) for sd in (True, False)),
+    # (1 + F) 花 on a hand with a chow called (not 门清, so not exempt): minimum 2 / 3 花
+    "taicang": tuple(("123m456m789s55s", ("123p@left",), ("F1", "F2", "F3", "F4")[:f], "1m", sd)
+                     for f in (1, 2, 3, 4) for sd in (True, False)),
+}
+
+
+def base_stake(rule, **options) -> int:
+    """A rule's one-unit stake: what one payer owes for the rule's cheapest legal win.
+
+    The stake is :attr:`mjfast.Score.points` (the share of the principal payer: the discarder
+    of a discard win, each payer of a self-draw) of the smallest legal win under the rule and
+    its options, scored by :func:`mjfast.score` with the scorer's default stake keywords —
+    the amounts :func:`~mjfast.games.simulate_games` pays.  The candidate hands are listed in
+    this module (``_MINIMAL_WINS``, one comment per rule saying why each is minimal); the
+    smallest ``points`` among the legal ones is returned.  :func:`compare_rules` divides every
+    payment of a rule by this number, so a result of −3 means "lost three cheapest hands".
+
+    Parameters
+    ----------
+    rule : str or Rule
+        A rule name (:func:`mjfast.rules.names`) or a :class:`~mjfast.rules.Rule`.
+    **options
+        Rule options (as for :func:`mjfast.rules.get`), when ``rule`` is a name.
+
+    Returns
+    -------
+    int
+        The stake, in the rule's own payment unit (> 0).
+
+    Raises
+    ------
+    ValueError
+        An unknown rule or option, or options under which no candidate hand is legal.
+
+    Examples
+    --------
+    >>> from mjfast.payout import base_stake
+    >>> base_stake("sichuan"), base_stake("guobiao")     # 平胡 1 番 × 6; 无番和 8 + 8 番
+    (6, 16)
+    >>> base_stake("guangdong"), base_stake("guangdong", min_fan=1)   # 鸡胡 2^0; 平胡 2^1
+    (1, 2)
+    """
+    from . import rules as _rules
+    from .hand import Hand
+    from .scoring import WinContext, score
+
+    rule_obj = _rules.get(rule, **options)
+    best = None
+    for tiles, melds, bonus, win, self_draw in _MINIMAL_WINS[rule_obj.name]:
+        ctx = WinContext(Hand(tiles, melds=list(melds), bonus=bonus), win_tile=win, self_draw=self_draw,
+                         winner=1, dealer=0, discarder=None if self_draw else 2)
+        s = score(ctx, rule_obj)
+        if s.legal and (best is None or s.points < best):
+            best = int(s.points)
+    if best is None or best <= 0:
+        raise ValueError(f"no cheapest legal win known for {rule_obj!r}; cannot set its stake")
+    return best
+
+
+def _options_text(options: dict) -> str:
+    return ", ".join(f"{k}={v!r}" for k, v in sorted(options.items()))
+
+
+def _label(name: str, options: dict) -> str:
+    return f"{name}({_options_text(options)})" if options else name
+
+
+def _specs(rules) -> list:
+    """``[(label, rule name, options)]`` from the ``rules`` argument of :func:`compare_rules`."""
+    from . import rules as _rules
+    from .games import SUPPORTED
+    from .rules._base import Rule
+
+    if rules is None:
+        rules = SUPPORTED
+    if isinstance(rules, (str, Rule)):
+        rules = [rules]
+    if not isinstance(rules, (list, tuple)):
+        raise ValueError("rules must be None, a rule name, a list of rule names / Rules / (rule, options) "
+                         f"pairs, or a dict of label -> games table; got {type(rules).__name__}")
+    if not rules:
+        raise ValueError("rules is empty: name at least one rule")
+    out = []
+    for item in rules:
+        if isinstance(item, Rule):
+            name, options = item.name, dict(item.options)
+            defaults = _rules.get(name).options
+            options = {k: v for k, v in options.items() if defaults.get(k) != v}
+        elif isinstance(item, str):
+            name, options = item, {}
+        elif isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], dict):
+            name, options = item[0], dict(item[1])
+        else:
+            raise ValueError(f"cannot read rule spec {item!r}: give a rule name, a Rule, "
+                             "or a (name, options dict) pair")
+        if name not in SUPPORTED:
+            raise ValueError(f"simulate_games does not support rule {name!r} yet; supported rules: "
+                             f"{', '.join(SUPPORTED)}")
+        _rules.get(name, **options)  # validates the options before anything is simulated
+        out.append((_label(name, options), name, options))
+    labels = [s[0] for s in out]
+    dup = sorted({x for x in labels if labels.count(x) > 1})
+    if dup:
+        raise ValueError(f"rule spec(s) given twice: {', '.join(dup)}")
+    return out
+
+
+def _table_rule(label: str, games) -> tuple[str, dict]:
+    """The rule and options a games table was played under (attrs, a ``rule`` column, or the label)."""
+    from . import rules as _rules
+
+    attrs = getattr(games, "attrs", {}) or {}
+    if "rule" in attrs:
+        return str(attrs["rule"]), dict(attrs.get("options") or {})
+    if "rule" in games.columns:
+        names = games["rule"].unique()
+        if len(names) != 1:
+            raise ValueError(f"games table {label!r} mixes rules {sorted(map(str, names))}; give one table per rule")
+        return str(names[0]), {}
+    if label in _rules.names():
+        return label, {}
+    raise ValueError(f"cannot tell which rule games table {label!r} was played under: it has no attrs['rule'] "
+                     "(simulate_games sets it), no 'rule' column, and its label is not a rule name")
+
+
+def stack_games(tables):
+    """Stack per-rule games tables into one table whose payments are in one-unit stakes.
+
+    Parameters
+    ----------
+    tables : dict of str -> pandas.DataFrame
+        Label -> games table (as :func:`~mjfast.games.simulate_games` returns).  A table's rule
+        and options come from ``attrs["rule"]``/``attrs["options"]`` (set by
+        ``simulate_games``), else from a single-valued ``rule`` column, else from its label.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows of every table in order, with ``label``, ``rule``, ``options`` (text, ""
+        for the defaults) and ``base`` (:func:`base_stake`) in front: the input of
+        :func:`payout_summary` and :func:`~mjfast.plot_payouts`, which divide the ``pay_*``
+        columns by ``base``.  ``pay_*`` keep the rule's own units.
+
+    Raises
+    ------
+    ValueError
+        A non-dict, an empty dict, a label that is not a non-empty string, a value that is not a
+        games table, a table that already has a ``base`` or ``label`` column, or a table whose
+        rule cannot be told.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from mjfast.payout import stack_games
+    >>> t = pd.DataFrame({"dealer": [0], "winners": ["1"], "how": ["discard"], "discarder": [2],
+    ...                   "pay_0": [0], "pay_1": [12], "pay_2": [-12], "pay_3": [0]})
+    >>> stack_games({"sichuan": t})[["label", "rule", "base", "pay_1"]].values.tolist()
+    [['sichuan', 'sichuan', 6, 12]]
+    """
+    import pandas as pd
+
+    if not isinstance(tables, dict):
+        raise ValueError(f"tables must be a dict of label -> games table, got {type(tables).__name__}")
+    if not tables:
+        raise ValueError("tables is empty")
+    parts = []
+    for label, games in tables.items():
+        if not isinstance(label, str) or not label:
+            raise ValueError(f"labels must be non-empty strings, got {label!r}")
+        if not isinstance(games, pd.DataFrame):
+            raise ValueError(f"tables[{label!r}] must be a games DataFrame, got {type(games).__name__}")
+        _check(games)
+        for col in ("label", "base"):
+            if col in games.columns:
+                raise ValueError(f"games table {label!r} already has a {col!r} column; stack_games sets it")
+        name, options = _table_rule(label, games)
+        stake = base_stake(name, **options)
+        front = pd.DataFrame({"label": label, "rule": name, "options": _options_text(options),
+                              "base": stake}, index=games.index)
+        rest = games.drop(columns=[c for c in ("rule", "options") if c in games.columns])
+        rest.attrs = {}
+        parts.append(pd.concat([front, rest], axis=1))
+    out = pd.concat(parts, ignore_index=True)
+    out.attrs = {}
+    return out
+
+
+def compare_rules(rules=None, n_games=None, *, rng=None, n_threads=None, executor=None, progress=False,
+                  by=None):
+    """Payout statistics of several rules (or option sets) on the same seeds, in one-unit stakes.
+
+    Each rule is simulated by :func:`~mjfast.games.simulate_games` from the *same* root
+    ``SeedSequence`` (so every rule plays from the same seeds: chunk ``c`` of every rule uses
+    child stream ``c``), its payments are divided by its one-unit stake, and the statistics
+    of :func:`payout_summary` are computed per rule.
+
+    **One-unit stake.**  One stake is what one payer owes for the rule's cheapest legal win
+    (:func:`base_stake`): :attr:`mjfast.Score.points` — the discarder's share of a discard
+    win, or each payer's share of a self-draw — of the smallest legal hand under the rule and
+    its options, scored with the scorer's default stake keywords as ``simulate_games`` pays
+    them (e.g. 四川 平胡 1 番 = 6, 国标 无番和 8 番 = 8 + 8 = 16, 广东 鸡胡 = 1).  So a
+    mean of +0.5 is half a cheapest hand per game, and ``p_lose_gt_10x`` is the chance of
+    losing more than ten cheapest hands in one game, comparable across rules.
+
+    Parameters
+    ----------
+    rules : None, str, list or dict
+        ``None``: every rule in :data:`mjfast.games.SUPPORTED` (default options).  A rule
+        name, or a list of rule names, :class:`~mjfast.rules.Rule` objects and ``(name,
+        options dict)`` pairs — e.g. ``[("sichuan", {}), ("sichuan", {"xuezhan": True})]`` to
+        compare options of one rule.  Or a dict ``label -> games table`` of games already
+        simulated (then nothing is simulated, see :func:`stack_games`).
+    n_games : int, optional
+        Games per rule (default :data:`DEFAULT_N_GAMES`); not allowed with a dict.
+    rng : None, int, SeedSequence, BitGenerator or Generator
+        The seed shared by every rule (a Generator is advanced once, not once per rule).
+    n_threads, executor, progress
+        Passed to :func:`~mjfast.games.simulate_games`.
+    by : str or list of str, optional
+        Extra grouping columns of the games tables (e.g. a policy label of tables given as a
+        dict), as in :func:`payout_summary`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Tidy, one row per (``label``, ``role``, ``statistic``), rules in the order given:
+        ``label`` (the dict key, or ``name`` / ``name(key=value, ...)`` for non-default
+        options), ``rule``, ``options`` (text), ``base_stake``, the ``by`` columns, ``role``,
+        ``statistic``, ``value`` and ``se`` (in stakes for payment statistics) and ``n``
+        (see :func:`payout_summary` for the roles and statistics).
+
+    Raises
+    ------
+    ValueError
+        An unsupported rule or invalid option, a malformed or repeated rule spec, an empty
+        ``rules``, ``n_games`` that is not a positive integer, simulation arguments given
+        with precomputed tables, a bad ``by``, or a games table whose payments do not sum
+        to zero.
+
+    Examples
+    --------
+    >>> import mjfast as mj
+    >>> s = mj.compare_rules(["sichuan", ("sichuan", {"xuezhan": True})], n_games=40, rng=0, n_threads=1)
+    >>> s.label.unique().tolist()
+    ['sichuan', 'sichuan(xuezhan=True)']
+    >>> s.base_stake.unique().tolist()
+    [6]
+    >>> bool(s.query("role == 'all' and statistic == 'mean'").value.abs().max() < 1e-12)   # zero-sum
+    True
+    """
+    import numbers
+
+    keys = [] if by is None else ([by] if isinstance(by, str) else list(by))
+    reserved = {"label", "rule", "options", "base", "base_stake", "role", "statistic", "value", "se", "n"}
+    bad = [k for k in keys if not isinstance(k, str) or k in reserved]
+    if bad:
+        raise ValueError(f"by: cannot group by {bad}; reserved or not a column name")
+    if isinstance(rules, dict):
+        if n_games is not None or rng is not None or n_threads is not None or executor is not None or progress:
+            raise ValueError("n_games, rng, n_threads, executor and progress only apply when compare_rules "
+                             "simulates; a dict of games tables is summarised as it is")
+        tables = rules
+    else:
+        from . import _parallel
+        from .games import simulate_games
+
+        if n_games is None:
+            n_games = DEFAULT_N_GAMES
+        if isinstance(n_games, (bool, np.bool_)) or not isinstance(n_games, numbers.Integral) or n_games < 1:
+            raise ValueError(f"n_games must be a positive integer, got {n_games!r}")
+        specs = _specs(rules)
+        root = _parallel.seed_sequence(rng)  # one root: each simulate_games call copies it unchanged
+        tables = {label: simulate_games(name, int(n_games), rng=root, n_threads=n_threads, executor=executor,
+                                        progress=progress, **options)
+                  for label, name, options in specs}
+    stacked = stack_games(tables)
+    summary = payout_summary(stacked, by=["label"] + keys)
+    order = {label: i for i, label in enumerate(tables)}
+    info = stacked.drop_duplicates("label").set_index("label")
+    summary.insert(1, "options", summary["label"].map(info["options"]))
+    summary.insert(2, "base_stake", summary["label"].map(info["base"]).astype("int64"))
+    cols = ["label", "rule", "options", "base_stake"] + keys + ["role", "statistic", "value", "se", "n"]
+    summary = summary[cols]
+    rank = summary["label"].map(order)
+    summary = summary.iloc[np.argsort(rank.to_numpy(), kind="stable")].reset_index(drop=True)
+    return summary

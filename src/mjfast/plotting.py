@@ -45,15 +45,23 @@ def tile_label(code: str) -> str:
 def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, **kwargs):
     """Distribution of a seat's result per game, one line per rule (or ``by`` group).
 
+    Results are in one-unit stakes when the table has a ``base`` column (as
+    :func:`mjfast.payout.stack_games` adds), otherwise in the table's own units.
+
     Parameters
     ----------
-    games : pandas.DataFrame
-        A games table (see :mod:`mjfast.payout`).
+    games : pandas.DataFrame or dict of str -> DataFrame
+        A games table (see :mod:`mjfast.payout`), or a dict of label -> games table as
+        :func:`mjfast.compare_rules` takes (stacked by :func:`mjfast.payout.stack_games`, so in
+        one-unit stakes, one line per label).
     seat_role : {"all", "dealer", "non_dealer", "winner", "discarder"}
-    kind : {"ecdf", "hist"}
-        Empirical CDF (default; tails readable on the symmetric-log x axis) or a histogram.
+    kind : {"ecdf", "tail", "hist"}
+        ``ecdf``: empirical CDF on a symmetric-log x axis (default).  ``tail``: the loss tail
+        P(loss ≥ x) on log-log axes (one point per loss size, so rare large losses stay
+        visible; a group without losses draws an empty line).  ``hist``: a histogram.
     by : str
-        Column whose values get one line each (default ``rule``; a table without it is one line).
+        Column whose values get one line each, in order of first appearance (default
+        ``rule``, or ``label`` for a dict; a table without the column is one line).
     ax : matplotlib Axes, optional
     **kwargs
         Passed to ``Axes.step`` / ``Axes.hist``.
@@ -72,13 +80,19 @@ def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, **k
     >>> ax = mj.plot_payouts(games, ax=plt.figure().gca())
     >>> ax.get_xlabel()
     'result per game (base stakes)'
+    >>> ax = mj.plot_payouts(games, kind="tail", ax=plt.figure().gca())
+    >>> ax.lines[0].get_ydata().tolist()    # P(loss >= 2) = 4/8, P(loss >= 8) = 1/8
+    [0.5, 0.125]
     """
-    from .payout import ROLES, _check, _long_results
+    from .payout import ROLES, _check, _long_results, stack_games
 
     if seat_role not in ROLES:
         raise ValueError(f"seat_role must be one of {', '.join(ROLES)}; got {seat_role!r}")
-    if kind not in ("ecdf", "hist"):
-        raise ValueError(f"kind must be 'ecdf' or 'hist'; got {kind!r}")
+    if kind not in ("ecdf", "tail", "hist"):
+        raise ValueError(f"kind must be 'ecdf', 'tail' or 'hist'; got {kind!r}")
+    if isinstance(games, dict):
+        games = stack_games(games)
+        by = "label" if by == "rule" else by
     _check(games)
     ax = _axes(ax)
     long = _long_results(games)
@@ -88,16 +102,29 @@ def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, **k
         long = long[~long.dealer]
     elif seat_role != "all":
         long = long[long[seat_role]]
-    for label, part in long.groupby("label", sort=True):
+    for label, part in long.groupby("label", sort=False):
         x = np.sort(part["result"].to_numpy(float))
         if kind == "ecdf":
             ax.step(x, np.arange(1, len(x) + 1) / len(x), where="post", label=str(label), **kwargs)
+        elif kind == "tail":
+            loss = -x[x < 0]
+            sizes, counts = np.unique(loss, return_counts=True)
+            # P(loss >= v) at every observed loss size v; between sizes the next size's value
+            exceed = np.cumsum(counts[::-1])[::-1] / len(x)
+            ax.step(sizes, exceed, where="pre", marker=".", label=str(label), **kwargs)
         else:
             ax.hist(x, bins=min(50, max(5, len(np.unique(x)))), histtype="step", label=str(label), **kwargs)
-    ax.set_xscale("symlog", linthresh=1)
-    ax.set_xlabel("result per game (base stakes)")
-    ax.set_ylabel("P(result ≤ x)" if kind == "ecdf" else "games")
-    ax.set_title(f"payouts, {seat_role.replace('_', ' ')} seats")
+    if kind == "tail":
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlabel("loss per game x (base stakes)")
+        ax.set_ylabel("P(loss ≥ x)")
+        ax.set_title(f"loss tails, {seat_role.replace('_', ' ')} seats")
+    else:
+        ax.set_xscale("symlog", linthresh=1)
+        ax.set_xlabel("result per game (base stakes)")
+        ax.set_ylabel("P(result ≤ x)" if kind == "ecdf" else "games")
+        ax.set_title(f"payouts, {seat_role.replace('_', ' ')} seats")
     ax.legend(title=by if by in games.columns else None)
     return ax
 
