@@ -218,7 +218,7 @@ class Meld:
     @property
     def mpsz(self) -> str:
         """The tiles in mpsz with the kind marker: ``'[1111p]'``, ``'+1111p'``, ``'555z'``."""
-        text = _t.to_mpsz(self.tiles)
+        text = "".join([_t.CODES[t][0] for t in self.tiles]) + _t.CODES[self.tiles[0]][1]   # one suit, sorted
         if self.kind == "concealed_kong":
             return f"[{text}]"
         if self.kind == "added_kong":
@@ -532,7 +532,7 @@ class Hand:
         return out
 
     def __str__(self) -> str:
-        parts = [_t.to_mpsz(self._counts)] if self._n_tiles > self._wilds else []
+        parts = [_t.format_counts(self._counts.tolist())] if self._n_tiles > self._wilds else []
         parts += [m.mpsz for m in self._melds]
         return " ".join(parts + self._tail())
 

@@ -640,6 +640,19 @@ def _ids(x) -> list[int]:
     return _parse(x, True, allow_empty=True)
 
 
+def format_counts(counts: list) -> str:
+    """mpsz of a trusted list of 34 counts (no validation: the formatting hot path of Hand)."""
+    text = []
+    for k in range(4):
+        seg = "".join([_DIGITS[i] * n for i, n in enumerate(counts[9 * k:9 * k + 9]) if n])
+        if seg:
+            text.append(seg + SUITS[k])
+    return "".join(text)
+
+
+_DIGITS = tuple(str(i + 1) for i in range(9))
+
+
 def _split(ids: list[int]) -> tuple[list[list[int]], list[int]]:
     """Sorted playable tiles per suit (m, p, s, z) and sorted bonus tiles."""
     groups: list[list[int]] = [[], [], [], []]

@@ -29,20 +29,6 @@ POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
 cdef uint8_t IS_ORPHAN[34]
 IS_ORPHAN[:] = [1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 7
 
-ctypedef struct Eval:
-    uint8_t c[34]
-    const Params* prm
-    int n_melds
-    int wilds
-    bint fast
-    bint distinct
-    int forms
-    int n                  # tiles in hand, wildcards included
-    int idx[4]             # table index of each group (fast mode)
-    int pairs, odd         # seven-pairs statistics
-    int orph, orph_pair    # thirteen-orphans statistics
-
-
 cdef inline void ev_stats(Eval* ev, int k, int sign) noexcept nogil:
     cdef int x = ev.c[k]
     if ev.distinct:

@@ -39,6 +39,7 @@ from mjfast._kernels._shanten cimport (Params, params_init, shanten_one, N_KINDS
                                       F_THIRTEEN_ORPHANS, F_HONORS_KNITTED, F_KNITTED_STRAIGHT, F_SEVEN_STARS,
                                       F_THIRTEEN_LAN, F_NINE_TERMINALS, O_NEED_VOID, O_VOID_M)
 from mjfast._kernels._rng cimport bounded_u32
+from mjfast._kernels._efficiency cimport Eval as IncEval, ev_init, accept_mask
 
 cdef enum:
     MAX_WALL = 160
@@ -262,6 +263,18 @@ cdef int ukeire(uint8_t* c, int n_melds, int w, int s0, Eval* prm, const Rule* R
     """进张 of a 3k+1 hand at shanten ``s0``: unseen natural copies of the kinds that lower it."""
     cdef int k, r, j, lo, hi, total = 0
     cdef bint near
+    cdef IncEval ev
+    cdef uint8_t mask[34]
+    if R.prune and not w:
+        # the table fast path: after one draw only that kind's group needs a new lookup
+        ev_init(&ev, c, n_melds, 0, &prm.p)
+        accept_mask(&ev, s0, mask)
+        for k in range(N_KINDS):
+            if mask[k] and not (void_suit >= 0 and k // 9 == void_suit):
+                r = <int>prm.copies[k] - <int>c[k] - <int>vis[k]
+                if r > 0:
+                    total += r
+        return total
     for k in range(N_KINDS):
         if prm.copies[k] == 0 or (void_suit >= 0 and k // 9 == void_suit):
             continue
