@@ -200,3 +200,26 @@ def test_simulate_command(tmp_path, capsys):
     assert 0 < stats[("all", "win_rate")] < 1
     assert main(["simulate", "--rule", "sichuan", "--games", "10", "--out", "x.txt"]) == 2
     assert "--out must end in .csv or .parquet" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("suffix", ["csv", "parquet"])
+def test_simulate_streams_to_file(tmp_path, capsys, monkeypatch, suffix):
+    """Several batches are written to one file: the same games simulate_games plays."""
+    import functools
+
+    import pandas as pd
+
+    import mjfast as mj
+    import mjfast.games
+
+    monkeypatch.setattr(mjfast.games, "iter_games", functools.partial(mjfast.games.iter_games, batch_games=1024))
+    out = tmp_path / f"games.{suffix}"
+    args = ["simulate", "--rule", "taicang", "--games", "2100", "--seed", "4", "--threads", "1", "--out", str(out)]
+    assert main(args) == 0
+    assert "2100 games of taicang" in capsys.readouterr().out
+    games = pd.read_csv(out) if suffix == "csv" else pd.read_parquet(out)
+    ref = mj.simulate_games("taicang", 2100, rng=4, n_threads=1)
+    assert games["game"].tolist() == list(range(2100))
+    for c in ("winning_hand", "elements", "flipped", "winners"):
+        assert games[c].fillna("").astype(str).tolist() == ref[c].astype(str).tolist(), c
+    assert (games[["pay_0", "pay_1", "pay_2", "pay_3"]].to_numpy() == ref[["pay_0", "pay_1", "pay_2", "pay_3"]].to_numpy()).all()

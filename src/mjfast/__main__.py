@@ -334,7 +334,7 @@ def _args_simulate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, required=True, metavar="N", help="number of games")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="random seed (default: fresh entropy)")
     p.add_argument("--threads", type=int, default=None, metavar="T", help="OpenMP threads")
-    p.add_argument("--out", default=None, metavar="FILE", help="write the games table (.csv, or .parquet with pyarrow)")
+    p.add_argument("--out", default=None, metavar="FILE", help="stream the games table to a .csv or .parquet file")
     p.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE",
                    help="a rule option (repeatable)")
     p.add_argument("--progress", action="store_true", help="show a progress bar (needs tqdm)")
@@ -342,21 +342,31 @@ def _args_simulate(p: argparse.ArgumentParser) -> None:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    import pandas as pd
+
     import mjfast as mj
+    from mjfast.games import iter_games
 
     if args.out and not args.out.endswith((".csv", ".parquet")):
         raise ValueError(f"--out must end in .csv or .parquet, got {args.out!r}")
     options = {k: {"true": True, "false": False}.get(v.lower(), v) for k, v in args.option}
-    games = mj.simulate_games(args.rule, args.games, rng=args.seed, n_threads=args.threads,
-                              progress=args.progress, **options)
-    if args.out:
-        if args.out.endswith(".csv"):
-            games.to_csv(args.out, index=False)
-        else:
-            try:
-                games.to_parquet(args.out, index=False)
-            except ImportError as exc:
-                raise ValueError(f"writing parquet needs pyarrow ({exc}); use a .csv file instead") from None
+    batches = iter_games(args.rule, args.games, rng=args.seed, n_threads=args.threads,
+                         progress=args.progress, **options)
+    keep = ["dealer", "winners", "how", "discarder", "pay_0", "pay_1", "pay_2", "pay_3"]
+    kept = []
+    writer = None
+    try:
+        for i, batch in enumerate(batches):
+            # games stream to the file batch by batch; only the summary's columns stay in memory
+            if args.out and args.out.endswith(".csv"):
+                batch.to_csv(args.out, index=False, mode="w" if i == 0 else "a", header=i == 0)
+            elif args.out:
+                writer = _parquet_batch(writer, args.out, batch)
+            kept.append(batch[keep].assign(winners=batch["winners"].astype(str), how=batch["how"].astype(str)))
+    finally:
+        if writer is not None:
+            writer.close()
+    games = pd.concat(kept, ignore_index=True)
     summary = mj.payout_summary(games.assign(rule=args.rule))
     if args.json:
         _out(summary.to_json(orient="records", force_ascii=False))
@@ -366,6 +376,22 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                                            "draw_game_rate", "dealer_edge", "p_lose_gt_10x"])]
     _out(_table(keep.round({"value": 4, "se": 4})))
     return EXIT_OK
+
+
+def _parquet_batch(writer, path: str, batch):
+    """Append a batch of games to a parquet file (opened on the first batch)."""
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError as exc:
+        raise ValueError(f"writing parquet needs pyarrow ({exc}); use a .csv file instead") from None
+    # categories differ between batches: store the text, so every batch has one schema
+    table = pa.Table.from_pandas(batch.astype({c: str for c in batch.columns if batch[c].dtype == "category"}),
+                                 preserve_index=False)
+    if writer is None:
+        writer = pq.ParquetWriter(path, table.schema)
+    writer.write_table(table)
+    return writer
 
 
 # ---------------------------------------------------------------------------

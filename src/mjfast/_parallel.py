@@ -110,6 +110,28 @@ def run_chunks(n: int, rng, *,
                desc: str = "mjfast") -> list:
     """Run ``n`` samples chunk by chunk; return the per-group results in chunk order.
 
+    The list of :func:`iter_chunks` (see there for the parameters).
+    """
+    return list(iter_chunks(n, rng, local=local, task=task, n_threads=n_threads, executor=executor,
+                            progress=progress, desc=desc))
+
+
+def iter_chunks(n: int, rng, *,
+                local: Callable[[list, np.ndarray, int], object],
+                task: Callable[[list, np.ndarray], object],
+                n_threads: int = 1,
+                executor=None,
+                progress: bool = False,
+                desc: str = "mjfast",
+                in_flight: int | None = None,
+                max_batch_chunks: int | None = None):
+    """Run ``n`` samples chunk by chunk, yielding the per-group results in chunk order.
+
+    Results are handed back as soon as they and every earlier group are done, and at most
+    ``in_flight`` executor tasks are pending at once, so a consumer that does not keep the
+    results runs in bounded memory however large ``n`` is.  Closing the generator (or an
+    interrupt between groups) stops cleanly: pending tasks are cancelled.
+
     Parameters
     ----------
     n : int
@@ -127,10 +149,15 @@ def run_chunks(n: int, rng, *,
         Submit one task per group of :data:`TASK_CHUNKS` chunks.
     progress : bool
         Show a ``tqdm.auto`` bar that ticks per completed chunk.
+    in_flight : int, optional
+        Most executor tasks pending at once (default: 64).
+    max_batch_chunks : int, optional
+        Most chunks per in-process batch (default: :data:`BATCH_CHUNKS_PER_THREAD` per
+        thread, never fewer than one per thread).
 
-    Returns
-    -------
-    list
+    Yields
+    ------
+    object
         One result per batch or task, ordered by their first chunk.
     """
     sizes = chunk_sizes(n)
@@ -139,26 +166,34 @@ def run_chunks(n: int, rng, *,
     try:
         if executor is None:
             step = max(1, n_threads) * BATCH_CHUNKS_PER_THREAD
-            out = []
+            if max_batch_chunks is not None:
+                step = max(max(1, n_threads), min(step, max_batch_chunks))
             for start in range(0, len(sizes), step):
                 stop = min(start + step, len(sizes))
-                out.append(local(bit_generators(children[start:stop]), sizes[start:stop], n_threads))
+                result = local(bit_generators(children[start:stop]), sizes[start:stop], n_threads)
                 bar.update(stop - start)
-            return out
+                yield result
+            return
         starts = list(range(0, len(sizes), TASK_CHUNKS))
-        futures = {}
+        limit = max(1, in_flight or 64)
+        pending: dict = {}
+        done: dict = {}
+        submitted = 0
         try:
-            for i, start in enumerate(starts):
-                stop = min(start + TASK_CHUNKS, len(sizes))
-                futures[executor.submit(task, children[start:stop], sizes[start:stop])] = (i, stop - start)
-            results: list = [None] * len(starts)
-            for fut in as_completed(futures):
-                i, k = futures[fut]
-                results[i] = fut.result()
-                bar.update(k)
-            return results
+            for i in range(len(starts)):
+                while submitted < len(starts) and submitted < i + limit:
+                    start = starts[submitted]
+                    stop = min(start + TASK_CHUNKS, len(sizes))
+                    pending[submitted] = executor.submit(task, children[start:stop], sizes[start:stop])
+                    submitted += 1
+                while i not in done:
+                    fut = next(as_completed(pending.values()))
+                    j = next(k for k, f in pending.items() if f is fut)
+                    done[j] = pending.pop(j).result()
+                    bar.update(min(starts[j] + TASK_CHUNKS, len(sizes)) - starts[j])
+                yield done.pop(i)
         except BaseException:
-            for fut in futures:
+            for fut in pending.values():
                 fut.cancel()
             raise
     finally:

@@ -46,7 +46,7 @@ def _check_int(value, name: str, lo: int) -> int:
     return int(value)
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=4096)     # bounded: streaming runs must not grow with the games played
 def _melds(seat: int, melds: tuple) -> tuple:
     """Meld objects of ``(kind, lowest tile, source seat)`` triples (kind -1 ends the list)."""
     out = []
@@ -242,10 +242,10 @@ def _settle_guiyang(game: _Game, hands, meld_rows, seat_info, kongs, n_kongs, wi
                                  ponged=ponged)
 
 
-def _rows(game: _Game, first: int, rec, hands, melds, kongs, events, seats) -> dict:
-    """Score and settle the recorded games; columns as lists."""
+def _rows(game: _Game, rec, hands, melds, kongs, events, seats) -> dict:
+    """Score and settle the recorded games; columns as lists (``game`` is numbered later)."""
     n = rec.shape[0]
-    out = {c: [] for c in COLUMNS + _extra_columns(game)}
+    out = {c: [] for c in COLUMNS[1:] + _extra_columns(game)}
     sichuan = game.name == "sichuan"
     xuezhan = sichuan and bool(game.rule.options["xuezhan"])
     if sichuan:
@@ -305,7 +305,6 @@ def _rows(game: _Game, first: int, rec, hands, melds, kongs, events, seats) -> d
         if game.name == "guiyang":
             pay += _settle_guiyang(game, hands[g], meld_rows, seats[g],
                                    kongs[g], n_kongs, winners, how0, disc0, flags0, first_seat)
-        out["game"].append(first + g)
         out["dealer"].append(dealer)
         out["winners"].append(",".join(map(str, winners)))
         out["how"].append(HOW[how0])
@@ -348,33 +347,20 @@ def _raw(game: "_Game", bitgens: list, sizes, n_threads: int):
     return rec, hands, melds, kongs, events, seats
 
 
-def _run(name: str, options: dict, first_game: int, bitgens: list, sizes, n_threads: int, game=None):
+def _run(name: str, options: dict, bitgens: list, sizes, n_threads: int, game=None):
     game = game or _Game(name, options)
-    return _rows(game, first_game, *_raw(game, bitgens, sizes, n_threads))
+    return _rows(game, *_raw(game, bitgens, sizes, n_threads))
 
 
 def _task(name: str, options: dict, children, sizes):
     """One executor task: the chunks' streams from their seeds, on one thread."""
-    return _run(name, options, 0, _parallel.bit_generators(children), sizes, 1)
+    return _run(name, options, _parallel.bit_generators(children), sizes, 1)
 
 
-def simulate_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int | None = None, executor=None,
-                   progress: bool = False, **rule_options):
-    """Simulate whole four-player hands under a rule; one row per game.
-
-    Every seat plays the efficiency policy (see :mod:`mjfast._kernels._game`): discard to
-    the least shanten then the most 进张 (四川: the void suit first, 定缺 after the deal), 碰/杠
-    when it lowers the shanten or keeps it with more 进张, 吃 only from the left where the rule
-    allows it, 胡 whenever the rule accepts the win (priority 胡 > 杠/碰 > 吃).  A hand ends at
-    the first win (on one discard several seats may win when the rule allows it) or when the
-    wall is exhausted.  No dead wall is kept: kong replacements come from the back of the wall.
-
-    Parameters
-    ----------
-    rule : str or Rule
-        ``"sichuan"`` (the hand ends at the first win; with ``xuezhan=True`` 血战到底: the
-        seats that have won stop playing and the others play on until three have won or the
-        wall is exhausted), ``"guobiao"`` or ``"guangdong"``.
+_PARAMS_DOC = """rule : str or Rule
+        Any of :data:`SUPPORTED` (every rule of :mod:`mjfast.rules`).  四川 ends at the first
+        win; with ``xuezhan=True`` (血战到底) the seats that have won stop playing and the
+        others play on until three have won or the wall is exhausted.
     n_games : int
         Games to play, ``> 0``.
     rng : None, int, SeedSequence, BitGenerator or Generator
@@ -383,40 +369,16 @@ def simulate_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int 
     policy : {None, "efficiency"}
         The players' policy (only ``"efficiency"``).
     n_threads : int, optional
-        OpenMP threads (None: all cores).  Legality checks of 国标/广东 take the GIL.
+        OpenMP threads (None: all cores).  Legality checks of rules with a minimum take the GIL.
     executor : concurrent.futures.Executor, optional
-        Run groups of chunks as tasks (each on one thread).
+        Run groups of chunks as tasks (each on one thread), e.g. a ``ProcessPoolExecutor`` or
+        a dask ``client.get_executor()``.
     progress : bool, default False
-        ``tqdm.auto`` progress bar per chunk.
-    **rule_options
-        Options of the rule (``mjfast.rules.get(rule, **rule_options)``).
+        ``tqdm.auto`` progress bar per chunk."""
 
-    Returns
-    -------
-    pandas.DataFrame
-        ``game``, ``dealer``, ``winners`` (comma-separated seats in the order they won, ""
-        on a draw), ``how`` (:data:`HOW`; of the first win), ``discarder`` (of the first
-        win, -1 when none), ``turn`` (1 + discards made in the hand), ``winning_hand`` (the
-        first winner's hand, mpsz and melds), ``total`` (its value in the rule's unit),
-        ``elements`` (its element codes), ``pay_0`` .. ``pay_3`` (seat deltas: every
-        winner's payments, 四川 刮风下雨 kong payments and, when the wall is exhausted, the
-        查花猪/查大叫 settlement with refunds; each row sums to zero).  ``attrs`` holds the
-        rule, its options, ``n_games`` and the policy.
 
-    Raises
-    ------
-    ValueError
-        An unsupported rule or option, ``n_games <= 0``, an unknown policy, a bad ``rng``.
-
-    Examples
-    --------
-    >>> from mjfast.games import simulate_games
-    >>> df = simulate_games("sichuan", 50, rng=0, n_threads=1)
-    >>> len(df), bool((df[["pay_0", "pay_1", "pay_2", "pay_3"]].sum(axis=1) == 0).all())
-    (50, True)
-    """
-    import pandas as pd
-
+def _resolve(rule, policy, rule_options) -> _Game:
+    """Validate the rule, its options and the policy; the game helper."""
     if isinstance(rule, Rule):
         if rule_options:
             raise ValueError("rule options cannot be applied to an existing Rule; pass the rule by name")
@@ -428,30 +390,161 @@ def simulate_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int 
     else:
         raise ValueError(f"rule must be a rule name or a Rule, got {type(rule).__name__}")
     if name not in SUPPORTED:
-        raise ValueError(f"simulate_games does not support rule {name!r} yet; supported rules: "
-                         f"{', '.join(SUPPORTED)}")
+        raise ValueError(f"unknown rule {name!r}; supported rules: {', '.join(SUPPORTED)}")
     if policy not in (None,) + POLICIES:
         raise ValueError(f"unknown policy {policy!r}; valid policies: {', '.join(POLICIES)}")
+    return _Game(name, options)           # validates the options
+
+
+#: Every ordered list of distinct winning seats (a hand has at most three winners).
+_WINNER_LISTS = tuple([""] + [",".join(map(str, p)) for k in (1, 2, 3)
+                              for p in __import__("itertools").permutations(range(4), k)])
+_COMPACT = {"dealer": "int8", "discarder": "int8", "turn": "int16", "total": "int64",
+            "pay_0": "int64", "pay_1": "int64", "pay_2": "int64", "pay_3": "int64"}
+
+
+def _frame(game: _Game, parts: list, first: int):
+    """One compact DataFrame of scored batches: small integers, categories for the repeated
+    strings (``winners``, ``how``, ``elements``, ``flipped``, ``voids``)."""
+    import pandas as pd
+
+    names = COLUMNS + _extra_columns(game)
+    cols = {c: sum((p[c] for p in parts), []) for c in names[1:]}
+    cols["game"] = np.arange(first, first + len(cols["dealer"]), dtype=np.int64)
+    df = pd.DataFrame(cols, columns=list(names)).astype(_COMPACT)
+    df["winners"] = pd.Categorical(df["winners"], categories=_WINNER_LISTS)
+    df["how"] = pd.Categorical(df["how"], categories=HOW)
+    for c in ("elements", "flipped", "voids"):
+        if c in df:
+            df[c] = df[c].astype("category")
+    return df
+
+
+def iter_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int | None = None, executor=None,
+               progress: bool = False, batch_games: int = 65_536, **rule_options):
+    """Simulate games as :func:`simulate_games` does, handing them back in batches.
+
+    For runs too large to hold at once: each batch is a DataFrame of :func:`simulate_games`'s
+    columns (``game`` numbers run on across batches) and is not kept here, so memory stays
+    bounded however many games are played.  The games are exactly those of
+    :func:`simulate_games` with the same arguments.
+
+    Parameters
+    ----------
+    {params}
+    batch_games : int, default 65_536
+        Games per yielded batch, rounded up to whole chunks of 1024 and to at least one chunk
+        per thread.
+    **rule_options
+        Options of the rule (``mjfast.rules.get(rule, **rule_options)``).
+
+    Yields
+    ------
+    pandas.DataFrame
+        The next games, in order.
+
+    Raises
+    ------
+    ValueError
+        As :func:`simulate_games`, or ``batch_games <= 0``.
+
+    Examples
+    --------
+    >>> from mjfast.games import iter_games
+    >>> sizes = [len(b) for b in iter_games("sichuan", 2500, rng=0, n_threads=1, batch_games=1024)]
+    >>> sizes
+    [1024, 1024, 452]
+    """
+    game = _resolve(rule, policy, rule_options)
+    n_games = _check_int(n_games, "n_games", 1)
+    batch_games = _check_int(batch_games, "batch_games", 1)
+    threads = default_threads(n_threads)
+    _parallel.check_executor(executor)
+    return _iter(game, n_games, rng, threads, executor, progress, batch_games)
+
+
+def _iter(game: _Game, n_games, rng, threads, executor, progress, batch_games):
+    name, options = game.name, game.options
+
+    def local(bitgens, sizes, k):
+        return _run(name, options, bitgens, sizes, k, game)
+
+    parts, held, first = [], 0, 0
+    for part in _parallel.iter_chunks(n_games, rng, local=local, task=functools.partial(_task, name, options),
+                                      n_threads=threads, executor=executor, progress=progress,
+                                      desc=f"simulate_games({name})",
+                                      max_batch_chunks=-(-batch_games // _parallel.CHUNK_SIZE)):
+        parts.append(part)
+        held += len(part["dealer"])
+        if held >= batch_games:
+            yield _frame(game, parts, first)
+            first += held
+            parts, held = [], 0
+    if parts:
+        yield _frame(game, parts, first)
+
+
+def simulate_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int | None = None, executor=None,
+                   progress: bool = False, **rule_options):
+    """Simulate whole four-player hands under a rule; one row per game.
+
+    Every seat plays the efficiency policy (see :mod:`mjfast._kernels._game`): discard to
+    the least shanten then the most 进张 (四川: the void suit first, 定缺 after the deal;
+    wildcards are never discarded), 碰/杠 when it lowers the shanten or keeps it with more
+    进张, 吃 only from the left where the rule allows it, 胡 whenever the rule accepts the
+    win (priority 胡 > 杠/碰 > 吃).  A hand ends at the first win (on one discard several
+    seats may win when the rule allows it) or when the wall is exhausted.  Flowers are laid
+    aside and replaced from the back of the wall; the rules that flip an indicator (太仓,
+    瑞金, 上饶, 金华) turn up one random tile after the shuffle, out of play.  No dead wall
+    is kept: kong replacements come from the back of the wall.  What the engine leaves out:
+    瑞金's honour chows and a 宝 used in a chow, JJ's 混 (its kind is a sub-game setting, so
+    JJ is played without one), a 混/宝 kong, and round-level state (豹子, 连庄).
+
+    Parameters
+    ----------
+    {params}
+    **rule_options
+        Options of the rule (``mjfast.rules.get(rule, **rule_options)``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``game``, ``dealer``, ``winners`` (comma-separated seats in the order they won, ""
+        on a draw), ``how`` (:data:`HOW`; of the first win), ``discarder`` (of the first
+        win, -1 when none), ``turn`` (1 + discards made in the hand), ``winning_hand`` (the
+        first winner's hand, mpsz and melds), ``total`` (its value in the rule's unit),
+        ``elements`` (its element codes), ``pay_0`` .. ``pay_3`` (seat deltas: every
+        winner's payments and the rule's other settlements — 四川 刮风下雨 and, at an
+        exhausted wall, 查花猪/查大叫; 贵阳 豆 and 鸡; 瑞金/上饶 kong payments; each row sums
+        to zero); then ``flipped`` (the indicator, for the rules that flip one) and
+        ``voids`` (四川's 定缺 suit of each seat, e.g. ``"mpsm"``).  Small integer and
+        categorical dtypes keep a game to about 120 bytes; :func:`iter_games` streams runs
+        too large for memory.  ``attrs`` holds the rule, its options, ``n_games`` and the
+        policy.
+
+    Raises
+    ------
+    ValueError
+        An unknown rule or option, ``n_games <= 0``, an unknown policy, a bad ``rng``.
+
+    Examples
+    --------
+    >>> from mjfast.games import simulate_games
+    >>> df = simulate_games("sichuan", 50, rng=0, n_threads=1)
+    >>> len(df), bool((df[["pay_0", "pay_1", "pay_2", "pay_3"]].sum(axis=1) == 0).all())
+    (50, True)
+    >>> df = simulate_games("taicang", 20, rng=0, n_threads=1)
+    >>> bool(df["flipped"].isna().any()), set(df["how"]) <= set(HOW)
+    (False, True)
+    """
+    game = _resolve(rule, policy, rule_options)
     n_games = _check_int(n_games, "n_games", 1)
     threads = default_threads(n_threads)
     _parallel.check_executor(executor)
-    game = _Game(name, options)           # validates the options
-    options = {k: v for k, v in options.items()}
-    state = {"first": 0}
-
-    def local(bitgens, sizes, k):
-        first = state["first"]
-        state["first"] += int(np.sum(sizes))
-        return _run(name, options, first, bitgens, sizes, k, game)
-
-    parts = _parallel.run_chunks(n_games, rng, local=local, task=functools.partial(_task, name, options),
-                                 n_threads=threads, executor=executor, progress=progress,
-                                 desc="simulate_games")
-    names = COLUMNS + _extra_columns(game)
-    cols = {c: sum((p[c] for p in parts), []) for c in names}
-    df = pd.DataFrame(cols, columns=list(names))
-    df = df.astype({"game": "int64", "dealer": "int64", "discarder": "int64", "turn": "int64",
-                    "total": "int64", "pay_0": "int64", "pay_1": "int64", "pay_2": "int64", "pay_3": "int64"})
-    df["game"] = np.arange(n_games, dtype=np.int64)
-    df.attrs.update(rule=name, options=options, n_games=n_games, policy="efficiency")
+    (df,) = _iter(game, n_games, rng, threads, executor, progress, n_games)   # one batch: every game
+    df.attrs.update(rule=game.name, options=dict(game.options), n_games=n_games, policy="efficiency")
     return df
+
+
+iter_games.__doc__ = iter_games.__doc__.replace("{params}", _PARAMS_DOC)
+simulate_games.__doc__ = simulate_games.__doc__.replace("{params}", _PARAMS_DOC)
