@@ -1,4 +1,5 @@
 """call_vs_pass: the 一进听 article's case and the call sets each rule allows."""
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -78,3 +79,53 @@ def test_monte_carlo_columns_are_reproducible_and_consistent():
     assert a.iloc[0].option == "pung" and a.iloc[0].discard == "9p"
     win = mj.call_vs_pass("1112345678999m", "5m", from_seat="right", mc_games=50, rng=1)
     assert win.iloc[0].p_win == 1.0
+
+
+def test_suzhou_scores_show_the_cost_of_calling():
+    # 苏州: passing keeps 门清 (exempt from the flower minimum, 门清 bonus); a pung loses both
+    kw = dict(from_seat="opposite", rule="suzhou", mc_games=400, draws_left=8, rng=3)
+    df = mj.call_vs_pass("11p34567m45s9p111s", "1p", **kw)
+    cols = ["mean_score", "score_q50", "score_q90"]
+    assert list(df.columns[-3:]) == cols
+    assert {"pung", "pass"} <= set(df.option)
+    won = df[df.p_win > 0]
+    assert len(won) == len(df)
+    assert np.isfinite(won[cols].to_numpy()).all()
+    assert (won.score_q50 <= won.score_q90).all()
+    # each row is the last turn of simulate_draws on the hand the option leaves (same seed)
+    passed = df[df.option == "pass"].iloc[0]
+    curve = mj.simulate_draws(mj.Hand("11p34567m45s9p111s"), rule="suzhou", draws_left=8, n=400, rng=3)
+    assert [passed[c] for c in cols] == [curve[c].iloc[-1] for c in cols]
+    pung = df[(df.option == "pung") & (df.discard == "9p")].iloc[0]
+    curve = mj.simulate_draws(mj.Hand("34567m45s111s", melds=["111p@opposite"]), rule="suzhou", draws_left=8,
+                              n=400, rng=3)
+    assert [pung[c] for c in cols] == [curve[c].iloc[-1] for c in cols]
+    # the called hand never scores 门清: every pung win is worth less than the pass's best
+    assert pung.score_q90 < passed.score_q90
+
+
+def test_score_of_a_single_wait_matches_the_scorer():
+    # after 碰 1p and discarding 9p the hand waits on 5p only (单钓); with one draw every win
+    # is the same hand, so the score columns equal mj.score of that hand exactly
+    df = mj.call_vs_pass("11p123m456m789m5p9p", "1p", from_seat="right", rule="guobiao", mc_games=3000,
+                         draws_left=1, rng=4)
+    row = df[(df.option == "pung") & (df.discard == "9p")].iloc[0]
+    won = mj.WinContext(mj.Hand("123m456m789m55p", melds=["111p@right"]), win_tile="5p", self_draw=True)
+    s = mj.score(won, "guobiao")
+    assert s.legal and row.p_win > 0
+    assert row.mean_score == row.score_q50 == row.score_q90 == s.points
+
+
+def test_win_row_needs_a_legal_win_under_the_rule():
+    # 234m567m345p678s + 1z, 1z discarded: complete, but 国标 needs 8 番
+    shape = mj.call_vs_pass("234m567m345p678s1z", "1z", from_seat="left")
+    assert shape.iloc[0].option == "win"
+    legal = mj.call_vs_pass("234m567m345p678s1z", "1z", from_seat="left", rule="guobiao")
+    assert "win" not in set(legal.option)
+    # a legal discard win: its score is the scorer's, paid by the discarder (对家 = seat 2)
+    df = mj.call_vs_pass("123m456p789s234s5p", "5p", from_seat="opposite", rule="guobiao", mc_games=50,
+                         draws_left=2, rng=1)
+    ctx = mj.WinContext(mj.Hand("123m456p789s234s55p"), win_tile="5p", discarder=2)
+    top = df.iloc[0]
+    assert top.option == "win" and top.p_win == 1.0
+    assert top.mean_score == top.score_q50 == top.score_q90 == mj.score(ctx, "guobiao").points

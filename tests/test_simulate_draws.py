@@ -50,8 +50,10 @@ EXACT_CASES = [case if len(case) == 6 else case + ({},) for case in EXACT_CASES]
 
 @pytest.mark.parametrize("hand, rule, visible, n_unseen, n_winning, extra", EXACT_CASES)
 def test_ready_hand_matches_hypergeometric(hand, rule, visible, n_unseen, n_winning, extra):
+    # (九莲宝灯 under 苏州 is 门清, exempt from the flower minimum: every complete hand is legal)
     df = simulate_draws(hand, rule=rule, visible=visible, draws_left=18, n=N_EXACT, rng=12345, **extra)
-    assert list(df.columns) == ["turn", "p_ready", "se_ready", "p_win", "se_win"]
+    score_cols = ["mean_score", "score_q50", "score_q90"] if rule else []
+    assert list(df.columns) == ["turn", "p_ready", "se_ready", "p_win", "se_win"] + score_cols
     assert df["turn"].tolist() == list(range(1, 19))
     assert (df["p_ready"] == 1.0).all() and (df["se_ready"] == 0.0).all()
     assert df.attrs["start_shanten"] == 0
@@ -111,26 +113,31 @@ class _Stream:
                 return m >> 32
 
 
-def _policy(c, n_melds, rule, visible):
-    """(complete, discard, shanten after) by the documented efficiency policy."""
-    s = mj.shanten(c, rule=rule)
-    if s < 0:
-        return True, -1, -1
+def _policy(c, rule, visible, melds=()):
+    """(complete, discard, shanten after) by the documented efficiency policy.
+
+    A complete hand gets its discard too (thrown when the rule refuses the win)."""
+    complete = mj.shanten(mj.Hand(c, melds=melds), rule=rule) < 0
     options = []
     for d in np.flatnonzero(c):
         c2 = c.copy()
         c2[d] -= 1
-        options.append((mj.shanten(c2, rule=rule), int(d), c2))
+        options.append((mj.shanten(mj.Hand(c2, melds=melds), rule=rule), int(d), c2))
     best = min(o[0] for o in options)
     tied = [o for o in options if o[0] == best]
     if len(tied) > 1:
         # most 进张, then the lowest kind index
-        tied.sort(key=lambda o: (-mj.ukeire(o[2], rule=rule, visible=visible).count, o[1]))
-    return False, tied[0][1], best
+        tied.sort(key=lambda o: (-mj.ukeire(mj.Hand(o[2], melds=melds), rule=rule, visible=visible).count, o[1]))
+    return complete, tied[0][1], best
 
 
-def _twin(hand, rule, visible, draws_left, children, sizes):
+def _twin(hand, rule, visible, draws_left, children, sizes, legal=None):
+    """The kernel's games replayed in Python: ``(ready_hist, win_hist, games)``.
+
+    With ``legal(c, tile, n_flowers, after) -> points or None`` a complete hand wins only when
+    it returns points; ``games`` lists each game's ``(win turn, points)``."""
     spec = sim._setup(hand, rule, visible, (), None, None, None)
+    melds = hand.melds if isinstance(hand, mj.Hand) else ()
     c0 = spec["counts"]
     vis = spec["visible"]
     ready_hist = np.zeros((len(sizes), draws_left + 2), np.int32)
@@ -140,10 +147,11 @@ def _twin(hand, rule, visible, draws_left, children, sizes):
     def policy(c):
         key = c.tobytes()
         if key not in memo:
-            memo[key] = _policy(c, 0, rule, vis)
+            memo[key] = _policy(c, rule, vis, melds)
         return memo[key]
 
-    start_discard = int(c0.sum()) % 3 == 2
+    games = []
+    start_discard = (int(c0.sum()) + 3 * len(melds)) % 3 == 2
     for ci, (child, size) in enumerate(zip(children, sizes)):
         st = _Stream(child)
         wall = spec["wall"].tolist()
@@ -151,41 +159,47 @@ def _twin(hand, rule, visible, draws_left, children, sizes):
             c = c0.copy()
             f, b = 0, len(wall) - 1
             ready = won = -1
+            points = None
+            n_flowers = 0
             if start_discard:
                 complete, d, s_after = policy(c)
                 c[d] -= 1
                 ready = 0 if s_after == 0 else -1
-            elif mj.shanten(c, rule=rule) == 0:
+            elif mj.shanten(mj.Hand(c, melds=melds), rule=rule) == 0:
                 ready = 0
             for t in range(1, draws_left + 1):
-                tile, front = None, True
+                tile, taken = None, 0
                 while tile is None or tile == _wall.FLOWER_TOKEN:
                     if f > b:
                         tile = -1
                         break
                     j = f + st.bounded(b - f + 1)
-                    if front:
+                    if taken == 0:                      # the turn's draw, from the front
                         wall[j], wall[f] = wall[f], wall[j]
                         tile = wall[f]
                         f += 1
-                    else:
+                    else:                               # a flower's replacement, from the back
                         wall[j], wall[b] = wall[b], wall[j]
                         tile = wall[b]
                         b -= 1
-                    front = False
+                    taken += 1
+                    n_flowers += tile == _wall.FLOWER_TOKEN
                 if tile < 0:
                     break
                 c[tile] += 1
                 complete, d, s_after = policy(c)
                 if complete:
-                    won = t
-                    break
+                    points = None if legal is None else legal(c, tile, n_flowers, taken > 1)
+                    if legal is None or points is not None:
+                        won = t
+                        break
                 c[d] -= 1
                 if ready < 0 and s_after == 0:
                     ready = t
             ready_hist[ci, ready if ready >= 0 else draws_left + 1] += 1
             win_hist[ci, won if won >= 0 else draws_left + 1] += 1
-    return ready_hist, win_hist
+            games.append((won, points if won >= 0 else None))
+    return ready_hist, win_hist, games
 
 
 @pytest.mark.parametrize("hand, rule", [
@@ -198,10 +212,169 @@ def test_kernel_matches_python_twin(hand, rule):
     children = np.random.SeedSequence(2024).spawn(3)
     sizes = np.array([6, 5, 4], np.int32)
     spec = sim._setup(hand, rule, None, (), None, None, None)
-    _, ready, win = sim._run(spec, draws_left, _parallel.bit_generators(children), sizes, 2, _wall.PolicyCache(2))
-    ready_ref, win_ref = _twin(hand, rule, None, draws_left, children, sizes)
+    _, ready, win, *_ = sim._run(spec, draws_left, _parallel.bit_generators(children), sizes, 2, _wall.PolicyCache(2))
+    ready_ref, win_ref, _ = _twin(hand, rule, None, draws_left, children, sizes)
     np.testing.assert_array_equal(ready, ready_ref)
     np.testing.assert_array_equal(win, win_ref)
+
+
+def _flower_faces(rule, own=()):
+    """The flower faces not in ``own``, in tile-set order (simulate_draws' documented order)."""
+    faces = [mj.tiles.parse_tile(code) for code, k in rule.tileset.bonus.items() for _ in range(k)]
+    for t in own:
+        faces.remove(t)
+    return faces
+
+
+def test_kernel_with_rule_matches_python_twin():
+    # 苏州, a pung called and one flower: 3 花 are needed for a self-draw, unless the win is a
+    # 花开 (after a flower) or 大门清 (no flower at all: impossible here).  The twin judges
+    # every complete hand with mj.can_win / mj.score on a context built here.
+    rule = mj.rules.get("suzhou")
+    melds = (mj.Meld.parse("222s@left"),)
+    own = (mj.tiles.parse_tile("F1"),)
+    hand = mj.Hand("123m456m78p11s", melds=melds, bonus="F1")
+    faces = _flower_faces(rule, own)
+    refused = []
+
+    def legal(c, tile, n_flowers, after):
+        ctx = mj.WinContext(mj.Hand(c.copy(), melds=melds, bonus=own + tuple(faces[:n_flowers])),
+                            win_tile=int(tile), self_draw=True, after_kong=bool(after))
+        if not mj.can_win(ctx, rule):
+            refused.append(ctx)
+            return None
+        return mj.score(ctx, rule).points
+
+    draws_left = 8
+    children = np.random.SeedSequence(77).spawn(2)
+    sizes = np.array([60, 40], np.int32)
+    spec = sim._setup(hand, rule, None, (), None, None, None)
+    judge = spec["judge"]
+    _, ready, win, turns, states, keys = sim._run(spec, draws_left, _parallel.bit_generators(children), sizes, 2,
+                                                  _wall.PolicyCache(2), judge)
+    ready_ref, win_ref, games = _twin(hand, rule, None, draws_left, children, sizes, legal=legal)
+    np.testing.assert_array_equal(ready, ready_ref)
+    np.testing.assert_array_equal(win, win_ref)
+    np.testing.assert_array_equal(turns, [g[0] for g in games])
+    points = [judge.points(keys[i]) if i >= 0 else None for i in states]
+    assert points == [g[1] for g in games]
+    assert refused and any(p is not None for p in points)       # both branches were exercised
+    # without the rule's say every complete hand wins: more wins
+    _, _, win_shape, *_ = sim._run(spec, draws_left, _parallel.bit_generators(children), sizes, 1,
+                                   _wall.PolicyCache(1))
+    assert win_shape[:, :-1].sum() > win[:, :-1].sum()
+
+
+def test_single_wait_scores_equal_the_scorer():
+    # one draw on a single wait: every win is the same hand, so every score is its score
+    won = mj.WinContext(mj.Hand("123m456p789s234s55p"), win_tile="5p", self_draw=True)
+    expected = mj.score(won, "guobiao").points
+    df = simulate_draws("123m456p789s234s5p", rule="guobiao", draws_left=1, n=5000, rng=3)
+    row = df.iloc[0]
+    assert row.p_win > 0
+    assert row.mean_score == row.score_q50 == row.score_q90 == expected
+    # 苏州: 九莲宝灯 without flowers is 门清 + 清一色 (底 5 + 清一色 10 + 大小门清 15); wins
+    # after flowers score differently, so only a run whose wall has no flowers is exact
+    seen = "5z5z5z5z6z6z6z6z7z7z7z7z"
+    df = simulate_draws("1112345678999m", rule=mj.rules.get("suzhou", tileset=144), visible=seen,
+                        draws_left=1, n=3000, rng=4)
+    ctx = mj.WinContext(mj.Hand("11123455678999m"), win_tile="5m", self_draw=True)
+    pts = {mj.score(mj.WinContext(mj.Hand("1112345678999m" + t + "m"), win_tile=t + "m", self_draw=True),
+                    "suzhou").points for t in "123456789"}
+    assert mj.score(ctx, "suzhou").points in pts
+    assert set(df[["score_q50", "score_q90"]].iloc[0]) <= pts
+
+
+def test_score_columns_nan_before_any_win_and_ordered():
+    df = simulate_draws("11p34567m45s9p149s", rule="guobiao", draws_left=10, n=1500, rng=5)
+    assert list(df.columns[-3:]) == ["mean_score", "score_q50", "score_q90"]
+    none = df.p_win == 0
+    assert none.any() and df.loc[none, ["mean_score", "score_q50", "score_q90"]].isna().all().all()
+    some = df[~none]
+    assert len(some) and np.isfinite(some[["mean_score", "score_q50", "score_q90"]].to_numpy()).all()
+    assert (some.score_q50 <= some.score_q90).all()
+    assert (some.mean_score >= 8 + 8).all()          # 国标: a legal win has >= 8 番, paid 8 + 番
+
+
+def test_legality_sichuan_needs_a_void_suit():
+    # the same 双碰 shape (1s/2s): holding three suits it can never win under 四川 within
+    # two draws (a suit takes three discards to clear); with two suits it can
+    three = simulate_draws("123m456p789s11s22s", rule="sichuan", draws_left=2, n=4000, rng=6)
+    two = simulate_draws("123m456m789s11s22s", rule="sichuan", draws_left=2, n=4000, rng=6)
+    assert (three.p_win == 0).all()
+    assert two.p_win.iloc[-1] > 0
+    assert np.isfinite(two.mean_score.iloc[-1])
+    # without a rule the three-suit shape wins
+    assert simulate_draws("123m456p789s11s22s", draws_left=2, n=4000, rng=6).p_win.iloc[-1] > 0
+
+
+def test_legality_minimum_refuses_a_complete_shape():
+    # 234m567m345p678s + 1z: a self-drawn 1z is 6 番 (不求人 4, 连六 1, 单钓 1) < 国标's 8
+    hand = "234m567m345p678s1z"
+    ctx = mj.WinContext(mj.Hand(hand + "1z"), win_tile="1z", self_draw=True)
+    assert not mj.can_win(ctx, "guobiao")
+    shape = simulate_draws(hand, draws_left=1, n=6000, rng=8)
+    legal = simulate_draws(hand, rule="guobiao", draws_left=1, n=6000, rng=8)
+    assert shape.p_win.iloc[0] > 0
+    assert legal.p_win.iloc[0] == 0 and np.isnan(legal.mean_score.iloc[0])
+    # 苏州: a pung called, no flower in hand; with the flowers all seen or out of the wall
+    # the 3-花 minimum can only be met by 大门清 (F = 0): compare with the scorer directly
+    meld = ["222s@left"]
+    win = mj.WinContext(mj.Hand("123m456m789p11s", melds=meld, bonus="F1"), win_tile="1s", self_draw=True)
+    assert not mj.can_win(win, "suzhou")                                     # 1 花 < 3
+    with_flower = simulate_draws(mj.Hand("123m456m789p1s", melds=meld, bonus="F1"), rule="suzhou",
+                                 draws_left=1, n=6000, rng=9)
+    shape = simulate_draws(mj.Hand("123m456m789p1s", melds=meld, bonus="F1"), draws_left=1, n=6000, rng=9)
+    assert with_flower.p_win.iloc[0] < shape.p_win.iloc[0]
+
+
+def test_complete_start_under_a_rule():
+    # legal: won from turn 1, scored with the last tile that scores best (any tile may have
+    # been the last one drawn)
+    hand = "11123455678999m"
+    df = simulate_draws(hand, rule="guobiao", draws_left=2, n=40, rng=0)
+    best = max(mj.score(mj.WinContext(mj.Hand(hand), win_tile=t, self_draw=True), "guobiao").points
+               for t in set(mj.Hand(hand).tiles))
+    assert (df.p_win == 1).all() and (df.mean_score == best).all() and (df.score_q90 == best).all()
+    # not legal (6 番): the hand is not won; the policy discards and plays on
+    hand = "234m567m345p678s11z"
+    assert simulate_draws(hand, draws_left=2, n=500, rng=0).p_win.iloc[0] == 1
+    df = simulate_draws(hand, rule="guobiao", draws_left=2, n=500, rng=0)
+    assert df.p_win.iloc[0] < 1 and df.p_ready.iloc[0] == 1
+
+
+def test_drawn_wildcard_stands_for_the_best_face():
+    # JJ 混: 123m456m789m 23s 5p + 1 混; drawing a second 混 completes the hand as 1s, 4s or 5p
+    hand = mj.Hand("123m456m789m23s5p", wilds=1)
+    spec = sim._setup(hand, "jj", None, (), None, None, None)
+    judge = spec["judge"]
+    counts = mj.tiles.counts("123m456m789m23s5p").astype(np.uint8).tobytes()
+    sid = judge(counts, 2, _wall.WILD_TOKEN, 0, 0)
+    assert sid >= 0
+    h14 = mj.Hand("123m456m789m23s5p", wilds=2)
+    best = max(s.points for s in (mj.score(mj.WinContext(h14, win_tile=t, self_draw=True), "jj")
+                                  for t in ("1s", "4s", "5p", "2s", "3s")) if s.legal)
+    assert judge.points(judge.keys[sid]) == best
+    # end to end, the 混 in the wall are drawn and scored
+    df = simulate_draws(hand, rule="jj", wild_kind="7z", draws_left=2, n=800, rng=2)
+    assert df.p_win.iloc[-1] > 0 and np.isfinite(df.mean_score.iloc[-1])
+
+
+def test_checker_errors_are_raised_not_swallowed(monkeypatch):
+    def boom(self, key):
+        raise RuntimeError("scorer exploded")
+
+    monkeypatch.setattr(sim._Judge, "_decide", boom)
+    for threads in (1, 2):
+        with pytest.raises(RuntimeError, match="scorer exploded"):
+            simulate_draws("1112345678999m", rule="guobiao", draws_left=6, n=3000, rng=0, n_threads=threads)
+
+
+def test_rule_conventions_that_cannot_be_honoured():
+    with pytest.raises(ValueError, match="wild_kind"):
+        simulate_draws(mj.Hand("1112345678999m", wilds=1).without_tile("9m"), rule="taicang", n=10)
+    with pytest.raises(ValueError, match="plays no flowers"):
+        simulate_draws(mj.Hand("1112345678999m", bonus="F1"), rule="guobiao", n=10)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -219,6 +392,19 @@ def test_same_seed_same_frame_any_threads_and_executors(monkeypatch):
         pd.testing.assert_frame_equal(base, simulate_draws(HAND_3SHANTEN, executor=ex, **kw))
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as ex:
         pd.testing.assert_frame_equal(base, simulate_draws(HAND_3SHANTEN, executor=ex, **kw))
+
+
+def test_same_seed_same_scores_any_threads_and_executors(monkeypatch):
+    kw = dict(rule="suzhou", draws_left=8, n=2500, rng=11)
+    hand = mj.Hand("123m456m78p11s", melds=["222s@left"], bonus="F1").with_tile("5p")   # 14 tiles
+    base = simulate_draws(hand, n_threads=1, **kw)
+    assert base.mean_score.notna().any()
+    pd.testing.assert_frame_equal(base, simulate_draws(hand, n_threads=2, **kw))
+    monkeypatch.setattr(_parallel, "TASK_CHUNKS", 1)
+    with ThreadPoolExecutor(2) as ex:
+        pd.testing.assert_frame_equal(base, simulate_draws(hand, executor=ex, **kw))
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as ex:
+        pd.testing.assert_frame_equal(base, simulate_draws(hand, executor=ex, **kw))
 
 
 def test_seed_forms():

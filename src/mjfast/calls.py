@@ -17,6 +17,10 @@ from .tiles import CODES, N_KINDS, parse_tile
 
 _COLUMNS = ["option", "meld", "discard", "shanten", "ukeire", "ting", "combos"]
 _OPTION_ORDER = {"win": 0, "kong": 1, "pung": 2, "chow": 3, "pass": 4}
+_MC_COLUMNS = ["p_ready", "se_ready", "p_win", "se_win"]
+_SCORE_COLUMNS = ["mean_score", "score_q50", "score_q90"]
+#: The discarder's seat when the player is seat 0 (上家 = seat 3, 对家 = 2, 下家 = 1).
+_SEAT_OF = {"left": 3, "opposite": 2, "right": 1}
 
 
 def _measure(hand: Hand, rule, visible) -> tuple:
@@ -70,7 +74,10 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
         :func:`mjfast.simulate_draws` over ``draws_left`` draws, adding ``p_ready`` and ``p_win``
         (probabilities by the end of those draws) and their standard errors ``se_ready``,
         ``se_win``.  Every option uses the same random walls (common random numbers), so the
-        differences between rows are estimated more tightly than the rows themselves.
+        differences between rows are estimated more tightly than the rows themselves.  With a
+        rule, also ``mean_score``, ``score_q50`` and ``score_q90`` (the last turn of
+        :func:`mjfast.simulate_draws`: points one payer owes over the runs that won, NaN when
+        none did): a called meld shows what it costs, e.g. the 门清 bonus under 苏州.
     draws_left : int, default 18
         Draws that remain for this player, for the Monte-Carlo columns.
     rng : int, SeedSequence, Generator, optional
@@ -83,7 +90,10 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
         (pass / pung / chow / kong / win), ``meld`` (the called set, mpsz), ``discard`` (the tile
         thrown after the call), ``shanten``, ``ukeire``, ``ting`` and ``combos`` (nullable
         integers: 听张 where the result is ready or 1-shanten, 组合数 where it is 1-shanten).
-        A kong row measures the hand before its replacement draw.
+        A kong row measures the hand before its replacement draw.  With a rule, the win row
+        appears only when :func:`mjfast.can_win` accepts the discard win (seat 0 is the
+        dealer, the discarder sits as ``from_seat`` says); its Monte-Carlo columns are those
+        of that one win (``p_win`` 1, the score its :attr:`~mjfast.Score.points`).
 
     Examples
     --------
@@ -91,6 +101,15 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
     >>> df = mj.call_vs_pass("11p34567m45s9p", "1p", from_seat="opposite", melds=["555z"])
     >>> df[["option", "discard", "ukeire", "ting", "combos"]].head(2).values.tolist()
     [['pung', '9p', 37, 37, 324], ['pass', '', 19, 19, 176]]
+
+    Under 苏州 the Monte-Carlo columns include the score of the wins:
+
+    >>> df = mj.call_vs_pass("11p34567m45s9p111s", "1p", from_seat="opposite", rule="suzhou",
+    ...                      mc_games=200, draws_left=6, rng=0)
+    >>> list(df.columns[-3:])
+    ['mean_score', 'score_q50', 'score_q90']
+    >>> bool((df["score_q50"] <= df["score_q90"]).all())
+    True
     """
     import pandas as pd
 
@@ -121,11 +140,25 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
     hands = []  # the hand each row leaves, for the Monte-Carlo columns
     counts = h.counts
 
-    # 和: the offered tile completes the hand
+    # 和: the offered tile completes the hand (and, under a rule, the rule accepts the win)
     won = h.with_tile(tile)
+    win_points = None
     if shanten(won, rule=rule) == -1:
-        rows.append(("win", "", "", -1, 0, None, None))
-        hands.append(None)
+        legal = True
+        if rule_obj is not None:
+            from .scoring import WinContext, can_win, score
+
+            bonus = h.bonus if rule_obj.flowers else ()
+            if h.bonus and not rule_obj.flowers:
+                raise ValueError(f"rule {rule_obj.name!r} plays no flowers: the hand's bonus tiles cannot be scored")
+            ctx = WinContext(Hand(won.counts, melds=h.melds, bonus=bonus, wilds=h.wilds), win_tile=tile,
+                             winner=0, dealer=0, discarder=_SEAT_OF[from_seat])
+            legal = can_win(ctx, rule_obj)
+            if legal:
+                win_points = float(score(ctx, rule_obj).points)
+        if legal:
+            rows.append(("win", "", "", -1, 0, None, None))
+            hands.append(None)
 
     def after_call(meld: Meld):
         rest = counts.copy()
@@ -140,7 +173,7 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
         for d in np.flatnonzero(rest):  # 食替 (discarding the called kind again) included
             left = rest.copy()
             left[d] -= 1
-            hand = Hand(left, melds=tuple(h.melds) + (meld,), wilds=h.wilds)
+            hand = Hand(left, melds=tuple(h.melds) + (meld,), bonus=h.bonus, wilds=h.wilds)
             rows.append((kind, meld.mpsz, CODES[d]) + _measure(hand, rule, visible))
             hands.append(hand)
 
@@ -152,7 +185,7 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
             with_discards("chow", Meld("chow", run, source=from_seat, claimed=tile))
     if (calls is None or "exposed" in calls.kongs) and counts[tile] >= 3:
         meld = Meld("kong", (tile,) * 4, source=from_seat, claimed=tile)
-        hand = Hand(after_call(meld), melds=tuple(h.melds) + (meld,), wilds=h.wilds)
+        hand = Hand(after_call(meld), melds=tuple(h.melds) + (meld,), bonus=h.bonus, wilds=h.wilds)
         rows.append(("kong", meld.mpsz, "") + _measure(hand, rule, visible))
         hands.append(hand)
     rows.append(("pass", "", "") + _measure(h, rule, visible))
@@ -166,16 +199,19 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
         from .simulate import simulate_draws
 
         root = seed_sequence(rng)  # one seed for every option: common random numbers
+        cols = _MC_COLUMNS + (_SCORE_COLUMNS if rule_obj is not None else [])
         mc = []
         for hand in hands:
             if hand is None:  # the win itself
-                mc.append((1.0, 0.0, 1.0, 0.0))
+                mc.append((1.0, 0.0, 1.0, 0.0) + ((win_points,) * 3 if rule_obj is not None else ()))
                 continue
-            curve = simulate_draws(hand, rule=rule, visible=visible, draws_left=draws_left, n=int(mc_games),
+            curve = simulate_draws(hand, rule=rule_obj, visible=visible, draws_left=draws_left, n=int(mc_games),
                                    rng=np.random.SeedSequence(root.entropy, spawn_key=root.spawn_key))
-            last = curve.iloc[-1]
-            mc.append((last.p_ready, last.se_ready, last.p_win, last.se_win))
-        df[["p_ready", "se_ready", "p_win", "se_win"]] = np.array(mc, float)
+            if len(curve):
+                mc.append(tuple(float(curve[c].iloc[-1]) for c in cols))
+            else:           # draws_left=0: nothing is drawn, nothing won
+                mc.append((np.nan,) * len(cols))
+        df[cols] = np.array(mc, float).reshape(len(hands), len(cols))
 
     # ranked by the exact figures only, so Monte-Carlo noise never reorders the table
     order = sorted(range(len(df)), key=lambda i: (

@@ -9,22 +9,31 @@ N_EVENT_FIELDS: int
 MAX_WIN_EVENTS: int
 MAX_KONG_LOG: int
 KONG_FIELDS: int
+N_SEAT_FIELDS: int
+WILD: int
+FLOWER: int
 
 def simulate_games_kernel(
     bitgens: list[np.random.BitGenerator],
     games: npt.NDArray[np.int32],
     wall: npt.NDArray[np.int8],
+    faces: npt.NDArray[np.int8],
     copies: npt.NDArray[np.uint8],
+    playable: npt.NDArray[np.uint8],
     forms: int,
+    options: int,
     chow: bool,
     sichuan: bool,
     multi: bool,
     xuezhan: bool,
-    checker: Callable[[int, bytes, tuple, int, int, int, int, int], bool] | None,
+    flip: bool,
+    first_kind: int,
+    checker: Callable[[int, bytes, tuple, int, int, int, int, int, int, bytes, int], bool] | None,
     rec: npt.NDArray[np.int32],
     hands: npt.NDArray[np.uint8],
     melds: npt.NDArray[np.int8],
     kongs: npt.NDArray[np.int8],
     events: npt.NDArray[np.int32],
+    seats: npt.NDArray[np.uint8],
     n_threads: int = 1,
 ) -> None: ...

@@ -1,4 +1,6 @@
 """Type stubs for the wall kernel (see ``_wall.pyx``)."""
+from collections.abc import Callable
+
 import numpy as np
 import numpy.typing as npt
 
@@ -30,6 +32,9 @@ def simulate_draws_kernel(
     win_hist: npt.NDArray[np.int32],
     cache: PolicyCache,
     n_threads: int = 1,
+    checker: Callable[..., int] | None = None,
+    win_turn: npt.NDArray[np.int32] | None = None,
+    win_state: npt.NDArray[np.int32] | None = None,
 ) -> int: ...
 
 def bounded_sample(bitgen: np.random.BitGenerator, n: int, out: npt.NDArray[np.uint64], wide: bool = False) -> None: ...

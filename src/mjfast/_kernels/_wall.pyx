@@ -18,10 +18,24 @@ wildcards held: least shanten, then most 进张 (remaining copies of the accepti
 remaining copies being cap − own concealed − visible), ties to the lowest kind index;
 wildcards are never discarded.  Because it is pure, each thread memoises it in a hash table
 (:class:`PolicyCache`): ready hands revisit a few dozen states, so a turn costs one lookup.
+
+Legality (optional): when a ``checker`` is given, a hand that is complete in shape wins only if
+the checker accepts it.  The checker is a Python callable asked with the GIL, and only at that
+moment: ``checker(counts, wilds, tile, n_flowers, after_flower) -> int`` where ``counts`` is
+the 34-byte concealed count vector with the drawn tile, ``tile`` the drawn kind (``WILD_TOKEN``
+for a drawn wildcard, -1 for a 3k+2 starting hand that is already complete), ``n_flowers`` the
+flowers drawn so far in that game and ``after_flower`` 1 when the tile replaced a flower.  It
+returns a state id ``>= 0`` (the win is legal; the id is recorded for the game) or -1 (not
+legal: the policy discards as from any other hand and the game goes on).  An exception raised
+by the checker is recorded and re-raised after the parallel loop; the games after it are not
+trusted (the checker is not asked again).  Each thread memoises the checker's answers for
+the duration of a call, so a state seen again costs no GIL.
 """
 cimport cython
+import numpy as np
 from cython.parallel cimport prange, threadid
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
+from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memcpy, memset
@@ -50,9 +64,10 @@ MAX_WALL_TILES = MAX_WALL
 ctypedef struct Entry:         # policy decision for a 3k+2 hand
     uint64_t k0
     uint64_t k1
-    int8_t discard             # kind the policy discards (-1: none, the hand is complete)
+    int8_t discard             # kind the policy discards (-1: no natural tile to discard)
     int8_t s_after             # shanten after that discard
-    int8_t complete            # 1 if the 3k+2 hand is complete
+    int8_t complete            # 1 if the 3k+2 hand is complete (the discard is then what the
+                               # policy throws when the rule does not accept the win)
 
 ctypedef struct Memo:          # one per thread
     Entry* pol
@@ -175,18 +190,30 @@ cdef int ukeire_of(Memo* m, uint8_t* c, int n_melds, int wilds, const Params* pr
     return total
 
 
+cdef enum:
+    NOT_DECIDED = -2           # Entry.discard of a complete hand whose discard is not computed yet
+
+
 cdef void decide(Memo* m, uint8_t* c, int n_melds, int wilds, const Params* prm, const int16_t* vis,
                  Entry* e) noexcept nogil:
-    """The efficiency policy on a 3k+2 hand (``c`` is restored before returning)."""
-    cdef int8_t sd[34]
-    cdef int d, s, best_s = INF + 1, best_u = -1, best_d = -1, n_best = 0, u
-    s = shanten_memo(m, c, n_melds, wilds, prm)
-    if s < 0:
-        e.complete = 1
-        e.discard = -1
+    """The efficiency policy on a 3k+2 hand (``c`` is restored before returning).
+
+    A complete hand gets ``discard = NOT_DECIDED``: its discard is only needed when the rule
+    does not accept the win, and is then filled in by :func:`choose_discard`.
+    """
+    e.complete = 1 if shanten_memo(m, c, n_melds, wilds, prm) < 0 else 0
+    if e.complete:
+        e.discard = NOT_DECIDED
         e.s_after = -1
-        return
-    e.complete = 0
+    else:
+        choose_discard(m, c, n_melds, wilds, prm, vis, e)
+
+
+cdef void choose_discard(Memo* m, uint8_t* c, int n_melds, int wilds, const Params* prm, const int16_t* vis,
+                         Entry* e) noexcept nogil:
+    """Least shanten after the discard, then most 进张, then the lowest kind (sets ``e.discard``)."""
+    cdef int8_t sd[34]
+    cdef int d, best_s = INF + 1, best_u = -1, best_d = -1, n_best = 0, u
     for d in range(N_KINDS):
         sd[d] = 127
         if c[d] == 0:
@@ -267,19 +294,86 @@ cdef inline int draw_back(bitgen_t* rng, int8_t* wall, int* f, int* b) noexcept 
     return t
 
 
+ctypedef struct Ask:           # the legality checker (shared by the threads; used with the GIL)
+    void* fn                   # Python callable, or NULL: every complete hand wins
+    void* errors               # Python list receiving the checker's exceptions
+    int failed                 # set (with the GIL) once the checker has raised
+
+
+cdef int ask_checker(Ask* a, const uint8_t* c, int wilds, int tile, int n_flowers,
+                     int after) noexcept with gil:
+    """Ask Python whether this complete hand wins: its state id, or -1 (exceptions recorded)."""
+    cdef object r
+    if a.failed:
+        return -1
+    try:
+        r = (<object>a.fn)(PyBytes_FromStringAndSize(<const char*>c, 34), wilds, tile, n_flowers, after)
+        return <int>r
+    except BaseException as exc:     # recorded here, re-raised by the kernel after the loop
+        (<list>a.errors).append(exc)
+        a.failed = 1
+        return -1
+
+
+ctypedef struct Verdict:       # a checker answer memoised in the kernel (per thread, per call)
+    uint64_t k0
+    uint64_t k1                # 0: empty slot
+    uint64_t k2                # drawn tile, flowers drawn and the after-flower flag
+    int32_t sid
+
+cdef enum:
+    LOG2_VERDICTS = 12
+
+
+cdef int ask_memo(Ask* a, Verdict* tab, long long* used, const uint8_t* c, int wilds, int tile,
+                  int n_flowers, int after) noexcept nogil:
+    """:func:`ask_checker` through the thread's table of answers (no GIL on a hit).
+
+    A checker's answer depends only on its arguments, so it is asked once per state per thread.
+    """
+    cdef uint64_t k0, k1, k2, i
+    cdef uint64_t mask = ((<uint64_t>1) << LOG2_VERDICTS) - 1
+    cdef int sid
+    if tab == NULL:
+        return ask_checker(a, c, wilds, tile, n_flowers, after)
+    pack_key(c, wilds, &k0, &k1)
+    k2 = (<uint64_t>(tile + 1) & 0xFF) | ((<uint64_t>n_flowers & 0xFFFF) << 8) | ((<uint64_t>after & 1) << 24)
+    i = mix(k0, k1 ^ (k2 * <uint64_t>0x9E3779B97F4A7C15)) & mask
+    while tab[i].k1 != 0:
+        if tab[i].k0 == k0 and tab[i].k1 == k1 and tab[i].k2 == k2:
+            return tab[i].sid
+        i = (i + 1) & mask
+    sid = ask_checker(a, c, wilds, tile, n_flowers, after)
+    if a.failed:                  # not memoised: the answer is not the checker's
+        return sid
+    if used[0] * 8 >= <long long>(mask + 1) * 5:
+        memset(tab, 0, <size_t>(mask + 1) * sizeof(Verdict))
+        used[0] = 0
+        i = mix(k0, k1 ^ (k2 * <uint64_t>0x9E3779B97F4A7C15)) & mask
+    tab[i].k0 = k0
+    tab[i].k1 = k1
+    tab[i].k2 = k2
+    tab[i].sid = sid
+    used[0] += 1
+    return sid
+
+
 cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall,
                     const uint8_t* c0, int n_melds, int wilds0, bint start_discard, int s0,
                     const Params* prm, const int16_t* vis, int draws_left, int n_games,
                     int32_t* ready_hist, int32_t* win_hist,      # OUT (draws_left + 2,) each
-                    Memo* memo) noexcept nogil:
+                    Memo* memo, Ask* ask, Verdict* verdicts, long long* n_verdicts,
+                    int32_t* win_turn, int32_t* win_state) noexcept nogil:   # OUT (n_games,) each
     """``n_games`` games on one stream; histogram of the first ready turn and the win turn.
 
     Index ``t`` (0..draws_left) counts games first ready / won at turn ``t``; the last index
-    counts games never ready / never won.
+    counts games never ready / never won.  With a checker (``ask.fn``), ``win_turn[g]`` and
+    ``win_state[g]`` receive game ``g``'s win turn and the checker's state id (-1: no win).
     """
     cdef int8_t wall[MAX_WALL]
     cdef uint8_t c[34]
-    cdef int g, t, tile, f, b, w, ready, won
+    cdef int g, t, tile, f, b, w, ready, won, sid, n_fl, after
+    cdef bint check = ask.fn != NULL
     cdef Entry* e
     memcpy(wall, wall0, n_wall)
     for g in range(n_games):
@@ -289,21 +383,31 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall,
         b = n_wall - 1
         ready = -1
         won = -1
+        sid = -1
+        n_fl = 0
         if start_discard:
             e = lookup(memo, c, n_melds, w, prm, vis)
-            if e.complete:
+            if e.complete and check:
+                sid = ask_memo(ask, verdicts, n_verdicts, c, w, -1, 0, 0)
+            if e.complete and (not check or sid >= 0):
                 ready = 0
                 won = 0
-            elif e.discard >= 0:
-                c[e.discard] -= 1
-                if e.s_after == 0:
-                    ready = 0
+            else:
+                if e.discard == NOT_DECIDED:
+                    choose_discard(memo, c, n_melds, w, prm, vis, e)
+                if e.discard >= 0:
+                    c[e.discard] -= 1
+                    if e.s_after == 0:
+                        ready = 0
         elif s0 == 0:
             ready = 0
         if won < 0:
             for t in range(1, draws_left + 1):
                 tile = draw_front(rng, wall, &f, &b)
+                after = 0
                 while tile == FLOWER:                    # set aside, replace from the back
+                    n_fl += 1
+                    after = 1
                     tile = draw_back(rng, wall, &f, &b)
                 if tile < 0:                             # the wall is exhausted
                     break
@@ -313,10 +417,15 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall,
                     c[tile] += 1
                 e = lookup(memo, c, n_melds, w, prm, vis)
                 if e.complete:
-                    won = t
-                    if ready < 0:
-                        ready = t
-                    break
+                    if check:
+                        sid = ask_memo(ask, verdicts, n_verdicts, c, w, tile, n_fl, after)
+                    if not check or sid >= 0:
+                        won = t
+                        if ready < 0:
+                            ready = t
+                        break
+                if e.discard == NOT_DECIDED:             # a complete hand the rule refused
+                    choose_discard(memo, c, n_melds, w, prm, vis, e)
                 if e.discard < 0:                        # nothing natural to discard
                     break
                 c[e.discard] -= 1
@@ -324,6 +433,9 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall,
                     ready = t
         ready_hist[ready if ready >= 0 else draws_left + 1] += 1
         win_hist[won if won >= 0 else draws_left + 1] += 1
+        if check:
+            win_turn[g] = won
+            win_state[g] = sid if won >= 0 else -1
 
 
 cdef bitgen_t* bitgen_pointer(object bg) except NULL:
@@ -346,12 +458,17 @@ def simulate_draws_kernel(list bitgens,                     # IN one BitGenerato
                           int32_t[:, ::1] ready_hist,       # OUT (n_chunks, draws_left + 2)
                           int32_t[:, ::1] win_hist,         # OUT (n_chunks, draws_left + 2)
                           PolicyCache cache,
-                          int n_threads=1):
+                          int n_threads=1,
+                          object checker=None,              # IN None or callable (module docstring)
+                          int32_t[::1] win_turn=None,       # OUT (sum(games),) win turn per game, -1: none
+                          int32_t[::1] win_state=None):     # OUT (sum(games),) checker state id, -1: none
     """Simulate every chunk; chunk ``c`` uses ``bitgens[c]`` and writes row ``c``.
 
     The BitGenerators must be private to this call (spawned streams): they are advanced
     without taking their locks.  Returns the shanten of the starting hand (after the first
-    discard for a 3k+2 hand).
+    discard for a 3k+2 hand).  With a ``checker`` a complete hand wins only when the checker
+    accepts it, and ``win_turn`` / ``win_state`` (required then) receive one entry per game,
+    chunk after chunk.  An exception raised by the checker is re-raised here.
     """
     cdef Py_ssize_t n_chunks = len(bitgens)
     cdef Py_ssize_t ci
@@ -362,6 +479,15 @@ def simulate_draws_kernel(list bitgens,                     # IN one BitGenerato
     cdef Entry entry
     cdef uint8_t c[34]
     cdef const int8_t* wp = NULL
+    cdef Ask ask
+    cdef list errors = []
+    cdef Py_ssize_t[::1] offsets
+    cdef Py_ssize_t total = 0
+    cdef int32_t* tp
+    cdef int32_t* sp
+    cdef Verdict* verdicts = NULL       # one table of checker answers per thread
+    cdef long long* n_verdicts = NULL
+    cdef int n_slots = max(1, n_threads)
     if counts.shape[0] != 34 or cap.shape[0] != 34 or playable.shape[0] != 34 or visible.shape[0] != 34:
         raise ValueError("counts, cap, playable and visible must have 34 entries")
     if games.shape[0] != n_chunks or ready_hist.shape[0] != n_chunks or win_hist.shape[0] != n_chunks:
@@ -384,6 +510,16 @@ def simulate_draws_kernel(list bitgens,                     # IN one BitGenerato
     for i in range(n_chunks):
         if games[i] < 0:
             raise ValueError("games per chunk must be >= 0")
+        total += games[i]
+    ask.fn = NULL
+    ask.errors = <void*>errors
+    ask.failed = 0
+    if checker is not None:
+        if not callable(checker):
+            raise ValueError("checker must be None or a callable")
+        if win_turn is None or win_state is None or win_turn.shape[0] != total or win_state.shape[0] != total:
+            raise ValueError("with a checker, win_turn and win_state need one entry per game")
+        ask.fn = <void*>checker
     if n_tiles % 3 == 0:
         raise ValueError("the hand must hold 3k+1 or 3k+2 tiles")
     start_discard = n_tiles % 3 == 2
@@ -401,6 +537,22 @@ def simulate_draws_kernel(list bitgens,                     # IN one BitGenerato
     rngs = <bitgen_t**>malloc(n_chunks * sizeof(bitgen_t*))
     if rngs == NULL:
         raise MemoryError()
+    if ask.fn != NULL:
+        verdicts = <Verdict*>calloc(<size_t>n_slots << LOG2_VERDICTS, sizeof(Verdict))
+        n_verdicts = <long long*>calloc(n_slots, sizeof(long long))
+        if verdicts == NULL or n_verdicts == NULL:
+            free(rngs)
+            free(verdicts)
+            free(n_verdicts)
+            raise MemoryError()
+    offsets = np.zeros(n_chunks, np.intp)
+    for ci in range(1, n_chunks):
+        offsets[ci] = offsets[ci - 1] + games[ci - 1]
+    tp = NULL
+    sp = NULL
+    if ask.fn != NULL and total > 0:
+        tp = &win_turn[0]
+        sp = &win_state[0]
     try:
         for ci in range(n_chunks):
             rngs[ci] = bitgen_pointer(bitgens[ci])
@@ -411,9 +563,17 @@ def simulate_draws_kernel(list bitgens,                     # IN one BitGenerato
             sim_chunk(rngs[ci], wp, <int>wall.shape[0],
                       &counts[0], n_melds, wilds, start_discard, s0, &prm, &visible[0], draws_left,
                       games[ci], &ready_hist[ci, 0], &win_hist[ci, 0],
-                      &cache.memos[slot])
+                      &cache.memos[slot], &ask,
+                      verdicts + (<size_t>slot << LOG2_VERDICTS) if verdicts != NULL else NULL,
+                      n_verdicts + slot if n_verdicts != NULL else NULL,
+                      tp + offsets[ci] if tp != NULL else NULL,
+                      sp + offsets[ci] if sp != NULL else NULL)
     finally:
         free(rngs)
+        free(verdicts)
+        free(n_verdicts)
+    if errors:
+        raise errors[0]
     return s0
 
 
