@@ -1,8 +1,12 @@
 """mjfast.games.simulate_games: invariants of simulated four-player games (payments, legal and
-complete winning hands, hand sizes, calls), reproducibility across threads and executors,
-plausible frequencies and input validation."""
+complete winning hands, hand sizes, calls, tiles conserved), reproducibility across threads and
+executors, plausible frequencies, streaming and input validation.
+
+``MJFAST_ORACLE_SCALE=full`` checks the invariants on 100,000 games per rule (the acceptance
+size of issue 6; about an hour on two cores) instead of the CI sizes."""
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import multiprocessing
+import os
 
 import numpy as np
 import pandas as pd
@@ -16,6 +20,8 @@ from mjfast.scoring import WinContext
 PAY = ["pay_0", "pay_1", "pay_2", "pay_3"]
 N_GAMES = {"sichuan": 2500, "guobiao": 800, "guangdong": 1500, "xuezhan": 1200, "suzhou": 1200,
            "taicang": 1200, "guiyang": 1200, "ruijin": 600, "shangrao": 600, "jinhua": 1000, "jj": 600}
+if os.environ.get("MJFAST_ORACLE_SCALE", "") == "full":
+    N_GAMES = dict.fromkeys(N_GAMES, 100_000)
 CASES = {name: (name, {}) for name in mj.rules.names()}
 CASES["xuezhan"] = ("sichuan", {"xuezhan": True})
 #: Largest plausible share of 流局 per rule (efficiency bots, no dead wall): rules with a minimum
