@@ -220,15 +220,20 @@ cdef int extra_bound(const uint8_t* c, int n_melds, int w, int forms) noexcept n
 cdef int shanten_raw(const uint8_t* c, int n_melds, int w, Eval* E, const Rule* R) noexcept nogil:
     """Shanten over the rule's forms.  The fast table path handles standard, seven pairs and
     thirteen orphans (wildcards included: there a wildcard may stand for any kind, and a win
-    that needs one to be a kind absent from the rule is turned down by the rule's check); 十三浪
-    and 九幺 use the row's exact parameters; the knitted forms (国标, no wildcards) are evaluated
+    that needs one to be a kind absent from the rule is turned down by the rule's check).  For
+    十三浪 and 九幺 the policy uses the count of :func:`extra_bound` (exact but for kinds
+    already used up, and for the strict 烂胡 reading) and the row's exact parameters confirm a
+    hand that count calls complete, so every win is exact; the knitted forms (国标, no wildcards) are evaluated
     only when a cheap lower bound (missing distinct tiles of the best knitted arrangement) says
     they could do better."""
     cdef int best = shanten_one(c, n_melds, w, &E.p), p, i, m, h, lb
-    if R.extra and extra_bound(c, n_melds, w, R.extra) < best:
-        i = shanten_one(c, n_melds, w, &R.rows[E.row])
+    if R.extra:
+        i = extra_bound(c, n_melds, w, R.extra)
         if i < best:
-            best = i
+            if i <= -1:            # complete by the count: confirmed by the exact kernel
+                i = shanten_one(c, n_melds, w, &R.rows[E.row])
+            if i < best:
+                best = i
     if w or not R.slow or n_melds > 1 or best < 0:
         return best
     m = 0
