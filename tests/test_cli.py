@@ -223,3 +223,18 @@ def test_simulate_streams_to_file(tmp_path, capsys, monkeypatch, suffix):
     for c in ("winning_hand", "elements", "flipped", "winners"):
         assert games[c].fillna("").astype(str).tolist() == ref[c].astype(str).tolist(), c
     assert (games[["pay_0", "pay_1", "pay_2", "pay_3"]].to_numpy() == ref[["pay_0", "pay_1", "pay_2", "pay_3"]].to_numpy()).all()
+
+
+def test_analyze_with_offer(capsys):
+    """The README's main job: the article's hand, then call versus pass for the offered 1p."""
+    assert main(["analyze", "11p34567m45s9p", "--meld", "555z", "--offer", "1p", "--from", "opposite"]) == 0
+    out = capsys.readouterr().out
+    assert "一进听:  进张 19, 听张 19, 组合 176" in out
+    rows = [line.split() for line in out.split("call versus pass")[1].splitlines()[2:] if line.strip()]
+    assert rows[0][:7] == ["pung", "111p", "9p", "1", "37", "37", "324"]
+    assert rows[1][:5] == ["pass", "1", "19", "19", "176"]
+    assert main(["analyze", "11p34567m45s9p", "--meld", "555z", "--offer", "1p", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert {r["option"] for r in record["calls"]} == {"pass", "pung"}      # no 2p3p: no chow from 上家
+    assert main(["analyze", "11p34567m45s9p1p", "--meld", "555z", "--offer", "1p"]) == 2
+    assert "--offer needs a 13-tile" in capsys.readouterr().err

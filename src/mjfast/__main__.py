@@ -189,6 +189,10 @@ def _args_analyze(p: argparse.ArgumentParser) -> None:
     p.add_argument("--visible", default=None, metavar="TILES",
                    help="tiles seen on the table (discards, others' melds)")
     p.add_argument("--wilds", type=int, default=0, metavar="N", help="wildcards held")
+    p.add_argument("--offer", default=None, metavar="TILE",
+                   help="a discard offered to a 13-tile hand: also print call versus pass")
+    p.add_argument("--from", dest="from_seat", default="left", choices=["left", "opposite", "right"],
+                   help="who discarded the offered tile (default: left, 上家)")
     p.add_argument("--json", action="store_true", help="print JSON records")
 
 
@@ -197,6 +201,10 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
 
     hand = mj.Hand(args.tiles, melds=args.meld + args.fixed, wilds=args.wilds, partial=True)
     kw = dict(rule=args.rule, visible=args.visible)
+    if args.offer is not None and hand.n_tiles % 3 != 1:
+        raise ValueError(f"--offer needs a 13-tile (3k+1) hand; this one has {hand.n_tiles} tiles in hand")
+    if args.offer is not None and args.wilds:
+        raise ValueError("--offer cannot be combined with --wilds (call_vs_pass takes no wildcards)")
     if hand.n_tiles % 3 == 2:
         df = mj.analyze_discards(hand, **kw)
         if args.json:
@@ -216,6 +224,12 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
         record.update(ting=y.ting, combos=y.combos)
         table = y.breakdown
         record["breakdown"] = table.astype({"tile": str}).to_dict(orient="records")
+    calls = None
+    if args.offer is not None:
+        calls = mj.call_vs_pass(args.tiles, args.offer, from_seat=args.from_seat, rule=args.rule,
+                                visible=args.visible, melds=args.meld, fixed_sets=args.fixed)
+        calls = calls.astype(object).where(calls.notna(), None)
+        record["calls"] = calls.to_dict(orient="records")
     if args.json:
         _json(record)
         return EXIT_OK
@@ -228,6 +242,10 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     if table is not None:
         _out(f"一进听:  进张 {record['ukeire']}, 听张 {record['ting']}, 组合 {record['combos']}")
         _out(_table(table.astype({"tile": str})))
+    if calls is not None:
+        _out("")
+        _out(f"call versus pass: {args.offer} from {args.from_seat} (best first)")
+        _out(_table(calls.where(calls.notna(), "")))
     return EXIT_OK
 
 
@@ -337,7 +355,8 @@ def _args_simulate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", default=None, metavar="FILE", help="stream the games table to a .csv or .parquet file")
     p.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE",
                    help="a rule option (repeatable)")
-    p.add_argument("--progress", action="store_true", help="show a progress bar (needs tqdm)")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="progress bar on stderr (default: when stderr is a terminal; needs tqdm)")
     p.add_argument("--json", action="store_true", help="print the payout summary as JSON records")
 
 
@@ -351,7 +370,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         raise ValueError(f"--out must end in .csv or .parquet, got {args.out!r}")
     options = {k: {"true": True, "false": False}.get(v.lower(), v) for k, v in args.option}
     batches = iter_games(args.rule, args.games, rng=args.seed, n_threads=args.threads,
-                         progress=args.progress, **options)
+                         progress=sys.stderr.isatty() if args.progress is None else args.progress, **options)
     keep = ["dealer", "winners", "how", "discarder", "pay_0", "pay_1", "pay_2", "pay_3"]
     kept = []
     writer = None
