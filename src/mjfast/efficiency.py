@@ -9,8 +9,13 @@ Definitions follow ``rules/yijinting.md`` exactly:
   kinds of every discard that keeps the hand ready; 组合数 = Σ remaining(t) · W(t).
 
 Shape-level rule facts apply throughout: the rule's tile set, its accepted win forms and
-四川's 缺一门.  Wildcards held count as in :func:`mjfast.shanten`; a drawn wildcard always
-accepts and is reported apart (``wild_accept``) so natural-tile figures stay comparable.
+四川's 缺一门.  Under a rule, a wait (and an accepting tile of a ready or 1-shanten hand, and
+W(t)) also counts only if the win it makes is legal: :func:`mjfast.can_win` decides — the
+minimum-value rules (苏州/太仓 花, 国标 8 番, 贵阳's 通行证 …) — for a self-draw by default
+(``legal="discard"`` for a win on the opposite player's discard, ``legal="shape"`` to skip the
+check, or any callable ``(hand14, tile) -> bool`` as the hook).  Wildcards held count as in
+:func:`mjfast.shanten`; a drawn wildcard always accepts and is reported apart
+(``wild_accept``) so natural-tile figures stay comparable.
 """
 from __future__ import annotations
 
@@ -22,7 +27,7 @@ from . import _params
 from ._kernels import _efficiency as _ke
 from .hand import Hand
 from .shape import _seven_pairs_option, as_hand, as_light_hand, default_threads, prepare, validate_batch
-from .tiles import CODES, N_KINDS
+from .tiles import CODES, N_KINDS, format_counts, parse_tiles
 
 _TILE_ORDER = list(CODES[:N_KINDS])
 _CODE_ARRAY = np.array(_TILE_ORDER, dtype="S2")
@@ -60,6 +65,102 @@ def _setup(hand, rule, visible, melds, wilds, fixed_sets, wild_kind, need: tuple
         raise ValueError(f"visible makes {CODES[k]} exceed its copies: {int(h.counts[k])} in hand, "
                          f"{int(h.meld_counts[k])} in melds, {int(vis[k])} visible")
     return h, kr, np.ascontiguousarray(caps, np.uint8), options, vis
+
+
+#: Values of ``legal`` besides a callable.
+LEGAL = ("self_draw", "discard", "shape")
+
+
+def _win_check(rule, legal):
+    """The legality test ``(hand14, tile) -> bool`` of a win, or None when the shape decides
+    (no rule, or ``legal="shape"``).  Answers are memoised for the call."""
+    if callable(legal):
+        return legal
+    if legal not in LEGAL:
+        raise ValueError(f"legal must be one of {', '.join(LEGAL)} or a callable (hand14, tile) -> bool; "
+                         f"got {legal!r}")
+    rule_obj = _params.resolve_rule(rule)
+    if rule_obj is None or legal == "shape":
+        return None
+    from .scoring import WinContext, can_win
+
+    self_draw = legal == "self_draw"
+    memo: dict = {}
+
+    def check(hand14: Hand, tile: int) -> bool:
+        key = (hand14.counts.tobytes(), hand14.melds, hand14.bonus, hand14.wilds, tile)
+        hit = memo.get(key)
+        if hit is None:
+            ctx = WinContext(hand14, win_tile=tile, self_draw=self_draw, winner=0, dealer=0,
+                             discarder=None if self_draw else 2)
+            hit = memo[key] = bool(can_win(ctx, rule_obj))
+        return hit
+
+    return check
+
+
+class _Legal:
+    """Legal waits of the hands one call looks at (same melds, bonus tiles and wildcards)."""
+
+    def __init__(self, h, kr, caps, options, check):
+        self.melds = tuple(getattr(h, "melds", ()))
+        self.bonus = tuple(getattr(h, "bonus", ()))
+        self.wilds = h.wilds
+        self.n_melds = len(self.melds)
+        self.kr, self.caps, self.options, self.check = kr, caps, options, check
+        self._wins: dict = {}          # (final counts, tile) -> legal; the same win is reached many ways
+
+    def waits(self, c13: np.ndarray, vis: np.ndarray) -> tuple[int, list]:
+        """(shanten, legal winning kinds) of the 3k+1 counts ``c13``."""
+        accept = np.zeros(N_KINDS, np.uint8)
+        rem = np.zeros(N_KINDS, np.int16)
+        s = _ke.ukeire_kernel(c13, self.n_melds, self.wilds, self.caps, self.kr.playable, self.kr.forms,
+                              self.options, vis, accept, rem)
+        if s != 0:
+            return s, []
+        out = []
+        for k in np.flatnonzero(accept):
+            c = c13.copy()
+            c[k] += 1
+            key = (c.tobytes(), int(k))
+            ok = self._wins.get(key)
+            if ok is None:
+                ok = self._wins[key] = self.check(Hand(c, melds=self.melds, bonus=self.bonus, wilds=self.wilds),
+                                                  int(k))
+            if ok:
+                out.append(int(k))
+        return s, out
+
+    def after_draw(self, c14: np.ndarray, vis: np.ndarray) -> tuple[np.ndarray, int]:
+        """Over the discards of ``c14`` that leave it ready: the union of the legal winning kinds
+        (a mask) and the largest copies-left total of one discard's legal waits."""
+        union = np.zeros(N_KINDS, bool)
+        rem = np.maximum(self.caps.astype(np.int16) - c14 - vis, 0)
+        best = 0
+        for d in np.flatnonzero(c14):
+            c13 = c14.copy()
+            c13[d] -= 1
+            s, ws = self.waits(c13, vis)
+            if s == 0 and ws:
+                union[ws] = True
+                best = max(best, int(rem[ws].sum()))
+        return union, best
+
+    def yijinting(self, c13: np.ndarray, vis: np.ndarray, accepting, aggregate: str = "union"):
+        """Per accepting kind t of the 1-shanten ``c13`` with a legal ready hand after it:
+        ``(t, copies, W(t))``; and the mask of every legal winning kind."""
+        base = np.maximum(self.caps.astype(np.int16) - c13 - vis, 0)
+        rows, ting = [], np.zeros(N_KINDS, bool)
+        for t in accepting:
+            c14 = c13.copy()
+            c14[t] += 1
+            union, best = self.after_draw(c14, vis)
+            if not union.any():
+                continue
+            after = np.maximum(self.caps.astype(np.int16) - c14 - vis, 0)
+            rows.append((int(t), int(base[t]), int(after[union].sum()) if aggregate == "union" else best))
+            ting |= union
+        return rows, ting
 
 
 def _fix_sets(h: Hand, fixed_sets) -> Hand:
@@ -114,7 +215,7 @@ def _wild_remaining(h, rule, wild_copies) -> int:
 
 
 def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=(), wild_kind=None,
-           wild_copies=None, seven_pairs=None) -> Ukeire:
+           wild_copies=None, seven_pairs=None, legal="self_draw") -> Ukeire:
     """进张: every kind whose draw lowers the shanten of a 3k+1 hand, with copies left.
 
     Parameters
@@ -133,6 +234,13 @@ def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=
         minus the wildcards held — every drawn wildcard accepts.
     seven_pairs : {"chinese", "riichi"}, optional
         As in :func:`mjfast.shanten`.
+    legal : {"self_draw", "discard", "shape"} or callable, default "self_draw"
+        Under a rule, which wins count (see the module docstring): legal by
+        :func:`mjfast.can_win` for a self-draw, or for a win on the opposite player's discard;
+        ``"shape"`` counts every complete hand; a callable ``(hand14, tile) -> bool`` decides
+        itself.  Without a rule the shape decides.
+        For a ready hand the accepting kinds are the legal waits; for a 1-shanten hand a kind
+        accepts if some discard after it leaves a legal wait; beyond that the shape decides.
 
     Examples
     --------
@@ -140,6 +248,8 @@ def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=
     >>> u = mj.ukeire("11p34567m45s9p", melds=["555z"])
     >>> u.shanten, u.count, u.tiles
     (1, 19, {'2m': 4, '5m': 3, '8m': 4, '3s': 4, '6s': 4})
+    >>> mj.ukeire("234m567p345s11z23s").count, mj.ukeire("234m567p345s11z23s", rule="guobiao").count
+    (7, 0)
     """
     if (type(hand13) is np.ndarray and rule is None and visible is None and not melds and not wilds
             and not fixed_sets and wild_kind is None and wild_copies is None and seven_pairs in _PLAIN):
@@ -156,19 +266,42 @@ def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=
                                       None if visible is None else vis, _KIND_CODES)
     if s >= _params.INF:
         raise ValueError("no winning form of this rule applies to the hand")
+    check = _win_check(rule, legal) if s <= 1 else None
+    if check is not None:
+        lg = _Legal(h, kr, caps, options, check)
+        c = np.ascontiguousarray(h.counts, np.uint8)
+        if s == 0:
+            keep = {CODES[k] for k in lg.waits(c, vis)[1]}
+        else:
+            keep = {CODES[t] for t, _n, _w in lg.yijinting(c, vis, [CODES.index(x) for x in tiles])[0]}
+        tiles = {k: v for k, v in tiles.items() if k in keep}
+        count = sum(tiles.values())
     return Ukeire(s, tiles, count, _wild_remaining(h, rule, wild_copies))
 
 
-def waits(hand13, *, rule=None, visible=None, melds=(), wilds=None, wild_kind=None, seven_pairs=None) -> dict:
+def waits(hand13, *, rule=None, visible=None, melds=(), wilds=None, wild_kind=None, seven_pairs=None,
+          legal="self_draw") -> dict:
     """Winning kinds of a ready (听牌) 3k+1 hand → copies left (a wait with none left shows 0).
 
-    Raises ``ValueError`` if the hand is not ready.
+    Parameters
+    ----------
+    legal : {"self_draw", "discard", "shape"} or callable, default "self_draw"
+        Under a rule, which wins count (see the module docstring): legal by
+        :func:`mjfast.can_win` for a self-draw, or for a win on the opposite player's discard;
+        ``"shape"`` counts every complete hand; a callable ``(hand14, tile) -> bool`` decides
+        itself.  Without a rule the shape decides.
+
+    Raises ``ValueError`` if the hand is not ready (in shape).
 
     Examples
     --------
     >>> import mjfast as mj
     >>> mj.waits("1112345678999m")
     {'1m': 1, '2m': 3, '3m': 3, '4m': 3, '5m': 3, '6m': 3, '7m': 3, '8m': 3, '9m': 1}
+    >>> mj.waits("234m567p34588s67s", rule="guobiao")                    # 国标: 8 番 to win
+    {'2s': 4, '5s': 3, '8s': 2}
+    >>> mj.waits("234m567p34588s67s", rule="guobiao", legal="discard")   # 自摸/不求人 lost
+    {'2s': 4}
     """
     h, kr, caps, options, vis = _setup(hand13, rule, visible, melds, wilds, (), wild_kind, (1,), seven_pairs)
     accept = np.zeros(N_KINDS, np.uint8)
@@ -176,7 +309,11 @@ def waits(hand13, *, rule=None, visible=None, melds=(), wilds=None, wild_kind=No
     s = _ke.ukeire_kernel(h.counts, h.n_melds, h.wilds, caps, kr.playable, kr.forms, options, vis, accept, rem)
     if s != 0:
         raise ValueError(f"the hand is not ready (shanten {s})")
-    return {CODES[k]: int(rem[k]) for k in np.flatnonzero(accept)}
+    kinds = np.flatnonzero(accept)
+    check = _win_check(rule, legal)
+    if check is not None:
+        kinds = _Legal(h, kr, caps, options, check).waits(np.ascontiguousarray(h.counts, np.uint8), vis)[1]
+    return {CODES[k]: int(rem[k]) for k in kinds}
 
 
 @dataclass(frozen=True)
@@ -201,7 +338,7 @@ class Yijinting:
 
 
 def yijinting(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=(), aggregate="union",
-              wild_kind=None, seven_pairs=None) -> Yijinting:
+              wild_kind=None, seven_pairs=None, legal="self_draw") -> Yijinting:
     """进张数, 听张数 and 组合数 of a 1-shanten (一进听) 3k+1 hand, exactly as yijinting.md.
 
     Parameters
@@ -209,6 +346,13 @@ def yijinting(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_se
     aggregate : {"union", "max"}
         How W(t) combines the waits of the ready discards after drawing t: the union (the
         article's definition, default) or the best single discard, for comparison.
+    legal : {"self_draw", "discard", "shape"} or callable, default "self_draw"
+        Under a rule, which wins count (see the module docstring): legal by
+        :func:`mjfast.can_win` for a self-draw, or for a win on the opposite player's discard;
+        ``"shape"`` counts every complete hand; a callable ``(hand14, tile) -> bool`` decides
+        itself.  Without a rule the shape decides.
+        Only legal waits enter W(t) and 听张; an accepting tile after which no discard leaves
+        a legal wait is dropped.
 
     Examples
     --------
@@ -235,6 +379,15 @@ def yijinting(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_se
     w = wu if aggregate == "union" else wm
     acc = np.flatnonzero(rem)
     base_rem = np.maximum(caps.astype(np.int16) - h.counts - vis, 0)
+    check = _win_check(rule, legal)
+    if check is not None:
+        rows, ting = _Legal(h, kr, caps, options, check).yijinting(
+            np.ascontiguousarray(h.counts, np.uint8), vis, acc, aggregate)
+        acc = np.array([t for t, _n, _w in rows], np.int64)
+        rem = np.zeros(N_KINDS, np.int16)
+        w = np.zeros(N_KINDS, np.int32)
+        for t, n, wt in rows:
+            rem[t], w[t] = n, wt
     frame = pd.DataFrame({
         "tile": pd.Categorical([CODES[k] for k in acc], categories=_TILE_ORDER, ordered=True),
         "copies": rem[acc].astype(np.int64),
@@ -280,7 +433,7 @@ def improvements(hand13, *, rule=None, visible=None, melds=(), wilds=None, wild_
 
 
 def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=(), combos=True,
-                     wild_kind=None, seven_pairs=None, as_frame=True):
+                     wild_kind=None, seven_pairs=None, as_frame=True, legal="self_draw"):
     """One row per distinct discard of a 3k+2 hand: shanten, 进张, 一进听 组合数, waits, 改良.
 
     Columns: ``discard`` (ordered Categorical of mpsz codes), ``shanten``, ``ukeire_kinds``,
@@ -294,6 +447,10 @@ def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, f
     as_frame : bool, default True
         False returns the same columns as a dict of NumPy arrays straight from the kernel
         (tile columns as fixed-width ASCII bytes, ``dtype('S…')``; counts as small ints).
+    legal : {"self_draw", "discard", "shape"} or callable, default "self_draw"
+        Under a rule, the ready rows' waits and 进张 and the 1-shanten rows' 进张 and 组合数
+        count legal wins only (as :func:`ukeire` / :func:`yijinting`); ``shanten`` and
+        ``improvement_count`` stay shape-level.
 
     Examples
     --------
@@ -328,6 +485,10 @@ def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, f
         "wait_count": np.where(ready, uk[:n], 0).astype(np.int16),
         "improvement_count": imp[:n],
     }
+    check = _win_check(rule, legal)
+    if check is not None:
+        _legal_rows(cols, _Legal(h, kr, caps, options, check), np.ascontiguousarray(h.counts, np.uint8), vis,
+                    bool(combos))
     if not as_frame:
         return cols
     import pandas as pd
@@ -336,6 +497,42 @@ def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, f
                        for k, v in cols.items()})
     df["discard"] = pd.Categorical(df["discard"], categories=_TILE_ORDER, ordered=True)
     return df
+
+
+def _legal_rows(cols: dict, lg: _Legal, c14: np.ndarray, vis: np.ndarray, combos: bool) -> None:
+    """Recount the ready and 1-shanten rows of a discard table with legal wins only, in place,
+    and sort the rows again (shanten, then 进张, then 组合数)."""
+    width = cols["ukeire_tiles"].dtype.itemsize
+    for i, code in enumerate(cols["discard"]):
+        d = CODES.index(code.decode())
+        if cols["shanten"][i] > 1:
+            continue
+        c13 = c14.copy()
+        c13[d] -= 1
+        seen = vis.copy()
+        seen[d] += 1                   # the discarded tile counts as seen
+        base = np.maximum(lg.caps.astype(np.int16) - c13 - seen, 0)
+        if cols["shanten"][i] == 0:
+            kinds = [k for k in lg.waits(c13, seen)[1] if base[k] > 0]
+            cols["combos"][i] = 0
+        else:
+            accepting = parse_tiles(cols["ukeire_tiles"][i].decode())
+            rows, _ting = lg.yijinting(c13, seen, accepting)
+            kinds = [t for t, _n, _w in rows]
+            cols["combos"][i] = sum(n * w for _t, n, w in rows) if combos else 0
+        text = format_counts(np.bincount(np.asarray(kinds, np.int64), minlength=N_KINDS).tolist()).encode()
+        if len(text) > width:
+            raise AssertionError("tile list wider than the kernel's column")   # cannot happen: a subset
+        cols["ukeire_tiles"][i] = text
+        cols["ukeire_kinds"][i] = len(kinds)
+        cols["ukeire"][i] = int(base[kinds].sum())
+        if cols["shanten"][i] == 0:
+            cols["waits"][i] = text
+            cols["wait_count"][i] = cols["ukeire"][i]
+    order = np.lexsort((-cols["combos"].astype(np.int64), -cols["ukeire"].astype(np.int64),
+                        cols["shanten"].astype(np.int64)))
+    for k in cols:
+        cols[k] = cols[k][order]
 
 
 def ukeire_batch(counts, *, melds=0, wilds=0, rule=None, seven_pairs=None, n_threads=None):
