@@ -547,6 +547,98 @@ def section_import(repeat):
     return res, rss, tot
 
 
+# ----------------------------------------------------------------------------- scoring
+#: Kinds each rule plays (苏州 / 太仓: the dragons are flowers), for random winning hands.
+SCORING_KINDS = {"suzhou": range(31), "taicang": range(31), "guangdong": range(34), "sichuan": range(27),
+                 "guiyang": range(27), "ruijin": range(34), "shangrao": range(34), "jinhua": range(34),
+                 "jj": range(34), "guobiao": range(34)}
+
+
+def _test_helpers():
+    """The tests' random winning hands (tests/conftest.py, tests/test_guobiao.py)."""
+    tests = str(ROOT / "tests")
+    if tests not in sys.path:
+        sys.path.insert(0, tests)
+    from conftest import random_contexts
+    from test_guobiao import random_win
+    return random_contexts, random_win
+
+
+def section_scoring(n, repeat, seed):
+    """国标 ``mj.score`` vs ``MahjongGB.MahjongFanCalculator`` on the same winning hands, and
+    ``mj.can_win`` per rule on random complete hands (the call the game engine makes)."""
+    import random
+
+    from mjfast import rules
+
+    random_contexts, random_win = _test_helpers()
+    rng = random.Random(seed)
+    wins = [random_win(rng) for _ in range(n)]   # (WinContext, flowers?, PyMahjongGB arguments)
+    plain = [w for w in wins if not w[1]]
+    score, can_win = mj.score, mj.can_win
+    out = {}
+
+    def mj_score(ws):
+        def run():
+            t = perf()
+            for ctx, fl, _a in ws:
+                if fl:
+                    score(ctx, "guobiao", flowers=True)
+                else:
+                    score(ctx, "guobiao")
+            return perf() - t, len(ws)
+        return run
+
+    def mj_can_win(ws):
+        def run():
+            t = perf()
+            for ctx, fl, _a in ws:
+                if fl:
+                    can_win(ctx, "guobiao", flowers=True)
+                else:
+                    can_win(ctx, "guobiao")
+            return perf() - t, len(ws)
+        return run
+
+    for label, ws in (("all hands, 4/7 with flowers", wins), ("hands without flowers", plain)):
+        fns = {"mjfast.score(ctx, 'guobiao')": mj_score(ws), "mjfast.can_win(ctx, 'guobiao')": mj_can_win(ws)}
+        if "MahjongGB" in PEERS:
+            calc = PEERS["MahjongGB"].MahjongFanCalculator
+
+            def run_gb(ws=ws):
+                t = perf()
+                for _c, _f, args in ws:
+                    calc(*args)
+                return perf() - t, len(ws)
+            fns["MahjongGB.MahjongFanCalculator"] = run_gb
+        med = round_robin(fns, max(repeat, 5))
+        report(f"(7) 国标 fan calculation, {label} ({len(ws)} hands)", med,
+               "mjfast.score(ctx, 'guobiao')",
+               "the hands of tests/test_guobiao.py (identical fans); mjfast with a built WinContext, "
+               "PyMahjongGB with its argument tuple")
+        out[label] = med
+
+    # can_win per rule, as the engine calls it (a resolved Rule), on the same kind of hands
+    # the tests use: random complete hands, half self-drawn
+    nprng = np.random.default_rng(seed)
+    fns = {}
+    for name, kinds in SCORING_KINDS.items():
+        rule = rules.get(name)
+        ctxs = random_contexts(nprng, list(kinds), max(50, n // 4), chow_melds=rule.calls.chow != "none")
+
+        def run_rule(ctxs=ctxs, rule=rule):
+            t = perf()
+            for ctx in ctxs:
+                can_win(ctx, rule)
+            return perf() - t, len(ctxs)
+        fns[f"can_win {name}"] = run_rule
+    med = round_robin(fns, max(repeat, 5))
+    report(f"(8) mjfast.can_win(ctx, Rule) per rule ({max(50, n // 4)} random complete hands each)", med, None,
+           "target: at most 20 µs per call for every rule")
+    out["can_win"] = med
+    return out
+
+
 # ----------------------------------------------------------------------------- main
 def machine():
     cpu = "?"
@@ -603,6 +695,7 @@ def main(argv=None):
     ad_sets = [("random hands", HandSet(ids14[:n_ad])),
                ("1-shanten hands (discards leave 1-shanten)", HandSet(near_ready(rng, n_ad, 14, 1)))]
     ad = section_discards(ad_sets, repeat)
+    section_scoring(n, repeat, a.seed)
     imp, rss, tot = section_import(repeat)
     elapsed = perf() - t_start
     print(f"\ntotal benchmark time {elapsed:.1f} s")

@@ -9,11 +9,20 @@ non-decreasing (pung before chow on the same tile), which is the order the refer
 them in and so decides ties the same way.
 
 Entry point: :func:`mcr_calculate`.
+
+Speed (issue #5): the split search abandons a level as soon as a tile it passed over could only
+be the pair and is not (this prunes dead branches only, so the splits and their order are the
+reference's), and the unique-wait test of the standard form asks, for each other candidate
+tile, whether it completes its own suit or the honours (the other groups' splits are computed
+once) instead of listing every wait of the hand.
 """
 cimport cython
+cimport numpy as cnp
 from libc.stdint cimport uint8_t, uint16_t, int16_t, int32_t
 from libc.string cimport memset, memcpy
 from cpython.bytes cimport PyBytes_FromStringAndSize
+
+cnp.import_array()
 
 cdef enum:
     NF = 83
@@ -901,6 +910,124 @@ cdef bint unique_waiting(uint16_t* table_in, int cnt, int win) noexcept nogil:
     return n == 1
 
 
+cdef bint suit_sets(int* a) noexcept nogil:
+    """``a[0..8]`` (one suit, ``a[9] = a[10] = 0``; modified) splits into pungs and chows.
+
+    At the lowest tile, three chows equal three pungs, so ``count % 3`` chows start there and
+    the rest are pungs: one pass decides.
+    """
+    cdef int r, x
+    for r in range(9):
+        x = a[r] % 3
+        if x:
+            if r > 6 or a[r + 1] < x or a[r + 2] < x:
+                return False
+            a[r + 1] -= x
+            a[r + 2] -= x
+    return True
+
+cdef int group_state(const int* table, int g) noexcept nogil:
+    """How the tiles of group ``g`` (suits 1-3, honours 4) of ``table`` split: 1 into sets
+    only, 2 into sets and one pair, 0 neither (counts may exceed 4).
+
+    A group's tile count fixes which can hold (0 or 2 mod 3); within a suit the pair is tried
+    on each kind held twice, the sets by :func:`suit_sets`.
+    """
+    cdef int a[11]
+    cdef int r, x, t, sm = 0, pairs = 0
+    if g == 4:
+        for t in range(T_E, T_P + 1):
+            x = table[t] % 3
+            if x == 1:
+                return 0
+            if x == 2:
+                pairs += 1
+        return 1 if pairs == 0 else (2 if pairs == 1 else 0)
+    for r in range(1, 10):
+        sm += table[(g << 4) | r]
+    sm %= 3
+    if sm == 1:
+        return 0
+    a[9] = 0
+    a[10] = 0
+    if sm == 0:
+        for r in range(9):
+            a[r] = table[(g << 4) | (r + 1)]
+        return 1 if suit_sets(a) else 0
+    for r in range(9):
+        if table[(g << 4) | (r + 1)] >= 2:
+            for x in range(9):
+                a[x] = table[(g << 4) | (x + 1)]
+            a[9] = 0
+            a[10] = 0
+            a[r] -= 2
+            if suit_sets(a):
+                return 2
+    return 0
+
+cdef bint unique_wait_std(uint16_t* table_in, int cnt, int win) noexcept nogil:
+    """:func:`unique_waiting` for a hand known to be complete in the standard form.
+
+    The reference collects every tile that completes the 13 standing tiles (standard form,
+    plus the 七对 wait of a six-pair hand) and asks that there be exactly one; ``win`` is one of
+    them here, so the wait is unique when no other tile completes the hand.  Only tiles within
+    two of a held tile of the same suit (or a held honour) can, and adding a tile changes only
+    its own group: the other groups must already split into sets, one of them perhaps with
+    the pair.
+    """
+    cdef int table[TT]
+    cdef int state[5]
+    cdef int i, t, g, h, pairs = 0, x, other_pairs, need
+    cdef bint others_ok
+    for i in range(TT):
+        table[i] = table_in[i]
+    table[win] -= 1
+    if cnt == 13:
+        for i in range(34):
+            x = table[ALL_REF[i]]
+            if x == 2 or x == 3:
+                pairs += 1
+            elif x == 4:
+                pairs += 2
+        if pairs == 6:
+            for i in range(34):
+                t = ALL_REF[i]
+                x = table[t]
+                if x == 1 or x == 3:
+                    if t != win:
+                        return False
+                    break
+    for g in range(1, 5):
+        state[g] = group_state(table, g)
+    for g in range(1, 5):
+        others_ok = True
+        other_pairs = 0
+        for h in range(1, 5):
+            if h != g:
+                if state[h] == 0:
+                    others_ok = False
+                elif state[h] == 2:
+                    other_pairs += 1
+        if not others_ok or other_pairs > 1:
+            continue
+        need = 1 if other_pairs else 2
+        for i in range(34):
+            t = ALL_REF[i]
+            if t >> 4 != g or t == win:
+                continue
+            if g == 4:
+                if not table[t]:
+                    continue
+            elif not (table[t] or table[t - 1] or table[t + 1] or table[t - 2] or table[t + 2]):
+                continue
+            table[t] += 1
+            x = group_state(table, g)
+            table[t] -= 1
+            if x == need:
+                return False
+    return True
+
+
 # --------------------------------------------------------------------------------------------
 # splits
 ctypedef struct Divisions:
@@ -927,34 +1054,38 @@ cdef void add_division(int fixed_cnt, int* work, Divisions* res) noexcept nogil:
         res.count += 1
 
 cdef bint divide_tail(uint16_t* table, int fixed_cnt, int* work, Divisions* res) noexcept nogil:
-    cdef int i, t, k
-    cdef bint empty
+    # what is left must be exactly two of one kind (the first kind left, then nothing else)
+    cdef int i, t, p = -1
     for i in range(34):
         t = ALL_REF[i]
-        if table[t] < 2:
-            continue
-        table[t] -= 2
-        empty = True
-        for k in range(34):
-            if table[ALL_REF[k]]:
-                empty = False
-                break
-        table[t] += 2
-        if empty:
-            work[4] = make_pack(0, PAIR, t)
-            add_division(fixed_cnt, work, res)
-            return True
-    return False
+        if table[t]:
+            if p >= 0 or table[t] != 2:
+                return False
+            p = t
+    if p < 0:
+        return False
+    work[4] = make_pack(0, PAIR, p)
+    add_division(fixed_cnt, work, res)
+    return True
 
 cdef bint divide(uint16_t* table, int fixed_cnt, int step, int prev, int* work, Divisions* res) noexcept nogil:
+    # Sets come in non-decreasing order, so a tile passed over at this level (no set of this
+    # level or a later one starts at it or below it) can only be the pair: passing a second
+    # kind, or a kind not held exactly twice, ends the level.  This prunes only branches that
+    # find nothing, so the splits and their order are the reference's.
     cdef int idx = step + fixed_cnt, i, t, e
-    cdef bint ret = False
+    cdef bint ret = False, passed = False, stuck = False
     if idx == 4:
         return divide_tail(table, fixed_cnt, work, res)
     for i in range(34):
         t = ALL_REF[i]
         if table[t] < 1:
             continue
+        if stuck:
+            break
+        # t is passed over after this iteration: only the pair can hold it
+        stuck = passed or table[t] != 2
+        passed = True
         if table[t] > 2:
             e = (t << 16) | (t << 8) | t
             if e > prev:
@@ -1314,15 +1445,26 @@ cdef int knitted(Hand_* h, int* ft, int* packs_out) noexcept nogil:
     return seq
 
 
+cdef inline const uint8_t* u8_34(object a) except NULL:
+    """Pointer to a C-contiguous uint8[34] numpy array, checked without acquiring a buffer."""
+    if not cnp.PyArray_Check(a):
+        raise ValueError("counts must be a numpy uint8 array of 34 entries")
+    cdef cnp.ndarray arr = <cnp.ndarray>a
+    if cnp.PyArray_TYPE(arr) != cnp.NPY_UINT8 or cnp.PyArray_SIZE(arr) != 34 \
+            or cnp.PyArray_NDIM(arr) != 1 or not cnp.PyArray_IS_C_CONTIGUOUS(arr):
+        raise ValueError("counts must be a C-contiguous numpy uint8 array of 34 entries")
+    return <const uint8_t*>cnp.PyArray_DATA(arr)
+
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def mcr_calculate(const uint8_t[::1] counts, tuple melds, int win, int flag, int seat, int prevalent,
+def mcr_calculate(object counts, tuple melds, int win, int flag, int seat, int prevalent,
                   int opts):
     """Fan table of the best reading of a complete hand, as the reference calculator picks it.
 
     Parameters
     ----------
-    counts : const uint8[::1], shape (34,)
+    counts : ndarray of uint8, shape (34,), C-contiguous
         IN: concealed counts in mjfast order, the winning tile included.
     melds : tuple of (int, int, bool)
         IN: ``(type, first tile id, melded)`` per meld, type 1 chow / 2 pung / 3 kong;
@@ -1354,6 +1496,9 @@ def mcr_calculate(const uint8_t[::1] counts, tuple melds, int win, int flag, int
     cdef int work[5]
     cdef int i, t, n, typ, first, form = R_NONE, best_fan = 0, total, hog, seq = -1, standing_cnt
     cdef bint seven = False, uw
+    cdef const uint8_t* cnt = u8_34(counts)
+    if not 0 <= win < 34 or not 0 <= seat < 4 or not 0 <= prevalent < 4:
+        raise ValueError("win must be a tile id 0-33 and the winds 0-3")
     memset(&h, 0, sizeof(h))
     memset(best, 0, sizeof(best))
     memset(best_packs, 0, sizeof(best_packs))
@@ -1373,7 +1518,7 @@ def mcr_calculate(const uint8_t[::1] counts, tuple melds, int win, int flag, int
         h.fixed[i] = make_pack(1 if melded else 0, typ, t)
     standing_cnt = 0
     for i in range(34):
-        n = counts[i]
+        n = cnt[i]
         if n:
             h.st[TO_REF[i]] = n
             standing_cnt += n
@@ -1420,12 +1565,12 @@ def mcr_calculate(const uint8_t[::1] counts, tuple melds, int win, int flag, int
                 form = R_KNITTED_STRAIGHT
                 best_fan = fan_total(best)
         if best_fan == 0 or seven:
-            uw = unique_waiting(h.st, standing_cnt, h.win)
             res.count = 0
             if has_pair(h.st):
                 memcpy(work, h.fixed, sizeof(h.fixed))
                 divide(h.st, h.fixed_cnt, 0, 0, work, &res)
             if res.count:
+                uw = unique_wait_std(h.st, standing_cnt, h.win)
                 hog = 0
                 for i in range(34):
                     t = ALL_REF[i]

@@ -60,7 +60,7 @@ _FLAGS = ("self_draw", "after_kong", "robbing_kong", "last_tile", "last_copy", "
 _NO_STATE = FrozenMap()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class WinContext:
     """Everything a scorer needs to know about one finished (won) hand.
 
@@ -158,15 +158,22 @@ class WinContext:
     flipped: int | None = None
     rule_state: Mapping = _NO_STATE
 
-    def __post_init__(self) -> None:
+    # One pass that validates and sets each field once (the generated frozen-dataclass __init__
+    # plus a __post_init__ re-setting half the fields cost twice as much; contexts are built per
+    # candidate win by the game engine and the draws simulator).
+    def __init__(self, hand, win_tile, self_draw=False, winner=0, discarder=None, dealer=0,
+                 seat_wind=None, prevalent_wind=0, after_kong=False, robbing_kong=False,
+                 last_tile=False, last_copy=False, heavenly=False, earthly=False, human=False,
+                 kong_discard=False, baozi=False, diling=False, liable=None, wild_faces=(),
+                 flipped=None, rule_state=_NO_STATE) -> None:
         s = object.__setattr__
-        hand = self.hand if type(self.hand) is Hand else Hand(self.hand)
-        s(self, "hand", hand)
+        if type(hand) is not Hand:
+            hand = Hand(hand)
         if hand.n_tiles + 3 * hand.n_melds != 14:
             raise ValueError(
                 f"hand not complete: a winning hand holds 14 tiles counting each meld as 3, "
                 f"got {hand.n_tiles + 3 * hand.n_melds} ({hand})")
-        win = self.win_tile
+        win = win_tile
         if type(win) is not int:
             win = _t.parse_tile(win)
         elif not 0 <= win < _t.N_KINDS:
@@ -176,22 +183,26 @@ class WinContext:
         if hand.counts[win] == 0 and hand.wilds == 0:
             raise ValueError(
                 f"winning tile {_t.CODES[win]} is not in the hand's concealed tiles ({hand})")
-        s(self, "win_tile", win)
-        flags = (self.self_draw, self.after_kong, self.robbing_kong, self.last_tile,
-                 self.last_copy, self.heavenly, self.earthly, self.human, self.kong_discard,
-                 self.baozi, self.diling)
-        if not all(type(v) is bool for v in flags):
-            for name, v in zip(_FLAGS, flags):
+        B = bool
+        if not (type(self_draw) is B and type(after_kong) is B and type(robbing_kong) is B
+                and type(last_tile) is B and type(last_copy) is B and type(heavenly) is B
+                and type(earthly) is B and type(human) is B and type(kong_discard) is B
+                and type(baozi) is B and type(diling) is B):
+            flags = [self_draw, after_kong, robbing_kong, last_tile, last_copy, heavenly,
+                     earthly, human, kong_discard, baozi, diling]
+            for k, (name, v) in enumerate(zip(_FLAGS, flags)):
                 if type(v) is not bool:
                     if not isinstance(v, (bool, np.bool_, int, np.integer)):
                         raise ValueError(f"{name} must be True or False, got {v!r}")
-                    s(self, name, bool(v))
-        winner = _seat(self.winner, "winner")
-        s(self, "winner", winner)
-        dealer = _seat(self.dealer, "dealer")
-        s(self, "dealer", dealer)
-        d = self.discarder
-        if self.self_draw:
+                    flags[k] = bool(v)
+            (self_draw, after_kong, robbing_kong, last_tile, last_copy, heavenly, earthly, human,
+             kong_discard, baozi, diling) = flags
+        if type(winner) is not int or not 0 <= winner <= 3:
+            winner = _seat(winner, "winner")
+        if type(dealer) is not int or not 0 <= dealer <= 3:
+            dealer = _seat(dealer, "dealer")
+        d = discarder
+        if self_draw:
             if d is not None:
                 raise ValueError(f"a self-draw has no discarder (got discarder={d!r})")
         else:
@@ -201,40 +212,60 @@ class WinContext:
             d = _seat(d, "discarder")
             if d == winner:
                 raise ValueError(f"the discarder cannot be the winner (both are seat {d})")
-            s(self, "discarder", d)
-        sw = self.seat_wind
-        s(self, "seat_wind", (winner - dealer) % 4 if sw is None else _wind(sw, "seat_wind"))
-        s(self, "prevalent_wind", _wind(self.prevalent_wind, "prevalent_wind"))
-        if self.after_kong and not self.self_draw:
+        seat_wind = (winner - dealer) % 4 if seat_wind is None else _wind(seat_wind, "seat_wind")
+        if type(prevalent_wind) is not int or not 0 <= prevalent_wind <= 3:
+            prevalent_wind = _wind(prevalent_wind, "prevalent_wind")
+        if after_kong and not self_draw:
             raise ValueError("after_kong (杠上开花) is a self-draw: pass self_draw=True, or "
                              "robbing_kong / kong_discard for a discard win")
-        if self.robbing_kong and self.self_draw:
+        if robbing_kong and self_draw:
             raise ValueError("robbing_kong (抢杠) is a win on another player's tile, "
                              "not a self-draw")
-        if self.kong_discard and self.self_draw:
+        if kong_discard and self_draw:
             raise ValueError("kong_discard (杠上炮) is a win on a discard, not a self-draw")
-        if self.heavenly and not (self.self_draw and winner == dealer):
+        if heavenly and not (self_draw and winner == dealer):
             raise ValueError("heavenly (天胡) is the dealer's self-draw on the deal")
-        if self.liable is not None:
-            liable = _seat(self.liable, "liable")
+        if liable is not None:
+            liable = _seat(liable, "liable")
             if liable == winner:
                 raise ValueError(f"the liable seat cannot be the winner (both are seat {liable})")
-            s(self, "liable", liable)
-        if self.wild_faces:
-            faces = tuple(_t.parse_tile(x) for x in self.wild_faces)
+        if wild_faces:
+            faces = tuple(_t.parse_tile(x) for x in wild_faces)
             if len(faces) > hand.wilds:
                 raise ValueError(f"{len(faces)} wild_faces given for {hand.wilds} wildcards")
             if any(f >= _t.N_KINDS for f in faces):
                 raise ValueError("a wildcard can only stand for a playable tile, not a bonus tile")
-            s(self, "wild_faces", faces)
-        elif not isinstance(self.wild_faces, tuple):
-            s(self, "wild_faces", tuple(self.wild_faces))
-        if self.flipped is not None:
-            s(self, "flipped", _t.parse_tile(self.flipped))
-        if not isinstance(self.rule_state, FrozenMap):
-            if not isinstance(self.rule_state, Mapping):
-                raise ValueError(f"rule_state must be a mapping, got {type(self.rule_state).__name__}")
-            s(self, "rule_state", FrozenMap(self.rule_state))
+            wild_faces = faces
+        elif not isinstance(wild_faces, tuple):
+            wild_faces = tuple(wild_faces)
+        if flipped is not None:
+            flipped = _t.parse_tile(flipped)
+        if rule_state is not _NO_STATE and not isinstance(rule_state, FrozenMap):
+            if not isinstance(rule_state, Mapping):
+                raise ValueError(f"rule_state must be a mapping, got {type(rule_state).__name__}")
+            rule_state = FrozenMap(rule_state)
+        s(self, "hand", hand)
+        s(self, "win_tile", win)
+        s(self, "self_draw", self_draw)
+        s(self, "winner", winner)
+        s(self, "discarder", d)
+        s(self, "dealer", dealer)
+        s(self, "seat_wind", seat_wind)
+        s(self, "prevalent_wind", prevalent_wind)
+        s(self, "after_kong", after_kong)
+        s(self, "robbing_kong", robbing_kong)
+        s(self, "last_tile", last_tile)
+        s(self, "last_copy", last_copy)
+        s(self, "heavenly", heavenly)
+        s(self, "earthly", earthly)
+        s(self, "human", human)
+        s(self, "kong_discard", kong_discard)
+        s(self, "baozi", baozi)
+        s(self, "diling", diling)
+        s(self, "liable", liable)
+        s(self, "wild_faces", wild_faces)
+        s(self, "flipped", flipped)
+        s(self, "rule_state", rule_state)
 
     @property
     def kongs(self) -> tuple:
@@ -258,7 +289,8 @@ class Score:
     Scorers build it as ``Score(rule, total, points, payments, legal, reason, unit, rows,
     decomposition=None, decomposition_fn=None)``, where ``payments`` is any 4-sequence of ints,
     ``rows`` a list of element tuples (:data:`ELEMENT_COLUMNS`) or a callable returning one,
-    and ``decomposition_fn`` a callable building the decomposition on demand.
+    ``reason`` a string or a callable returning one, and ``decomposition_fn`` a callable
+    building the decomposition on demand.
 
     Attributes
     ----------
@@ -287,7 +319,7 @@ class Score:
         The same elements as plain tuples, for loops that do not want pandas.
     """
 
-    __slots__ = ("rule", "total", "points", "_payments", "legal", "reason", "unit",
+    __slots__ = ("rule", "total", "points", "_payments", "legal", "_reason", "unit",
                  "_rows", "_elements", "_decomp", "_decomp_fn")
 
     def __init__(self, rule: str, total: int, points: int, payments, legal: bool, reason: str,
@@ -297,12 +329,20 @@ class Score:
         self.points = points
         self._payments = payments
         self.legal = legal
-        self.reason = reason
+        self._reason = reason
         self.unit = unit
         self._rows = rows
         self._elements = None
         self._decomp = decomposition
         self._decomp_fn = decomposition_fn
+
+    @property
+    def reason(self) -> str:
+        """Why the hand is not legal ("" when it is)."""
+        r = self._reason
+        if type(r) is not str:
+            r = self._reason = r()
+        return r
 
     @property
     def elements(self):
@@ -358,6 +398,9 @@ class Score:
 # registry
 _SCORERS: dict[str, tuple[Callable, Callable | None]] = {}
 _RESOLVED: dict[tuple, tuple] = {}
+_RESOLVED_ID: dict[int, tuple] = {}  # id(Rule) -> (Rule, resolved), for option-free calls
+_LAST: tuple = (None, {}, None)  # (rule, options, resolved) of the last call with options
+_MISSING = object()
 
 
 def register(name: str, scorer: Callable, can_win: Callable | None = None, *,
@@ -402,6 +445,9 @@ def register(name: str, scorer: Callable, can_win: Callable | None = None, *,
         raise ValueError(f"rule {name!r} already has a scorer; pass replace=True to replace it")
     _SCORERS[name] = (scorer, can_win)
     _RESOLVED.clear()
+    _RESOLVED_ID.clear()
+    global _LAST
+    _LAST = (None, {}, None)
 
 
 def scorers() -> tuple[str, ...]:
@@ -418,15 +464,33 @@ def scorers() -> tuple[str, ...]:
 def _resolve(rule, options: dict) -> tuple:
     """(scorer, can_win, Rule, scorer options) for a rule name or Rule plus keyword options."""
     if not options:
-        hit = _RESOLVED.get(rule)
-        if hit is not None:
-            return hit
+        if type(rule) is str:
+            hit = _RESOLVED.get(rule)
+            if hit is not None:
+                return hit
+        else:
+            # a Rule: keyed by identity (hashing a Rule walks all its fields); the entry holds
+            # the Rule, so its id cannot be reused while it is cached
+            hit = _RESOLVED_ID.get(id(rule))
+            if hit is not None and hit[0] is rule:
+                return hit[1]
+    else:
+        # the last call with options, when this call passes the very same option objects
+        last_rule, last_opts, last_hit = _LAST
+        if last_rule is rule and len(options) == len(last_opts):
+            for k, v in options.items():
+                if last_opts.get(k, _MISSING) is not v:
+                    break
+            else:
+                return last_hit
     try:
-        key = (rule, tuple(sorted(options.items())))
+        items = tuple(options.items())
+        key = (rule, items if len(items) < 2 else tuple(sorted(items)))
         hit = _RESOLVED.get(key)
     except TypeError:  # unhashable option value
         key, hit = None, None
     if hit is not None:
+        _remember(rule, options, hit)
         return hit
     if isinstance(rule, Rule):
         name = rule.name
@@ -464,7 +528,18 @@ def _resolve(rule, options: dict) -> tuple:
         _RESOLVED[key] = out
         if not options and isinstance(rule, str):
             _RESOLVED[rule] = out
+    if not options and isinstance(rule, Rule):
+        if len(_RESOLVED_ID) > 64:
+            _RESOLVED_ID.clear()
+        _RESOLVED_ID[id(rule)] = (rule, out)
+    if options:
+        _remember(rule, options, out)
     return out
+
+
+def _remember(rule, options: dict, resolved: tuple) -> None:
+    global _LAST
+    _LAST = (rule, dict(options), resolved)
 
 
 def _keywords(fn) -> set | None:
@@ -531,10 +606,25 @@ def score(ctx: WinContext, rule="guobiao", **options: Any) -> Score:
     ...
     ValueError: unknown rule 'tokyo'; valid rules: suzhou, taicang, ...
     """
-    scorer, _cw, rule_obj, extra = _resolve(rule, options)
+    if not options:  # _resolve's caches, inlined
+        if type(rule) is str:
+            hit = _RESOLVED.get(rule)
+        else:
+            hit = _RESOLVED_ID.get(id(rule))
+            hit = hit[1] if hit is not None and hit[0] is rule else None
+    else:
+        last_rule, last_opts, hit = _LAST
+        if last_rule is not rule or len(options) != len(last_opts):
+            hit = None
+        else:
+            for k, v in options.items():
+                if last_opts.get(k, _MISSING) is not v:
+                    hit = None
+                    break
+    scorer, _cw, rule_obj, extra = _resolve(rule, options) if hit is None else hit
     if type(ctx) is not WinContext or (ctx.hand.wilds and rule_obj.wildcard is None):
         _check_ctx(ctx, rule_obj)
-    return scorer(ctx, rule_obj, **extra)
+    return scorer(ctx, rule_obj, **extra) if extra else scorer(ctx, rule_obj)
 
 
 def can_win(ctx: WinContext, rule="guobiao", **options: Any) -> bool:
@@ -566,10 +656,26 @@ def can_win(ctx: WinContext, rule="guobiao", **options: Any) -> bool:
     >>> can_win(WinContext(Hand("123m456p678s234s55p"), win_tile="5p", discarder=3))
     False
     """
-    scorer, cw, rule_obj, extra = _resolve(rule, options)
-    _check_ctx(ctx, rule_obj)
+    if not options:  # _resolve's caches, inlined
+        if type(rule) is str:
+            hit = _RESOLVED.get(rule)
+        else:
+            hit = _RESOLVED_ID.get(id(rule))
+            hit = hit[1] if hit is not None and hit[0] is rule else None
+    else:
+        last_rule, last_opts, hit = _LAST
+        if last_rule is not rule or len(options) != len(last_opts):
+            hit = None
+        else:
+            for k, v in options.items():
+                if last_opts.get(k, _MISSING) is not v:
+                    hit = None
+                    break
+    scorer, cw, rule_obj, extra = _resolve(rule, options) if hit is None else hit
+    if type(ctx) is not WinContext or (ctx.hand.wilds and rule_obj.wildcard is None):
+        _check_ctx(ctx, rule_obj)
     if cw is not None:
-        return bool(cw(ctx, rule_obj, **extra))
+        return bool(cw(ctx, rule_obj, **extra) if extra else cw(ctx, rule_obj))
     try:
         return bool(scorer(ctx, rule_obj, **extra).legal)
     except ValueError as e:

@@ -35,6 +35,7 @@ import numpy as np
 from .. import rules as _rules
 from ..decomposition import Decomposition, decompose_counts, from_reading
 from ..hand import Hand
+from . import _fast
 from ._core import Score, WinContext, register
 
 __all__ = ["score_guangdong", "can_win_guangdong", "liable_seat", "next_dealer", "SPECIALS",
@@ -360,7 +361,8 @@ def can_win_guangdong(ctx: WinContext, rule, *, base: int = 1, winners: int = 1)
     (True, False)
     """
     _check_hand(ctx.hand)
-    if not _readings(ctx.hand):
+    # no wildcards in 鸡平胡 (score() rejects them): the kernel's complete test is exact here
+    if not _fast.complete(ctx.hand, _fast.STANDARD_ORPHANS):
         return False
     if rule.options["min_fan"] == 0:
         return True

@@ -31,6 +31,7 @@ from .. import rules as _rules
 from .. import tiles as _t
 from ..decomposition import Decomposition, decompose_counts, from_reading
 from ..hand import Hand
+from . import _fast
 from ._core import Score, WinContext, register
 
 __all__ = ["score_guiyang", "can_win_guiyang", "settle_dou", "settle_chickens", "next_dealer",
@@ -59,7 +60,7 @@ _NO_PAY = (0, 0, 0, 0)
 def _check_hand(hand: Hand) -> None:
     if hand.bonus:
         raise ValueError("guiyang is played without flowers; the hand has bonus tiles")
-    if hand.counts[27:].any() or any(m.tiles[0] >= 27 for m in hand.melds):
+    if hand.counts.tobytes()[27:] != _NO_HONOURS or any(m.tiles[0] >= 27 for m in hand.melds):
         raise ValueError("guiyang is played with the 108 suit tiles only (no honours)")
     if any(m.kind == "chow" for m in hand.melds):
         raise ValueError("吃 is not allowed in guiyang; the hand has a chow meld")
@@ -205,11 +206,29 @@ def can_win_guiyang(ctx: WinContext, rule, *, base: int = 1, lianzhuang: int = 0
     """
     h = ctx.hand
     _check_hand(h)
-    try:
-        code, _r = _best(h)
-    except ValueError:
+    # no wildcards in 贵阳 (score() rejects them): the kernel's complete test is exact here
+    if not _fast.complete(h, _fast.STANDARD_PAIRS):
         return False
-    return not _pass_reason(ctx, code, rule.options["pass_scope"])
+    if ctx.self_draw or ctx.kongs:
+        return True
+    if rule.options["pass_scope"] == "all_discard_wins":
+        return False
+    # a discard win without a 通行证 is legal unless the best reading is 平胡, i.e. when some
+    # reading is 七对 or all pungs, or the hand is of one suit (_hand_code, HANDS order)
+    return _single_suit(h) or _fast.all_pungs(h.counts) or (
+        not h.melds and not any(x & 1 for x in h.counts.tobytes()))
+
+
+def _single_suit(h: Hand) -> bool:
+    c = h.counts.tobytes()
+    suits = {s for s in range(3) if c[9 * s: 9 * s + 9] != _EMPTY_SUIT}
+    if h.melds:
+        suits |= {m.tiles[0] // 9 for m in h.melds}
+    return len(suits) == 1
+
+
+_EMPTY_SUIT = bytes(9)
+_NO_HONOURS = bytes(7)
 
 
 # ---------------------------------------------------------------------------------------------

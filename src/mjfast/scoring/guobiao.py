@@ -39,6 +39,7 @@ The fan search runs in the Cython kernel :mod:`mjfast._kernels._mcr`; its pure-P
 from __future__ import annotations
 
 import os
+from functools import partial as _partial
 
 from .. import tiles as _t
 from .._kernels import _mcr as _K
@@ -101,12 +102,20 @@ def fan_table(table: str = "mcr"):
 
 
 def _options(rule) -> int:
+    return _rule_info(rule)[1]
+
+
+def _rule_info(rule) -> tuple:
+    """``(rule, kernel option bits, lianzhong_extras)``, cached by the rule's identity (the
+    entry holds the rule, so its id cannot be reused while it is cached)."""
     hit = _OPTS.get(id(rule))
     if hit is not None and hit[0] is rule:
-        return hit[1]
-    opts = _option_bits(rule)
-    _OPTS[id(rule)] = (rule, opts)
-    return opts
+        return hit
+    hit = (rule, _option_bits(rule), bool(rule.options["lianzhong_extras"]))
+    if len(_OPTS) > 64:
+        _OPTS.clear()
+    _OPTS[id(rule)] = hit
+    return hit
 
 
 _OPTS: dict = {}
@@ -127,7 +136,8 @@ def _option_bits(rule) -> int:
 def _flowers(ctx: WinContext, flowers) -> int:
     bonus = ctx.hand.bonus
     if flowers is True:
-        bad = [t for t in bonus if t not in _FLOWER_KINDS]
+        bad = [t for t in bonus if t not in _FLOWER_KINDS] \
+            if bonus and not _FLOWER_KINDS.issuperset(bonus) else None
         if bad:
             raise ValueError("国标 flowers are 春夏秋冬梅兰竹菊 (F1-F8); the hand has "
                              + ", ".join(_t.CODES[t] for t in bad))
@@ -260,21 +270,6 @@ def _decomposition(ctx: WinContext, rd) -> Decomposition:
 _NO_PAYMENT = (0, 0, 0, 0)
 
 
-def _settle(ctx: WinContext, total: int, legal: bool):
-    """(points one payer owes, seat deltas as a list) per guobiao.md §2."""
-    if not legal:
-        return 0, _NO_PAYMENT
-    share = MIN_FAN + total
-    if ctx.self_draw:
-        pay = [-share, -share, -share, -share]
-        pay[ctx.winner] = 3 * share
-    else:
-        pay = [-MIN_FAN, -MIN_FAN, -MIN_FAN, -MIN_FAN]
-        pay[ctx.discarder] = -share
-        pay[ctx.winner] = 3 * MIN_FAN + total
-    return share, pay
-
-
 def score_guobiao(ctx: WinContext, rule, *, flowers: bool = False) -> Score:
     """Score a won hand under 国标 MCR (the registered scorer of ``"guobiao"``).
 
@@ -325,24 +320,58 @@ def score_guobiao(ctx: WinContext, rule, *, flowers: bool = False) -> Score:
     'nine_gates'
     
     """
-    n_fl = _flowers(ctx, flowers)
-    res = _compute(ctx, _options(rule))
+    # the hot path of the Monte-Carlo engine and of batch scoring: kept flat on purpose, and
+    # reading the Hand's slots directly (ctx.hand is always exactly a Hand)
+    h = ctx.hand
+    bonus = h._bonus  # sorted ids; the flowers 春夏秋冬梅兰竹菊 are ids 34-41
+    if flowers is True and (not bonus or (bonus[0] >= 34 and bonus[-1] <= 41)):
+        n_fl = len(bonus)
+    else:
+        n_fl = 0 if (flowers is False and not bonus) else _flowers(ctx, flowers)
+    info = _OPTS.get(id(rule))
+    if info is None or info[0] is not rule:
+        info = _rule_info(rule)
+    if PURE_PYTHON:
+        res = _compute(ctx, info[1], True)
+    else:
+        melds = h._melds
+        if melds:
+            spec = _MELD_CACHE.get(id(melds))
+            spec = _meld_spec(melds) if spec is None or spec[0] is not melds else spec[1]
+        else:
+            spec = ()
+        res = _K.mcr_calculate(
+            h._counts, spec, ctx.win_tile,
+            ctx.self_draw | (ctx.last_copy << 1) | ((ctx.after_kong or ctx.robbing_kong) << 2)
+            | (ctx.last_tile << 3), ctx.seat_wind, ctx.prevalent_wind, info[1])
     if res is None:
         raise ValueError(f"hand not complete: {ctx.hand} does not form a winning hand under "
                          "guobiao (standard, 七对, 十三幺, 全不靠, 组合龙 or 九莲宝灯)")
     base, ft, rd = res
     extra = None
-    if rule.options["lianzhong_extras"]:
+    if info[2]:
         ex = _extras(ctx, rd)
         if ex:
             extra = max(ex, key=lambda e: e[3])
             base = extra[3]
     total = base + n_fl
-    legal = base >= MIN_FAN
-    reason = "" if legal else f"{base} 番 without flowers, below the {MIN_FAN}-番 minimum"
-    points, pay = _settle(ctx, total, legal)
-    return Score("guobiao", total, points, pay, legal, reason, "番",
-                 lambda: _rows(ft, n_fl, extra), decomposition_fn=lambda: _decomposition(ctx, rd))
+    if base >= MIN_FAN:  # settlement, guobiao.md §2
+        share = MIN_FAN + total
+        if ctx.self_draw:
+            pay = [-share, -share, -share, -share]
+            pay[ctx.winner] = 3 * share
+        else:
+            pay = [-MIN_FAN, -MIN_FAN, -MIN_FAN, -MIN_FAN]
+            pay[ctx.discarder] = -share
+            pay[ctx.winner] = 3 * MIN_FAN + total
+        return Score("guobiao", total, share, pay, True, "", "番", _partial(_rows, ft, n_fl, extra),
+                     None, _partial(_decomposition, ctx, rd))
+    return Score("guobiao", total, 0, _NO_PAYMENT, False, _partial(_below_minimum, base), "番",
+                 _partial(_rows, ft, n_fl, extra), None, _partial(_decomposition, ctx, rd))
+
+
+def _below_minimum(base: int) -> str:
+    return f"{base} 番 without flowers, below the {MIN_FAN}-番 minimum"
 
 
 def can_win_guobiao(ctx: WinContext, rule, *, flowers: bool = False) -> bool:

@@ -37,6 +37,7 @@ from .. import tiles as _t
 from ..decomposition import decompose
 from ..hand import Hand
 from ._core import Score, WinContext, register
+from . import _fast
 from .ruijin import _check_base, _faces_ok, _no_bonus
 
 __all__ = ["score_jinhua", "can_win_jinhua"]
@@ -44,6 +45,7 @@ __all__ = ["score_jinhua", "can_win_jinhua"]
 UNIT = "X"
 _WHITE = 31
 _CLAIMED = frozenset({"pung", "kong", "added_kong"})
+_SUITS = _fast.playable(range(27))  # qifeng="honours": a 财神 cannot stand for an honour
 
 
 def _substituted(ctx: WinContext) -> WinContext:
@@ -157,6 +159,12 @@ def score_jinhua(ctx: WinContext, rule, *, base: int = 1) -> Score:
 
 def can_win_jinhua(ctx: WinContext, rule, *, base: int = 1) -> bool:
     """Whether ``ctx`` is a legal 金华 win: any complete hand (4 sets + pair, or 七对)."""
+    f = ctx.flipped
+    if (not ctx.wild_faces and not ctx.hand.bonus
+            and (f is None or f == _WHITE or (f < _t.N_KINDS and not ctx.hand.counts[_WHITE]))
+            and _fast.complete(ctx.hand, _fast.STANDARD_PAIRS,
+                               _SUITS if rule.options["qifeng"] == "honours" else _fast.ALL_KINDS)):
+        return True
     try:
         _evaluate(ctx, rule)
     except ValueError as e:

@@ -59,7 +59,8 @@ import numpy as np
 
 from .. import tiles as _t
 from ..decomposition import Decomposition, decompose
-from ._core import Score, WinContext, register
+from . import _fast
+from ._core import _NO_STATE, Score, WinContext, register
 
 __all__ = ["score_ruijin", "can_win_ruijin", "kong_payments", "UNIT"]
 
@@ -377,8 +378,20 @@ def score_ruijin(ctx: WinContext, rule, *, base: int = 1) -> Score:
                   discard_ban=True, specials=True)
 
 
+def _plain(ctx: WinContext) -> bool:
+    """No rule state, fixed wildcard faces, liability or bonus tiles: with a valid ``base``,
+    a complete hand is then a legal win (the can_win fast path)."""
+    rs = ctx.rule_state
+    return (ctx.liable is None and not ctx.wild_faces and not ctx.hand.bonus
+            and (rs is _NO_STATE or not rs))
+
+
 def can_win_ruijin(ctx: WinContext, rule, *, base: int = 1) -> bool:
     """Whether ``ctx`` is a legal 瑞金 win (complete; not a discard win after declaring 飞)."""
+    if (_plain(ctx) and not (ctx.earthly or ctx.human) and _check_base(base)
+            and _check_mult(rule.options["fei_mult"])
+            and _fast.complete(ctx.hand, _fast.STANDARD_PAIRS)):
+        return True
     try:
         return bool(score_ruijin(ctx, rule, base=base).legal)
     except ValueError as e:

@@ -36,6 +36,7 @@ import numpy as np
 from .. import rules as _rules
 from ..decomposition import Decomposition, decompose_counts, from_reading
 from ..hand import Hand
+from . import _fast
 from ._core import Score, WinContext, register
 
 __all__ = ["score_sichuan", "can_win_sichuan", "kong_payment", "settle_draw", "next_dealer",
@@ -71,19 +72,26 @@ _NO_PAY = (0, 0, 0, 0)
 
 # ---------------------------------------------------------------------------------------------
 # hand checks
+_NO_HONOURS = bytes(7)
+_EMPTY_SUIT = bytes(9)
+
+
 def _check_hand(hand: Hand) -> None:
     if hand.bonus:
         raise ValueError("sichuan is played without flowers; the hand has bonus tiles")
-    if hand.counts[27:].any() or any(m.tiles[0] >= 27 for m in hand.melds):
+    melds = hand.melds
+    if hand.counts.tobytes()[27:] != _NO_HONOURS or any(m.tiles[0] >= 27 for m in melds):
         raise ValueError("sichuan is played with the 108 suit tiles only (no honours)")
-    if any(m.kind == "chow" for m in hand.melds):
+    if any(m.kind == "chow" for m in melds):
         raise ValueError("吃 is not allowed in sichuan; the hand has a chow meld")
 
 
 def _suits(hand: Hand) -> int:
-    c = hand.counts
-    present = {s for s in range(3) if c[9 * s: 9 * s + 9].any()}
-    present |= {m.tiles[0] // 9 for m in hand.melds}
+    c = hand.counts.tobytes()
+    present = {s for s in range(3) if c[9 * s: 9 * s + 9] != _EMPTY_SUIT}
+    melds = hand.melds
+    if melds:
+        present |= {m.tiles[0] // 9 for m in melds}
     return len(present)
 
 
@@ -307,7 +315,8 @@ def can_win_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_inc
     """
     h = ctx.hand
     _check_hand(h)
-    return _suits(h) <= 2 and bool(_readings(h))
+    # no wildcards in 四川 (score() rejects them): the kernel's complete test is exact here
+    return _suits(h) <= 2 and _fast.complete(h, _fast.STANDARD_PAIRS)
 
 
 # ---------------------------------------------------------------------------------------------

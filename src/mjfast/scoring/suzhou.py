@@ -68,6 +68,7 @@ from __future__ import annotations
 
 from .. import tiles as _t
 from ..decomposition import Decomposition, decompose_counts, from_reading
+from . import _fast
 from ._core import Score, WinContext, register
 
 __all__ = ["score_suzhou", "can_win_suzhou", "BASE", "DEFAULT_BASE"]
@@ -387,12 +388,61 @@ def can_win_suzhou(ctx: WinContext, rule, *, base: int = DEFAULT_BASE) -> bool:
     >>> can_win(WinContext(h, win_tile="1s", discarder=2), "suzhou")
     False
     """
+    h = ctx.hand
+    if not h.wilds:
+        _check_hand(ctx, rule)
+        if h.counts.tobytes()[31:] == _NO_DRAGONS:
+            # no wildcards in 苏州 (score() rejects them): the kernel's complete test is exact
+            if not _fast.complete(h, _fast.STANDARD_PAIRS):
+                return False
+            return _legal_complete(ctx, rule)
     try:
         return bool(_best(ctx, rule)["legal"])
     except ValueError as e:
         if "not complete" in str(e):
             return False
         raise
+
+
+_NO_DRAGONS = bytes(3)
+
+
+def _legal_complete(ctx: WinContext, rule) -> bool:
+    """Whether some reading of a complete hand (no dragons, no wildcards) is legal (§5), as
+    :func:`_best` decides it, without listing the readings.
+
+    A concealed hand is exempt (七对 readings too).  Otherwise every reading is 4 sets + a pair
+    with the same concealed wind pungs (a wind held three times is a pung in every reading, a
+    wind held twice the pair), so F is the same for all readings; of the exemptions only 对对胡
+    depends on the reading, and some reading is all pungs exactly when the concealed tiles are
+    pungs and a pair.
+    """
+    h = ctx.hand
+    if h.is_concealed or ctx.after_kong or ctx.heavenly or ctx.earthly or h.n_melds == 4:
+        return True
+    o = rule.options
+    if ctx.robbing_kong and o["qianggang_exempt"]:
+        return True
+    if _fast.all_pungs(h.counts):  # with melds that are never chows: 对对胡
+        return True
+    c = h.counts.tobytes()
+    suits = {s for s in range(3) if c[9 * s: 9 * s + 9] != _EMPTY_SUIT}
+    suits |= {m.tiles[0] // 9 for m in h.melds if m.tiles[0] < 27}
+    if len(suits) == 1:  # 混一色 / 清一色
+        return True
+    hard = len(h.bonus)
+    smk, sak, wp, wmk, wak = _meld_counts(h.melds)
+    F = hard + smk + 2 * sak + wp + 3 * wmk + 4 * wak
+    for t in range(27, 31):
+        if c[t] == 3:  # a concealed wind pung: 风碰 when the winning discard completed it (SZ-A4)
+            F += 1 if (not ctx.self_draw and t == ctx.win_tile) else 2
+    if F == 0:
+        return True
+    counted = F if o["threshold_counts"] == "all" else hard
+    return counted >= _THRESHOLD[o["threshold"]][0 if ctx.self_draw or ctx.robbing_kong else 1]
+
+
+_EMPTY_SUIT = bytes(9)
 
 
 register("suzhou", score_suzhou, can_win_suzhou)

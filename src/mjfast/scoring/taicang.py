@@ -65,6 +65,7 @@ import numpy as np
 
 from .. import tiles as _t
 from ..decomposition import Decomposition, decompose_counts, from_reading
+from . import _fast
 from ._core import Score, WinContext, register
 from .suzhou import _meld_counts  # the same meld classes count in both 花 systems
 
@@ -100,6 +101,13 @@ def _check_hand(ctx: WinContext, rule) -> None:
             raise ValueError(f"太仓 allows 吃 only from 上家 (left); meld {m} is not allowed")
         if m.tiles[0] >= 31:
             raise ValueError(f"the dragons are flowers in 太仓; meld {m} is not allowed")
+    if ctx.flipped is None and not h.bonus:  # nothing below can fail
+        if h.wilds > 4:
+            raise ValueError(f"{h.wilds} wildcards; 太仓 has 4 百搭 tiles")
+        if ctx.liable is not None and ctx.liable != ctx.discarder:
+            raise ValueError("太仓 has no 包 except 抢杠, where the robbed konger (the discarder) "
+                             f"pays; liable={ctx.liable} is not allowed")
+        return
     wild = wild_kinds(rule, ctx.flipped) if ctx.flipped is not None else ()
     flowers = rule.tileset.bonus
     fl = _t.CODES[ctx.flipped] if ctx.flipped is not None else None
@@ -370,12 +378,77 @@ def can_win_taicang(ctx: WinContext, rule, *, base: int = DEFAULT_BASE,
     >>> can_win(WinContext(h, win_tile="1z", discarder=2), "taicang")
     False
     """
+    h = ctx.hand
+    if not ctx.wild_faces:
+        _check_amounts(base, max_payment)
+        _check_hand(ctx, rule)
+        if h.counts.tobytes()[31:] == _NO_DRAGONS:
+            forms = _fast.STANDARD_PAIRS if rule.options["qidui"] else _fast.STANDARD
+            if not _fast.complete(h, forms, _PLAYABLE):  # (_check_hand allows <= 4 wilds)
+                return False
+            if _surely_legal(ctx, rule):
+                return True
+            if not h.wilds:
+                return _legal_natural(ctx, rule)
     try:
         return bool(_best(ctx, rule, base, max_payment)["legal"])
     except ValueError as e:
         if "not complete" in str(e):
             return False
         raise
+
+
+_NO_DRAGONS = bytes(3)
+
+
+def _surely_legal(ctx: WinContext, rule) -> bool:
+    """A sufficient condition, for a complete hand, of some reading being legal (§5): 门清, an
+    exempt pattern of every reading, or a lower bound of the counted 花 (flowers and the called
+    melds' 花, without the concealed wind pungs) that meets the minimum.  False: not sure."""
+    h = ctx.hand
+    o = rule.options
+    if h.is_concealed:
+        return True
+    if o["threshold_exempt"] == "suzhou_list" and (
+            ctx.after_kong or ctx.heavenly or ctx.earthly or h.n_melds == 4):
+        return True
+    counted = len(h.bonus)
+    if o["threshold_counts"] == "all":
+        smk, sak, _wp, wmk, wak = _meld_counts(h.melds)
+        counted += smk + 2 * sak + 2 * wmk + 3 * wak
+    return counted >= (2 if ctx.self_draw or ctx.robbing_kong else 3)
+
+
+def _legal_natural(ctx: WinContext, rule) -> bool:
+    """Whether some reading of a complete hand without wildcards that is not 门清 (and not
+    exempt by :func:`_surely_legal`) is legal, as :func:`_best` decides it.
+
+    Such a hand has called melds, so every reading is 4 sets + a pair with the same concealed
+    wind pungs (a wind held three times is a pung in every reading): F, the suits and so the
+    minimum are the same for all readings; of the exemptions only 对对胡 (concealed sets all
+    pungs) depends on the reading.
+    """
+    h = ctx.hand
+    o = rule.options
+    c = h.counts.tobytes()
+    counted = len(h.bonus)
+    if o["threshold_counts"] == "all":
+        smk, sak, _wp, wmk, wak = _meld_counts(h.melds)
+        counted += smk + 2 * sak + 2 * wmk + 3 * wak
+        counted += sum(1 for t in range(27, 31)
+                       if c[t] == 3 and (ctx.self_draw or t != ctx.win_tile))
+    if counted >= (2 if ctx.self_draw or ctx.robbing_kong else 3):
+        return True
+    if o["threshold_exempt"] != "suzhou_list":
+        return False
+    if _fast.all_pungs(h.counts):  # 对对胡 looks at the concealed sets only
+        return True
+    suits = {s for s in range(3) if c[9 * s: 9 * s + 9] != _EMPTY_SUIT}
+    suits |= {m.tiles[0] // 9 for m in h.melds if m.tiles[0] < 27}
+    return len(suits) == 1
+
+
+_EMPTY_SUIT = bytes(9)
 
 
 register("taicang", score_taicang, can_win_taicang)

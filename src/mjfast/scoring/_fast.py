@@ -1,0 +1,69 @@
+"""Shape tests for the :func:`~mjfast.can_win` fast paths of the regional scorers.
+
+A scorer's ``can_win`` must answer exactly what its scorer's :attr:`Score.legal` says, but it
+is asked far more often (the Monte-Carlo engines ask it whenever a hand might be complete), so
+the regional scorers first try a fast path: ``complete(hand)`` below runs the shanten kernel
+once (``-1`` = complete) instead of listing every reading in Python.  A fast path only ever
+answers when the answer is certain; everything else (wildcard faces fixed by ``wild_faces``,
+rule state, special forms the kernel is not asked about, errors to raise) falls through to the
+full scorer, so every error and every edge case keeps the scorer's behaviour.
+
+Soundness: the kernel returns ``-1`` exactly when the tiles (the wildcards standing for
+``playable`` kinds) form one of the ``forms``; the decomposition the scorers use accepts every
+such assignment (a wildcard may even be a fifth copy), so "complete" here implies the scorer
+finds a reading.  ``tests/test_scoring_fast.py`` checks the fast paths against
+``score().legal`` on random hands of every rule.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _params
+from .. import shape as _shape  # noqa: F401  (installs the shanten tables)
+from .._kernels import _shanten as _ks
+
+_FB = _params.FORM_BITS
+#: Standard form only; standard form or seven pairs (four of a kind = two pairs).
+STANDARD = _FB["standard"]
+STANDARD_PAIRS = _FB["standard"] | _FB["seven_pairs"]
+STANDARD_ORPHANS = _FB["standard"] | _FB["thirteen_orphans"]
+
+_CAP4 = np.full(34, 4, np.uint8)
+_CAP4.setflags(write=False)
+ALL_KINDS = np.ones(34, np.uint8)
+ALL_KINDS.setflags(write=False)
+_MAX_WILDS = 8
+
+
+def playable(kinds) -> np.ndarray:
+    """A read-only 0/1 mask of the kinds a wildcard may stand for."""
+    p = np.zeros(34, np.uint8)
+    p[list(kinds)] = 1
+    p.setflags(write=False)
+    return p
+
+
+def complete(hand, forms: int, play: np.ndarray = ALL_KINDS) -> bool:
+    """The concealed tiles (with their wildcards) of a 14-tile hand form one of ``forms``.
+
+    ``hand`` must hold at most 4 of a kind counting its melds (every :class:`~mjfast.Hand`
+    does); kinds a rule does not play must have been ruled out by the caller.  False (not an
+    error) for more wildcards than the kernel supports: the caller's slow path decides then.
+    """
+    w = hand.wilds
+    if w > _MAX_WILDS:
+        return False
+    return _ks.shanten_fast(hand.counts, len(hand.melds), w, _CAP4, play, forms, 0) == -1
+
+
+def all_pungs(counts) -> bool:
+    """The concealed natural tiles (no wildcards) split into pungs and one pair only."""
+    pair = False
+    for x in counts.tobytes():
+        if x == 2:
+            if pair:
+                return False
+            pair = True
+        elif x and x != 3:
+            return False
+    return pair
