@@ -639,6 +639,41 @@ def section_scoring(n, repeat, seed):
     return out
 
 
+def section_games(n_games, repeat, seed):
+    """``simulate_games`` per rule on one thread, scoring and settlement included (games/s), and
+    ``simulate_draws`` (18 draws) on a ready and a 1-shanten hand."""
+    from mjfast.games import simulate_games
+
+    fns = {}
+    for name in mj.rules.names():
+        simulate_games(name, 64, rng=seed, n_threads=1)       # warm-up: tables, rule objects
+
+        def run(name=name):
+            t = perf()
+            simulate_games(name, n_games, rng=seed, n_threads=1)
+            return perf() - t, n_games
+        fns[f"simulate_games {name}"] = run
+    med = round_robin(fns, repeat)
+    report(f"(9) simulate_games, one thread, per game ({n_games} games per rule)", med, None,
+           "target: at least 2,000 games/s for sichuan and suzhou (per game: at most 500 µs)")
+    n_draws = 20 * n_games
+    fns = {
+        "simulate_draws ready (1112345678999m)": lambda: _draws("1112345678999m", n_draws, seed),
+        "simulate_draws 1-shanten (11p34567m45s9p+555z)": lambda: _draws(
+            mj.Hand("11p34567m45s9p", melds=["555z"]), n_draws, seed),
+    }
+    draws = round_robin(fns, repeat)
+    report(f"(10) simulate_draws, 18 draws, one thread, per simulated hand (n={n_draws})", draws, None,
+           "targets: 200,000 hands/s ready, 20,000 hands/s 1-shanten")
+    return med, draws
+
+
+def _draws(hand, n, seed):
+    t = perf()
+    mj.simulate_draws(hand, n=n, rng=seed, n_threads=1)
+    return perf() - t, n
+
+
 # ----------------------------------------------------------------------------- main
 def machine():
     cpu = "?"
@@ -660,6 +695,7 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=20261129, help="RNG seed for the hands")
     ap.add_argument("--batch-n", type=int, default=None, help="hands for shanten_batch (default 100000; quick 20000)")
     ap.add_argument("--markdown", type=str, default=None, help="also write the results table to this file")
+    ap.add_argument("--games", type=int, default=None, help="games per rule for simulate_games (default 2048; quick 256)")
     a = ap.parse_args(argv)
     n = a.n or (400 if a.quick else 2000)
     repeat = a.repeat or (3 if a.quick else 5)
@@ -696,6 +732,7 @@ def main(argv=None):
                ("1-shanten hands (discards leave 1-shanten)", HandSet(near_ready(rng, n_ad, 14, 1)))]
     ad = section_discards(ad_sets, repeat)
     section_scoring(n, repeat, a.seed)
+    section_games(a.games or (256 if a.quick else 2048), min(repeat, 3), a.seed)
     imp, rss, tot = section_import(repeat)
     elapsed = perf() - t_start
     print(f"\ntotal benchmark time {elapsed:.1f} s")

@@ -336,7 +336,11 @@ class Hand:
             wilds = wilds if wilds else src._wilds
             partial = partial or src._partial
         else:
-            if isinstance(tiles, np.ndarray) and tiles.shape == (_t.N_KINDS,):
+            if (type(tiles) is np.ndarray and tiles.dtype == np.uint8 and tiles.shape == (_t.N_KINDS,)
+                    and max(raw := tiles.tobytes()) <= _t.MAX_COPIES):
+                c = np.frombuffer(bytearray(raw), dtype=np.uint8)     # a valid count vector: copy as is
+                n_conc = sum(raw)
+            elif isinstance(tiles, np.ndarray) and tiles.shape == (_t.N_KINDS,):
                 c = _t.counts(tiles)
                 n_conc = int(c.sum())
             else:
@@ -353,7 +357,10 @@ class Hand:
                 c = np.frombuffer(bytearray(cl), dtype=np.uint8)
                 n_conc = len(ids)
             melds = tuple(_as_meld(m) for m in melds) if melds else ()
-            bonus = _t._parse(bonus, True, allow_empty=True) if _nonempty(bonus) else ()
+            if type(bonus) is tuple and all(type(t) is int and t in _BONUS_ALLOWED for t in bonus):
+                pass                    # bonus tile ids already (the game engine's hot path)
+            else:
+                bonus = _t._parse(bonus, True, allow_empty=True) if _nonempty(bonus) else ()
         if isinstance(wilds, (bool, np.bool_)) or not isinstance(wilds, (int, np.integer)):
             raise ValueError(f"wilds must be a non-negative integer, got {wilds!r}")
         if wilds < 0:
