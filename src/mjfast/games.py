@@ -114,6 +114,7 @@ class _Game:
         self.rule = _rules.get(name, **self.options)
         self.tables = _Tables(self.rule)
         self._memo: dict = {}
+        self._contexts: dict = {}      # the checker's contexts, reused when the games are scored
         self.errors: list = []
 
     def wild_kind(self, flipped: int):
@@ -146,8 +147,20 @@ class _Game:
 
     def context(self, seat, counts, melds, tile, self_draw, discarder, dealer, flags,
                 wilds=0, flowers=b"", flipped=-1) -> WinContext:
+        """The WinContext of a potential win as the kernel describes it (``melds``: the
+        ``(kind, lowest tile, source seat)`` rows actually made)."""
+        key = (seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds, flowers, flipped)
+        ctx = self._contexts.get(key)
+        if ctx is None:
+            if len(self._contexts) >= 8192:       # bounded: streaming must not grow
+                self._contexts.clear()
+            ctx = self._contexts[key] = self._build(*key)
+        return ctx
+
+    def _build(self, seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds, flowers,
+               flipped) -> WinContext:
         ms = _melds(seat, melds)
-        bonus = tuple(k for k, n in enumerate(flowers) for _ in range(n))
+        bonus = tuple(k for k, n in enumerate(flowers) for _ in range(n)) if any(flowers) else ()
         hand = Hand(np.frombuffer(bytes(counts), np.uint8).copy(), melds=ms, bonus=bonus, wilds=int(wilds))
         extra = {}
         if tile == _kg.WILD:
@@ -253,7 +266,7 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats) -> dict:
     for g in range(n):
         r = rec[g]
         dealer, turn, n_kongs, exhausted, n_ev, flipped, first_seat = (int(r[i]) for i in (0, 3, 7, 10, 11, 12, 13))
-        meld_rows = [tuple(map(tuple, melds[g, s].tolist())) for s in range(4)]
+        meld_rows = [tuple(m for m in map(tuple, melds[g, s].tolist()) if m[0] >= 0) for s in range(4)]
         pay = np.zeros(4, np.int64)
         kong_log = _settle_kongs(game, kongs[g], n_kongs, xuezhan)
         for _konger, d in kong_log:
