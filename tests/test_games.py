@@ -331,3 +331,12 @@ def test_streaming_memory_bounded(monkeypatch):
         pass
     short, long = peak(2), peak(8)
     assert long < 1.25 * short, (short, long)
+
+
+def test_first_discard_wins_follow_the_rule():
+    """A win on the dealer's first discard is 瑞金's 地胡 (paid as 飞); a first-draw self-draw is not."""
+    df = G.simulate_games("ruijin", 6000, rng=20261129, n_threads=2)
+    first = (df["how"] == "discard") & (df["turn"] == 2) & (df["discarder"] == df["dealer"])
+    earthly = df["elements"].astype(str).str.split(",").apply(lambda e: "earthly" in e)
+    assert first.sum() > 0
+    assert (earthly == first).all()

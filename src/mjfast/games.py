@@ -36,6 +36,11 @@ COLUMNS = ("game", "dealer", "winners", "how", "discarder", "turn", "winning_han
 _MELD_KINDS = ("chow", "pung", "kong", "added_kong", "concealed_kong")
 _SOURCES = {1: "right", 2: "opposite", 3: "left"}
 _FL_AFTER_KONG, _FL_KONG_DISCARD, _FL_HEAVENLY, _FL_EARTHLY, _FL_LAST_TILE, _FL_LAST_COPY = 1, 2, 4, 8, 16, 32
+_FL_FIRST_DISCARD = 64
+#: How each rule names a win on the dealer's very first discard (the flag is ignored elsewhere):
+#: 瑞金's 地胡 (RS-C2) and 广东's 人和; 四川 and 广东 call a non-dealer's first self-draw 地胡.
+_FIRST_DISCARD_AS = {"ruijin": "earthly", "guangdong": "human"}
+_FIRST_DRAW_EARTHLY = ("sichuan", "guangdong", "suzhou", "taicang", "guiyang", "jinhua", "shangrao", "jj")
 
 
 def _check_int(value, name: str, lo: int) -> int:
@@ -170,7 +175,10 @@ class _Game:
         if flipped >= 0:
             extra["flipped"] = int(flipped)
         situational = self.name != "guobiao"
-        earthly = bool(flags & _FL_EARTHLY) and situational and bool(self_draw)
+        earthly = bool(flags & _FL_EARTHLY) and bool(self_draw) and self.name in _FIRST_DRAW_EARTHLY
+        if flags & _FL_FIRST_DISCARD and not self_draw and self.name in _FIRST_DISCARD_AS:
+            extra[_FIRST_DISCARD_AS[self.name]] = True
+        extra["earthly"] = extra.get("earthly", False) or earthly
         return WinContext(
             hand, win_tile=int(tile), self_draw=bool(self_draw), winner=int(seat),
             discarder=None if self_draw else int(discarder), dealer=int(dealer),
@@ -179,7 +187,6 @@ class _Game:
             last_tile=bool(flags & _FL_LAST_TILE),
             last_copy=bool(flags & _FL_LAST_COPY) and self.name == "guobiao",
             heavenly=bool(flags & _FL_HEAVENLY) and situational and bool(self_draw),
-            earthly=earthly,
             kong_discard=bool(flags & _FL_KONG_DISCARD) and not self_draw and self.name == "sichuan",
             **extra)
 

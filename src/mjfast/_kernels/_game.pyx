@@ -85,6 +85,7 @@ cdef enum:
     FL_EARTHLY = 8
     FL_LAST_TILE = 16
     FL_LAST_COPY = 32
+    FL_FIRST_DISCARD = 64    # won on the dealer's first discard, before any call (瑞金 地胡, 人和)
 
 # meld kinds
 cdef enum:
@@ -657,6 +658,8 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             flags |= FL_LAST_TILE
         if vis[d] == 4:
             flags |= FL_LAST_COPY
+        if n_disc == 1 and calls == 0:
+            flags |= FL_FIRST_DISCARD
         for i in range(1, 4):
             q = (cur + i) % 4
             if won >> q & 1:
@@ -911,8 +914,8 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     rec : int32[n_games, N_RECORD]
         dealer, how of the first win (0 self-draw, 1 discard, 2 robbing a kong, 3 none),
         its discarder (-1), turn (1 + discards), winners mask, first winning tile, its
-        flags (1 after a kong or a flower, 2 杠上炮, 4 天胡, 8 地胡, 16 last wall tile, 32 last
-        copy), kongs made, the 杠上炮 kong index, 四川 void suits (2 bits per seat), wall
+        flags (1 after a kong or a flower, 2 杠上炮, 4 天胡, 8 a non-dealer's self-draw on his
+        first draw, 16 last wall tile, 32 last copy, 64 the dealer's first discard), kongs made, the 杠上炮 kong index, 四川 void suits (2 bits per seat), wall
         exhausted, win events, the flipped code (-1), the seat of an unclaimed first
         ``first_kind`` discard (-1).
     hands : uint8[n_games, 4, 34]
