@@ -1,0 +1,42 @@
+"""Reproducibility through a Dask cluster: ``client.get_executor()`` is just another executor, so
+the same ``rng`` gives the same games and the same draw curves as a local run."""
+import warnings
+
+import pandas as pd
+import pytest
+
+import mjfast as mj
+from mjfast.games import simulate_games
+
+distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed")
+
+
+@pytest.fixture(scope="module")
+def dask_executor():
+    with warnings.catch_warnings():
+        # the cluster's own start-up chatter (ports, dashboards) is not what these tests check
+        warnings.simplefilter("ignore")
+        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                           dashboard_address=None, silence_logs=40)
+        client = distributed.Client(cluster)
+    try:
+        yield client.get_executor()
+    finally:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            client.close()
+            cluster.close()
+
+
+@pytest.mark.parametrize("rule, options", [("sichuan", {"xuezhan": True}), ("taicang", {})])
+def test_games_through_dask_equal_local(dask_executor, rule, options):
+    local = simulate_games(rule, 2100, rng=11, n_threads=2, **options)
+    remote = simulate_games(rule, 2100, rng=11, executor=dask_executor, **options)
+    pd.testing.assert_frame_equal(local, remote)
+
+
+def test_draws_through_dask_equal_local(dask_executor):
+    hand = mj.Hand("11p34567m45s9p", melds=["444z"])   # 苏州: 中发白 are flowers, 北 is not
+    local = mj.simulate_draws(hand, n=3000, rng=5, n_threads=2, rule="suzhou")
+    remote = mj.simulate_draws(hand, n=3000, rng=5, executor=dask_executor, rule="suzhou")
+    pd.testing.assert_frame_equal(local, remote)
