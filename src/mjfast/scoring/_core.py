@@ -55,6 +55,7 @@ def _seat(value, what: str) -> int:
     return int(value)
 
 
+_PAYERS = tuple(tuple(p for p in range(4) if p != w) for w in range(4))
 _FLAGS = ("self_draw", "after_kong", "robbing_kong", "last_tile", "last_copy", "heavenly",
           "earthly", "human", "kong_discard", "baozi", "diling")
 _NO_STATE = FrozenMap()
@@ -280,7 +281,7 @@ class WinContext:
     @property
     def payers(self) -> tuple[int, ...]:
         """The seats other than the winner."""
-        return tuple(p for p in range(4) if p != self.winner)
+        return _PAYERS[self.winner]
 
 
 class Score:

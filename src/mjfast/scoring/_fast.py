@@ -8,6 +8,12 @@ answers when the answer is certain; everything else (wildcard faces fixed by ``w
 rule state, special forms the kernel is not asked about, errors to raise) falls through to the
 full scorer, so every error and every edge case keeps the scorer's behaviour.
 
+The scorers use the same tests for :func:`~mjfast.score` itself: a closed form of the reading
+their full evaluation would pick (``_fast_best`` and the like in each module) gives the total,
+points, payments and legality, and the full evaluation runs only for the rows, the reason or the
+decomposition, when asked for, or when the closed form declines (it returns None).
+``tests/test_scoring_shortcuts.py`` checks each closed form against its full evaluation.
+
 Soundness: the kernel returns ``-1`` exactly when the tiles (the wildcards standing for
 ``playable`` kinds) form one of the ``forms``; the decomposition the scorers use accepts every
 such assignment (a wildcard may even be a fifth copy), so "complete" here implies the scorer
@@ -58,12 +64,5 @@ def complete(hand, forms: int, play: np.ndarray = ALL_KINDS) -> bool:
 
 def all_pungs(counts) -> bool:
     """The concealed natural tiles (no wildcards) split into pungs and one pair only."""
-    pair = False
-    for x in counts.tobytes():
-        if x == 2:
-            if pair:
-                return False
-            pair = True
-        elif x and x != 3:
-            return False
-    return pair
+    c = counts.tobytes()
+    return c.count(2) == 1 and c.count(1) == 0 and c.count(4) == 0  # (counts are 0..4)

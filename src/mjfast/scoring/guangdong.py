@@ -296,7 +296,8 @@ def score_guangdong(ctx: WinContext, rule, *, base: int = 1, winners: int = 1) -
     [['平胡', 1], ['自摸', 1]]
     """
     opts = rule.options
-    base = _check_base(base)
+    if type(base) is not int or base <= 0:
+        base = _check_base(base)
     if isinstance(winners, bool) or winners not in (1, 2, 3):
         raise ValueError(f"winners must be 1, 2 or 3, got {winners!r}")
     if winners > 1 and ctx.self_draw:
@@ -305,7 +306,18 @@ def score_guangdong(ctx: WinContext, rule, *, base: int = 1, winners: int = 1) -
         raise ValueError("人和 is a non-dealer's win on the dealer's first discard")
     if ctx.earthly and (not ctx.self_draw or ctx.winner == ctx.dealer):
         raise ValueError("地和 is a non-dealer's self-draw on his first draw")
-    (fan, raw, special, wrows, reading, floored), cap, floor = _evaluate(ctx, rule, winners)
+    fast = _fast_evaluate(ctx, rule, winners)
+    if fast is None:
+        (fan, raw, special, wrows, reading, floored), cap, floor = _evaluate(ctx, rule, winners)
+        lazy = None
+    else:  # the reading and its rows only when asked for
+        fan, raw, special, floored, cap, floor = fast
+        lazy = []
+
+        def full():
+            if not lazy:
+                lazy.append(_evaluate(ctx, rule, winners)[0])
+            return lazy[0]
     legal = special is not None or raw >= opts["min_fan"]
     reason = "" if legal else "鸡胡 (0 番) is not allowed (min_fan=1)"
     share = base << fan if legal else 0
@@ -317,8 +329,9 @@ def score_guangdong(ctx: WinContext, rule, *, base: int = 1, winners: int = 1) -
         elif ctx.self_draw:
             who = _liability(ctx, special, opts["baozimo_small"])
             if who is None:
-                for p in ctx.payers:
-                    pay[p] -= share
+                for p in range(4):
+                    if p != ctx.winner:
+                        pay[p] -= share
                 pay[ctx.winner] += 3 * share
             else:
                 pay[who] -= 3 * share
@@ -331,15 +344,199 @@ def score_guangdong(ctx: WinContext, rule, *, base: int = 1, winners: int = 1) -
         if special is not None:
             zh, en, v = SPECIALS[special]
             return [(special, zh, en, v, 1, "番", "add")]
-        out = [(c, *WITHIN_CAP[c][:2], v, n, "番", "add") for c, v, n in wrows]
+        out = [(c, *WITHIN_CAP[c][:2], v, n, "番", "add")
+               for c, v, n in (wrows if lazy is None else full()[3])]
         if raw > cap:
             out.append(("baohu", "爆胡", "Fan cap", cap, 1, "番", "cap"))
         if floored:
             out.append(("min_three", "保底", "Minimum-fan event", floor, 1, "番", "replace"))
         return out
 
+    if lazy is None:
+        return Score("guangdong", fan, share, pay, legal, reason, "番", rows,
+                     decomposition_fn=lambda: _decomposition(ctx, reading))
     return Score("guangdong", fan, share, pay, legal, reason, "番", rows,
-                 decomposition_fn=lambda: _decomposition(ctx, reading))
+                 decomposition_fn=lambda: _decomposition(ctx, full()[4]))
+
+
+_SPECIAL_KEY = {c: (v[2], -i) for i, (c, v) in enumerate(SPECIALS.items())}
+_EMPTY_SUIT = bytes(9)
+_NO_HONOURS = bytes(7)
+_NO_MIDDLE = bytes(7)
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+def _chows_and_pair(c: bytes) -> bool:
+    """The concealed tiles split into chows and one pair (some reading is all chows)."""
+    x = list(c)
+    pair_suit = None
+    for t in range(27, 34):
+        if x[t]:
+            if x[t] != 2 or pair_suit is not None:
+                return False
+            pair_suit = 3  # an honour pair
+    sums = [sum(x[9 * s: 9 * s + 9]) % 3 for s in range(3)]
+    for s in range(3):
+        if sums[s] == 1 or (sums[s] == 2 and pair_suit is not None):
+            return False
+        if sums[s] == 2:
+            pair_suit = s
+    if pair_suit is None:
+        return False
+    if pair_suit == 3:
+        return all(_chows_only(x, 9 * s) for s in range(3))
+    for s in range(3):
+        if s != pair_suit and not _chows_only(x, 9 * s):
+            return False
+    o = 9 * pair_suit
+    for p in range(o, o + 9):
+        if x[p] >= 2:
+            y = x[:]
+            y[p] -= 2
+            if _chows_only(y, o):
+                return True
+    return False
+
+
+def _chows_only(x: list, o: int) -> bool:
+    """Suit ``o..o+8`` of ``x`` splits into chows (greedy from the lowest tile; ``x`` is
+    modified)."""
+    for i in range(o, o + 7):
+        n = x[i]
+        if n:
+            if x[i + 1] < n or x[i + 2] < n:
+                return False
+            x[i + 1] -= n
+            x[i + 2] -= n
+    return not (x[o + 7] or x[o + 8])
+
+
+def _fast_evaluate(ctx: WinContext, rule, winners: int):
+    """``(fan, raw, special, floored, cap, floor)`` of the reading :func:`_evaluate` picks,
+    without listing the readings, or None for a hand with wildcards, a 十三幺 or an incomplete
+    hand (:func:`_evaluate` decides and raises then).
+
+    Honours never form chows, so every standard reading has the same wind and dragon pungs and
+    the same honour pair; the readings differ only in being all chows (平胡) or all pungs (碰碰胡,
+    清碰, 混碰).  An all-pungs reading exists exactly when the concealed tiles are pungs and a
+    pair; an all-chows one when they are chows and a pair; any other (mixed) reading scores no
+    more than either of them, with the same result on a tie, so it matters only when neither
+    exists; except against 混碰, a special of the all-pungs reading alone, which a mixed
+    混一色 reading's adders can beat under a cap above 4 (left to :func:`_evaluate`).  The
+    all-chows reading comes first in the readings' order (it wins a tie).
+    """
+    h = ctx.hand
+    _check_hand(h)
+    if h.wilds or not _fast.complete(h, _fast.STANDARD):
+        return None
+    opts = rule.options
+    c = h.counts.tobytes()
+    melds = h.melds
+    suits = ((c[0:9] != _EMPTY_SUIT) | (c[9:18] != _EMPTY_SUIT) << 1
+             | (c[18:27] != _EMPTY_SUIT) << 2)  # bit s: suit s present
+    honours = c[27:] != _NO_HONOURS
+    outside = (c[1:8] == _NO_MIDDLE and c[10:17] == _NO_MIDDLE
+               and c[19:26] == _NO_MIDDLE)  # terminals and honours only
+    chow_melds = False
+    pungs = []  # wind and dragon pungs/kongs, (tile, exposed)
+    for m in melds:
+        t = m.tiles[0]
+        if m.kind == "chow":
+            chow_melds = True
+            suits |= 1 << t // 9
+            outside = False
+        elif t >= 27:
+            honours = True
+            pungs.append((t, m.kind != "concealed_kong"))
+        else:
+            suits |= 1 << t // 9
+            if t not in _TERMINALS:
+                outside = False
+    pair = None
+    if honours:
+        for t in range(27, 34):
+            x = c[t]
+            if x == 3:
+                pungs.append((t, False))
+            elif x == 2:
+                pair = t
+    one_suit = suits == 1 or suits == 2 or suits == 4
+    classes = []  # (all chows, all pungs) of the readings that decide
+    if not chow_melds and _fast.all_pungs(h.counts):
+        classes.append((False, True))
+    if not pungs and all(m.kind == "chow" for m in melds) and _chows_and_pair(c):
+        classes.insert(0, (True, False))
+    if not classes:
+        classes.append((False, False))
+    # reading-independent specials
+    sp0 = []
+    if not suits:
+        sp0.append("ziyise")
+    elif outside:
+        sp0.append("hunyaojiu" if honours else "qingyaojiu")
+    n_dragon = n_wind = 0
+    for t, _e in pungs:
+        if t >= 31:
+            n_dragon += 1
+        else:
+            n_wind += 1
+    if n_dragon == 3:
+        sp0.append("dasanyuan")
+    elif n_dragon == 2 and pair is not None and pair >= 31:
+        sp0.append("xiaosanyuan")
+    if n_wind == 4:
+        sp0.append("dasixi")
+    elif n_wind == 3 and pair is not None and pair < 31:
+        sp0.append("xiaosixi")
+    if not melds and one_suit and not honours:
+        s0 = 9 * (suits >> 1)  # 1, 2, 4 -> suit 0, 1, 2
+        d = [a - b for a, b in zip(c[s0: s0 + 9], _NINE_GATES)]
+        if min(d) >= 0:  # 14 tiles: the surplus is one tile
+            sp0.append("jiulian")
+    if ctx.heavenly:
+        sp0.append("tianhu")
+    if ctx.human:
+        sp0.append("renhu")
+    if ctx.earthly:
+        sp0.append("dihu")
+    # reading-independent within-cap adders
+    exposed_only = opts["adder_exposed_only"]
+    counted = [t for t, e in pungs if e or not exposed_only]
+    adders = 1 if ctx.self_draw else 0
+    if 27 + ctx.seat_wind in counted:
+        adders += 1
+    if 27 + ctx.prevalent_wind in counted:
+        adders += 1
+    adders += sum(1 for t in counted if t >= 31)
+    hunyise = honours and one_suit
+    if hunyise and not sp0 and (False, True) in classes:
+        # 混碰 (4) of the all-pungs reading against the within-cap 番 of a mixed reading
+        # (混一色 + adders, up to the cap): whether a mixed reading exists needs the readings
+        return None
+    floor, cap = _CAPS[opts["cap_scheme"]]
+    floor_event = (winners >= 3 or ctx.after_kong or ctx.robbing_kong
+                   or (ctx.last_tile and ctx.self_draw))
+    best = None
+    for all_chows, all_pungs in classes:
+        sp = list(sp0)
+        if not honours and one_suit:
+            sp.append("qingpeng" if all_pungs else "qingyise")
+        if hunyise and all_pungs:
+            sp.append("hunpeng")
+        if sp:
+            code = max(sp, key=_SPECIAL_KEY.__getitem__)
+            cand = (SPECIALS[code][2], None, code, False)
+        else:
+            raw = adders + (1 if all_chows else 2 if all_pungs else 0) + (2 if hunyise else 0)
+            fan = min(raw, cap)
+            floored = floor_event and fan < floor
+            if floored:
+                fan = floor
+            cand = (fan, raw, None, floored)
+        if best is None or (cand[0], cand[1] is None, cand[1] or 0) > \
+                (best[0], best[1] is None, best[1] or 0):
+            best = cand
+    return best + (cap, floor)
 
 
 def _decomposition(ctx: WinContext, reading) -> Decomposition:

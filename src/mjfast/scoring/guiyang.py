@@ -144,15 +144,22 @@ def score_guiyang(ctx: WinContext, rule, *, base: int = 1, lianzhuang: int = 0) 
     >>> score(WinContext("123m456m789p11p234p", win_tile="4p", discarder=1), "guiyang").reason
     '平胡 wins on a discard only with a 通行证 (a 豆: any kong)'
     """
-    base = _positive(base, "base")
-    n = _positive(lianzhuang, "lianzhuang", zero_ok=True)
+    if type(base) is not int or base < 1:
+        base = _positive(base, "base")
+    n = lianzhuang if type(lianzhuang) is int and lianzhuang >= 0 else \
+        _positive(lianzhuang, "lianzhuang", zero_ok=True)
     if n and ctx.winner != ctx.dealer:
         raise ValueError("连庄 (lianzhuang) counts only when the dealer wins")
     h = ctx.hand
     _check_hand(h)
     if ctx.liable is not None:
         raise ValueError("guiyang has no 包 liability; liable must be None")
-    code, reading = _best(h)
+    code = _fast_code(h)
+    if code is None:
+        code, reading = _best(h)
+        lazy = None
+    else:  # the reading only for the decomposition, when asked for
+        lazy = True
     adders = []
     if ctx.after_kong:
         adders.append(("gangshanghua", "杠上花", "Win after kong", 1))
@@ -182,8 +189,46 @@ def score_guiyang(ctx: WinContext, rule, *, base: int = 1, lianzhuang: int = 0) 
             (c, zh_, en_, v_, v_ if c == "lianzhuang" else 1, "个", "add")
             for c, zh_, en_, v_ in adders]
 
+    if lazy is None:
+        return Score("guiyang", total, points, pay, legal, reason, "个", rows,
+                     decomposition_fn=lambda: _decomposition(ctx, reading))
     return Score("guiyang", total, points, pay, legal, reason, "个", rows,
-                 decomposition_fn=lambda: _decomposition(ctx, reading))
+                 decomposition_fn=lambda: _decomposition(ctx, _best(h)[1]))
+
+
+def _fast_code(h: Hand) -> str | None:
+    """The hand code :func:`_best` picks, without listing the readings, or None when the hand
+    has wildcards or is not complete (:func:`_best` decides and raises then).
+
+    The standard readings differ only in being all pungs, which some reading is exactly when the
+    concealed tiles are pungs and a pair (大对子/清大对 then beat 平胡/清一色); a 七对 reading
+    exists when there are no melds and every count is even (龙 = a count of 4); the first
+    reading (standard) wins a tie.
+    """
+    if h.wilds:
+        return None
+    melds = h.melds
+    c = h.counts.tobytes()
+    qd = not melds and c.count(1) == 0 and c.count(3) == 0
+    std = _fast.complete(h, _fast.STANDARD)
+    if not (std or qd):
+        return None
+    suits = {s for s in range(3) if c[9 * s: 9 * s + 9] != _EMPTY_SUIT}
+    for m in melds:
+        suits.add(m.tiles[0] // 9)
+    single = len(suits) == 1
+    best = None
+    if std:
+        if _fast.all_pungs(h.counts):
+            best = "qingdadui" if single else "daduizi"
+        else:
+            best = "qingyise" if single else "pinghu"
+    if qd:
+        code = ("qinglongbei" if single else "longqidui") if 4 in c else \
+            ("qingqidui" if single else "qidui")
+        if best is None or HANDS[code][2] > HANDS[best][2]:
+            best = code
+    return best
 
 
 def _decomposition(ctx: WinContext, reading) -> Decomposition:

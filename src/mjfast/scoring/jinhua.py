@@ -138,7 +138,17 @@ def score_jinhua(ctx: WinContext, rule, *, base: int = 1) -> Score:
     (2, [-1, 4, -2, -1])
     """
     base = _check_base(base)
-    ctx2, (mult, rows_m, reading) = _evaluate(ctx, rule)
+    mult = _fast_mult(ctx)
+    if mult is None:
+        ctx2, (mult, rows_m, reading) = _evaluate(ctx, rule)
+        lazy = None
+    else:  # the best reading only for the rows and the decomposition, when asked for
+        lazy = []
+
+        def best():
+            if not lazy:
+                lazy.append(_evaluate(ctx, rule)[1])
+            return lazy[0]
     shares = [0, 0, 0, 0]
     for p in ctx.payers:
         shares[p] = 2 * mult if (ctx.self_draw or p == ctx.discarder) else mult
@@ -151,10 +161,45 @@ def score_jinhua(ctx: WinContext, rule, *, base: int = 1) -> Score:
 
     def rows():
         r = [("pinghu", "平胡", "basic win (principal share)", 2, 1, UNIT, "add")]
-        r += [(c, zh, en, v, 1, UNIT, "multiply") for c, zh, en, v in rows_m]
+        r += [(c, zh, en, v, 1, UNIT, "multiply")
+              for c, zh, en, v in (rows_m if lazy is None else best()[1])]
         return r
 
-    return Score("jinhua", total, total * base, pay, True, "", UNIT, rows, decomposition=reading)
+    if lazy is None:
+        return Score("jinhua", total, total * base, pay, True, "", UNIT, rows,
+                     decomposition=reading)
+    return Score("jinhua", total, total * base, pay, True, "", UNIT, rows,
+                 decomposition_fn=lambda: best()[2])
+
+
+def _fast_mult(ctx: WinContext) -> int | None:
+    """The best reading's multiplier of a complete hand without 财神, bonus tiles or a 白板
+    substitution, as :func:`_evaluate` finds it, without listing the readings; None when the
+    hand is not of that kind or not complete (the full evaluation decides then).
+
+    Without wildcards: a 七对 reading (no melds, every count even) is 清七对 ×2, and the standard
+    readings of such a hand have no claimed melds (×1).  Otherwise 全求人 (four claimed melds,
+    on a discard) applies to every standard reading, and 碰碰胡 to the all-pungs reading, which
+    exists exactly when the concealed tiles are pungs and a pair, with the winning tile
+    completing a pung (held three times); the two never meet (全求人 leaves no concealed pung).
+    """
+    h = ctx.hand
+    f = ctx.flipped
+    if (h.wilds or ctx.wild_faces or h.bonus
+            or not (f is None or f == _WHITE or (f < _t.N_KINDS and not h.counts[_WHITE]))
+            or not _fast.complete(h, _fast.STANDARD_PAIRS)):
+        return None
+    melds = h.melds
+    if not melds:
+        c = h.counts.tobytes()
+        return 2 if c.count(1) == 0 and c.count(3) == 0 else 1
+    if (len(melds) == 4 and not ctx.self_draw
+            and all(m.kind != "concealed_kong" for m in melds)):
+        return 2  # 全求人
+    if (h.counts[ctx.win_tile] == 3 and _fast.all_pungs(h.counts)
+            and sum(1 for m in melds if m.kind in _CLAIMED) >= 3):
+        return 2  # 碰碰胡
+    return 1
 
 
 def can_win_jinhua(ctx: WinContext, rule, *, base: int = 1) -> bool:

@@ -231,6 +231,40 @@ def score_jj(ctx: WinContext, rule, *, mode: str = "classic", base=10, table_sco
         fan += _HUN_GANG[3]
     total = fan + n_fl
     legal = fan >= MIN_FAN
+    if (type(base) is int and base > 0 and not out and table_scores is None
+            and (mode == "classic" or mode == "bloody")):
+        # the common case in integers: every amount of :func:`shares` is a multiple of 1/30
+        # (coefficient 3/2, the 20 % split, the self-draw remainder over 3), so it is held as
+        # 30 × amount and rounded half up exactly as :func:`_round` does
+        P30 = total * base * (30 if not ctx.self_draw else 45 if mode == "classic" else 90)
+        owed = [0, 0, 0, 0]
+        if mode == "bloody":
+            if ctx.self_draw:
+                for p in range(4):
+                    if p != ctx.winner:
+                        owed[p] = P30
+            else:
+                owed[ctx.discarder] = P30
+        else:
+            k = 0
+            for m in ctx.hand.melds:
+                if m.kind in _CLAIMED:
+                    owed[_source_seat(ctx, m)] += P30 // 5  # P30 is a multiple of 30
+                    k += 1
+            rest = P30 - P30 * k // 5
+            if ctx.self_draw:
+                for p in range(4):
+                    if p != ctx.winner:
+                        owed[p] += rest // 3  # a multiple of 3: P30 // 5 is a multiple of 6
+            else:
+                owed[ctx.discarder] += rest
+        pts = [(2 * x + 30) // 60 for x in owed]
+        pay = [-x for x in pts]
+        pay[ctx.winner] = sum(pts)
+        points = (2 * P30 + 30) // 60
+        if not legal:
+            points, pay = 0, [0, 0, 0, 0]
+        return _score_obj(ctx, total, points, pay, legal, fan, ft, n_fl, hun, rctx, rd)
     owed = shares(ctx, total, mode=mode, base=base, out=out)
     pts = [_round(x) for x in owed]
     if table_scores is not None:
@@ -245,7 +279,10 @@ def score_jj(ctx: WinContext, rule, *, mode: str = "classic", base=10, table_sco
     points = _round(total * Fraction(base) * (zimo if ctx.self_draw else dian))
     if not legal:
         points, pay = 0, [0, 0, 0, 0]
+    return _score_obj(ctx, total, points, pay, legal, fan, ft, n_fl, hun, rctx, rd)
 
+
+def _score_obj(ctx, total, points, pay, legal, fan, ft, n_fl, hun, rctx, rd) -> Score:
     def rows():
         r = _gb._rows(ft, n_fl, None)
         if hun:

@@ -291,7 +291,12 @@ def _score(ctx: WinContext, rule, name: str, honour: bool, *, base: int, mult: i
     fei_state = ctx.rule_state.get("fei")
     if fei_state not in (None, True, False):
         raise ValueError(f"rule_state['fei'] must be None, True or False, got {fei_state!r}")
-    readings = _readings(ctx, rule, honour)
+    if not ctx.wild_faces and _fast.complete(ctx.hand, _fast.STANDARD_PAIRS):
+        # complete as 4 sets + a pair or 七对 (the kernel test is exact, wildcards included):
+        # the readings exist, and only the first is reported (built when first asked for)
+        readings = None
+    else:
+        readings = _readings(ctx, rule, honour)
     heavenly = specials and ctx.heavenly
     earthly = specials and (ctx.earthly or ctx.human)
     if earthly:
@@ -305,7 +310,7 @@ def _score(ctx: WinContext, rule, name: str, honour: bool, *, base: int, mult: i
             fei = fei_names[0]
         elif _all_bao(ctx):
             fei = fei_names[1]
-    if not readings and fei is None:
+    if readings is not None and not readings and fei is None:
         raise ValueError(f"hand not complete: {ctx.hand} does not form a winning hand under "
                          f"{name}")
     if fei_state is True and discard_ban and not ctx.self_draw:
@@ -331,6 +336,10 @@ def _score(ctx: WinContext, rule, name: str, honour: bool, *, base: int, mult: i
         pay[ctx.winner] = sum(shares) * base
     # payments do not depend on the shape: report the first reading (None for a 四宝 飞 that
     # forms no shape)
+    if readings is None:
+        return Score(name, total, points, pay, legal, reason, UNIT,
+                     lambda: _rows(ctx, kind, mult, why),
+                     decomposition_fn=lambda: _readings(ctx, rule, honour)[0])
     reading = readings[0] if readings else None
     return Score(name, total, points, pay, legal, reason, UNIT,
                  lambda: _rows(ctx, kind, mult, why), decomposition=reading)

@@ -80,9 +80,9 @@ def _check_hand(hand: Hand) -> None:
     if hand.bonus:
         raise ValueError("sichuan is played without flowers; the hand has bonus tiles")
     melds = hand.melds
-    if hand.counts.tobytes()[27:] != _NO_HONOURS or any(m.tiles[0] >= 27 for m in melds):
+    if hand.counts.tobytes()[27:] != _NO_HONOURS or melds and any(m.tiles[0] >= 27 for m in melds):
         raise ValueError("sichuan is played with the 108 suit tiles only (no honours)")
-    if any(m.kind == "chow" for m in melds):
+    if melds and any(m.kind == "chow" for m in melds):
         raise ValueError("吃 is not allowed in sichuan; the hand has a chow meld")
 
 
@@ -229,8 +229,9 @@ def score_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_incom
     [['清对', 4]]
     """
     opts = rule.options
-    base = _check_base(base)
-    won = _check_won(won, opts)
+    if type(base) is not int or base <= 0:
+        base = _check_base(base)
+    won = _NOBODY if type(won) is tuple and not won else _check_won(won, opts)
     h = ctx.hand
     _check_hand(h)
     if ctx.liable is not None:
@@ -241,22 +242,19 @@ def score_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_incom
         raise ValueError(f"seat {ctx.winner} has already won (won=…) and cannot win again")
     if ctx.discarder is not None and ctx.discarder in won:
         raise ValueError(f"seat {ctx.discarder} has already won and no longer discards or kongs")
-    if isinstance(kong_income, bool) or not isinstance(kong_income, (int, np.integer)) \
+    if type(kong_income) is not int and (
+            isinstance(kong_income, bool) or not isinstance(kong_income, (int, np.integer))) \
             or kong_income < 0:
         raise ValueError(f"kong_income must be a non-negative integer, got {kong_income!r}")
     if kong_income and not ctx.kong_discard:
         raise ValueError("kong_income is handed over only on 杠上炮 (kong_discard=True)")
-    readings = _readings(h)
-    if not readings:
-        raise ValueError(f"hand not complete: {h} does not form a winning hand under sichuan "
-                         "(4 sets + a pair, or 七对)")
-    best = None
-    for r in readings:
-        pat, gen = _fan_of(h, r, ctx, opts)
-        val = PATTERNS[pat][2] + gen
-        if best is None or val > best[0]:
-            best = (val, pat, gen, r)
-    _v, pat, gen, reading = best
+    fast = _fast_best(h, ctx, opts)
+    if fast is None:
+        _v, pat, gen, reading = _best(h, ctx, opts)
+        n_suits = _suits(h)
+    else:  # the reading only for the decomposition, when asked for
+        pat, gen, n_suits = fast
+        reading = None
     adders = []
     if gen:
         adders.append(("gen", "根", "Root", 1, gen))
@@ -270,7 +268,7 @@ def score_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_incom
         adders.append(("zimo", "自摸", "Self-draw", opts["zimo_bonus"], 1))
     raw = PATTERNS[pat][2] + sum(v * n for *_x, v, n in adders)
     total = _cap(raw, opts)
-    legal = _suits(h) <= 2
+    legal = n_suits <= 2
     reason = "" if legal else "缺一门: the hand holds all three suits"
     points = base << (total - 1) if legal else 0
     pay = list(_NO_PAY)
@@ -294,7 +292,109 @@ def score_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_incom
         return out
 
     return Score("sichuan", total, points, pay, legal, reason, "番", rows,
-                 decomposition_fn=lambda: _decomposition(ctx, reading))
+                 decomposition_fn=lambda: _decomposition(
+                     ctx, reading if reading is not None else _best(h, ctx, opts)[3]))
+
+
+def _best(h: Hand, ctx, opts) -> tuple:
+    """``(value, pattern, 根, reading)`` of the first reading of the highest value."""
+    readings = _readings(h)
+    if not readings:
+        raise ValueError(f"hand not complete: {h} does not form a winning hand under sichuan "
+                         "(4 sets + a pair, or 七对)")
+    best = None
+    for r in readings:
+        pat, gen = _fan_of(h, r, ctx, opts)
+        val = PATTERNS[pat][2] + gen
+        if best is None or val > best[0]:
+            best = (val, pat, gen, r)
+    return best
+
+
+_ORDER_KEY = {p: (v[2], -i) for i, (p, v) in enumerate(PATTERNS.items())}
+
+
+def _fast_best(h: Hand, ctx, opts):
+    """``(pattern, 根, number of suits)`` of the reading :func:`_best` picks, without listing
+    the readings, or None when the hand has wildcards, is not complete, or might be 带幺九 (no
+    4, 5 or 6 and every meld of a terminal: :func:`_best` decides then).
+
+    Without 带幺九 the standard readings differ only in being all pungs (对对胡, 清对, 将对 on
+    top of 平胡/清一色), which some reading is exactly when the concealed tiles are pungs and a
+    pair, and which then scores at least as much; a 七对 reading exists when there are no melds
+    and every count is even (龙 = a count of 4, which takes a 根 off).  The first reading
+    (standard) wins a tie.
+    """
+    if h.wilds:
+        return None
+    melds = h.melds
+    c = h.counts.tobytes()
+    if (c[3:6] == _NONE3 and c[12:15] == _NONE3 and c[21:24] == _NONE3
+            and all(m.tiles[0] in _TERMINAL for m in melds)):
+        return None  # 带幺九 possible
+    qd = not melds and c.count(1) == 0 and c.count(3) == 0
+    std = _fast.complete(h, _fast.STANDARD)
+    if not (std or qd):
+        return None
+    suits = ((c[0:9] != _EMPTY_SUIT) | (c[9:18] != _EMPTY_SUIT) << 1
+             | (c[18:27] != _EMPTY_SUIT) << 2)  # bit s: suit s present
+    if melds:
+        total = list(c)
+        n = 0
+        gen_kongs = opts["gen_counts_kongs"]
+        for m in melds:
+            t = m.tiles[0]
+            suits |= 1 << t // 9
+            if m.is_kong:
+                n += gen_kongs
+            else:
+                total[t] += 3
+        gen = n + total.count(4)
+    else:
+        gen = c.count(4)
+    single = suits == 1 or suits == 2 or suits == 4
+    n_suits = 1 if single else 0 if not suits else 3 if suits == 7 else 2
+    extra = []
+    if ctx.heavenly:
+        extra.append("tianhu")
+    if ctx.earthly:
+        extra.append("dihu")
+    best = None
+    if std:
+        # the maximum pattern (PATTERNS order breaks ties: 清对 before 将对)
+        if _fast.all_pungs(h.counts):
+            if single:
+                pat = "qingdui"
+            else:
+                pair = c.index(2)
+                if pair in _258 and all(t in _258 for t in range(27) if c[t] == 3) \
+                        and all(m.tiles[0] in _258 for m in melds):
+                    pat = "jiangdui"
+                else:
+                    pat = "duiduihu"
+        else:
+            pat = "qingyise" if single else "pinghu"
+        if extra:
+            pat = max([pat] + extra, key=_ORDER_KEY.__getitem__)
+        best = (PATTERNS[pat][2] + gen, pat, gen)
+    if qd:
+        if 4 in c:
+            pat = "qinglongqidui" if single else "longqidui"
+        else:
+            pat = "qingqidui" if single else "qidui"
+        if extra:
+            pat = max([pat] + extra, key=_ORDER_KEY.__getitem__)
+        g = gen
+        if pat in ("longqidui", "qinglongqidui"):
+            g -= 1
+        g = max(g, 0)
+        if best is None or PATTERNS[pat][2] + g > best[0]:
+            best = (PATTERNS[pat][2] + g, pat, g)
+    return best[1], best[2], n_suits
+
+
+_NONE3 = bytes(3)
+_NOBODY = frozenset()
 
 
 def _decomposition(ctx: WinContext, reading) -> Decomposition:

@@ -362,8 +362,26 @@ def score_suzhou(ctx: WinContext, rule, *, base: int = DEFAULT_BASE) -> Score:
     >>> s.legal, s.reason
     (False, '2 花, below the 4-花 minimum for a discard win (threshold 3_4), and no exempt pattern')
     """
-    if isinstance(base, bool) or not isinstance(base, int) or base <= 0:
+    if type(base) is not int and (isinstance(base, bool) or not isinstance(base, int)) \
+            or base <= 0:
         raise ValueError(f"base (silver per 花) must be a positive integer, got {base!r}")
+    fast = _fast_best(ctx, rule)
+    if fast is not None:
+        total, legal = fast
+        if legal:
+            points = total * base
+            pay = _settle(ctx, rule, points)
+        else:
+            points, pay = 0, _NO_PAYMENT
+        lazy = []  # the full evaluation, for the rows, the reason and the decomposition
+
+        def full():
+            if not lazy:
+                lazy.append(_best(ctx, rule))
+            return lazy[0]
+        return Score("suzhou", total, points, pay, legal, "" if legal else lambda: full()["reason"],
+                     "花", lambda: _rows(ctx, rule, full()),
+                     decomposition_fn=lambda: _decomposition(ctx, full()["d"]))
     r = _best(ctx, rule)
     total = r["hua"] * r["mult"]
     if r["legal"]:
@@ -443,6 +461,115 @@ def _legal_complete(ctx: WinContext, rule) -> bool:
 
 
 _EMPTY_SUIT = bytes(9)
+
+_OPTS: dict = {}
+
+
+def _options(rule) -> tuple:
+    """The options :func:`_fast_best` reads, cached by the rule's identity (the entry holds the
+    rule, so its id cannot be reused while it is cached)."""
+    hit = _OPTS.get(id(rule))
+    if hit is not None and hit[0] is rule:
+        return hit[1]
+    o = rule.options
+    opts = (_QIDUI_VALUE[o["qidui"]], o["qidui"] == "double_plus15", o["daxiao_menqing"],
+            o["dadiaoche"] != "double", o["dadiaoche"] != "plus5", o["qianggang_exempt"],
+            _THRESHOLD[o["threshold"]], o["threshold_counts"] == "all")
+    if len(_OPTS) > 64:
+        _OPTS.clear()
+    _OPTS[id(rule)] = (rule, opts)
+    return opts
+
+
+def _fast_best(ctx: WinContext, rule):
+    """``(total, legal)`` of the reading :func:`_best` picks, without listing the readings, or
+    None when the hand is not a plain complete hand (wildcards, dragons in hand, incomplete:
+    :func:`_best` decides and raises then).
+
+    Every standard reading has the same called melds and concealed wind pungs (a wind held three
+    times is a pung, twice the pair), hence the same F; they differ only in 对对胡, which some
+    reading has exactly when the concealed tiles are pungs and a pair, and which then scores
+    more than the others.  A 七对 reading exists when there are no melds and every count is even
+    (four of a kind = two pairs, SZ-A3).  Of equal keys :func:`_best` keeps the standard one.
+    """
+    _check_hand(ctx, rule)
+    h = ctx.hand
+    if h.wilds:
+        return None
+    c = h.counts.tobytes()
+    if c[31:] != _NO_DRAGONS:
+        return None
+    melds = h.melds
+    qd = not melds and c.count(1) == 0 and c.count(3) == 0
+    std = _fast.complete(h, _fast.STANDARD)
+    if not (std or qd):
+        return None
+    (qv, q_double, daxiao_ok, dadiao_plus, dadiao_x2, qg_exempt, threshold,
+     counts_all) = _options(rule)
+    hard = len(h.bonus)
+    smk, sak, wp, wmk, wak = _meld_counts(melds) if melds else (0, 0, 0, 0, 0)
+    suits = {s for s in range(3) if c[9 * s: 9 * s + 9] != _EMPTY_SUIT}
+    winds = c[27:31] != _NO_WINDS
+    for m in melds:
+        t = m.tiles[0]
+        if t < 27:
+            suits.add(t // 9)
+        else:
+            winds = True
+    one_suit = len(suits) == 1
+    concealed = h.is_concealed
+    self_draw = ctx.self_draw
+    extra = 0  # reading-independent 花
+    if ctx.after_kong:
+        extra += 5
+    if ctx.heavenly:
+        extra += 50
+    if ctx.earthly:
+        extra += 50
+    if ctx.last_tile and self_draw:
+        extra += 5
+    if one_suit:
+        extra += 5 if winds else 10
+    mult = (2 if ctx.baozi else 1) * (2 if ctx.diling else 1)
+    exempt0 = (ctx.after_kong or ctx.heavenly or ctx.earthly or one_suit
+               or (ctx.robbing_kong and qg_exempt))
+    need = threshold[0 if self_draw or ctx.robbing_kong else 1]
+    best = None
+    if std:
+        F = hard + smk + 2 * sak + wp + 3 * wmk + 4 * wak
+        win = ctx.win_tile
+        for t in range(27, 31):
+            if c[t] == 3:  # SZ-A4: completed by the winning discard = 风碰
+                F += 1 if (not self_draw and t == win) else 2
+        hua = BASE + F + extra
+        if F == 0:
+            hua += 15 if concealed and daxiao_ok else 10
+        elif concealed:
+            hua += 5
+        duidui = _fast.all_pungs(h.counts)
+        if duidui:
+            hua += 5
+        dadiao = len(melds) == 4
+        m = mult
+        if dadiao:
+            if dadiao_plus:
+                hua += 5
+            if dadiao_x2:
+                m *= 2
+        legal = (concealed or F == 0 or dadiao or duidui or exempt0
+                 or (F if counts_all else hard) >= need)
+        best = (legal, hua * m)
+    if qd:  # no melds: F = hard, concealed
+        hua = BASE + hard + (hard if q_double else 0) + qv + extra
+        if hard == 0:
+            hua += 15 if daxiao_ok else 10
+        cand = (True, hua * mult)
+        if best is None or cand > best:
+            best = cand
+    return best[1], best[0]
+
+
+_NO_WINDS = bytes(4)
 
 
 register("suzhou", score_suzhou, can_win_suzhou)

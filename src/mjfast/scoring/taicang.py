@@ -354,6 +354,23 @@ def score_taicang(ctx: WinContext, rule, *, base: int = DEFAULT_BASE,
     >>> s.legal, s.reason
     (False, '1 花, below the 3-花 minimum for a discard win, and not 门清')
     """
+    fast = _fast_best(ctx, rule, base, max_payment)
+    if fast is not None:
+        total, share, legal = fast
+        if legal:
+            points = share
+            pay = _settle(ctx, points)
+        else:
+            points, pay = 0, _NO_PAYMENT
+        lazy = []  # the full evaluation, for the rows, the reason and the decomposition
+
+        def full():
+            if not lazy:
+                lazy.append(_best(ctx, rule, base, max_payment))
+            return lazy[0]
+        return Score("taicang", total, points, pay, legal,
+                     "" if legal else lambda: full()["reason"], "花", lambda: _rows(full()),
+                     decomposition_fn=lambda: _decomposition(ctx, full()["d"]))
     r = _best(ctx, rule, base, max_payment)
     if r["legal"]:
         points = r["share"]
@@ -449,6 +466,109 @@ def _legal_natural(ctx: WinContext, rule) -> bool:
 
 
 _EMPTY_SUIT = bytes(9)
+_NO_WINDS = bytes(4)
+_OPTS: dict = {}
+
+
+def _options(rule) -> tuple:
+    """The options :func:`_fast_best` reads, cached by the rule's identity (the entry holds the
+    rule, so its id cannot be reused while it is cached)."""
+    hit = _OPTS.get(id(rule))
+    if hit is not None and hit[0] is rule:
+        return hit[1]
+    o = rule.options
+    opts = (bool(o["qidui"]), o["fan2x"], o["threshold_counts"] == "all",
+            o["threshold_exempt"] == "suzhou_list")
+    if len(_OPTS) > 64:
+        _OPTS.clear()
+    _OPTS[id(rule)] = (rule, opts)
+    return opts
+
+
+def _fast_best(ctx: WinContext, rule, base: int, max_payment: int):
+    """``(total, share, legal)`` of the reading :func:`_best` picks, without listing the
+    readings, or None when the hand is not a plain complete hand (wildcards, ``wild_faces``,
+    dragons in hand, incomplete) or the pick depends on the readings' order (:func:`_best`
+    decides, and raises, then).
+
+    Every standard reading has the same called melds and concealed wind pungs (a wind held three
+    times is a pung), hence the same F; they differ only in 对对胡, which some reading has exactly
+    when the concealed tiles are pungs and a pair, and which then pays more, except under 无花果
+    (a fixed share: the first reading would win the tie, so that case is left to :func:`_best`).
+    A 七对 reading (option ``qidui``) exists when there are no melds and every count is even;
+    of equal keys :func:`_best` keeps the standard reading.
+    """
+    _check_amounts(base, max_payment)
+    _check_hand(ctx, rule)
+    h = ctx.hand
+    if h.wilds or ctx.wild_faces:
+        return None
+    c = h.counts.tobytes()
+    if c[31:] != _NO_DRAGONS:
+        return None
+    melds = h.melds
+    qidui_ok, fan2x, counts_all, suzhou_list = _options(rule)
+    qd = qidui_ok and not melds and c.count(1) == 0 and c.count(3) == 0
+    std = _fast.complete(h, _fast.STANDARD)
+    if not (std or qd):
+        return None
+    hard = len(h.bonus)
+    menqing = h.is_concealed
+    duidui = std and _fast.all_pungs(h.counts)
+    smk, sak, _wp, wmk, wak = _meld_counts(melds) if melds else (0, 0, 0, 0, 0)
+    F0 = hard + smk + 2 * sak + 2 * wmk + 3 * wak
+    self_draw = ctx.self_draw
+    win = ctx.win_tile
+    wcp = 0
+    for t in range(27, 31):
+        if c[t] == 3 and (self_draw or t != win):
+            wcp += 1
+    counted_std = (F0 + wcp) if counts_all else hard
+    counted_qd = F0 if counts_all else hard  # no concealed sets
+    if menqing and duidui and counted_std == 0:
+        return None  # 无花果 ties the readings: the first one wins
+    suits = {s for s in range(3) if c[9 * s: 9 * s + 9] != _EMPTY_SUIT}
+    winds = c[27:31] != _NO_WINDS
+    for m in melds:
+        t = m.tiles[0]
+        if t < 27:
+            suits.add(t // 9)
+        else:
+            winds = True
+    one_suit = len(suits) == 1
+    factor = 2 if menqing else 1
+    if one_suit:
+        factor *= fan2x if winds else 4
+    if ctx.after_kong:
+        factor *= 2
+    selfdraw_like = self_draw or ctx.robbing_kong
+    need = 2 if selfdraw_like else 3
+    exempt0 = menqing or (suzhou_list and (one_suit or ctx.after_kong or ctx.heavenly
+                                           or ctx.earthly))
+    best = None
+    if std:
+        dadiao = len(melds) == 4
+        f = factor
+        if duidui:
+            f *= fan2x
+        if dadiao:
+            f *= 2
+        hua = (1 + F0 + wcp) * f
+        if menqing and counted_std == 0:
+            share = max_payment if selfdraw_like else max_payment // 2
+        else:
+            share = hua * base
+        legal = exempt0 or (suzhou_list and (duidui or dadiao)) or counted_std >= need
+        best = (legal, share, hua)
+    if qd:  # no melds: 门清, exempt
+        hua = (1 + F0) * factor
+        if counted_qd == 0:
+            share = max_payment if selfdraw_like else max_payment // 2
+        else:
+            share = hua * base
+        if best is None or (True, share) > best[:2]:
+            best = (True, share, hua)
+    return best[2], best[1], best[0]
 
 
 register("taicang", score_taicang, can_win_taicang)
