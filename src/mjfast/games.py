@@ -151,15 +151,16 @@ class _Game:
         return fallback if fallback is not None else 0
 
     def context(self, seat, counts, melds, tile, self_draw, discarder, dealer, flags,
-                wilds=0, flowers=b"", flipped=-1) -> WinContext:
+                wilds=0, flowers=b"", flipped=-1, keep=False) -> WinContext:
         """The WinContext of a potential win as the kernel describes it (``melds``: the
-        ``(kind, lowest tile, source seat)`` rows actually made)."""
+        ``(kind, lowest tile, source seat)`` rows actually made).  ``keep``: remember it for
+        the scoring of this batch (the checker's contexts; :func:`_raw` forgets them)."""
         key = (seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds, flowers, flipped)
         ctx = self._contexts.get(key)
         if ctx is None:
-            if len(self._contexts) >= 8192:       # bounded: streaming must not grow
-                self._contexts.clear()
-            ctx = self._contexts[key] = self._build(*key)
+            ctx = self._build(*key)
+            if keep and len(self._contexts) < 8192:
+                self._contexts[key] = ctx
         return ctx
 
     def _build(self, seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds, flowers,
@@ -199,7 +200,7 @@ class _Game:
                 self._memo.clear()
             try:
                 ctx = self.context(seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds,
-                                   flowers, flipped)
+                                   flowers, flipped, keep=True)
                 hit = bool(can_win(ctx, self.rule))
             except Exception as exc:  # the kernel cannot raise: re-raised after it returns
                 self.errors.append(exc)
@@ -356,6 +357,7 @@ def _raw(game: "_Game", bitgens: list, sizes, n_threads: int):
     # 四川: complete + 缺一门 is legal (the kernel's 定缺 check); 广东 min_fan=0: complete is legal
     trivial = name == "sichuan" or (name == "guangdong" and game.rule.options["min_fan"] == 0)
     checker = None if trivial else game.checker
+    game._contexts.clear()                # only this batch's contexts are scored next
     _kg.simulate_games_kernel(bitgens, np.ascontiguousarray(sizes, np.int32), t.wall, t.faces, t.copies,
                               t.playable, t.forms, t.options, game.rule.calls.chow == "left",
                               name == "sichuan", bool(game.rule.calls.multiple_winners),
