@@ -418,6 +418,15 @@ cdef int take(Player* P, const int8_t* wall, int* f, int* b, int back, const int
     return -1
 
 
+cdef inline int draw_next(Player* P, int* cur, int won, const int8_t* wall, int* f, int* b,
+                         const int8_t* faces, int* replaced) noexcept nogil:
+    """The next seat still playing (not yet won) draws from the front: :func:`take`'s result."""
+    cur[0] = (cur[0] + 1) % 4
+    while won >> cur[0] & 1:
+        cur[0] = (cur[0] + 1) % 4
+    return take(&P[cur[0]], wall, f, b, 0, faces, replaced)
+
+
 cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval* E,
                     int32_t* rec, uint8_t* hands, int8_t* melds, int8_t* kongs, int32_t* ev,
                     uint8_t* seats) noexcept nogil:
@@ -632,12 +641,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
         n_disc += 1
         if d < 0:                          # only wildcards left: a discarded wildcard is dead
             P[cur].w -= 1
-            if f > b:
-                break
-            cur = (cur + 1) % 4
-            while won >> cur & 1:
-                cur = (cur + 1) % 4
-            t = take(&P[cur], wall, &f, &b, 0, faces, &replaced)
+            t = draw_next(P, &cur, won, wall, &f, &b, faces, &replaced)
             if t < 0:
                 break
             P[cur].n_draws += 1
@@ -792,11 +796,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 drawn = 0
                 after_kong = 0
             continue
-        # next seat draws
-        cur = (cur + 1) % 4
-        while won >> cur & 1:
-            cur = (cur + 1) % 4
-        t = take(&P[cur], wall, &f, &b, 0, faces, &replaced)
+        t = draw_next(P, &cur, won, wall, &f, &b, faces, &replaced)
         if t < 0:
             break
         P[cur].n_draws += 1
