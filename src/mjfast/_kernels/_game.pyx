@@ -29,7 +29,6 @@ melds and every kong; scoring and settlement happen in :mod:`mjfast.games`.
 """
 cimport cython
 from cython.parallel cimport prange
-from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memcpy, memset
@@ -38,7 +37,7 @@ from numpy.random cimport bitgen_t
 from mjfast._kernels._shanten cimport (Params, params_init, shanten_one, N_KINDS, INF, F_STANDARD, F_SEVEN_PAIRS,
                                       F_THIRTEEN_ORPHANS, F_HONORS_KNITTED, F_KNITTED_STRAIGHT, F_SEVEN_STARS,
                                       F_THIRTEEN_LAN, F_NINE_TERMINALS, O_NEED_VOID, O_VOID_M)
-from mjfast._kernels._rng cimport bounded_u32
+from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32
 from mjfast._kernels._efficiency cimport Eval as IncEval, ev_init, accept_mask
 
 cdef enum:
@@ -847,13 +846,6 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall, const Rule* 
         play_game(rng, wall, n_wall, R, &E, rec + N_REC * g, hands + 136 * g, melds + 48 * g,
                   kongs + KF * MAX_KONGS * g, ev + MAX_EVENTS * N_EV * g, seats + 4 * SEAT_FIELDS * g)
     free(E.tab)
-
-
-cdef bitgen_t* bitgen_pointer(object bg) except NULL:
-    cdef object capsule = getattr(bg, "capsule", None)
-    if capsule is None or not PyCapsule_IsValid(capsule, "BitGenerator"):
-        raise TypeError(f"expected a numpy BitGenerator, got {type(bg).__name__}")
-    return <bitgen_t*>PyCapsule_GetPointer(capsule, "BitGenerator")
 
 
 @cython.boundscheck(False)

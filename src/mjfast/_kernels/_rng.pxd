@@ -4,8 +4,17 @@
 # the stream a seed produces then depends only on the explicit BitGenerator class
 # (PCG64DXSM) and this file, not on numpy's Generator internals, which numpy allows to
 # change between feature releases.
+from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 from libc.stdint cimport uint32_t, uint64_t
 from numpy.random cimport bitgen_t
+
+
+cdef inline bitgen_t* bitgen_pointer(object bg) except NULL:
+    """The ``bitgen_t`` of a numpy BitGenerator (TypeError for anything else)."""
+    cdef object capsule = getattr(bg, "capsule", None)
+    if capsule is None or not PyCapsule_IsValid(capsule, "BitGenerator"):
+        raise TypeError(f"expected a numpy BitGenerator, got {type(bg).__name__}")
+    return <bitgen_t*>PyCapsule_GetPointer(capsule, "BitGenerator")
 
 
 cdef inline uint32_t bounded_u32(bitgen_t* rng, uint32_t n) noexcept nogil:

@@ -34,7 +34,6 @@ the duration of a call, so a state seen again costs no GIL.
 cimport cython
 import numpy as np
 from cython.parallel cimport prange, threadid
-from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, malloc, free
@@ -42,7 +41,7 @@ from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
 from mjfast._kernels._shanten cimport Params, params_init, shanten_one, N_KINDS, INF
-from mjfast._kernels._rng cimport bounded_u32, bounded_u64
+from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32, bounded_u64
 
 cdef enum:
     WILD = 34
@@ -436,13 +435,6 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall,
         if check:
             win_turn[g] = won
             win_state[g] = sid if won >= 0 else -1
-
-
-cdef bitgen_t* bitgen_pointer(object bg) except NULL:
-    cdef object capsule = getattr(bg, "capsule", None)
-    if capsule is None or not PyCapsule_IsValid(capsule, "BitGenerator"):
-        raise TypeError(f"expected a numpy BitGenerator, got {type(bg).__name__}")
-    return <bitgen_t*>PyCapsule_GetPointer(capsule, "BitGenerator")
 
 
 @cython.boundscheck(False)

@@ -462,28 +462,29 @@ def scorers() -> tuple[str, ...]:
     return tuple(_SCORERS)
 
 
-def _resolve(rule, options: dict) -> tuple:
-    """(scorer, can_win, Rule, scorer options) for a rule name or Rule plus keyword options."""
+def _cached(rule, options: dict):
+    """The cached ``_resolve`` result for this call, or None: by name, by the Rule's identity,
+    or the last call with options when it passed the very same option objects (the hot path
+    of :func:`score` and :func:`can_win`)."""
     if not options:
         if type(rule) is str:
-            hit = _RESOLVED.get(rule)
-            if hit is not None:
-                return hit
-        else:
-            # a Rule: keyed by identity (hashing a Rule walks all its fields); the entry holds
-            # the Rule, so its id cannot be reused while it is cached
-            hit = _RESOLVED_ID.get(id(rule))
-            if hit is not None and hit[0] is rule:
-                return hit[1]
-    else:
-        # the last call with options, when this call passes the very same option objects
-        last_rule, last_opts, last_hit = _LAST
-        if last_rule is rule and len(options) == len(last_opts):
-            for k, v in options.items():
-                if last_opts.get(k, _MISSING) is not v:
-                    break
-            else:
-                return last_hit
+            return _RESOLVED.get(rule)
+        # a Rule: keyed by identity (hashing a Rule walks all its fields); the entry holds the
+        # Rule, so its id cannot be reused while it is cached
+        hit = _RESOLVED_ID.get(id(rule))
+        return hit[1] if hit is not None and hit[0] is rule else None
+    last_rule, last_opts, hit = _LAST
+    if last_rule is not rule or len(options) != len(last_opts):
+        return None
+    for k, v in options.items():
+        if last_opts.get(k, _MISSING) is not v:
+            return None
+    return hit
+
+
+def _resolve(rule, options: dict) -> tuple:
+    """(scorer, can_win, Rule, scorer options) for a rule name or Rule plus keyword options
+    (callers try :func:`_cached` first)."""
     try:
         items = tuple(options.items())
         key = (rule, items if len(items) < 2 else tuple(sorted(items)))
@@ -607,22 +608,7 @@ def score(ctx: WinContext, rule="guobiao", **options: Any) -> Score:
     ...
     ValueError: unknown rule 'tokyo'; valid rules: suzhou, taicang, ...
     """
-    if not options:  # _resolve's caches, inlined
-        if type(rule) is str:
-            hit = _RESOLVED.get(rule)
-        else:
-            hit = _RESOLVED_ID.get(id(rule))
-            hit = hit[1] if hit is not None and hit[0] is rule else None
-    else:
-        last_rule, last_opts, hit = _LAST
-        if last_rule is not rule or len(options) != len(last_opts):
-            hit = None
-        else:
-            for k, v in options.items():
-                if last_opts.get(k, _MISSING) is not v:
-                    hit = None
-                    break
-    scorer, _cw, rule_obj, extra = _resolve(rule, options) if hit is None else hit
+    scorer, _cw, rule_obj, extra = _cached(rule, options) or _resolve(rule, options)
     if type(ctx) is not WinContext or (ctx.hand.wilds and rule_obj.wildcard is None):
         _check_ctx(ctx, rule_obj)
     return scorer(ctx, rule_obj, **extra) if extra else scorer(ctx, rule_obj)
@@ -657,22 +643,7 @@ def can_win(ctx: WinContext, rule="guobiao", **options: Any) -> bool:
     >>> can_win(WinContext(Hand("123m456p678s234s55p"), win_tile="5p", discarder=3))
     False
     """
-    if not options:  # _resolve's caches, inlined
-        if type(rule) is str:
-            hit = _RESOLVED.get(rule)
-        else:
-            hit = _RESOLVED_ID.get(id(rule))
-            hit = hit[1] if hit is not None and hit[0] is rule else None
-    else:
-        last_rule, last_opts, hit = _LAST
-        if last_rule is not rule or len(options) != len(last_opts):
-            hit = None
-        else:
-            for k, v in options.items():
-                if last_opts.get(k, _MISSING) is not v:
-                    hit = None
-                    break
-    scorer, cw, rule_obj, extra = _resolve(rule, options) if hit is None else hit
+    scorer, cw, rule_obj, extra = _cached(rule, options) or _resolve(rule, options)
     if type(ctx) is not WinContext or (ctx.hand.wilds and rule_obj.wildcard is None):
         _check_ctx(ctx, rule_obj)
     if cw is not None:
