@@ -27,14 +27,12 @@ import numpy as np
 from . import _params
 from ._kernels import _efficiency as _ke
 from .hand import Hand
-from .shape import _seven_pairs_option, as_hand, as_light_hand, default_threads, prepare, validate_batch
+from .shape import _DEFAULT_PARAMS, _seven_pairs_option, as_hand, as_light_hand, default_threads, prepare, validate_batch
 from .tiles import CODES, N_KINDS, format_counts, parse_tiles
 
 _TILE_ORDER = list(CODES[:N_KINDS])
 _CODE_ARRAY = np.array(_TILE_ORDER, dtype="S2")
 _KIND_CODES = tuple(_TILE_ORDER)
-_PLAIN = {reading: _params.kernel_rule(None, None, reading == "riichi" if reading else None)
-          for reading in (None, "chinese", "riichi")}
 
 
 def _visible(visible) -> np.ndarray:
@@ -251,15 +249,6 @@ def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=
     >>> mj.ukeire("234m567p345s11z23s").count, mj.ukeire("234m567p345s11z23s", rule="guobiao").count
     (7, 0)
     """
-    if (type(hand13) is np.ndarray and rule is None and visible is None and not melds and not wilds
-            and not fixed_sets and wild_kind is None and wild_copies is None and seven_pairs in _PLAIN):
-        # hot path for loops over count vectors: no rule, nothing seen, no melds
-        kr = _PLAIN[seven_pairs]
-        s, tiles, count = _ke.ukeire_dict(hand13, 0, 0, kr.copies, kr.playable, kr.forms, kr.options, None,
-                                          _KIND_CODES)
-        if s >= _params.INF:
-            raise ValueError("no winning form applies to the hand")
-        return Ukeire(s, tiles, count, 0)
     h, kr, caps, options, vis = _setup(hand13, rule, visible, melds, wilds, fixed_sets, wild_kind, (1,),
                                        seven_pairs)
     s, tiles, count = _ke.ukeire_dict(h.counts, h.n_melds, h.wilds, caps, kr.playable, kr.forms, options,
@@ -277,6 +266,13 @@ def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=
         tiles = {k: v for k, v in tiles.items() if k in keep}
         count = sum(tiles.values())
     return Ukeire(s, tiles, count, _wild_remaining(h, rule, wild_copies))
+
+
+_ke.install_ukeire_entry(ukeire, _DEFAULT_PARAMS, _KIND_CODES, Ukeire)
+#: The public ``mjfast.ukeire``: :func:`ukeire` behind a compiled front door for plain count
+#: vectors (for one hand the Python call costs more than the kernel).
+fast_ukeire = _ke.ukeire_entry
+fast_ukeire.__doc__ = ukeire.__doc__
 
 
 def waits(hand13, *, rule=None, visible=None, melds=(), wilds=None, wild_kind=None, seven_pairs=None,

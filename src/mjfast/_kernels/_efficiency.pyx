@@ -7,11 +7,11 @@ All of them are loops of single-tile changes around the exact shanten kernel
 """
 cimport cython
 from cython.parallel cimport prange
-from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t
+from libc.stdint cimport uint8_t, uint16_t, uint64_t, int8_t, int16_t, int32_t
 from libc.string cimport memcpy
 
 from mjfast._kernels._shanten cimport (
-    Params, params_init, shanten_one, standard_from_indices, table_row, hand_size, merge_int_rows, N_KINDS, INF,
+    Params, RuleParams, params_init, shanten_one, table_row, hand_size, N_KINDS, INF,
     F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT, O_NEED_VOID)
 
 import numpy as np
@@ -28,6 +28,76 @@ cdef int POW5[9]
 POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
 cdef uint8_t IS_ORPHAN[34]
 IS_ORPHAN[:] = [1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 7
+
+cdef extern from *:
+    """
+    /* index of the lowest set bit of a non-zero word */
+    #if defined(__GNUC__) || defined(__clang__)
+    #define mjfast_ctz64(x) __builtin_ctzll(x)
+    #else
+    static int mjfast_ctz64(unsigned long long x) { int n = 0; while (!(x & 1)) { x >>= 1; n++; } return n; }
+    #endif
+    """
+    int ctz64 "mjfast_ctz64"(uint64_t x) noexcept nogil
+
+
+# 进张 tables (mjfast._kernels._tables: accept masks per group configuration and split, rows
+# in rank order of the configurations with at most MAX_GROUP_TILES tiles), installed at import
+cdef enum:
+    MAX_GROUP_TILES = 14
+cdef const uint16_t* ACC_SUIT = NULL
+cdef const uint16_t* ACC_HONOR = NULL
+cdef int32_t RANK_SUIT[9][MAX_GROUP_TILES + 1][5]
+cdef int32_t RANK_HONOR[7][MAX_GROUP_TILES + 1][5]
+_accept_refs = None
+
+
+def _install_tables():
+    """Point the kernel at the accept tables and their rank offsets (shapes checked)."""
+    global ACC_SUIT, ACC_HONOR, _accept_refs
+    from mjfast._kernels import _tables
+    if _tables.MAX_GROUP_TILES != MAX_GROUP_TILES:
+        raise ValueError("accept tables built for another group size; rebuild mjfast")
+    tables = _tables.load_tables()
+    cdef const uint16_t[:, ::1] suit = tables["suit_accept"]
+    cdef const uint16_t[:, ::1] honor = tables["honor_accept"]
+    cdef const int32_t[:, :, ::1] off_s = np.ascontiguousarray(_tables.rank_offsets(9))
+    cdef const int32_t[:, :, ::1] off_h = np.ascontiguousarray(_tables.rank_offsets(7))
+    if suit.shape[0] != _tables.N_SUIT_ACCEPT or honor.shape[0] != _tables.N_HONOR_ACCEPT \
+            or suit.shape[1] != 10 or honor.shape[1] != 10:
+        raise ValueError("accept tables have the wrong shape; delete the mjfast cache directory")
+    memcpy(&RANK_SUIT[0][0][0], &off_s[0, 0, 0], sizeof(RANK_SUIT))
+    memcpy(&RANK_HONOR[0][0][0], &off_h[0, 0, 0], sizeof(RANK_HONOR))
+    _accept_refs = (suit, honor)
+    ACC_SUIT = &suit[0, 0]
+    ACC_HONOR = &honor[0, 0]
+
+
+_install_tables()
+
+
+cdef inline int group_rank(const uint8_t* c, int nk, const int32_t* off) noexcept nogil:
+    """Row of a group configuration (at most MAX_GROUP_TILES tiles) in its accept table."""
+    cdef int i, b = MAX_GROUP_TILES, r = 0
+    for i in range(nk - 1, -1, -1):
+        r += off[(i * (MAX_GROUP_TILES + 1) + b) * 5 + c[i]]
+        b -= c[i]
+    return r
+
+
+cdef inline int imin(int a, int b) noexcept nogil:
+    return a if a < b else b
+
+
+cdef inline int seven_pairs_need(int pairs, int odd) noexcept nogil:
+    """Seven-pairs deficit from the pair and single counts (as in the shanten kernel)."""
+    cdef int need, use1
+    if pairs >= 7:
+        return 0
+    need = 7 - pairs
+    use1 = need if need < odd else odd
+    return use1 + 2 * (need - use1)
+
 
 cdef inline void ev_stats(Eval* ev, int k, int sign) noexcept nogil:
     cdef int x = ev.c[k]
@@ -81,15 +151,10 @@ cdef inline void ev_add(Eval* ev, int k, int delta) noexcept nogil:
 
 cdef inline int ev_special(const Eval* ev, int kmax, int best) noexcept nogil:
     """``best`` lowered by seven pairs / thirteen orphans, from the running statistics."""
-    cdef int d, need, use1
+    cdef int d
     if ev.n_melds == 0 and kmax == 4:
         if ev.forms & F_SEVEN_PAIRS:
-            if ev.pairs >= 7:
-                d = 0
-            else:
-                need = 7 - ev.pairs
-                use1 = need if need < ev.odd else ev.odd
-                d = use1 + 2 * (need - use1)
+            d = seven_pairs_need(ev.pairs, ev.odd)
             if d < best:
                 best = d
         if ev.forms & F_THIRTEEN_ORPHANS:
@@ -100,7 +165,9 @@ cdef inline int ev_special(const Eval* ev, int kmax, int best) noexcept nogil:
 
 
 cdef int ev_shanten(const Eval* ev) noexcept nogil:
-    cdef int kmax, best, d, need, use1
+    cdef int kmax, best
+    cdef int ab[10]
+    cdef int cd[10]
     if not ev.fast:
         return shanten_one(ev.c, ev.n_melds, ev.wilds, ev.prm)
     if ev.n % 3 == 0:
@@ -108,49 +175,10 @@ cdef int ev_shanten(const Eval* ev) noexcept nogil:
     kmax = (ev.n - 1) // 3 if ev.n % 3 == 1 else (ev.n - 2) // 3
     if kmax > 4:
         return INF
-    best = INF
-    if ev.forms & F_STANDARD:
-        best = standard_from_indices(ev.idx[0], ev.idx[1], ev.idx[2], ev.idx[3], kmax)
-    best = ev_special(ev, kmax, best)
+    best = fast_deficit(ev, kmax, ab, cd)
     if best >= INF:
         return INF
     return best - 1
-
-
-cdef void ev_exclusions(const Eval* ev, int kmax, int* ex) noexcept nogil:
-    """ex[10*g:10*g+10] = the other three groups of the current hand merged (fast mode)."""
-    cdef int r[4][10]
-    cdef int a01[10]
-    cdef int a23[10]
-    cdef int g, j
-    cdef const uint8_t* row
-    for g in range(4):
-        row = table_row(g, ev.idx[g])
-        for j in range(10):
-            r[g][j] = row[j]
-    merge_int_rows(a01, r[0], r[1], kmax)
-    merge_int_rows(a23, r[2], r[3], kmax)
-    merge_int_rows(ex, r[1], a23, kmax)
-    merge_int_rows(ex + 10, r[0], a23, kmax)
-    merge_int_rows(ex + 20, a01, r[3], kmax)
-    merge_int_rows(ex + 30, a01, r[2], kmax)
-
-
-cdef inline int ev_shanten_excl(const Eval* ev, const int* ex, int g, int kmax) noexcept nogil:
-    """Shanten of the current hand when only group g changed since ``ex`` was built."""
-    cdef const uint8_t* row = table_row(g, ev.idx[g])
-    cdef int m1, v, best = INF, d, need, use1
-    for m1 in range(kmax + 1):
-        v = ex[10 * g + 2 * m1] + row[2 * (kmax - m1) + 1]
-        if v < best:
-            best = v
-        v = ex[10 * g + 2 * m1 + 1] + row[2 * (kmax - m1)]
-        if v < best:
-            best = v
-    if not (ev.forms & F_STANDARD):
-        best = INF
-    best = ev_special(ev, kmax, best)
-    return best - 1 if best < INF else INF
 
 
 cdef inline int remaining_ev(const Eval* ev, const int16_t* vis, int k) noexcept nogil:
@@ -162,47 +190,225 @@ cdef inline bint drawable(const Eval* ev, int k) noexcept nogil:
     return ev.prm.playable[k] != 0 and ev.c[k] < ev.prm.cap[k]
 
 
+cdef inline void merge_pair(int* out, const uint8_t* a, const uint8_t* b, int kmax) noexcept nogil:
+    """out[2m+p] = least a[2m1+p1] + b[2m2+p2] over m1 + m2 = m, p1 + p2 = p, for m <= kmax."""
+    cdef int m, m1, v, best0, best1
+    for m in range(kmax + 1):
+        best0 = INF
+        best1 = INF
+        for m1 in range(m + 1):
+            v = a[2 * m1] + b[2 * (m - m1)]
+            if v < best0:
+                best0 = v
+            v = a[2 * m1 + 1] + b[2 * (m - m1)]
+            if v < best1:
+                best1 = v
+            v = a[2 * m1] + b[2 * (m - m1) + 1]
+            if v < best1:
+                best1 = v
+        out[2 * m] = best0
+        out[2 * m + 1] = best1
+
+
+cdef inline int finish_pair(const int* a, const int* b, int kmax) noexcept nogil:
+    """Least a[2m+p] + b[2(kmax-m)+1-p]: kmax sets and one pair from two merged halves."""
+    cdef int m, v, best = INF
+    for m in range(kmax + 1):
+        v = a[2 * m] + b[2 * (kmax - m) + 1]
+        if v < best:
+            best = v
+        v = a[2 * m + 1] + b[2 * (kmax - m)]
+        if v < best:
+            best = v
+    return best
+
+
+cdef inline void mark_splits(const uint8_t* a, const uint8_t* b, const int* ab, const int* other, int kmax,
+                             int best, unsigned int* opt_a, unsigned int* opt_b) noexcept nogil:
+    """Set bit ``2m+p`` of ``opt_a`` / ``opt_b`` for each cell of ``a`` / ``b`` (= merged ``ab``) on a
+    split of deficit ``best`` with the other half ``other``: a cell of ``ab`` on such a split,
+    reached by ``a`` and ``b`` exactly."""
+    cdef int m, p, m1, p1, v
+    for m in range(kmax + 1):
+        for p in range(2):
+            v = ab[2 * m + p]
+            if v + other[2 * (kmax - m) + 1 - p] != best:
+                continue
+            for m1 in range(m + 1):
+                for p1 in range(p + 1):
+                    if a[2 * m1 + p1] + b[2 * (m - m1) + p - p1] == v:
+                        opt_a[0] |= 1u << (2 * m1 + p1)
+                        opt_b[0] |= 1u << (2 * (m - m1) + p - p1)
+
+
+cdef inline int fast_deficit(const Eval* ev, int kmax, int* ab, int* cd) noexcept nogil:
+    """Least deficit over the fast evaluator's forms; ``ab``/``cd`` get the merged suit halves."""
+    cdef int best = INF
+    if ev.forms & F_STANDARD:
+        merge_pair(ab, table_row(0, ev.idx[0]), table_row(1, ev.idx[1]), kmax)
+        merge_pair(cd, table_row(2, ev.idx[2]), table_row(3, ev.idx[3]), kmax)
+        best = finish_pair(ab, cd, kmax)
+    return ev_special(ev, kmax, best)
+
+
+cdef uint64_t fast_bits(const Eval* ev, int kmax, const int* ab, const int* cd, int best) noexcept nogil:
+    """The kinds (bit k) whose draw lowers the deficit ``best`` of the current hand (fast mode).
+
+    A draw lowers the deficit of any form by at most one, so a kind accepts exactly when it
+    lowers a form that attains the minimum: for the standard form, the deficit of its own group
+    within a (sets, pair) split that attains it.  The accept tables hold, per group
+    configuration and split, the kinds whose draw lowers the group's deficit: one lookup per
+    group, OR-ed over the splits that attain the minimum.
+    """
+    cdef unsigned int opt[4]
+    cdef const uint8_t* rows[4]
+    cdef const uint16_t* acc
+    cdef unsigned int acc_bits
+    cdef uint64_t bits = 0
+    cdef int g, j, k, x, dp, dodd, d7
+    if ev.forms & F_STANDARD and finish_pair(ab, cd, kmax) == best:
+        for g in range(4):
+            rows[g] = table_row(g, ev.idx[g])
+            opt[g] = 0
+        mark_splits(rows[0], rows[1], ab, cd, kmax, best, &opt[0], &opt[1])
+        mark_splits(rows[2], rows[3], cd, ab, kmax, best, &opt[2], &opt[3])
+        for g in range(4):
+            if opt[g] == 0:
+                continue
+            # n <= 13 here (the hand after the draw has at most 14 tiles), so the group is
+            # within the accept table's MAX_GROUP_TILES
+            if g < 3:
+                acc = ACC_SUIT + 10 * group_rank(ev.c + 9 * g, 9, &RANK_SUIT[0][0][0])
+            else:
+                acc = ACC_HONOR + 10 * group_rank(ev.c + 27, 7, &RANK_HONOR[0][0][0])
+            acc_bits = 0
+            for j in range(2 * kmax + 2):
+                if (opt[g] >> j) & 1:
+                    acc_bits |= acc[j]
+            bits |= (<uint64_t>acc_bits) << (9 * g)
+    if ev.n_melds == 0 and kmax == 4:
+        if ev.forms & F_SEVEN_PAIRS:
+            d7 = seven_pairs_need(ev.pairs, ev.odd)
+            if d7 == best:
+                for k in range(N_KINDS):
+                    x = ev.c[k]
+                    if x >= 4:
+                        continue
+                    if ev.distinct:
+                        dp = x == 1
+                        dodd = (x == 0) - (x == 1)
+                    else:
+                        dp = x & 1
+                        dodd = 1 - 2 * (x & 1)
+                    if seven_pairs_need(ev.pairs + dp, ev.odd + dodd) < d7:
+                        bits |= (<uint64_t>1) << k
+        if ev.forms & F_THIRTEEN_ORPHANS and 14 - ev.orph - (1 if ev.orph_pair > 0 else 0) == best:
+            for k in range(N_KINDS):
+                if IS_ORPHAN[k] and (ev.c[k] == 0 or (ev.c[k] == 1 and ev.orph_pair == 0)):
+                    bits |= (<uint64_t>1) << k
+    return bits
+
+
+cdef inline int expand_bits(uint64_t bits, uint8_t* mask) noexcept nogil:
+    """mask[k] = bit k of ``bits``; returns how many are set."""
+    cdef int k, n = 0
+    for k in range(N_KINDS):
+        mask[k] = (bits >> k) & 1
+        n += mask[k]
+    return n
+
+
+cdef int fast_accept(const Eval* ev, int kmax, int target, uint8_t* mask, int* deficit) noexcept nogil:
+    """accept_mask in fast mode: mask[k] = 1 where the deficit after drawing k is below ``target``
+    (``target`` < 0: below the current deficit, i.e. 进张); the current deficit goes to ``deficit``."""
+    cdef int ab[10]
+    cdef int cd[10]
+    cdef int k, n = 0
+    cdef int best = fast_deficit(ev, kmax, ab, cd)
+    deficit[0] = best
+    if target < 0:
+        target = best
+    if best >= INF or best > target:
+        return expand_bits(0, mask)    # a draw lowers the deficit by one at most
+    if best < target:                  # already below the target: every drawable kind "accepts"
+        for k in range(N_KINDS):
+            mask[k] = ev.c[k] < 4
+            n += mask[k]
+        return n
+    return expand_bits(fast_bits(ev, kmax, ab, cd, best), mask)
+
+
+cdef inline int incremental_kmax(const Eval* ev) noexcept nogil:
+    """Sets in the target after one draw when the fast evaluator applies to it, else -1."""
+    cdef int n1 = ev.n + 1, kmax
+    if not ev.fast or n1 % 3 == 0:
+        return -1
+    kmax = (n1 - 1) // 3 if n1 % 3 == 1 else (n1 - 2) // 3
+    return kmax if kmax <= 4 else -1
+
+
 cdef int accept_mask(Eval* ev, int s0, uint8_t* mask) noexcept nogil:
     """mask[k] = 1 for every kind whose draw lowers shanten below ``s0``; returns how many."""
-    cdef int k, n = 0, kmax = 0, n1 = ev.n + 1
-    cdef int ex[40]
-    cdef bint incremental = ev.fast and n1 % 3 != 0
-    if incremental:
-        kmax = (n1 - 1) // 3 if n1 % 3 == 1 else (n1 - 2) // 3
-        incremental = kmax <= 4
-    if incremental:
-        ev_exclusions(ev, kmax, ex)
+    cdef int k, n = 0, d
+    cdef int kmax = incremental_kmax(ev)
+    if kmax >= 0:
+        return fast_accept(ev, kmax, s0 + 1, mask, &d)
     for k in range(N_KINDS):
         mask[k] = 0
         if not drawable(ev, k):
             continue
         ev_add(ev, k, 1)
-        if (ev_shanten_excl(ev, ex, k // 9 if k < 27 else 3, kmax) if incremental else ev_shanten(ev)) < s0:
+        if ev_shanten(ev) < s0:
             mask[k] = 1
             n += 1
         ev_add(ev, k, -1)
     return n
 
 
-cdef bint ukeire_exceeds(Eval* ev, int s0, const int16_t* vis, int bound) noexcept nogil:
-    """Whether the 进张 of the current hand exceeds ``bound`` (stops as soon as it does)."""
-    cdef int k, total = 0, kmax = 0, n1 = ev.n + 1
-    cdef int ex[40]
-    cdef bint incremental = ev.fast and n1 % 3 != 0
-    if incremental:
-        kmax = (n1 - 1) // 3 if n1 % 3 == 1 else (n1 - 2) // 3
-        incremental = kmax <= 4
-    if incremental:
-        ev_exclusions(ev, kmax, ex)
+cdef int shanten_accept(Eval* ev, uint8_t* mask) noexcept nogil:
+    """Shanten of a 3k+1 hand (INF when no form applies), and its accepting kinds in ``mask``."""
+    cdef int k, d, s0
+    cdef int kmax = incremental_kmax(ev)
+    if kmax >= 0 and ev.n % 3 == 1:
+        fast_accept(ev, kmax, -1, mask, &d)
+        return d - 1 if d < INF else INF
+    s0 = ev_shanten(ev)
+    if s0 < INF:
+        accept_mask(ev, s0, mask)
+    else:
+        for k in range(N_KINDS):
+            mask[k] = 0
+    return s0
+
+
+cdef bint widens(Eval* ev, int s0, const int16_t* vis, int bound) noexcept nogil:
+    """Whether the current 3k+1 hand keeps shanten ``s0`` with a 进张 (copies left of its
+    accepting kinds) above ``bound``: the test of a 改良 draw-and-discard."""
+    cdef uint8_t mask[34]
+    cdef int ab[10]
+    cdef int cd[10]
+    cdef int k, d, total = 0
+    cdef uint64_t bits
+    cdef int kmax = incremental_kmax(ev)
+    if kmax >= 0 and ev.n % 3 == 1:
+        d = fast_deficit(ev, kmax, ab, cd)
+        if d >= INF or d - 1 != s0:
+            return False
+        bits = fast_bits(ev, kmax, ab, cd, d)
+        while bits:
+            k = ctz64(bits)
+            bits &= bits - 1
+            total += remaining_ev(ev, vis, k)
+            if total > bound:
+                return True
+        return False
+    if shanten_accept(ev, mask) != s0:
+        return False
     for k in range(N_KINDS):
-        if not drawable(ev, k) or remaining_ev(ev, vis, k) == 0:
-            continue
-        ev_add(ev, k, 1)
-        if (ev_shanten_excl(ev, ex, k // 9 if k < 27 else 3, kmax) if incremental else ev_shanten(ev)) < s0:
-            total += remaining_ev(ev, vis, k) + 1
-        ev_add(ev, k, -1)
-        if total > bound:
-            return True
+        if mask[k]:
+            total += remaining_ev(ev, vis, k)
+            if total > bound:
+                return True
     return False
 
 
@@ -314,6 +520,76 @@ def ukeire_dict(object counts, int n_melds, int wilds, object cap, object playab
                     tiles[names[k]] = r
                     total += r
     return s0, tiles, total
+
+
+cdef extern from *:
+    """
+    /* a dict with room for n items: no resizing while the 进张 dict is filled */
+    #if PY_VERSION_HEX < 0x030D0000 && !defined(PYPY_VERSION)
+    #define mjfast_new_dict(n) _PyDict_NewPresized(n)
+    #else
+    #define mjfast_new_dict(n) PyDict_New()
+    #endif
+    """
+    dict new_dict "mjfast_new_dict"(Py_ssize_t n)
+
+
+cdef object _general_ukeire = None
+cdef dict _plain_params = {}
+cdef tuple _kind_names = ()
+cdef object _ukeire_type = tuple
+cdef object _tuple_new = tuple.__new__
+
+
+def install_ukeire_entry(general, dict plain_params, tuple names, result_type):
+    """Install the general (Python) ukeire, the plain-hand RuleParams per seven-pairs reading,
+    the 34 kind names and the result type (a NamedTuple) for :func:`ukeire_entry`."""
+    global _general_ukeire, _plain_params, _kind_names, _ukeire_type
+    if len(names) != 34:
+        raise ValueError("names must have 34 entries")
+    _general_ukeire = general
+    _plain_params = plain_params
+    _kind_names = names
+    _ukeire_type = result_type
+
+
+def ukeire_entry(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=(), wild_kind=None,
+                 wild_copies=None, seven_pairs=None, legal="self_draw"):
+    """Compiled front door of :func:`mjfast.ukeire`: a plain count vector (no rule, nothing
+    visible, no melds, wildcards or fixed sets) is answered here; everything else goes to the
+    general function."""
+    if (type(hand13) is cnp.ndarray and rule is None and visible is None and not melds and not wilds
+            and not fixed_sets and wild_kind is None and wild_copies is None):
+        found = _plain_params.get(seven_pairs)
+        if found is not None:
+            return plain_ukeire(<RuleParams>found, hand13)
+    return _general_ukeire(hand13, rule=rule, visible=visible, melds=melds, wilds=wilds, fixed_sets=fixed_sets,
+                           wild_kind=wild_kind, wild_copies=wild_copies, seven_pairs=seven_pairs, legal=legal)
+
+
+cdef object plain_ukeire(RuleParams params, object counts):
+    """进张 of a concealed 3k+1 count vector under ``params`` (own tiles subtracted only)."""
+    cdef const uint8_t* c = <const uint8_t*>array_34(counts, cnp.NPY_UINT8, "counts")
+    cdef Eval ev
+    cdef uint8_t mask[34]
+    cdef int s0, k, r, total = 0
+    for k in range(34):
+        if c[k] > params.prm.cap[k]:
+            raise ValueError(f"{c[k]} copies of {_kind_names[k]}, but at most {params.prm.cap[k]} are in play")
+    ev_init(&ev, c, 0, 0, &params.prm)
+    if ev.n % 3 != 1 or ev.n > 13:
+        raise ValueError(f"this function needs a 3k+1 (e.g. 13)-tile hand; got {ev.n} tiles in hand (+0 melds)")
+    s0 = shanten_accept(&ev, mask)
+    if s0 >= INF:
+        raise ValueError("no winning form applies to the hand")
+    tiles = new_dict(34)
+    for k in range(34):
+        if mask[k]:
+            r = remaining_ev(&ev, NO_VISIBLE, k)
+            if r > 0:
+                tiles[_kind_names[k]] = r
+                total += r
+    return _tuple_new(_ukeire_type, (s0, tiles, total, 0))
 
 
 def ukeire_kernel(const uint8_t[::1] counts, int n_melds, int wilds, const uint8_t[::1] cap,
@@ -480,7 +756,7 @@ def discard_table_kernel(const uint8_t[::1] counts, int n_melds, int wilds, cons
                             if ev.c[d2] == 0 or d2 == t:
                                 continue
                             ev_add(&ev, d2, -1)
-                            u = ev_shanten(&ev) == s and ukeire_exceeds(&ev, s, vis, base)
+                            u = widens(&ev, s, vis, base)
                             ev_add(&ev, d2, 1)
                             if u:
                                 n_impr += 1     # one widening discard is enough to count t

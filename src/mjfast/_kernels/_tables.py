@@ -1,4 +1,4 @@
-"""Per-suit replacement-number tables for the shanten kernel.
+"""Per-suit replacement-number tables for the shanten and efficiency kernels.
 
 For a suit configuration ``c`` (nine counts 0..4, index ``sum(c[i] * 5**i)``) and a goal of
 ``m`` sets plus ``p`` pairs, the table holds the *replacement number*
@@ -17,6 +17,10 @@ Two tables are built:
   later copy).  The kernel only needs the exact overflow-aware search for a suit where the two
   differ.
 
+For the efficiency kernel, two *accept* tables hold per configuration (at most 14 tiles: a
+group of a hand) and per ``(m, p)`` the nine-bit set of kinds whose draw lowers ``D``; with the
+splits that attain a hand's minimum they give its 进张 in one lookup per group.
+
 Construction is by a closure trick instead of a search: ``|T ∧ c|`` is maximised over the
 downward closure U of the targets, and both "downward closure" and "max over the box
 [0, c]" are one accumulate pass per axis.  The result is cached on disk (``MJFAST_CACHE_DIR``
@@ -25,6 +29,7 @@ first time.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 import tempfile
@@ -36,6 +41,17 @@ TABLE_VERSION = 1
 N_SUIT_CONFIGS = 5**9
 N_HONOR_CONFIGS = 5**7
 MAX_SETS = 4
+MAX_GROUP_TILES = 14          # accept tables cover groups of a hand of at most 14 tiles
+N_SUIT_ACCEPT = 405_350       # suit configurations with at most MAX_GROUP_TILES tiles
+N_HONOR_ACCEPT = 43_130       # the same for the seven honours
+TABLE_SHAPES = {
+    "suit_natural": (N_SUIT_CONFIGS, 10),
+    "suit_unlimited": (N_SUIT_CONFIGS, 10),
+    "honor_natural": (N_HONOR_CONFIGS, 10),
+    "honor_unlimited": (N_HONOR_CONFIGS, 10),
+    "suit_accept": (N_SUIT_ACCEPT, 10),
+    "honor_accept": (N_HONOR_ACCEPT, 10),
+}
 
 
 def _suit_set_shapes(n_kinds: int, runs: bool) -> list[np.ndarray]:
@@ -93,13 +109,61 @@ def _replacement_table(n_kinds: int, runs: bool, max_copies: int) -> np.ndarray:
     return table
 
 
+def _accept_table(natural: np.ndarray, n_kinds: int) -> np.ndarray:
+    """进张 masks of every group configuration holding at most ``MAX_GROUP_TILES`` tiles.
+
+    ``A[rank(c), 2*m + p]`` has bit ``i`` set when kind ``i`` can be drawn (``c[i] < 4``) and the
+    draw lowers ``D[c, 2*m + p]``.  Rows are the configurations with at most
+    ``MAX_GROUP_TILES`` tiles in increasing index order (``rank`` = position in that order, see
+    :func:`group_rank`); a group of a hand before a draw never holds more.
+    """
+    idx = np.arange(5**n_kinds, dtype=np.int64)
+    digits = [(idx // 5**i) % 5 for i in range(n_kinds)]
+    masks = np.zeros((5**n_kinds, 2 * (MAX_SETS + 1)), np.uint16)
+    for i, d in enumerate(digits):
+        can = d < 4
+        lowered = natural[np.where(can, idx + 5**i, idx)] < natural
+        masks |= (lowered & can[:, None]).astype(np.uint16) << np.uint16(i)
+    return masks[sum(digits) <= MAX_GROUP_TILES]
+
+
+def rank_offsets(n_kinds: int) -> np.ndarray:
+    """``OFF[i, b, v]``: configurations of kinds ``0..i-1`` with at most ``b`` tiles, summed over
+    the digits below ``v`` at kind ``i`` — the rank of ``c`` is ``sum_i OFF[i, b_i, c[i]]`` with
+    ``b_i`` the tiles left to ``MAX_GROUP_TILES`` after the kinds above ``i``."""
+    cnt = np.zeros((n_kinds + 1, MAX_GROUP_TILES + 1), np.int64)   # cnt[i, b]: i kinds, <= b tiles
+    cnt[0, :] = 1
+    for i in range(1, n_kinds + 1):
+        for b in range(MAX_GROUP_TILES + 1):
+            cnt[i, b] = sum(cnt[i - 1, b - v] for v in range(min(4, b) + 1))
+    off = np.zeros((n_kinds, MAX_GROUP_TILES + 1, 5), np.int32)
+    for i in range(n_kinds):
+        for b in range(MAX_GROUP_TILES + 1):
+            for v in range(1, 5):
+                off[i, b, v] = off[i, b, v - 1] + (cnt[i, b - v + 1] if b - v + 1 >= 0 else 0)
+    return off
+
+
+def group_rank(c, off: np.ndarray) -> int:
+    """Row of configuration ``c`` (at most ``MAX_GROUP_TILES`` tiles) in an accept table."""
+    b, r = MAX_GROUP_TILES, 0
+    for i in range(len(c) - 1, -1, -1):
+        r += int(off[i, b, c[i]])
+        b -= int(c[i])
+    return r
+
+
 def build_tables() -> dict[str, np.ndarray]:
-    """Compute every table from scratch (about a second)."""
+    """Compute every table from scratch (a few seconds)."""
+    suit = _replacement_table(9, True, 4)
+    honor = _replacement_table(7, False, 4)
     return {
-        "suit_natural": _replacement_table(9, True, 4),
+        "suit_natural": suit,
         "suit_unlimited": _replacement_table(9, True, 8),
-        "honor_natural": _replacement_table(7, False, 4),
+        "honor_natural": honor,
         "honor_unlimited": _replacement_table(7, False, 8),
+        "suit_accept": _accept_table(suit, 9),
+        "honor_accept": _accept_table(honor, 7),
     }
 
 
@@ -111,22 +175,22 @@ def _cache_dir() -> Path:
     return Path(base) / "mjfast"
 
 
+@functools.cache
 def load_tables() -> dict[str, np.ndarray]:
-    """Load the tables from the cache (memory-mapped), building and caching them if needed."""
-    path = _cache_dir() / f"shanten_tables_v{TABLE_VERSION}.npz"
-    names = ("suit_natural", "suit_unlimited", "honor_natural", "honor_unlimited")
+    """Load the tables from the cache (memory-mapped), building and caching them if needed.
+
+    Cached per process: the shanten and efficiency kernels install the same arrays."""
+    folder = _cache_dir() / f"shanten_tables_v{TABLE_VERSION}"
     try:
-        folder = _cache_dir() / f"shanten_tables_v{TABLE_VERSION}"
-        arrays = {n: np.load(folder / f"{n}.npy", mmap_mode="r") for n in names}
-        if arrays["suit_natural"].shape == (N_SUIT_CONFIGS, 10) and arrays["honor_natural"].shape == (N_HONOR_CONFIGS, 10):
+        arrays = {n: np.load(folder / f"{n}.npy", mmap_mode="r") for n in TABLE_SHAPES}
+        if all(arrays[n].shape == shape for n, shape in TABLE_SHAPES.items()):
             return arrays
     except (OSError, ValueError):
         pass
     arrays = build_tables()
     try:
-        folder = _cache_dir() / f"shanten_tables_v{TABLE_VERSION}"
         folder.mkdir(parents=True, exist_ok=True)
-        for n in names:
+        for n in TABLE_SHAPES:
             # write then rename, so concurrent importers never see a half-written file
             fd, tmp = tempfile.mkstemp(dir=folder, suffix=".npy.tmp")
             with os.fdopen(fd, "wb") as fh:
@@ -134,5 +198,4 @@ def load_tables() -> dict[str, np.ndarray]:
             os.replace(tmp, folder / f"{n}.npy")
     except OSError:
         pass  # read-only home: keep the in-memory tables
-    del path
     return arrays
