@@ -20,7 +20,6 @@ check, or any callable ``(hand14, tile) -> bool`` as the hook).  Wildcards held 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 import numpy as np
 
@@ -178,27 +177,7 @@ def _fix_sets(h: Hand, fixed_sets) -> Hand:
     return Hand(counts.astype(np.uint8), melds=tuple(h.melds) + tuple(fixed), wilds=h.wilds, partial=True)
 
 
-class Ukeire(NamedTuple):
-    """进张 of a 3k+1 hand (an immutable named tuple: cheap to build in loops over hands).
-
-    Attributes
-    ----------
-    shanten : int
-    tiles : dict[str, int]
-        Accepting kind (mpsz) → remaining copies (kinds with none left are omitted).
-    count : int
-        进张数: total remaining copies of the accepting kinds.
-    wild_accept : int
-        Wildcard copies still to come (each accepts); not included in ``count``.
-    """
-
-    shanten: int
-    tiles: dict
-    count: int
-    wild_accept: int = 0
-
-    def __repr__(self) -> str:
-        return f"Ukeire(shanten={self.shanten}, count={self.count}, tiles={' '.join(self.tiles)})"
+Ukeire = _ke.Ukeire
 
 
 def _wild_remaining(h, rule, wild_copies) -> int:
@@ -268,7 +247,7 @@ def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=
     return Ukeire(s, tiles, count, _wild_remaining(h, rule, wild_copies))
 
 
-_ke.install_ukeire_entry(ukeire, _DEFAULT_PARAMS, _KIND_CODES, Ukeire)
+_ke.install_ukeire_entry(ukeire, _DEFAULT_PARAMS, _KIND_CODES)
 #: The public ``mjfast.ukeire``: :func:`ukeire` behind a compiled front door for plain count
 #: vectors (for one hand the Python call costs more than the kernel).
 fast_ukeire = _ke.ukeire_entry

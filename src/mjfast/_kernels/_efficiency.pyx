@@ -365,26 +365,31 @@ cdef int accept_mask(Eval* ev, int s0, uint8_t* mask) noexcept nogil:
     return n
 
 
-cdef int shanten_accept(Eval* ev, uint8_t* mask) noexcept nogil:
-    """Shanten of a 3k+1 hand (INF when no form applies), and its accepting kinds in ``mask``."""
+cdef int shanten_bits(Eval* ev, uint64_t* bits) noexcept nogil:
+    """Shanten of a 3k+1 hand (INF when no form applies), and its accepting kinds (bit k)."""
+    cdef uint8_t mask[34]
+    cdef int ab[10]
+    cdef int cd[10]
     cdef int k, d, s0
     cdef int kmax = incremental_kmax(ev)
+    bits[0] = 0
     if kmax >= 0 and ev.n % 3 == 1:
-        fast_accept(ev, kmax, -1, mask, &d)
-        return d - 1 if d < INF else INF
+        d = fast_deficit(ev, kmax, ab, cd)
+        if d >= INF:
+            return INF
+        bits[0] = fast_bits(ev, kmax, ab, cd, d)
+        return d - 1
     s0 = ev_shanten(ev)
     if s0 < INF:
         accept_mask(ev, s0, mask)
-    else:
         for k in range(N_KINDS):
-            mask[k] = 0
+            bits[0] |= (<uint64_t>mask[k]) << k
     return s0
 
 
 cdef bint widens(Eval* ev, int s0, const int16_t* vis, int bound) noexcept nogil:
     """Whether the current 3k+1 hand keeps shanten ``s0`` with a 进张 (copies left of its
     accepting kinds) above ``bound``: the test of a 改良 draw-and-discard."""
-    cdef uint8_t mask[34]
     cdef int ab[10]
     cdef int cd[10]
     cdef int k, d, total = 0
@@ -395,20 +400,14 @@ cdef bint widens(Eval* ev, int s0, const int16_t* vis, int bound) noexcept nogil
         if d >= INF or d - 1 != s0:
             return False
         bits = fast_bits(ev, kmax, ab, cd, d)
-        while bits:
-            k = ctz64(bits)
-            bits &= bits - 1
-            total += remaining_ev(ev, vis, k)
-            if total > bound:
-                return True
+    elif shanten_bits(ev, &bits) != s0:
         return False
-    if shanten_accept(ev, mask) != s0:
-        return False
-    for k in range(N_KINDS):
-        if mask[k]:
-            total += remaining_ev(ev, vis, k)
-            if total > bound:
-                return True
+    while bits:
+        k = ctz64(bits)
+        bits &= bits - 1
+        total += remaining_ev(ev, vis, k)
+        if total > bound:
+            return True
     return False
 
 
@@ -522,35 +521,20 @@ def ukeire_dict(object counts, int n_melds, int wilds, object cap, object playab
     return s0, tiles, total
 
 
-cdef extern from *:
-    """
-    /* a dict with room for n items: no resizing while the 进张 dict is filled */
-    #if PY_VERSION_HEX < 0x030D0000 && !defined(PYPY_VERSION)
-    #define mjfast_new_dict(n) _PyDict_NewPresized(n)
-    #else
-    #define mjfast_new_dict(n) PyDict_New()
-    #endif
-    """
-    dict new_dict "mjfast_new_dict"(Py_ssize_t n)
-
-
 cdef object _general_ukeire = None
 cdef dict _plain_params = {}
 cdef tuple _kind_names = ()
-cdef object _ukeire_type = tuple
-cdef object _tuple_new = tuple.__new__
 
 
-def install_ukeire_entry(general, dict plain_params, tuple names, result_type):
-    """Install the general (Python) ukeire, the plain-hand RuleParams per seven-pairs reading,
-    the 34 kind names and the result type (a NamedTuple) for :func:`ukeire_entry`."""
-    global _general_ukeire, _plain_params, _kind_names, _ukeire_type
+def install_ukeire_entry(general, dict plain_params, tuple names):
+    """Install the general (Python) ukeire, the plain-hand RuleParams per seven-pairs reading and
+    the 34 kind names (mpsz) for :func:`ukeire_entry` and :class:`Ukeire`."""
+    global _general_ukeire, _plain_params, _kind_names
     if len(names) != 34:
         raise ValueError("names must have 34 entries")
     _general_ukeire = general
     _plain_params = plain_params
     _kind_names = names
-    _ukeire_type = result_type
 
 
 def ukeire_entry(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=(), wild_kind=None,
@@ -571,25 +555,115 @@ cdef object plain_ukeire(RuleParams params, object counts):
     """进张 of a concealed 3k+1 count vector under ``params`` (own tiles subtracted only)."""
     cdef const uint8_t* c = <const uint8_t*>array_34(counts, cnp.NPY_UINT8, "counts")
     cdef Eval ev
-    cdef uint8_t mask[34]
-    cdef int s0, k, r, total = 0
+    cdef uint64_t bits
+    cdef int s0, k, r
+    cdef Ukeire u
     for k in range(34):
         if c[k] > params.prm.cap[k]:
             raise ValueError(f"{c[k]} copies of {_kind_names[k]}, but at most {params.prm.cap[k]} are in play")
     ev_init(&ev, c, 0, 0, &params.prm)
     if ev.n % 3 != 1 or ev.n > 13:
         raise ValueError(f"this function needs a 3k+1 (e.g. 13)-tile hand; got {ev.n} tiles in hand (+0 melds)")
-    s0 = shanten_accept(&ev, mask)
+    s0 = shanten_bits(&ev, &bits)
     if s0 >= INF:
         raise ValueError("no winning form applies to the hand")
-    tiles = new_dict(34)
-    for k in range(34):
-        if mask[k]:
-            r = remaining_ev(&ev, NO_VISIBLE, k)
-            if r > 0:
-                tiles[_kind_names[k]] = r
-                total += r
-    return _tuple_new(_ukeire_type, (s0, tiles, total, 0))
+    u = Ukeire.__new__(Ukeire)
+    u.shanten = s0
+    u.count = 0
+    u.wild_accept = 0
+    u._bits = 0
+    while bits:
+        k = ctz64(bits)
+        bits &= bits - 1
+        r = remaining_ev(&ev, NO_VISIBLE, k)
+        if r > 0:                      # a kind with no copies left is not 进张
+            u._bits |= (<uint64_t>1) << k
+            u._left[k] = <uint8_t>r
+            u.count += r
+    return u
+
+
+cdef class Ukeire:
+    """进张 of a 3k+1 hand: an immutable record that unpacks and compares like the named tuple
+    ``(shanten, tiles, count, wild_accept)``.
+
+    The hot path stores the kernel's result and builds the ``tiles`` dict on first access, so
+    loops that read ``count`` or ``shanten`` only never pay for it.
+
+    Attributes
+    ----------
+    shanten : int
+    tiles : dict[str, int]
+        Accepting kind (mpsz) → remaining copies (kinds with none left are omitted).
+    count : int
+        进张数: total remaining copies of the accepting kinds.
+    wild_accept : int
+        Wildcard copies still to come (each accepts); not included in ``count``.
+    """
+
+    cdef readonly int shanten
+    cdef readonly int count
+    cdef readonly int wild_accept
+    cdef object _tiles               # the dict, once built (or as given)
+    cdef uint64_t _bits              # accepting kinds with copies left, until then
+    cdef uint8_t _left[34]
+
+    _fields = ("shanten", "tiles", "count", "wild_accept")
+
+    def __init__(self, int shanten, dict tiles, int count, int wild_accept=0):
+        self.shanten = shanten
+        self._tiles = tiles
+        self.count = count
+        self.wild_accept = wild_accept
+
+    @property
+    def tiles(self):
+        cdef int k
+        cdef uint64_t bits = self._bits
+        if self._tiles is None:
+            self._tiles = {}
+            while bits:
+                k = ctz64(bits)
+                bits &= bits - 1
+                self._tiles[_kind_names[k]] = self._left[k]
+        return self._tiles
+
+    def _astuple(self):
+        return (self.shanten, self.tiles, self.count, self.wild_accept)
+
+    def _asdict(self):
+        return dict(zip(self._fields, self._astuple()))
+
+    def _replace(self, **changes):
+        return Ukeire(**{**self._asdict(), **changes})
+
+    def __iter__(self):
+        return iter(self._astuple())
+
+    def __len__(self):
+        return 4
+
+    def __getitem__(self, i):
+        return self._astuple()[i]
+
+    def __eq__(self, other):
+        if isinstance(other, (Ukeire, tuple)):
+            return self._astuple() == tuple(other)
+        return NotImplemented
+
+    def __ne__(self, other):
+        if isinstance(other, (Ukeire, tuple)):
+            return self._astuple() != tuple(other)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(self._astuple())   # a TypeError, as for the tuple: ``tiles`` is a dict
+
+    def __reduce__(self):
+        return (Ukeire, self._astuple())
+
+    def __repr__(self):
+        return f"Ukeire(shanten={self.shanten}, count={self.count}, tiles={' '.join(self.tiles)})"
 
 
 def ukeire_kernel(const uint8_t[::1] counts, int n_melds, int wilds, const uint8_t[::1] cap,
