@@ -126,11 +126,32 @@ def _brute_table(h14):
 
 def test_discard_table_matches_brute_force(seed):
     rng = np.random.default_rng(seed + 1)
-    hands = np.concatenate([random_hands(rng, 15, [14])[0], _near_ready(rng, 15, 14, 1),
-                            _near_ready(rng, 10, 14, 0),
+    hands = np.concatenate([random_hands(rng, 15, [14])[0], _near_ready(rng, 10, 14, 1),
+                            _near_ready(rng, 6, 14, 0),
                             _biased_hands(rng, 5, 14, rng.choice(34, 9, replace=False), 4)])
     for h in hands:
         t = mj.analyze_discards(h, as_frame=False, combos=False)
         got = {code.decode(): (int(s), int(u), int(i))
                for code, s, u, i in zip(t["discard"], t["shanten"], t["ukeire"], t["improvement_count"])}
         assert got == _brute_table(h), mj.to_mpsz(h)
+
+
+def test_compiled_entries_match_the_general_functions(seed):
+    # mj.ukeire / mj.analyze_discards answer plain count vectors in compiled code; a visible
+    # array of zeros takes the general route, which must give the same figures
+    rng = np.random.default_rng(seed + 2)
+    nothing = np.zeros(34, np.int16)
+    for h in np.concatenate([random_hands(rng, 150, [14])[0], _near_ready(rng, 50, 14, 1)]):
+        for combos in (False, True):
+            fast = mj.analyze_discards(h, as_frame=False, combos=combos)
+            slow = mj.analyze_discards(h, as_frame=False, combos=combos, visible=nothing)
+            assert fast.keys() == slow.keys()
+            for col in fast:
+                assert fast[col].dtype == slow[col].dtype and fast[col].tolist() == slow[col].tolist(), col
+        h13 = h.copy()
+        h13[np.flatnonzero(h13)[0]] -= 1
+        assert mj.ukeire(h13) == mj.ukeire(h13, visible=nothing)
+    with pytest.raises(ValueError, match="3k\\+2"):
+        mj.analyze_discards(h13, as_frame=False)
+    with pytest.raises(ValueError, match="copies of 1m"):
+        mj.analyze_discards(np.array([5] + [1] * 9 + [0] * 24, np.uint8), as_frame=False)

@@ -8,8 +8,9 @@ from .hand import Hand, Meld
 from .calls import call_vs_pass
 from .decomposition import Decomposition, decompose, decompose_counts
 from .games import simulate_games
-from .efficiency import analyze_discards, improvements, ukeire_batch, waits, yijinting
+from .efficiency import fast_analyze_discards as analyze_discards
 from .efficiency import fast_ukeire as ukeire
+from .efficiency import improvements, ukeire_batch, waits, yijinting
 from .payout import compare_rules, element_frequencies, payout_summary
 from .plotting import plot_discards, plot_elements, plot_payouts, plot_win_curve
 from .scoring import Score, WinContext, can_win, register, score, scorers

@@ -437,29 +437,8 @@ def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, f
     """
     h, kr, caps, options, vis = _setup(hand14, rule, visible, melds, wilds, fixed_sets, wild_kind, (2,),
                                        seven_pairs)
-    disc = np.empty(N_KINDS, np.int8)
-    sh = np.empty(N_KINDS, np.int8)
-    kinds = np.empty(N_KINDS, np.int16)
-    uk = np.empty(N_KINDS, np.int16)
-    text = np.empty((N_KINDS, _ke.TILES_TEXT_WIDTH), np.uint8)
-    cb = np.empty(N_KINDS, np.int32)
-    imp = np.empty(N_KINDS, np.int16)
-    n = _ke.discard_table_kernel(h.counts, h.n_melds, h.wilds, caps, kr.playable, kr.forms, options, vis,
-                                 bool(combos), disc, sh, kinds, uk, text, cb, imp)
-    # rows arrive sorted best first; tile lists arrive as fixed-width mpsz bytes
-    tiles_text = text[:n].view(f"S{_ke.TILES_TEXT_WIDTH}").ravel()
-    ready = sh[:n] == 0
-    cols = {
-        "discard": _CODE_ARRAY[disc[:n]],
-        "shanten": sh[:n],
-        "ukeire_kinds": kinds[:n],
-        "ukeire": uk[:n],
-        "ukeire_tiles": tiles_text,
-        "combos": cb[:n],
-        "waits": np.where(ready, tiles_text, b""),
-        "wait_count": np.where(ready, uk[:n], 0).astype(np.int16),
-        "improvement_count": imp[:n],
-    }
+    cols = _ke.discard_table(np.ascontiguousarray(h.counts, np.uint8), h.n_melds, h.wilds, caps, kr.playable,
+                             kr.forms, options, vis, bool(combos))
     check = _win_check(rule, legal)
     if check is not None:
         _legal_rows(cols, _Legal(h, kr, caps, options, check), np.ascontiguousarray(h.counts, np.uint8), vis,
@@ -544,3 +523,10 @@ def ukeire_batch(counts, *, melds=0, wilds=0, rule=None, seven_pairs=None, n_thr
     _ke.ukeire_batch_kernel(arr, m, w, kr.copies, kr.playable, kr.forms, kr.options, out["shanten"],
                             out["ukeire"], out["ukeire_kinds"], default_threads(n_threads), _KIND_CODES)
     return out
+
+
+_ke.install_discards_entry(analyze_discards, LEGAL)
+#: The public ``mjfast.analyze_discards``: :func:`analyze_discards` behind a compiled front door
+#: for the raw table of plain count vectors (``as_frame=False`` in loops over hands).
+fast_analyze_discards = _ke.discards_entry
+fast_analyze_discards.__doc__ = analyze_discards.__doc__

@@ -713,8 +713,9 @@ TILES_TEXT_WIDTH = MPSZ_WIDTH  # bytes per row of the discard table's tile text
 cdef char* SUIT_LETTERS = b"mpsz"
 
 
-cdef void write_mpsz(const uint8_t* mask, char* out) noexcept nogil:
-    """Write the kinds set in ``mask`` as canonical mpsz text (e.g. ``2345678m3456s``)."""
+cdef void write_mpsz(uint64_t kinds, char* out) noexcept nogil:
+    """Write the kinds set in ``kinds`` (bit k) as canonical mpsz text (e.g. ``2345678m3456s``),
+    zero-padded to MPSZ_WIDTH bytes (34 kinds take at most 38)."""
     cdef int g, k, j = 0, lo, hi
     cdef bint any_in_group
     for g in range(4):
@@ -722,7 +723,7 @@ cdef void write_mpsz(const uint8_t* mask, char* out) noexcept nogil:
         hi = lo + (9 if g < 3 else 7)
         any_in_group = False
         for k in range(lo, hi):
-            if mask[k]:
+            if (kinds >> k) & 1:
                 out[j] = <char>(49 + k - lo)   # '1' + number - 1
                 j += 1
                 any_in_group = True
@@ -734,131 +735,223 @@ cdef void write_mpsz(const uint8_t* mask, char* out) noexcept nogil:
         j += 1
 
 
-cdef inline bint row_before(int a, int b, const int8_t* sh, const int16_t* uk, const int32_t* cb,
-                            const int8_t* disc) noexcept nogil:
+ctypedef struct DiscardTable:
+    int n                  # rows: one per distinct discard
+    int order[34]          # row indices, best first
+    int8_t disc[34]        # discarded kind
+    int8_t sh[34]          # shanten after the discard (INF: no form applies)
+    int16_t kinds[34]      # accepting kinds with copies left (= waits when ready)
+    int16_t uk[34]         # their copies left
+    int32_t cb[34]         # 一进听 组合数 (1-shanten rows, else 0)
+    int16_t imp[34]        # 改良: kinds that keep the shanten but widen 进张
+    uint64_t acc[34]       # accepting kinds with copies left (bit k)
+
+
+cdef inline bint row_before(const DiscardTable* t, int a, int b) noexcept nogil:
     """Best-first order: shanten up, then 进张 down, then 组合 down, then the tile."""
-    if sh[a] != sh[b]:
-        return sh[a] < sh[b]
-    if uk[a] != uk[b]:
-        return uk[a] > uk[b]
-    if cb[a] != cb[b]:
-        return cb[a] > cb[b]
-    return disc[a] < disc[b]
+    if t.sh[a] != t.sh[b]:
+        return t.sh[a] < t.sh[b]
+    if t.uk[a] != t.uk[b]:
+        return t.uk[a] > t.uk[b]
+    if t.cb[a] != t.cb[b]:
+        return t.cb[a] > t.cb[b]
+    return t.disc[a] < t.disc[b]
 
 
-def discard_table_kernel(const uint8_t[::1] counts, int n_melds, int wilds, const uint8_t[::1] cap,
-                         const uint8_t[::1] playable, int forms, int options, const int16_t[::1] visible,
-                         bint with_combos,
-                         int8_t[::1] discard,        # OUT (34,) discarded kind per row
-                         int8_t[::1] shanten,        # OUT shanten after the discard (127: no form applies)
-                         int16_t[::1] ukeire_kinds,  # OUT accepting kinds (= waits when ready)
-                         int16_t[::1] ukeire,        # OUT copies of the accepting kinds
-                         uint8_t[:, ::1] tiles,      # OUT (34, 40) accepting kinds as mpsz text
-                         int32_t[::1] combos,        # OUT 一进听 组合数 (1-shanten rows, else 0)
-                         int16_t[::1] improvements): # OUT kinds that keep shanten but widen 进张
-    """For every distinct discard of a 3k+2 hand: the resulting 3k+1 hand's figures.
+cdef void discard_rows(const uint8_t* counts, int n_melds, int wilds, const Params* prm,
+                       const int16_t* visible, bint with_combos, DiscardTable* out) noexcept nogil:
+    """For every distinct discard of a 3k+2 hand: the resulting 3k+1 hand's figures, sorted.
 
-    Rows come out sorted best first.  Remaining copies count the discarded tile as seen (it
-    lies in the player's discards).  Returns the number of rows written.
+    Remaining copies count the discarded tile as seen (it lies in the player's discards).
     """
-    cdef Params prm
     cdef Eval ev
     cdef int16_t vis[34]
     cdef int16_t rem[34]
     cdef int32_t wu[34]
     cdef int32_t wm[34]
     cdef uint8_t ting[34]
-    cdef uint8_t acc[34][34]
-    cdef int8_t r_disc[34]
-    cdef int8_t r_sh[34]
-    cdef int16_t r_kinds[34]
-    cdef int16_t r_uk[34]
-    cdef int32_t r_cb[34]
-    cdef int16_t r_imp[34]
-    cdef int order[34]
+    cdef uint64_t bits
     cdef int d, k, t, d2, row = 0, s, base, n_impr, total, i, j, tmp
     cdef bint u
-    check_hand(counts, cap, visible)
-    if discard.shape[0] < 34 or shanten.shape[0] < 34 or ukeire_kinds.shape[0] < 34 or ukeire.shape[0] < 34 \
-            or tiles.shape[0] < 34 or tiles.shape[1] != MPSZ_WIDTH or combos.shape[0] < 34 \
-            or improvements.shape[0] < 34:
-        raise ValueError(f"output arrays must have room for 34 rows (tiles: 34 x {MPSZ_WIDTH})")
-    params_init(&prm, &cap[0], &playable[0], forms, options)
-    with nogil:
-        ev_init(&ev, &counts[0], n_melds, wilds, &prm)
-        for d in range(34):
-            if ev.c[d] == 0:
-                continue
-            for k in range(34):
-                vis[k] = visible[k]
-            vis[d] += 1                       # the discarded copy is seen
-            ev_add(&ev, d, -1)
-            s = ev_shanten(&ev)
-            r_disc[row] = <int8_t>d
-            r_sh[row] = <int8_t>(s if s < INF else 127)
-            r_cb[row] = 0
-            r_imp[row] = 0
-            r_uk[row] = 0
-            r_kinds[row] = 0
-            for k in range(34):
-                acc[row][k] = 0
-            if s < INF:
-                accept_mask(&ev, s, acc[row])
-                base = 0
-                for k in range(34):
-                    if acc[row][k]:
-                        if remaining_ev(&ev, vis, k) == 0:
-                            acc[row][k] = 0      # a kind with no copies left is not 进张
-                        else:
-                            base += remaining_ev(&ev, vis, k)
-                            r_kinds[row] += 1
-                r_uk[row] = <int16_t>base
-                if with_combos and s == 1:
-                    yijinting_core(&ev, vis, rem, wu, wm, ting)
-                    total = 0
-                    for t in range(34):
-                        total += rem[t] * wu[t]
-                    r_cb[row] = total
-                if s <= 1:
-                    # 改良: draws that keep the shanten but allow a discard with more 进张
-                    n_impr = 0
-                    for t in range(34):
-                        if acc[row][t] or not drawable(&ev, t) or remaining_ev(&ev, vis, t) == 0:
+    ev_init(&ev, counts, n_melds, wilds, prm)
+    for k in range(34):
+        vis[k] = visible[k]
+    for d in range(34):
+        if ev.c[d] == 0:
+            continue
+        vis[d] += 1                       # the discarded copy is seen
+        ev_add(&ev, d, -1)
+        s = shanten_bits(&ev, &bits)
+        out.disc[row] = <int8_t>d
+        out.sh[row] = <int8_t>(s if s < INF else 127)
+        out.cb[row] = 0
+        out.imp[row] = 0
+        out.uk[row] = 0
+        out.kinds[row] = 0
+        out.acc[row] = 0
+        if s < INF:
+            base = 0
+            while bits:
+                k = ctz64(bits)
+                bits &= bits - 1
+                if remaining_ev(&ev, vis, k) > 0:   # a kind with no copies left is not 进张
+                    out.acc[row] |= (<uint64_t>1) << k
+                    base += remaining_ev(&ev, vis, k)
+                    out.kinds[row] += 1
+            out.uk[row] = <int16_t>base
+            if with_combos and s == 1:
+                yijinting_core(&ev, vis, rem, wu, wm, ting)
+                total = 0
+                for t in range(34):
+                    total += rem[t] * wu[t]
+                out.cb[row] = total
+            if s <= 1:
+                # 改良: draws that keep the shanten but allow a discard with more 进张
+                n_impr = 0
+                for t in range(34):
+                    if (out.acc[row] >> t) & 1 or not drawable(&ev, t) or remaining_ev(&ev, vis, t) == 0:
+                        continue
+                    ev_add(&ev, t, 1)
+                    for d2 in range(34):
+                        if ev.c[d2] == 0 or d2 == t:
                             continue
-                        ev_add(&ev, t, 1)
-                        for d2 in range(34):
-                            if ev.c[d2] == 0 or d2 == t:
-                                continue
-                            ev_add(&ev, d2, -1)
-                            u = widens(&ev, s, vis, base)
-                            ev_add(&ev, d2, 1)
-                            if u:
-                                n_impr += 1     # one widening discard is enough to count t
-                                break
-                        ev_add(&ev, t, -1)
-                    r_imp[row] = <int16_t>n_impr
-            ev_add(&ev, d, 1)
-            row += 1
-        # insertion sort of at most 34 rows, best first
-        for i in range(row):
-            order[i] = i
-        for i in range(1, row):
-            tmp = order[i]
-            j = i - 1
-            while j >= 0 and row_before(tmp, order[j], r_sh, r_uk, r_cb, r_disc):
-                order[j + 1] = order[j]
-                j -= 1
-            order[j + 1] = tmp
-        for i in range(row):
-            j = order[i]
-            discard[i] = r_disc[j]
-            shanten[i] = r_sh[j]
-            ukeire_kinds[i] = r_kinds[j]
-            ukeire[i] = r_uk[j]
-            combos[i] = r_cb[j]
-            improvements[i] = r_imp[j]
-            write_mpsz(acc[j], <char*>&tiles[i, 0])
-    return row
+                        ev_add(&ev, d2, -1)
+                        u = widens(&ev, s, vis, base)
+                        ev_add(&ev, d2, 1)
+                        if u:
+                            n_impr += 1     # one widening discard is enough to count t
+                            break
+                    ev_add(&ev, t, -1)
+                out.imp[row] = <int16_t>n_impr
+        ev_add(&ev, d, 1)
+        vis[d] -= 1
+        row += 1
+    out.n = row
+    # insertion sort of at most 34 rows, best first
+    for i in range(row):
+        out.order[i] = i
+    for i in range(1, row):
+        tmp = out.order[i]
+        j = i - 1
+        while j >= 0 and row_before(out, tmp, out.order[j]):
+            out.order[j + 1] = out.order[j]
+            j -= 1
+        out.order[j + 1] = tmp
+
+
+cdef object _S2 = np.dtype("S2")
+cdef object _S_TEXT = np.dtype(f"S{MPSZ_WIDTH}")
+
+
+cdef dict table_columns(const DiscardTable* t):
+    """The discard table as the columns of :func:`mjfast.analyze_discards` (``as_frame=False``)."""
+    cdef cnp.npy_intp n = t.n
+    cdef int i, j, d
+    disc = np.empty(n, _S2)
+    text = np.empty(n, _S_TEXT)
+    waits = np.zeros(n, _S_TEXT)
+    sh = cnp.PyArray_EMPTY(1, &n, cnp.NPY_INT8, 0)
+    kinds = cnp.PyArray_EMPTY(1, &n, cnp.NPY_INT16, 0)
+    uk = cnp.PyArray_EMPTY(1, &n, cnp.NPY_INT16, 0)
+    cb = cnp.PyArray_EMPTY(1, &n, cnp.NPY_INT32, 0)
+    wc = cnp.PyArray_EMPTY(1, &n, cnp.NPY_INT16, 0)
+    imp = cnp.PyArray_EMPTY(1, &n, cnp.NPY_INT16, 0)
+    cdef char* p_disc = <char*>cnp.PyArray_DATA(disc)
+    cdef char* p_text = <char*>cnp.PyArray_DATA(text)
+    cdef char* p_waits = <char*>cnp.PyArray_DATA(waits)
+    cdef int8_t* p_sh = <int8_t*>cnp.PyArray_DATA(sh)
+    cdef int16_t* p_kinds = <int16_t*>cnp.PyArray_DATA(kinds)
+    cdef int16_t* p_uk = <int16_t*>cnp.PyArray_DATA(uk)
+    cdef int32_t* p_cb = <int32_t*>cnp.PyArray_DATA(cb)
+    cdef int16_t* p_wc = <int16_t*>cnp.PyArray_DATA(wc)
+    cdef int16_t* p_imp = <int16_t*>cnp.PyArray_DATA(imp)
+    for i in range(t.n):
+        j = t.order[i]
+        d = t.disc[j]
+        p_disc[2 * i] = <char>(49 + (d % 9 if d < 27 else d - 27))
+        p_disc[2 * i + 1] = SUIT_LETTERS[d // 9 if d < 27 else 3]
+        p_sh[i] = t.sh[j]
+        p_kinds[i] = t.kinds[j]
+        p_uk[i] = t.uk[j]
+        p_cb[i] = t.cb[j]
+        p_imp[i] = t.imp[j]
+        write_mpsz(t.acc[j], p_text + MPSZ_WIDTH * i)
+        p_wc[i] = t.uk[j] if t.sh[j] == 0 else 0
+        if t.sh[j] == 0:
+            memcpy(p_waits + MPSZ_WIDTH * i, p_text + MPSZ_WIDTH * i, MPSZ_WIDTH)
+    return {"discard": disc, "shanten": sh, "ukeire_kinds": kinds, "ukeire": uk, "ukeire_tiles": text,
+            "combos": cb, "waits": waits, "wait_count": wc, "improvement_count": imp}
+
+
+def discard_table(object counts, int n_melds, int wilds, object cap, object playable, int forms, int options,
+                  object visible, bint with_combos):
+    """Discard table of a 3k+2 hand as a dict of column arrays, rows best first.
+
+    Parameters
+    ----------
+    counts, cap, playable : uint8[34]   # IN hand, natural-copy limits, playable mask
+    visible : int16[34]                 # IN tiles seen elsewhere
+    with_combos : bool                  # IN compute the 一进听 组合数 of 1-shanten rows
+    """
+    cdef const uint8_t* c = <const uint8_t*>array_34(counts, cnp.NPY_UINT8, "counts")
+    cdef const uint8_t* cp = <const uint8_t*>array_34(cap, cnp.NPY_UINT8, "cap")
+    cdef const uint8_t* pl = <const uint8_t*>array_34(playable, cnp.NPY_UINT8, "playable")
+    cdef const int16_t* vis = <const int16_t*>array_34(visible, cnp.NPY_INT16, "visible")
+    cdef Params prm
+    cdef DiscardTable table
+    cdef int k
+    for k in range(34):
+        if c[k] > cp[k] or cp[k] > 4 or vis[k] < 0:
+            raise ValueError("each count must be at most its cap (<= 4) and visible counts >= 0")
+    params_init(&prm, cp, pl, forms, options)
+    with nogil:
+        discard_rows(c, n_melds, wilds, &prm, vis, with_combos, &table)
+    return table_columns(&table)
+
+
+cdef object _general_discards = None
+cdef tuple _legal_words = ()
+
+
+def install_discards_entry(general, tuple legal_words):
+    """Install the general (Python) analyze_discards behind :func:`discards_entry`, with the
+    values of ``legal`` that leave a table without a rule to the shape."""
+    global _general_discards, _legal_words
+    _general_discards = general
+    _legal_words = legal_words
+
+
+def discards_entry(hand14, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=(), combos=True,
+                   wild_kind=None, seven_pairs=None, as_frame=True, legal="self_draw"):
+    """Compiled front door of :func:`mjfast.analyze_discards`: the raw table (``as_frame=False``)
+    of a plain count vector (no rule, nothing visible, no melds, wildcards or fixed sets) is
+    built here; everything else goes to the general function."""
+    cdef RuleParams params
+    cdef DiscardTable table
+    cdef const uint8_t* c
+    cdef int k, n = 0
+    cdef bint want_combos
+    if (not as_frame and type(hand14) is cnp.ndarray and rule is None and visible is None and not melds
+            and not wilds and not fixed_sets and wild_kind is None and legal in _legal_words):
+        found = _plain_params.get(seven_pairs)
+        if found is not None:
+            params = <RuleParams>found
+            c = <const uint8_t*>array_34(hand14, cnp.NPY_UINT8, "counts")
+            for k in range(34):
+                if c[k] > params.prm.cap[k]:
+                    raise ValueError(f"{c[k]} copies of {_kind_names[k]}, but at most {params.prm.cap[k]} "
+                                     f"are in play")
+                n += c[k]
+            if n % 3 != 2 or n > 14:
+                raise ValueError(f"this function needs a 3k+2 (e.g. 14)-tile hand; got {n} tiles in hand "
+                                 f"(+0 melds)")
+            want_combos = bool(combos)
+            with nogil:
+                discard_rows(c, 0, 0, &params.prm, NO_VISIBLE, want_combos, &table)
+            return table_columns(&table)
+    return _general_discards(hand14, rule=rule, visible=visible, melds=melds, wilds=wilds, fixed_sets=fixed_sets,
+                             combos=combos, wild_kind=wild_kind, seven_pairs=seven_pairs, as_frame=as_frame,
+                             legal=legal)
 
 
 @cython.boundscheck(False)
