@@ -119,12 +119,15 @@ def _accept_table(natural: np.ndarray, n_kinds: int) -> np.ndarray:
     """
     idx = np.arange(5**n_kinds, dtype=np.int64)
     digits = [(idx // 5**i) % 5 for i in range(n_kinds)]
-    masks = np.zeros((5**n_kinds, 2 * (MAX_SETS + 1)), np.uint16)
+    keep = sum(digits) <= MAX_GROUP_TILES
+    idx = idx[keep]
+    here = natural[idx]
+    masks = np.zeros((len(idx), 2 * (MAX_SETS + 1)), np.uint16)
     for i, d in enumerate(digits):
-        can = d < 4
-        lowered = natural[np.where(can, idx + 5**i, idx)] < natural
+        can = d[keep] < 4
+        lowered = natural[np.where(can, idx + 5**i, idx)] < here
         masks |= (lowered & can[:, None]).astype(np.uint16) << np.uint16(i)
-    return masks[sum(digits) <= MAX_GROUP_TILES]
+    return masks
 
 
 def rank_offsets(n_kinds: int) -> np.ndarray:
