@@ -165,9 +165,14 @@ cdef inline int ev_special(const Eval* ev, int kmax, int best) noexcept nogil:
 
 
 cdef int ev_shanten(const Eval* ev) noexcept nogil:
+    cdef Halves hv
+    hv.kmax = -1
+    return ev_shanten_h(ev, &hv)
+
+
+cdef int ev_shanten_h(const Eval* ev, Halves* hv) noexcept nogil:
+    """Shanten of the current hand; in fast mode the merged halves kept in ``hv`` are reused."""
     cdef int kmax, best
-    cdef int ab[10]
-    cdef int cd[10]
     if not ev.fast:
         return shanten_one(ev.c, ev.n_melds, ev.wilds, ev.prm)
     if ev.n % 3 == 0:
@@ -175,7 +180,7 @@ cdef int ev_shanten(const Eval* ev) noexcept nogil:
     kmax = (ev.n - 1) // 3 if ev.n % 3 == 1 else (ev.n - 2) // 3
     if kmax > 4:
         return INF
-    best = fast_deficit(ev, kmax, ab, cd)
+    best = fast_deficit(ev, kmax, hv)
     if best >= INF:
         return INF
     return best - 1
@@ -241,17 +246,33 @@ cdef inline void mark_splits(const uint8_t* a, const uint8_t* b, const int* ab, 
                         opt_b[0] |= 1u << (2 * (m - m1) + p - p1)
 
 
-cdef inline int fast_deficit(const Eval* ev, int kmax, int* ab, int* cd) noexcept nogil:
-    """Least deficit over the fast evaluator's forms; ``ab``/``cd`` get the merged suit halves."""
+ctypedef struct Halves:
+    int kmax               # the target the halves were merged for (-1: none yet)
+    int key[4]             # group table indices they were merged from
+    int ab[10]             # merged suits m and p
+    int cd[10]             # merged suit s and the honours
+
+
+cdef inline int fast_deficit(const Eval* ev, int kmax, Halves* h) noexcept nogil:
+    """Least deficit over the fast evaluator's forms.  The merged halves are kept in ``h`` and a
+    half is merged again only when one of its groups changed (a 改良 loop changes one group at a
+    time)."""
     cdef int best = INF
     if ev.forms & F_STANDARD:
-        merge_pair(ab, table_row(0, ev.idx[0]), table_row(1, ev.idx[1]), kmax)
-        merge_pair(cd, table_row(2, ev.idx[2]), table_row(3, ev.idx[3]), kmax)
-        best = finish_pair(ab, cd, kmax)
+        if h.kmax != kmax or h.key[0] != ev.idx[0] or h.key[1] != ev.idx[1]:
+            merge_pair(h.ab, table_row(0, ev.idx[0]), table_row(1, ev.idx[1]), kmax)
+            h.key[0] = ev.idx[0]
+            h.key[1] = ev.idx[1]
+        if h.kmax != kmax or h.key[2] != ev.idx[2] or h.key[3] != ev.idx[3]:
+            merge_pair(h.cd, table_row(2, ev.idx[2]), table_row(3, ev.idx[3]), kmax)
+            h.key[2] = ev.idx[2]
+            h.key[3] = ev.idx[3]
+        h.kmax = kmax
+        best = finish_pair(h.ab, h.cd, kmax)
     return ev_special(ev, kmax, best)
 
 
-cdef uint64_t fast_bits(const Eval* ev, int kmax, const int* ab, const int* cd, int best) noexcept nogil:
+cdef uint64_t fast_bits(const Eval* ev, int kmax, const Halves* h, int best) noexcept nogil:
     """The kinds (bit k) whose draw lowers the deficit ``best`` of the current hand (fast mode).
 
     A draw lowers the deficit of any form by at most one, so a kind accepts exactly when it
@@ -266,12 +287,12 @@ cdef uint64_t fast_bits(const Eval* ev, int kmax, const int* ab, const int* cd, 
     cdef unsigned int acc_bits
     cdef uint64_t bits = 0
     cdef int g, j, k, x, dp, dodd, d7
-    if ev.forms & F_STANDARD and finish_pair(ab, cd, kmax) == best:
+    if ev.forms & F_STANDARD and finish_pair(h.ab, h.cd, kmax) == best:
         for g in range(4):
             rows[g] = table_row(g, ev.idx[g])
             opt[g] = 0
-        mark_splits(rows[0], rows[1], ab, cd, kmax, best, &opt[0], &opt[1])
-        mark_splits(rows[2], rows[3], cd, ab, kmax, best, &opt[2], &opt[3])
+        mark_splits(rows[0], rows[1], h.ab, h.cd, kmax, best, &opt[0], &opt[1])
+        mark_splits(rows[2], rows[3], h.cd, h.ab, kmax, best, &opt[2], &opt[3])
         for g in range(4):
             if opt[g] == 0:
                 continue
@@ -318,16 +339,10 @@ cdef inline int expand_bits(uint64_t bits, uint8_t* mask) noexcept nogil:
     return n
 
 
-cdef int fast_accept(const Eval* ev, int kmax, int target, uint8_t* mask, int* deficit) noexcept nogil:
-    """accept_mask in fast mode: mask[k] = 1 where the deficit after drawing k is below ``target``
-    (``target`` < 0: below the current deficit, i.e. 进张); the current deficit goes to ``deficit``."""
-    cdef int ab[10]
-    cdef int cd[10]
+cdef int fast_accept(const Eval* ev, int kmax, int target, uint8_t* mask, Halves* hv) noexcept nogil:
+    """accept_mask in fast mode: mask[k] = 1 where the deficit after drawing k is below ``target``."""
     cdef int k, n = 0
-    cdef int best = fast_deficit(ev, kmax, ab, cd)
-    deficit[0] = best
-    if target < 0:
-        target = best
+    cdef int best = fast_deficit(ev, kmax, hv)
     if best >= INF or best > target:
         return expand_bits(0, mask)    # a draw lowers the deficit by one at most
     if best < target:                  # already below the target: every drawable kind "accepts"
@@ -335,7 +350,7 @@ cdef int fast_accept(const Eval* ev, int kmax, int target, uint8_t* mask, int* d
             mask[k] = ev.c[k] < 4
             n += mask[k]
         return n
-    return expand_bits(fast_bits(ev, kmax, ab, cd, best), mask)
+    return expand_bits(fast_bits(ev, kmax, hv, best), mask)
 
 
 cdef inline int incremental_kmax(const Eval* ev) noexcept nogil:
@@ -349,10 +364,17 @@ cdef inline int incremental_kmax(const Eval* ev) noexcept nogil:
 
 cdef int accept_mask(Eval* ev, int s0, uint8_t* mask) noexcept nogil:
     """mask[k] = 1 for every kind whose draw lowers shanten below ``s0``; returns how many."""
-    cdef int k, n = 0, d
+    cdef Halves hv
+    hv.kmax = -1
+    return accept_mask_h(ev, s0, mask, &hv)
+
+
+cdef int accept_mask_h(Eval* ev, int s0, uint8_t* mask, Halves* hv) noexcept nogil:
+    """accept_mask reusing the merged halves kept in ``hv`` (fast mode)."""
+    cdef int k, n = 0
     cdef int kmax = incremental_kmax(ev)
     if kmax >= 0:
-        return fast_accept(ev, kmax, s0 + 1, mask, &d)
+        return fast_accept(ev, kmax, s0 + 1, mask, hv)
     for k in range(N_KINDS):
         mask[k] = 0
         if not drawable(ev, k):
@@ -368,16 +390,16 @@ cdef int accept_mask(Eval* ev, int s0, uint8_t* mask) noexcept nogil:
 cdef int shanten_bits(Eval* ev, uint64_t* bits) noexcept nogil:
     """Shanten of a 3k+1 hand (INF when no form applies), and its accepting kinds (bit k)."""
     cdef uint8_t mask[34]
-    cdef int ab[10]
-    cdef int cd[10]
+    cdef Halves hv
     cdef int k, d, s0
     cdef int kmax = incremental_kmax(ev)
     bits[0] = 0
     if kmax >= 0 and ev.n % 3 == 1:
-        d = fast_deficit(ev, kmax, ab, cd)
+        hv.kmax = -1
+        d = fast_deficit(ev, kmax, &hv)
         if d >= INF:
             return INF
-        bits[0] = fast_bits(ev, kmax, ab, cd, d)
+        bits[0] = fast_bits(ev, kmax, &hv, d)
         return d - 1
     s0 = ev_shanten(ev)
     if s0 < INF:
@@ -387,19 +409,18 @@ cdef int shanten_bits(Eval* ev, uint64_t* bits) noexcept nogil:
     return s0
 
 
-cdef bint widens(Eval* ev, int s0, const int16_t* vis, int bound) noexcept nogil:
+cdef bint widens(Eval* ev, int s0, const int16_t* vis, int bound, Halves* hv) noexcept nogil:
     """Whether the current 3k+1 hand keeps shanten ``s0`` with a 进张 (copies left of its
-    accepting kinds) above ``bound``: the test of a 改良 draw-and-discard."""
-    cdef int ab[10]
-    cdef int cd[10]
+    accepting kinds) above ``bound``: the test of a 改良 draw-and-discard.  ``hv`` carries the
+    merged halves from one call to the next."""
     cdef int k, d, total = 0
     cdef uint64_t bits
     cdef int kmax = incremental_kmax(ev)
     if kmax >= 0 and ev.n % 3 == 1:
-        d = fast_deficit(ev, kmax, ab, cd)
+        d = fast_deficit(ev, kmax, hv)
         if d >= INF or d - 1 != s0:
             return False
-        bits = fast_bits(ev, kmax, ab, cd, d)
+        bits = fast_bits(ev, kmax, hv, d)
     elif shanten_bits(ev, &bits) != s0:
         return False
     while bits:
@@ -420,6 +441,8 @@ cdef void yijinting_core(Eval* ev, const int16_t* vis, int16_t* rem, int32_t* w_
     cdef uint8_t wait_d[34]
     cdef uint8_t union_t[34]
     cdef int t, d, w, wd, wu
+    cdef Halves hv
+    hv.kmax = -1
     for t in range(N_KINDS):
         rem[t] = 0
         w_union[t] = 0
@@ -429,7 +452,7 @@ cdef void yijinting_core(Eval* ev, const int16_t* vis, int16_t* rem, int32_t* w_
         if not drawable(ev, t) or remaining_ev(ev, vis, t) == 0:
             continue
         ev_add(ev, t, 1)
-        if ev_shanten(ev) == 0:
+        if ev_shanten_h(ev, &hv) == 0:
             rem[t] = remaining_ev(ev, vis, t) + 1   # copies before this draw
             for w in range(N_KINDS):
                 union_t[w] = 0
@@ -437,8 +460,8 @@ cdef void yijinting_core(Eval* ev, const int16_t* vis, int16_t* rem, int32_t* w_
                 if ev.c[d] == 0:
                     continue
                 ev_add(ev, d, -1)
-                if ev_shanten(ev) == 0:
-                    accept_mask(ev, 0, wait_d)
+                if ev_shanten_h(ev, &hv) == 0:
+                    accept_mask_h(ev, 0, wait_d, &hv)
                     wd = 0
                     for w in range(N_KINDS):
                         if wait_d[w]:
@@ -771,8 +794,10 @@ cdef void discard_rows(const uint8_t* counts, int n_melds, int wilds, const Para
     cdef int32_t wm[34]
     cdef uint8_t ting[34]
     cdef uint64_t bits
+    cdef Halves halves
     cdef int d, k, t, d2, row = 0, s, base, n_impr, total, i, j, tmp
     cdef bint u
+    halves.kmax = -1
     ev_init(&ev, counts, n_melds, wilds, prm)
     for k in range(34):
         vis[k] = visible[k]
@@ -816,7 +841,7 @@ cdef void discard_rows(const uint8_t* counts, int n_melds, int wilds, const Para
                         if ev.c[d2] == 0 or d2 == t:
                             continue
                         ev_add(&ev, d2, -1)
-                        u = widens(&ev, s, vis, base)
+                        u = widens(&ev, s, vis, base, &halves)
                         ev_add(&ev, d2, 1)
                         if u:
                             n_impr += 1     # one widening discard is enough to count t
