@@ -1022,18 +1022,17 @@ cdef void ukeire_row(const uint8_t* c, int n_melds, int wilds, const Params* prm
                      int8_t* shanten, int16_t* ukeire, int8_t* kinds) noexcept nogil:
     """One row of ukeire_batch_kernel; its scratch lives on this thread's stack."""
     cdef Eval ev
-    cdef uint8_t mask[34]
+    cdef uint64_t bits
     cdef int s0, k, r, total = 0, nk = 0
     ev_init(&ev, c, n_melds, wilds, prm)
-    s0 = ev_shanten(&ev)
-    if s0 < INF:
-        accept_mask(&ev, s0, mask)
-        for k in range(34):
-            if mask[k]:
-                r = remaining_ev(&ev, NO_VISIBLE, k)
-                if r > 0:
-                    total += r
-                    nk += 1
+    s0 = shanten_bits(&ev, &bits)
+    while bits:
+        k = ctz64(bits)
+        bits &= bits - 1
+        r = remaining_ev(&ev, NO_VISIBLE, k)
+        if r > 0:
+            total += r
+            nk += 1
     shanten[0] = <int8_t>(s0 if s0 < INF else 127)
     ukeire[0] = <int16_t>total
     kinds[0] = <int8_t>nk
