@@ -197,6 +197,13 @@ cdef inline bint drawable(const Eval* ev, int k) noexcept nogil:
 
 cdef inline void merge_pair(int* out, const uint8_t* a, const uint8_t* b, int kmax) noexcept nogil:
     """out[2m+p] = least a[2m1+p1] + b[2m2+p2] over m1 + m2 = m, p1 + p2 = p, for m <= kmax."""
+    if kmax == 4:
+        merge_pair_n(out, a, b, 4)     # a constant bound (no melds): the compiler unrolls it
+    else:
+        merge_pair_n(out, a, b, kmax)
+
+
+cdef inline void merge_pair_n(int* out, const uint8_t* a, const uint8_t* b, int kmax) noexcept nogil:
     cdef int m, m1, v, best0, best1
     for m in range(kmax + 1):
         best0 = INF
@@ -217,6 +224,10 @@ cdef inline void merge_pair(int* out, const uint8_t* a, const uint8_t* b, int km
 
 cdef inline int finish_pair(const int* a, const int* b, int kmax) noexcept nogil:
     """Least a[2m+p] + b[2(kmax-m)+1-p]: kmax sets and one pair from two merged halves."""
+    return finish_pair_n(a, b, 4) if kmax == 4 else finish_pair_n(a, b, kmax)
+
+
+cdef inline int finish_pair_n(const int* a, const int* b, int kmax) noexcept nogil:
     cdef int m, v, best = INF
     for m in range(kmax + 1):
         v = a[2 * m] + b[2 * (kmax - m) + 1]
