@@ -4,6 +4,12 @@ All of them are loops of single-tile changes around the exact shanten kernel
 (:mod:`mjfast._kernels._shanten`), run without the GIL.  Definitions follow
 ``rules/yijinting.md``: remaining copies are ``cap - own concealed - visible`` (never below
 0), and W(t) is the *union* of waits over every discard that keeps the hand ready.
+
+In the common case (every kind natural, no wildcards, forms among standard / seven pairs /
+thirteen orphans) the accepting kinds of a hand come from the accept tables of
+:mod:`mjfast._kernels._tables` in one pass: a draw lowers a form's deficit by one at most, so a
+kind accepts exactly when it lowers the deficit of its group within a split that attains the
+hand's minimum.  Elsewhere each of the 34 draws is evaluated by the shanten kernel.
 """
 cimport cython
 from cython.parallel cimport prange
