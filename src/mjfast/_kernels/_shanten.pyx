@@ -807,69 +807,107 @@ cdef int shanten_form(const uint8_t* c, int n_melds, int wilds, const Params* pr
     return d - wilds - 1
 
 
-cdef int POW5[9]
-POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
-cdef uint8_t IS_ORPHAN[34]
-IS_ORPHAN[:] = [1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 7
+ctypedef struct Tally:
+    int idx[4]           # base-5 configuration index of each suit and of the honours
+    int n                # tiles held, wildcards included
+    int pairs, odd       # seven-pairs material (pairs held, kinds with a spare single)
+    int orph, orph_pair  # thirteen-orphans material (orphan kinds held, a pair among them)
 
 
-cdef int shanten_fused(const uint8_t* c, int n_melds, int wilds, const Params* prm) noexcept nogil:
-    """The common case in one pass over the counts: every kind natural, forms among standard /
-    seven pairs / thirteen orphans.  Returns -INF when a wildcard could stand for a fifth copy
-    (the caller then takes the general route)."""
-    cdef int k, x, n = wilds, kmax, best = INF, d, need, use1
-    cdef int idx[4]
-    cdef int pairs = 0, odd = 0, orph = 0, orph_pair = 0
-    cdef bint distinct = (prm.options & O_PAIRS_DISTINCT) != 0
-    idx[0] = 0
-    idx[1] = 0
-    idx[2] = 0
-    idx[3] = 0
-    for k in range(34):
-        x = c[k]
-        if x == 0:
-            continue
-        n += x
-        if k < 27:
-            idx[k // 9] += x * POW5[k % 9]
+cdef inline int group_tally(const uint8_t* c, int n, bint distinct, int* acc) noexcept nogil:
+    """Base-5 index of one group; adds tiles, pairs and singles to acc[0..2] and ORs acc[3]
+    with each count above 4.  Straight-line arithmetic, no per-kind branch: on random hands a
+    branch on ``c[i] == 0`` mispredicts about every other kind."""
+    cdef int i, x, idx = 0
+    for i in range(n - 1, -1, -1):
+        x = c[i]
+        idx = idx * 5 + x
+        acc[0] += x
+        if distinct:          # loop-invariant: the compiler hoists it
+            acc[1] += x >= 2
+            acc[2] += x == 1
         else:
-            idx[3] += x * POW5[k - 27]
-        if distinct:
-            pairs += x >= 2
-            odd += x == 1
-        else:
-            pairs += x >> 1
-            odd += x & 1
-        if IS_ORPHAN[k]:
-            orph += 1
-            orph_pair += x >= 2
+            acc[1] += x >> 1
+            acc[2] += x & 1
+        acc[3] |= x > 4
+    return idx
+
+
+cdef inline int orphan_kind(const uint8_t* c, int k, int* pair) noexcept nogil:
+    pair[0] |= c[k] >= 2
+    return c[k] != 0
+
+
+cdef inline bint tally_counts(const uint8_t* c, int wilds, bint distinct, Tally* t) noexcept nogil:
+    """Everything the common forms need from one pass over the counts; False when a count
+    exceeds 4 (the indices are then no table rows, and nothing may be looked up)."""
+    cdef int acc[4]
+    cdef int pair = 0
+    acc[0] = wilds
+    acc[1] = 0
+    acc[2] = 0
+    acc[3] = 0
+    t.idx[0] = group_tally(c, 9, distinct, acc)
+    t.idx[1] = group_tally(c + 9, 9, distinct, acc)
+    t.idx[2] = group_tally(c + 18, 9, distinct, acc)
+    t.idx[3] = group_tally(c + 27, 7, distinct, acc)
+    t.n = acc[0]
+    t.pairs = acc[1]
+    t.odd = acc[2]
+    t.orph = (orphan_kind(c, 0, &pair) + orphan_kind(c, 8, &pair) + orphan_kind(c, 9, &pair)
+              + orphan_kind(c, 17, &pair) + orphan_kind(c, 18, &pair) + orphan_kind(c, 26, &pair)
+              + orphan_kind(c, 27, &pair) + orphan_kind(c, 28, &pair) + orphan_kind(c, 29, &pair)
+              + orphan_kind(c, 30, &pair) + orphan_kind(c, 31, &pair) + orphan_kind(c, 32, &pair)
+              + orphan_kind(c, 33, &pair))
+    t.orph_pair = pair
+    return acc[3] == 0
+
+
+cdef inline bint fused_applies(const Params* prm) noexcept nogil:
+    """Every kind natural and the forms among standard / seven pairs / thirteen orphans."""
+    return (prm.all_natural and not (prm.options & O_NEED_VOID)
+            and (prm.forms & ~(F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS)) == 0)
+
+
+cdef int fused_finish(const Tally* t, int n_melds, int wilds, const Params* prm) noexcept nogil:
+    """Shanten from a tally (counts within 4, ``fused_applies``).  Returns -INF when a wildcard
+    could stand for a fifth copy (the caller then takes the general route)."""
+    cdef int n = t.n, kmax, best = INF, d, need, use1
     if n % 3 == 0:
         return INF
     kmax = (n - 1) // 3 if n % 3 == 1 else (n - 2) // 3
     if kmax > 4:
         return INF
     if prm.forms & F_STANDARD:
-        if wilds > 0 and not (rows_agree(SUIT_N + 10 * idx[0], SUIT_U + 10 * idx[0], kmax)
-                              and rows_agree(SUIT_N + 10 * idx[1], SUIT_U + 10 * idx[1], kmax)
-                              and rows_agree(SUIT_N + 10 * idx[2], SUIT_U + 10 * idx[2], kmax)
-                              and rows_agree(HON_N + 10 * idx[3], HON_U + 10 * idx[3], kmax)):
+        if wilds > 0 and not (rows_agree(SUIT_N + 10 * t.idx[0], SUIT_U + 10 * t.idx[0], kmax)
+                              and rows_agree(SUIT_N + 10 * t.idx[1], SUIT_U + 10 * t.idx[1], kmax)
+                              and rows_agree(SUIT_N + 10 * t.idx[2], SUIT_U + 10 * t.idx[2], kmax)
+                              and rows_agree(HON_N + 10 * t.idx[3], HON_U + 10 * t.idx[3], kmax)):
             return -INF
-        best = natural_from_rows(SUIT_N + 10 * idx[0], SUIT_N + 10 * idx[1], SUIT_N + 10 * idx[2],
-                                 HON_N + 10 * idx[3], kmax)
+        best = natural_from_rows(SUIT_N + 10 * t.idx[0], SUIT_N + 10 * t.idx[1], SUIT_N + 10 * t.idx[2],
+                                 HON_N + 10 * t.idx[3], kmax)
     if n_melds == 0 and kmax == 4:
         if prm.forms & F_SEVEN_PAIRS:
-            if pairs >= 7:
+            if t.pairs >= 7:
                 d = 0
             else:
-                need = 7 - pairs
-                use1 = need if need < odd else odd
+                need = 7 - t.pairs
+                use1 = need if need < t.odd else t.odd
                 d = use1 + 2 * (need - use1)
             best = imin(best, d)
         if prm.forms & F_THIRTEEN_ORPHANS:
-            best = imin(best, 14 - orph - (1 if orph_pair > 0 else 0))
+            best = imin(best, 14 - t.orph - (1 if t.orph_pair > 0 else 0))
     if best >= INF:
         return INF
     return best - wilds - 1
+
+
+cdef int shanten_fused(const uint8_t* c, int n_melds, int wilds, const Params* prm) noexcept nogil:
+    """The common case (``fused_applies``) in one pass over counts already checked against the
+    caps; -INF as :func:`fused_finish`."""
+    cdef Tally t
+    tally_counts(c, wilds, (prm.options & O_PAIRS_DISTINCT) != 0, &t)
+    return fused_finish(&t, n_melds, wilds, prm)
 
 
 cdef int shanten_one(const uint8_t* c, int n_melds, int wilds, const Params* prm) noexcept nogil:
@@ -886,7 +924,7 @@ cdef int shanten_one(const uint8_t* c, int n_melds, int wilds, const Params* prm
                     p2.playable[9 * s + i] = 0
                 best = imin(best, shanten_one(c, n_melds, wilds, &p2))
         return best
-    if prm.all_natural and (prm.forms & ~(F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS)) == 0:
+    if fused_applies(prm):
         best = shanten_fused(c, n_melds, wilds, prm)
         if best != -INF:
             return best
@@ -994,12 +1032,19 @@ cdef class RuleParams:
     cdef int one(self, object counts, int wilds) except? -99:
         cdef const uint8_t* c = u8_34(counts, "counts")
         cdef int i, r
+        cdef Tally t
         if wilds < 0 or wilds > MAX_WILDS:
             raise ValueError(f"wilds must be between 0 and {MAX_WILDS}")
-        for i in range(34):
-            if c[i] > self.prm.cap[i]:
-                raise ValueError(f"{c[i]} copies of kind {i}, but at most {self.prm.cap[i]} are in play")
-        r = shanten_one(c, 0, wilds, &self.prm)
+        if fused_applies(&self.prm) and tally_counts(c, wilds, (self.prm.options & O_PAIRS_DISTINCT) != 0, &t):
+            # every cap is 4 here, so the tally's own check is the cap check
+            r = fused_finish(&t, 0, wilds, &self.prm)
+            if r == -INF:
+                r = shanten_one(c, 0, wilds, &self.prm)
+        else:
+            for i in range(34):
+                if c[i] > self.prm.cap[i]:
+                    raise ValueError(f"{c[i]} copies of kind {i}, but at most {self.prm.cap[i]} are in play")
+            r = shanten_one(c, 0, wilds, &self.prm)
         if r >= INF:
             raise ValueError(f"a hand of {hand_size(c, wilds)} tiles is not a 3k+1 or 3k+2 hand of at most "
                              f"14 tiles")
@@ -1022,23 +1067,25 @@ cdef inline bint row_ok(const uint8_t* c, int n_melds, int wilds, const Params* 
 
 cdef object _general_shanten = None
 cdef dict _plain_params = {}
+cdef RuleParams _plain_default = None
 
 
 def install_entry(general, dict plain_params):
     """Install the general (Python) shanten and the plain-hand RuleParams per seven-pairs reading."""
-    global _general_shanten, _plain_params
+    global _general_shanten, _plain_params, _plain_default
     _general_shanten = general
     _plain_params = plain_params
+    _plain_default = plain_params[None]
 
 
 def shanten_entry(hand, *, rule=None, form=None, melds=(), wilds=None, wild_kind=None, seven_pairs=None):
     """Compiled front door of :func:`mjfast.shanten`: a count vector with no rule, form, melds or
     wildcard face goes straight to the kernel; everything else to the general function."""
     cdef RuleParams params
-    if rule is None and form is None and wild_kind is None and not melds and type(hand) is np.ndarray:
-        found = _plain_params.get(seven_pairs)
-        if found is not None:
-            params = <RuleParams>found
+    # the cimported type is a pointer compare; ``np.ndarray`` would be two attribute lookups
+    if type(hand) is cnp.ndarray and rule is None and form is None and wild_kind is None and not melds:
+        params = _plain_default if seven_pairs is None else _plain_params.get(seven_pairs)
+        if params is not None:
             return params.one(hand, 0 if wilds is None else wilds)
     return _general_shanten(hand, rule=rule, form=form, melds=melds, wilds=wilds, wild_kind=wild_kind,
                             seven_pairs=seven_pairs)
