@@ -240,13 +240,22 @@ cdef inline int finish(const int* a, const int* b, int kmax) noexcept nogil:
     return best
 
 
-cdef inline int natural_from_rows(const uint8_t* r0, const uint8_t* r1, const uint8_t* r2,
-                                  const uint8_t* r3, int kmax) noexcept nogil:
+cdef inline int merge_four(const uint8_t* r0, const uint8_t* r1, const uint8_t* r2,
+                           const uint8_t* r3, int kmax) noexcept nogil:
     cdef int a[10]
     cdef int b[10]
     merge_rows(a, r0, r1, kmax)
     merge_rows(b, r2, r3, kmax)
     return finish(a, b, kmax)
+
+
+cdef inline int natural_from_rows(const uint8_t* r0, const uint8_t* r1, const uint8_t* r2,
+                                  const uint8_t* r3, int kmax) noexcept nogil:
+    if kmax == 4:
+        # 13 and 14 concealed tiles, the usual case: with a constant bound the compiler unrolls
+        # the merges completely
+        return merge_four(r0, r1, r2, r3, 4)
+    return merge_four(r0, r1, r2, r3, kmax)
 
 
 cdef const uint8_t* table_row(int group, int idx) noexcept nogil:
