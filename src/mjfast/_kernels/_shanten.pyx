@@ -17,7 +17,7 @@ kinds instead.  Special forms are small choice problems solved directly.
 """
 cimport cython
 from cython.parallel cimport prange
-from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, int64_t
+from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy
 
 import numpy as np
@@ -820,56 +820,61 @@ ctypedef struct Tally:
     int idx[4]           # base-5 configuration index of each suit and of the honours
     int n                # tiles held, wildcards included
     int pairs, odd       # seven-pairs material (pairs held, kinds with a spare single)
-    int orph, orph_pair  # thirteen-orphans material (orphan kinds held, a pair among them)
+    int orph, orph_pair  # thirteen-orphans material (orphan kinds held, those with a pair)
 
 
-cdef inline int group_tally(const uint8_t* c, int n, bint distinct, int* acc) noexcept nogil:
-    """Base-5 index of one group; adds tiles, pairs and singles to acc[0..2] and ORs acc[3]
-    with each count above 4.  Straight-line arithmetic, no per-kind branch: on random hands a
-    branch on ``c[i] == 0`` mispredicts about every other kind."""
+# What one count adds to a tally, packed in one word so that a kind costs one table load and one
+# add: bits 0-15 tiles, 16-31 pairs, 32-39 singles, 40-47 counts above 4, 48-55 orphan kinds
+# held, 56-63 orphan pairs.  Indexed [riichi seven pairs][orphan kind][count]; every count
+# 0-255 has an entry, and 34 kinds of 255 still fit each field, so a bad count cannot spill
+# into its neighbour before the check sees it.
+cdef uint64_t TALLY[2][2][256]
+
+
+cdef void _init_tally() noexcept:
+    cdef int distinct, orphan, x
+    cdef uint64_t pairs, odd
+    for distinct in range(2):
+        for orphan in range(2):
+            for x in range(256):
+                pairs = (x >= 2) if distinct else (x >> 1)
+                odd = (x == 1) if distinct else (x & 1)
+                TALLY[distinct][orphan][x] = (<uint64_t>x | pairs << 16 | odd << 32 | (<uint64_t>(x > 4)) << 40
+                                              | (<uint64_t>(orphan and x != 0)) << 48
+                                              | (<uint64_t>(orphan and x >= 2)) << 56)
+
+
+_init_tally()
+
+
+cdef inline int group_tally(const uint8_t* c, int n, const uint64_t* plain, const uint64_t* orphan,
+                            bint honors, uint64_t* acc) noexcept nogil:
+    """Base-5 index of one group, its counts added to ``acc``.  Straight-line (no per-kind
+    branch: on random hands one on ``c[i] == 0`` mispredicts about every other kind)."""
     cdef int i, x, idx = 0
     for i in range(n - 1, -1, -1):
         x = c[i]
         idx = idx * 5 + x
-        acc[0] += x
-        if distinct:          # loop-invariant: the compiler hoists it
-            acc[1] += x >= 2
-            acc[2] += x == 1
-        else:
-            acc[1] += x >> 1
-            acc[2] += x & 1
-        acc[3] |= x > 4
+        acc[0] += (orphan if honors or i == 0 or i == n - 1 else plain)[x]
     return idx
-
-
-cdef inline int orphan_kind(const uint8_t* c, int k, int* pair) noexcept nogil:
-    pair[0] |= c[k] >= 2
-    return c[k] != 0
 
 
 cdef inline bint tally_counts(const uint8_t* c, int wilds, bint distinct, Tally* t) noexcept nogil:
     """Everything the common forms need from one pass over the counts; False when a count
     exceeds 4 (the indices are then no table rows, and nothing may be looked up)."""
-    cdef int acc[4]
-    cdef int pair = 0
-    acc[0] = wilds
-    acc[1] = 0
-    acc[2] = 0
-    acc[3] = 0
-    t.idx[0] = group_tally(c, 9, distinct, acc)
-    t.idx[1] = group_tally(c + 9, 9, distinct, acc)
-    t.idx[2] = group_tally(c + 18, 9, distinct, acc)
-    t.idx[3] = group_tally(c + 27, 7, distinct, acc)
-    t.n = acc[0]
-    t.pairs = acc[1]
-    t.odd = acc[2]
-    t.orph = (orphan_kind(c, 0, &pair) + orphan_kind(c, 8, &pair) + orphan_kind(c, 9, &pair)
-              + orphan_kind(c, 17, &pair) + orphan_kind(c, 18, &pair) + orphan_kind(c, 26, &pair)
-              + orphan_kind(c, 27, &pair) + orphan_kind(c, 28, &pair) + orphan_kind(c, 29, &pair)
-              + orphan_kind(c, 30, &pair) + orphan_kind(c, 31, &pair) + orphan_kind(c, 32, &pair)
-              + orphan_kind(c, 33, &pair))
-    t.orph_pair = pair
-    return acc[3] == 0
+    cdef const uint64_t* plain = TALLY[distinct][0]
+    cdef const uint64_t* orphan = TALLY[distinct][1]
+    cdef uint64_t acc = 0
+    t.idx[0] = group_tally(c, 9, plain, orphan, False, &acc)
+    t.idx[1] = group_tally(c + 9, 9, plain, orphan, False, &acc)
+    t.idx[2] = group_tally(c + 18, 9, plain, orphan, False, &acc)
+    t.idx[3] = group_tally(c + 27, 7, plain, orphan, True, &acc)
+    t.n = <int>(acc & 0xFFFF) + wilds
+    t.pairs = <int>((acc >> 16) & 0xFFFF)
+    t.odd = <int>((acc >> 32) & 0xFF)
+    t.orph = <int>((acc >> 48) & 0xFF)
+    t.orph_pair = <int>(acc >> 56)
+    return ((acc >> 40) & 0xFF) == 0
 
 
 cdef inline bint fused_applies(const Params* prm) noexcept nogil:
