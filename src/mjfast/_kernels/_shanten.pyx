@@ -1069,6 +1069,10 @@ cdef enum:
     BAD_ROW = -100
 
 
+cdef inline bint size_ok(int size, int n_melds) noexcept nogil:
+    return size != 0 and size % 3 != 0 and size + 3 * n_melds <= 14
+
+
 cdef inline bint row_ok(const uint8_t* c, int n_melds, int wilds, const Params* prm) noexcept nogil:
     """Counts within caps, wildcards in range, and a 3k+1 / 3k+2 size of at most 14 with melds."""
     cdef int k, size = wilds
@@ -1076,7 +1080,22 @@ cdef inline bint row_ok(const uint8_t* c, int n_melds, int wilds, const Params* 
     for k in range(34):
         size += c[k]
         ok = ok & (c[k] <= prm.cap[k])
-    return ok and size != 0 and size % 3 != 0 and size + 3 * n_melds <= 14
+    return ok and size_ok(size, n_melds)
+
+
+cdef inline int batch_row(const uint8_t* c, int n_melds, int wilds, const Params* prm, bint fused,
+                          bint distinct) noexcept nogil:
+    """Shanten of one batch row, or BAD_ROW."""
+    cdef Tally t
+    cdef int r
+    if not fused:
+        return shanten_one(c, n_melds, wilds, prm) if row_ok(c, n_melds, wilds, prm) else BAD_ROW
+    # every cap is 4 here, so the tally's own check is the cap check: one pass over the row
+    if (wilds < 0 or wilds > MAX_WILDS or n_melds < 0 or n_melds > 4
+            or not tally_counts(c, wilds, distinct, &t) or not size_ok(t.n, n_melds)):
+        return BAD_ROW
+    r = fused_finish(&t, n_melds, wilds, prm)
+    return shanten_one(c, n_melds, wilds, prm) if r == -INF else r
 
 
 cdef object _general_shanten = None
@@ -1126,13 +1145,13 @@ def shanten_batch_kernel(const uint8_t[:, ::1] counts,   # IN (n, 34)
         if cap[j] > 4:
             raise ValueError("caps must be at most 4")
     params_init(&prm, &cap[0], &playable[0], forms, options)
+    cdef bint fused = fused_applies(&prm), distinct = (options & O_PAIRS_DISTINCT) != 0
     if n == 0:
         return
     # each row is checked where it is computed (the row is in cache then); a bad row is marked
     # BAD_ROW and explained below, so nothing is read out of bounds and no result is returned
     for i in prange(n, nogil=True, schedule="static", num_threads=max(1, n_threads)):
-        out[i] = <int8_t>(shanten_one(&counts[i, 0], n_melds[i], wilds[i], &prm)
-                          if row_ok(&counts[i, 0], n_melds[i], wilds[i], &prm) else BAD_ROW)
+        out[i] = <int8_t>batch_row(&counts[i, 0], n_melds[i], wilds[i], &prm, fused, distinct)
     for i in range(n):
         if out[i] == BAD_ROW:
             bad = i
