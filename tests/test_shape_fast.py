@@ -12,9 +12,13 @@ SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
 FORMS = ("standard", "seven_pairs", "thirteen_orphans")
 
 
+ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33])
+
+
 def _hands(rng, n):
-    """Rows of every size with 0-3 wildcards and 0-2 melds; a third are clumped (few kinds,
-    many copies) so that quads, seven-pairs quads and wildcard fifth copies all occur."""
+    """Rows of every size with 0-3 wildcards and 0-2 melds.  A quarter are clumped (few kinds,
+    many copies: quads, seven-pairs quads, wildcard fifth copies) and a quarter are drawn mostly
+    from the orphan kinds (where thirteen orphans is the best form)."""
     counts = np.zeros((n, 34), np.uint8)
     wilds = np.zeros(n, np.int8)
     melds = np.zeros(n, np.int8)
@@ -22,9 +26,13 @@ def _hands(rng, n):
         melds[i] = rng.integers(0, 3) if i % 4 == 0 else 0
         total = int(rng.choice([s for s in SIZES if s + 3 * melds[i] <= 14]))
         wilds[i] = rng.integers(0, min(3, total) + 1)
-        # enough clumped kinds that at most 3 tiles are left for wildcards
-        few = int(rng.integers(max(1, -(-(total - 3) // 4)), 6))
-        kinds = np.arange(34) if i % 3 else rng.choice(34, few, replace=False)
+        if i % 4 == 0:
+            # enough clumped kinds that at most 3 tiles are left for wildcards
+            kinds = rng.choice(34, int(rng.integers(max(1, -(-(total - 3) // 4)), 6)), replace=False)
+        elif i % 4 == 1:
+            kinds = np.union1d(ORPHANS, rng.choice(34, 2))
+        else:
+            kinds = np.arange(34)
         wall = np.repeat(kinds, 4)
         np.add.at(counts[i], rng.choice(wall, min(total - wilds[i], len(wall)), replace=False), 1)
         wilds[i] = total - counts[i].sum()
