@@ -916,6 +916,13 @@ cdef int fused_finish(const Tally* t, int n_melds, int wilds, const Params* prm)
     return best - wilds - 1
 
 
+cdef inline int shanten_tallied(const uint8_t* c, const Tally* t, int n_melds, int wilds,
+                                const Params* prm) noexcept nogil:
+    """``fused_finish``, or the general route when a wildcard could stand for a fifth copy."""
+    cdef int r = fused_finish(t, n_melds, wilds, prm)
+    return shanten_one(c, n_melds, wilds, prm) if r == -INF else r
+
+
 cdef int shanten_fused(const uint8_t* c, int n_melds, int wilds, const Params* prm) noexcept nogil:
     """The common case (``fused_applies``) in one pass over counts already checked against the
     caps; -INF as :func:`fused_finish`."""
@@ -1051,9 +1058,7 @@ cdef class RuleParams:
             raise ValueError(f"wilds must be between 0 and {MAX_WILDS}")
         if fused_applies(&self.prm) and tally_counts(c, wilds, (self.prm.options & O_PAIRS_DISTINCT) != 0, &t):
             # every cap is 4 here, so the tally's own check is the cap check
-            r = fused_finish(&t, 0, wilds, &self.prm)
-            if r == -INF:
-                r = shanten_one(c, 0, wilds, &self.prm)
+            r = shanten_tallied(c, &t, 0, wilds, &self.prm)
         else:
             for i in range(34):
                 if c[i] > self.prm.cap[i]:
@@ -1087,15 +1092,13 @@ cdef inline int batch_row(const uint8_t* c, int n_melds, int wilds, const Params
                           bint distinct) noexcept nogil:
     """Shanten of one batch row, or BAD_ROW."""
     cdef Tally t
-    cdef int r
     if not fused:
         return shanten_one(c, n_melds, wilds, prm) if row_ok(c, n_melds, wilds, prm) else BAD_ROW
     # every cap is 4 here, so the tally's own check is the cap check: one pass over the row
     if (wilds < 0 or wilds > MAX_WILDS or n_melds < 0 or n_melds > 4
             or not tally_counts(c, wilds, distinct, &t) or not size_ok(t.n, n_melds)):
         return BAD_ROW
-    r = fused_finish(&t, n_melds, wilds, prm)
-    return shanten_one(c, n_melds, wilds, prm) if r == -INF else r
+    return shanten_tallied(c, &t, n_melds, wilds, prm)
 
 
 cdef object _general_shanten = None
