@@ -17,7 +17,7 @@ kinds instead.  Special forms are small choice problems solved directly.
 """
 cimport cython
 from cython.parallel cimport prange
-from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, int64_t
+from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy
 
 import numpy as np
@@ -240,13 +240,22 @@ cdef inline int finish(const int* a, const int* b, int kmax) noexcept nogil:
     return best
 
 
-cdef inline int natural_from_rows(const uint8_t* r0, const uint8_t* r1, const uint8_t* r2,
-                                  const uint8_t* r3, int kmax) noexcept nogil:
+cdef inline int merge_four(const uint8_t* r0, const uint8_t* r1, const uint8_t* r2,
+                           const uint8_t* r3, int kmax) noexcept nogil:
     cdef int a[10]
     cdef int b[10]
     merge_rows(a, r0, r1, kmax)
     merge_rows(b, r2, r3, kmax)
     return finish(a, b, kmax)
+
+
+cdef inline int natural_from_rows(const uint8_t* r0, const uint8_t* r1, const uint8_t* r2,
+                                  const uint8_t* r3, int kmax) noexcept nogil:
+    if kmax == 4:
+        # 13 and 14 concealed tiles, the usual case: with a constant bound the compiler unrolls
+        # the merges completely
+        return merge_four(r0, r1, r2, r3, 4)
+    return merge_four(r0, r1, r2, r3, kmax)
 
 
 cdef const uint8_t* table_row(int group, int idx) noexcept nogil:
@@ -807,69 +816,119 @@ cdef int shanten_form(const uint8_t* c, int n_melds, int wilds, const Params* pr
     return d - wilds - 1
 
 
-cdef int POW5[9]
-POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
-cdef uint8_t IS_ORPHAN[34]
-IS_ORPHAN[:] = [1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 7
+ctypedef struct Tally:
+    int idx[4]           # base-5 configuration index of each suit and of the honours
+    int n                # tiles held, wildcards included
+    int pairs, odd       # seven-pairs material (pairs held, kinds with a spare single)
+    int orph, orph_pair  # thirteen-orphans material (orphan kinds held, those with a pair)
 
 
-cdef int shanten_fused(const uint8_t* c, int n_melds, int wilds, const Params* prm) noexcept nogil:
-    """The common case in one pass over the counts: every kind natural, forms among standard /
-    seven pairs / thirteen orphans.  Returns -INF when a wildcard could stand for a fifth copy
-    (the caller then takes the general route)."""
-    cdef int k, x, n = wilds, kmax, best = INF, d, need, use1
-    cdef int idx[4]
-    cdef int pairs = 0, odd = 0, orph = 0, orph_pair = 0
-    cdef bint distinct = (prm.options & O_PAIRS_DISTINCT) != 0
-    idx[0] = 0
-    idx[1] = 0
-    idx[2] = 0
-    idx[3] = 0
-    for k in range(34):
-        x = c[k]
-        if x == 0:
-            continue
-        n += x
-        if k < 27:
-            idx[k // 9] += x * POW5[k % 9]
-        else:
-            idx[3] += x * POW5[k - 27]
-        if distinct:
-            pairs += x >= 2
-            odd += x == 1
-        else:
-            pairs += x >> 1
-            odd += x & 1
-        if IS_ORPHAN[k]:
-            orph += 1
-            orph_pair += x >= 2
+# What one count adds to a tally, packed in one word so that a kind costs one table load and one
+# add: bits 0-15 tiles, 16-31 pairs, 32-39 singles, 40-47 counts above 4, 48-55 orphan kinds
+# held, 56-63 orphan pairs.  Indexed [riichi seven pairs][orphan kind][count]; every count
+# 0-255 has an entry, and 34 kinds of 255 still fit each field, so a bad count cannot spill
+# into its neighbour before the check sees it.
+cdef uint64_t TALLY[2][2][256]
+
+
+cdef void _init_tally() noexcept:
+    cdef int distinct, orphan, x
+    cdef uint64_t pairs, odd
+    for distinct in range(2):
+        for orphan in range(2):
+            for x in range(256):
+                pairs = (x >= 2) if distinct else (x >> 1)
+                odd = (x == 1) if distinct else (x & 1)
+                TALLY[distinct][orphan][x] = (<uint64_t>x | pairs << 16 | odd << 32 | (<uint64_t>(x > 4)) << 40
+                                              | (<uint64_t>(orphan and x != 0)) << 48
+                                              | (<uint64_t>(orphan and x >= 2)) << 56)
+
+
+_init_tally()
+
+
+cdef inline int group_tally(const uint8_t* c, int n, const uint64_t* plain, const uint64_t* orphan,
+                            bint honors, uint64_t* acc) noexcept nogil:
+    """Base-5 index of one group, its counts added to ``acc``.  Straight-line (no per-kind
+    branch: on random hands one on ``c[i] == 0`` mispredicts about every other kind)."""
+    cdef int i, x, idx = 0
+    for i in range(n - 1, -1, -1):
+        x = c[i]
+        idx = idx * 5 + x
+        acc[0] += (orphan if honors or i == 0 or i == n - 1 else plain)[x]
+    return idx
+
+
+cdef inline bint tally_counts(const uint8_t* c, int wilds, bint distinct, Tally* t) noexcept nogil:
+    """Everything the common forms need from one pass over the counts; False when a count
+    exceeds 4 (the indices are then no table rows, and nothing may be looked up)."""
+    cdef const uint64_t* plain = TALLY[distinct][0]
+    cdef const uint64_t* orphan = TALLY[distinct][1]
+    cdef uint64_t acc = 0
+    t.idx[0] = group_tally(c, 9, plain, orphan, False, &acc)
+    t.idx[1] = group_tally(c + 9, 9, plain, orphan, False, &acc)
+    t.idx[2] = group_tally(c + 18, 9, plain, orphan, False, &acc)
+    t.idx[3] = group_tally(c + 27, 7, plain, orphan, True, &acc)
+    t.n = <int>(acc & 0xFFFF) + wilds
+    t.pairs = <int>((acc >> 16) & 0xFFFF)
+    t.odd = <int>((acc >> 32) & 0xFF)
+    t.orph = <int>((acc >> 48) & 0xFF)
+    t.orph_pair = <int>(acc >> 56)
+    return ((acc >> 40) & 0xFF) == 0
+
+
+cdef inline bint fused_applies(const Params* prm) noexcept nogil:
+    """Every kind natural and the forms among standard / seven pairs / thirteen orphans."""
+    return (prm.all_natural and not (prm.options & O_NEED_VOID)
+            and (prm.forms & ~(F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS)) == 0)
+
+
+cdef int fused_finish(const Tally* t, int n_melds, int wilds, const Params* prm) noexcept nogil:
+    """Shanten from a tally (counts within 4, ``fused_applies``).  Returns -INF when a wildcard
+    could stand for a fifth copy (the caller then takes the general route)."""
+    cdef int n = t.n, kmax, best = INF, d, need, use1
     if n % 3 == 0:
         return INF
     kmax = (n - 1) // 3 if n % 3 == 1 else (n - 2) // 3
     if kmax > 4:
         return INF
     if prm.forms & F_STANDARD:
-        if wilds > 0 and not (rows_agree(SUIT_N + 10 * idx[0], SUIT_U + 10 * idx[0], kmax)
-                              and rows_agree(SUIT_N + 10 * idx[1], SUIT_U + 10 * idx[1], kmax)
-                              and rows_agree(SUIT_N + 10 * idx[2], SUIT_U + 10 * idx[2], kmax)
-                              and rows_agree(HON_N + 10 * idx[3], HON_U + 10 * idx[3], kmax)):
+        if wilds > 0 and not (rows_agree(SUIT_N + 10 * t.idx[0], SUIT_U + 10 * t.idx[0], kmax)
+                              and rows_agree(SUIT_N + 10 * t.idx[1], SUIT_U + 10 * t.idx[1], kmax)
+                              and rows_agree(SUIT_N + 10 * t.idx[2], SUIT_U + 10 * t.idx[2], kmax)
+                              and rows_agree(HON_N + 10 * t.idx[3], HON_U + 10 * t.idx[3], kmax)):
             return -INF
-        best = natural_from_rows(SUIT_N + 10 * idx[0], SUIT_N + 10 * idx[1], SUIT_N + 10 * idx[2],
-                                 HON_N + 10 * idx[3], kmax)
+        best = natural_from_rows(SUIT_N + 10 * t.idx[0], SUIT_N + 10 * t.idx[1], SUIT_N + 10 * t.idx[2],
+                                 HON_N + 10 * t.idx[3], kmax)
     if n_melds == 0 and kmax == 4:
         if prm.forms & F_SEVEN_PAIRS:
-            if pairs >= 7:
+            if t.pairs >= 7:
                 d = 0
             else:
-                need = 7 - pairs
-                use1 = need if need < odd else odd
+                need = 7 - t.pairs
+                use1 = need if need < t.odd else t.odd
                 d = use1 + 2 * (need - use1)
             best = imin(best, d)
         if prm.forms & F_THIRTEEN_ORPHANS:
-            best = imin(best, 14 - orph - (1 if orph_pair > 0 else 0))
+            best = imin(best, 14 - t.orph - (1 if t.orph_pair > 0 else 0))
     if best >= INF:
         return INF
     return best - wilds - 1
+
+
+cdef inline int shanten_tallied(const uint8_t* c, const Tally* t, int n_melds, int wilds,
+                                const Params* prm) noexcept nogil:
+    """``fused_finish``, or the general route when a wildcard could stand for a fifth copy."""
+    cdef int r = fused_finish(t, n_melds, wilds, prm)
+    return shanten_one(c, n_melds, wilds, prm) if r == -INF else r
+
+
+cdef int shanten_fused(const uint8_t* c, int n_melds, int wilds, const Params* prm) noexcept nogil:
+    """The common case (``fused_applies``) in one pass over counts already checked against the
+    caps; -INF as :func:`fused_finish`."""
+    cdef Tally t
+    tally_counts(c, wilds, (prm.options & O_PAIRS_DISTINCT) != 0, &t)
+    return fused_finish(&t, n_melds, wilds, prm)
 
 
 cdef int shanten_one(const uint8_t* c, int n_melds, int wilds, const Params* prm) noexcept nogil:
@@ -886,7 +945,7 @@ cdef int shanten_one(const uint8_t* c, int n_melds, int wilds, const Params* prm
                     p2.playable[9 * s + i] = 0
                 best = imin(best, shanten_one(c, n_melds, wilds, &p2))
         return best
-    if prm.all_natural and (prm.forms & ~(F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS)) == 0:
+    if fused_applies(prm):
         best = shanten_fused(c, n_melds, wilds, prm)
         if best != -INF:
             return best
@@ -994,12 +1053,17 @@ cdef class RuleParams:
     cdef int one(self, object counts, int wilds) except? -99:
         cdef const uint8_t* c = u8_34(counts, "counts")
         cdef int i, r
+        cdef Tally t
         if wilds < 0 or wilds > MAX_WILDS:
             raise ValueError(f"wilds must be between 0 and {MAX_WILDS}")
-        for i in range(34):
-            if c[i] > self.prm.cap[i]:
-                raise ValueError(f"{c[i]} copies of kind {i}, but at most {self.prm.cap[i]} are in play")
-        r = shanten_one(c, 0, wilds, &self.prm)
+        if fused_applies(&self.prm) and tally_counts(c, wilds, (self.prm.options & O_PAIRS_DISTINCT) != 0, &t):
+            # every cap is 4 here, so the tally's own check is the cap check
+            r = shanten_tallied(c, &t, 0, wilds, &self.prm)
+        else:
+            for i in range(34):
+                if c[i] > self.prm.cap[i]:
+                    raise ValueError(f"{c[i]} copies of kind {i}, but at most {self.prm.cap[i]} are in play")
+            r = shanten_one(c, 0, wilds, &self.prm)
         if r >= INF:
             raise ValueError(f"a hand of {hand_size(c, wilds)} tiles is not a 3k+1 or 3k+2 hand of at most "
                              f"14 tiles")
@@ -1010,6 +1074,10 @@ cdef enum:
     BAD_ROW = -100
 
 
+cdef inline bint size_ok(int size, int n_melds) noexcept nogil:
+    return size != 0 and size % 3 != 0 and size + 3 * n_melds <= 14
+
+
 cdef inline bint row_ok(const uint8_t* c, int n_melds, int wilds, const Params* prm) noexcept nogil:
     """Counts within caps, wildcards in range, and a 3k+1 / 3k+2 size of at most 14 with melds."""
     cdef int k, size = wilds
@@ -1017,28 +1085,43 @@ cdef inline bint row_ok(const uint8_t* c, int n_melds, int wilds, const Params* 
     for k in range(34):
         size += c[k]
         ok = ok & (c[k] <= prm.cap[k])
-    return ok and size != 0 and size % 3 != 0 and size + 3 * n_melds <= 14
+    return ok and size_ok(size, n_melds)
+
+
+cdef inline int batch_row(const uint8_t* c, int n_melds, int wilds, const Params* prm, bint fused,
+                          bint distinct) noexcept nogil:
+    """Shanten of one batch row, or BAD_ROW."""
+    cdef Tally t
+    if not fused:
+        return shanten_one(c, n_melds, wilds, prm) if row_ok(c, n_melds, wilds, prm) else BAD_ROW
+    # every cap is 4 here, so the tally's own check is the cap check: one pass over the row
+    if (wilds < 0 or wilds > MAX_WILDS or n_melds < 0 or n_melds > 4
+            or not tally_counts(c, wilds, distinct, &t) or not size_ok(t.n, n_melds)):
+        return BAD_ROW
+    return shanten_tallied(c, &t, n_melds, wilds, prm)
 
 
 cdef object _general_shanten = None
 cdef dict _plain_params = {}
+cdef RuleParams _plain_default = None
 
 
 def install_entry(general, dict plain_params):
     """Install the general (Python) shanten and the plain-hand RuleParams per seven-pairs reading."""
-    global _general_shanten, _plain_params
+    global _general_shanten, _plain_params, _plain_default
     _general_shanten = general
     _plain_params = plain_params
+    _plain_default = plain_params[None]
 
 
 def shanten_entry(hand, *, rule=None, form=None, melds=(), wilds=None, wild_kind=None, seven_pairs=None):
     """Compiled front door of :func:`mjfast.shanten`: a count vector with no rule, form, melds or
     wildcard face goes straight to the kernel; everything else to the general function."""
     cdef RuleParams params
-    if rule is None and form is None and wild_kind is None and not melds and type(hand) is np.ndarray:
-        found = _plain_params.get(seven_pairs)
-        if found is not None:
-            params = <RuleParams>found
+    # the cimported type is a pointer compare; ``np.ndarray`` would be two attribute lookups
+    if type(hand) is cnp.ndarray and rule is None and form is None and wild_kind is None and not melds:
+        params = _plain_default if seven_pairs is None else _plain_params.get(seven_pairs)
+        if params is not None:
             return params.one(hand, 0 if wilds is None else wilds)
     return _general_shanten(hand, rule=rule, form=form, melds=melds, wilds=wilds, wild_kind=wild_kind,
                             seven_pairs=seven_pairs)
@@ -1065,13 +1148,13 @@ def shanten_batch_kernel(const uint8_t[:, ::1] counts,   # IN (n, 34)
         if cap[j] > 4:
             raise ValueError("caps must be at most 4")
     params_init(&prm, &cap[0], &playable[0], forms, options)
+    cdef bint fused = fused_applies(&prm), distinct = (options & O_PAIRS_DISTINCT) != 0
     if n == 0:
         return
     # each row is checked where it is computed (the row is in cache then); a bad row is marked
     # BAD_ROW and explained below, so nothing is read out of bounds and no result is returned
     for i in prange(n, nogil=True, schedule="static", num_threads=max(1, n_threads)):
-        out[i] = <int8_t>(shanten_one(&counts[i, 0], n_melds[i], wilds[i], &prm)
-                          if row_ok(&counts[i, 0], n_melds[i], wilds[i], &prm) else BAD_ROW)
+        out[i] = <int8_t>batch_row(&counts[i, 0], n_melds[i], wilds[i], &prm, fused, distinct)
     for i in range(n):
         if out[i] == BAD_ROW:
             bad = i
