@@ -17,7 +17,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint64_t, int8_t, int16_t, int32_t
 from libc.string cimport memcpy
 
 from mjfast._kernels._shanten cimport (
-    Params, RuleParams, params_init, shanten_one, table_row, hand_size, N_KINDS, INF,
+    Params, RuleParams, params_init, shanten_one, table_row, hand_size, merge_rows, finish, N_KINDS, INF,
     F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT, O_NEED_VOID)
 
 import numpy as np
@@ -202,47 +202,16 @@ cdef inline bint drawable(const Eval* ev, int k) noexcept nogil:
 
 
 cdef inline void merge_pair(int* out, const uint8_t* a, const uint8_t* b, int kmax) noexcept nogil:
-    """out[2m+p] = least a[2m1+p1] + b[2m2+p2] over m1 + m2 = m, p1 + p2 = p, for m <= kmax."""
+    """merge_rows, with a constant bound for a target of four sets (no melds: then unrolled)."""
     if kmax == 4:
-        merge_pair_n(out, a, b, 4)     # a constant bound (no melds): the compiler unrolls it
+        merge_rows(out, a, b, 4)
     else:
-        merge_pair_n(out, a, b, kmax)
-
-
-cdef inline void merge_pair_n(int* out, const uint8_t* a, const uint8_t* b, int kmax) noexcept nogil:
-    cdef int m, m1, v, best0, best1
-    for m in range(kmax + 1):
-        best0 = INF
-        best1 = INF
-        for m1 in range(m + 1):
-            v = a[2 * m1] + b[2 * (m - m1)]
-            if v < best0:
-                best0 = v
-            v = a[2 * m1 + 1] + b[2 * (m - m1)]
-            if v < best1:
-                best1 = v
-            v = a[2 * m1] + b[2 * (m - m1) + 1]
-            if v < best1:
-                best1 = v
-        out[2 * m] = best0
-        out[2 * m + 1] = best1
+        merge_rows(out, a, b, kmax)
 
 
 cdef inline int finish_pair(const int* a, const int* b, int kmax) noexcept nogil:
-    """Least a[2m+p] + b[2(kmax-m)+1-p]: kmax sets and one pair from two merged halves."""
-    return finish_pair_n(a, b, 4) if kmax == 4 else finish_pair_n(a, b, kmax)
-
-
-cdef inline int finish_pair_n(const int* a, const int* b, int kmax) noexcept nogil:
-    cdef int m, v, best = INF
-    for m in range(kmax + 1):
-        v = a[2 * m] + b[2 * (kmax - m) + 1]
-        if v < best:
-            best = v
-        v = a[2 * m + 1] + b[2 * (kmax - m)]
-        if v < best:
-            best = v
-    return best
+    """finish, with a constant bound for a target of four sets."""
+    return finish(a, b, 4) if kmax == 4 else finish(a, b, kmax)
 
 
 cdef inline void mark_splits(const uint8_t* a, const uint8_t* b, const int* ab, const int* other, int kmax,

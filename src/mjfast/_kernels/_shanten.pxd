@@ -42,3 +42,39 @@ cdef void merge_int_rows(int* out, const int* a, const int* b, int kmax) noexcep
 cdef class RuleParams:
     cdef Params prm
     cdef int one(self, object counts, int wilds) except? -99
+
+
+cdef inline void merge_rows(int* out, const uint8_t* a, const uint8_t* b, int kmax) noexcept nogil:
+    """out[2m+p] = min-plus of two overflow-free table rows, for m <= kmax.
+
+    The uint8 twin of merge_int_rows: it reads the table rows in place on the hottest path
+    (no copy into ints first).  Inline here so the efficiency kernel inlines it too."""
+    cdef int m, m1, v, best0, best1
+    for m in range(kmax + 1):
+        best0 = INF
+        best1 = INF
+        for m1 in range(m + 1):
+            v = a[2 * m1] + b[2 * (m - m1)]
+            if v < best0:
+                best0 = v
+            v = a[2 * m1 + 1] + b[2 * (m - m1)]
+            if v < best1:
+                best1 = v
+            v = a[2 * m1] + b[2 * (m - m1) + 1]
+            if v < best1:
+                best1 = v
+        out[2 * m] = best0
+        out[2 * m + 1] = best1
+
+
+cdef inline int finish(const int* a, const int* b, int kmax) noexcept nogil:
+    """Least a[m1][p1] + b[kmax-m1][1-p1]: the final merge needs only one entry."""
+    cdef int m1, v, best = INF
+    for m1 in range(kmax + 1):
+        v = a[2 * m1] + b[2 * (kmax - m1) + 1]
+        if v < best:
+            best = v
+        v = a[2 * m1 + 1] + b[2 * (kmax - m1)]
+        if v < best:
+            best = v
+    return best
