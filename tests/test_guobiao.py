@@ -298,6 +298,30 @@ def test_flower_option():
     bad = WinContext(Hand("1112345678999m5m", bonus="5z"), win_tile="5m", discarder=1)
     with pytest.raises(ValueError, match="春夏秋冬"):
         score(bad, flowers=True)
+    # can_win checks the flowers the same way
+    assert can_win(ctx, flowers=True)
+    for c, kw, message in ((ctx, {}, "flowers=True"), (ctx, {"flowers": "yes"}, "True or False"),
+                           (bad, {"flowers": True}, "春夏秋冬")):
+        with pytest.raises(ValueError, match=message):
+            can_win(c, **kw)
+
+
+def test_bound_scorer_matches_the_registered_one(seed):
+    """score()/can_win() run the scorer ``_bind`` specialised; calling the registered
+    functions with the rule and options gives the same results."""
+    from mjfast.rules import get
+    from mjfast.scoring.guobiao import can_win_guobiao, score_guobiao
+
+    rng = random.Random(seed + 2)
+    rules_ = [get("guobiao"), get("guobiao", exclusions="v2", lianzhong_extras=True)]
+    for _ in range(300):
+        ctx, flowers, _args = random_win(rng)
+        rule = rng.choice(rules_)
+        a, b = score(ctx, rule, flowers=flowers), score_guobiao(ctx, rule, flowers=flowers)
+        assert (a.total, a.points, a.legal, a.reason, a.rows) == (b.total, b.points, b.legal,
+                                                                 b.reason, b.rows)
+        assert a.payments.tolist() == b.payments.tolist() and a.decomposition == b.decomposition
+        assert can_win(ctx, rule, flowers=flowers) == can_win_guobiao(ctx, rule, flowers=flowers)
 
 
 def test_fan_table():

@@ -320,6 +320,11 @@ def score_guobiao(ctx: WinContext, rule, *, flowers: bool = False) -> Score:
     'nine_gates'
     
     """
+    return _score(_rule_info(rule), flowers, ctx)
+
+
+def _score(info: tuple, flowers, ctx: WinContext) -> Score:
+    """:func:`score_guobiao` with the rule's :func:`_rule_info` looked up (``_bind``)."""
     # the hot path of the Monte-Carlo engine and of batch scoring: kept flat on purpose, and
     # reading the Hand's slots directly (ctx.hand is always exactly a Hand)
     h = ctx.hand
@@ -328,9 +333,6 @@ def score_guobiao(ctx: WinContext, rule, *, flowers: bool = False) -> Score:
         n_fl = len(bonus)
     else:
         n_fl = 0 if (flowers is False and not bonus) else _flowers(ctx, flowers)
-    info = _OPTS.get(id(rule))
-    if info is None or info[0] is not rule:
-        info = _rule_info(rule)
     if PURE_PYTHON:
         res = _compute(ctx, info[1], True)
     else:
@@ -384,13 +386,28 @@ def can_win_guobiao(ctx: WinContext, rule, *, flowers: bool = False) -> bool:
     >>> can_win(WinContext(Hand("1112345678999m5m"), win_tile="5m", discarder=1))
     True
     """
-    _flowers(ctx, flowers)
-    res = _compute(ctx, _options(rule))
+    return _can_win(_rule_info(rule), flowers, ctx)
+
+
+def _can_win(info: tuple, flowers, ctx: WinContext) -> bool:
+    """:func:`can_win_guobiao` with the rule's :func:`_rule_info` looked up (``_bind``)."""
+    if flowers is not False or ctx.hand._bonus:
+        _flowers(ctx, flowers)
+    res = _compute(ctx, info[1])
     if res is None:
         return False
-    if rule.options["lianzhong_extras"] and _extras(ctx, res[2]):
+    if info[2] and _extras(ctx, res[2]):
         return True
     return res[0] >= MIN_FAN
 
 
-register("guobiao", score_guobiao, can_win_guobiao)
+def _bind(rule, *, flowers: bool = False):
+    """``register``'s ``bind``: the scorer and legality test for one rule and ``flowers``, with
+    the rule's option bits resolved once instead of per call."""
+    if type(flowers) is not bool:
+        return None  # left to score_guobiao, which names the bad value
+    info = _rule_info(rule)
+    return _partial(_score, info, flowers), _partial(_can_win, info, flowers)
+
+
+register("guobiao", score_guobiao, can_win_guobiao, bind=_bind)
