@@ -89,6 +89,25 @@ def test_score_plain_values_and_lazy_parts():
     assert "legal" in repr(s) and "<table" in s._repr_html_()
 
 
+def test_score_lazy_parts_read_a_source():
+    calls = []
+
+    def part(name, value):
+        return lambda src: calls.append((name, src)) or value
+
+    src = object()
+    s = Score("x", 1, 0, (0, 0, 0, 0), False, part("reason", "why"), "番",
+              part("rows", [("c", "z", "e", 1, 1, "番", "add")]),
+              decomposition_fn=part("decomposition", "d"), source=src)
+    assert calls == []  # nothing is built before it is read
+    got = (s.reason, s.reason, s.rows[0][0], s.decomposition, s.decomposition)
+    assert got == ("why", "why", "c", "d", "d")
+    assert calls == [("reason", src), ("rows", src), ("decomposition", src)]
+    # without a source the callables take no argument
+    plain = Score("x", 1, 0, (0, 0, 0, 0), False, lambda: "why", "番", lambda: [])
+    assert (plain.reason, plain.rows) == ("why", [])
+
+
 # ---------------------------------------------------------------------------------------------
 # registry and dispatch
 @contextlib.contextmanager

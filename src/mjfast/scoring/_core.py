@@ -288,10 +288,13 @@ class Score:
     """The result of scoring one won hand under one rule.
 
     Scorers build it as ``Score(rule, total, points, payments, legal, reason, unit, rows,
-    decomposition=None, decomposition_fn=None)``, where ``payments`` is any 4-sequence of ints,
-    ``rows`` a list of element tuples (:data:`ELEMENT_COLUMNS`) or a callable returning one,
-    ``reason`` a string or a callable returning one, and ``decomposition_fn`` a callable
-    building the decomposition on demand.
+    decomposition=None, decomposition_fn=None, source=None)``, where ``payments`` is any
+    4-sequence of ints, ``rows`` a list of element tuples (:data:`ELEMENT_COLUMNS`) or a
+    callable returning one, ``reason`` a string or a callable returning one, and
+    ``decomposition_fn`` a callable building the decomposition on demand.  Given a
+    ``source``, those callables are called with it (``rows(source)``), so that a scorer can
+    pass module-level functions and the one object they read instead of building closures
+    on every call.
 
     Attributes
     ----------
@@ -321,10 +324,11 @@ class Score:
     """
 
     __slots__ = ("rule", "total", "points", "_payments", "legal", "_reason", "unit",
-                 "_rows", "_elements", "_decomp", "_decomp_fn")
+                 "_rows", "_elements", "_decomp", "_decomp_fn", "_source")
 
     def __init__(self, rule: str, total: int, points: int, payments, legal: bool, reason: str,
-                 unit: str, rows, decomposition=None, decomposition_fn: Callable | None = None):
+                 unit: str, rows, decomposition=None, decomposition_fn: Callable | None = None,
+                 source=None):
         self.rule = rule
         self.total = total
         self.points = points
@@ -336,13 +340,17 @@ class Score:
         self._elements = None
         self._decomp = decomposition
         self._decomp_fn = decomposition_fn
+        self._source = source
+
+    def _lazy(self, fn):
+        return fn() if self._source is None else fn(self._source)
 
     @property
     def reason(self) -> str:
         """Why the hand is not legal ("" when it is)."""
         r = self._reason
         if type(r) is not str:
-            r = self._reason = r()
+            r = self._reason = self._lazy(r)
         return r
 
     @property
@@ -372,14 +380,14 @@ class Score:
     def rows(self) -> list[tuple]:
         """The elements as plain tuples in :data:`ELEMENT_COLUMNS` order (no pandas)."""
         if callable(self._rows):
-            self._rows = self._rows()
+            self._rows = self._lazy(self._rows)
         return self._rows
 
     @property
     def decomposition(self):
         """The reading (:class:`~mjfast.Decomposition`) the score was computed on."""
         if self._decomp is None and self._decomp_fn is not None:
-            self._decomp = self._decomp_fn()
+            self._decomp = self._lazy(self._decomp_fn)
             self._decomp_fn = None
         return self._decomp
 
@@ -470,12 +478,11 @@ def scorers() -> tuple[str, ...]:
 
 
 def _cached(rule, options: dict):
-    """The cached ``_resolve`` result for this call, or None: by name, by the Rule's identity,
-    or the last call with options when it passed the very same option objects (the hot path
-    of :func:`score` and :func:`can_win`)."""
+    """The cached ``_resolve`` result for this call, or None: by the Rule's identity, or the
+    last call with options when it passed the very same option objects (the hot path of
+    :func:`score` and :func:`can_win`, which look up a rule name without options in
+    ``_RESOLVED`` themselves, saving this call)."""
     if not options:
-        if type(rule) is str:
-            return _RESOLVED.get(rule)
         # a Rule: keyed by identity (hashing a Rule walks all its fields); the entry holds the
         # Rule, so its id cannot be reused while it is cached
         hit = _RESOLVED_ID.get(id(rule))
@@ -617,8 +624,11 @@ def score(ctx: WinContext, rule="guobiao", **options: Any) -> Score:
     ...
     ValueError: unknown rule 'tokyo'; valid rules: suzhou, taicang, ...
     """
-    scorer, _cw, rule_obj, extra, bound, _bcw = _cached(rule, options) or _resolve(rule, options)
-    if type(ctx) is not WinContext or (ctx.hand.wilds and rule_obj.wildcard is None):
+    scorer, _cw, rule_obj, extra, bound, _bcw = (
+        (_RESOLVED.get(rule) if type(rule) is str and not options else _cached(rule, options))
+        or _resolve(rule, options))
+    # a WinContext's hand is exactly a Hand: its slot is read, not the property (a Python call)
+    if type(ctx) is not WinContext or (ctx.hand._wilds and rule_obj.wildcard is None):
         _check_ctx(ctx, rule_obj)
     if bound is not None:
         return bound(ctx)
@@ -654,8 +664,10 @@ def can_win(ctx: WinContext, rule="guobiao", **options: Any) -> bool:
     >>> can_win(WinContext(Hand("123m456p678s234s55p"), win_tile="5p", discarder=3))
     False
     """
-    scorer, cw, rule_obj, extra, _bs, bound = _cached(rule, options) or _resolve(rule, options)
-    if type(ctx) is not WinContext or (ctx.hand.wilds and rule_obj.wildcard is None):
+    scorer, cw, rule_obj, extra, _bs, bound = (
+        (_RESOLVED.get(rule) if type(rule) is str and not options else _cached(rule, options))
+        or _resolve(rule, options))
+    if type(ctx) is not WinContext or (ctx.hand._wilds and rule_obj.wildcard is None):
         _check_ctx(ctx, rule_obj)
     if bound is not None:
         return bool(bound(ctx))
