@@ -8,7 +8,7 @@ set + pair splits are enumerated here, depth first in reference tile order with 
 non-decreasing (pung before chow on the same tile), which is the order the reference visits
 them in and so decides ties the same way.
 
-Entry point: :func:`mcr_calculate`.
+Entry point: :func:`mcr_calculate`, which returns a :class:`Found`.
 
 Speed (issue #5): the split search abandons a level as soon as a tile it passed over could only
 be the pair and is not (this prunes dead branches only, so the splits and their order are the
@@ -21,6 +21,8 @@ cimport numpy as cnp
 from libc.stdint cimport uint8_t, uint16_t, int16_t, int32_t
 from libc.string cimport memset, memcpy
 from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.object cimport PyTypeObject
+from cpython.type cimport PyType_IsSubtype
 
 cnp.import_array()
 
@@ -1456,10 +1458,30 @@ cdef inline const uint8_t* u8_34(object a) except NULL:
     return <const uint8_t*>cnp.PyArray_DATA(arr)
 
 
+cdef class Found:
+    """The best reading of a complete hand: ``total`` (fans without flowers), ``fans`` (the
+    count of each fan id) and ``reading``, as :func:`mcr_calculate` returns them.
+
+    ``Found(total, fans, reading)`` builds one from other values (the pure-Python engine's);
+    a Python subclass may add what its scorer needs, and :func:`mcr_calculate` returns an
+    instance of the subclass it is given, so a scorer can hang its lazy parts on the kernel's
+    result without another object per call.
+    """
+    cdef readonly int total
+    cdef readonly object fans
+    cdef readonly object reading
+
+    def __init__(self, int total, fans, reading):
+        self.total = total
+        self.fans = fans
+        self.reading = reading
+
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def mcr_calculate(object counts, tuple melds, int win, int flag, int seat, int prevalent,
-                  int opts):
+def mcr_calculate(object counts, tuple melds, int win, bint self_drawn, bint last_copy,
+                  bint kong, bint wall_last, int seat, int prevalent, int opts,
+                  type found=Found):
     """Fan table of the best reading of a complete hand, as the reference calculator picks it.
 
     Parameters
@@ -1471,18 +1493,22 @@ def mcr_calculate(object counts, tuple melds, int win, int flag, int seat, int p
         ``melded`` is False only for a concealed kong.
     win : int
         IN: winning tile id.
-    flag : int
-        IN: win flags (1 self-drawn, 2 last copy, 4 kong, 8 last tile of the wall).
+    self_drawn, last_copy, kong, wall_last : bool
+        IN: the win flags (自摸, 和绝张, 杠上开花 or 抢杠和, the wall's last tile), taken
+        separately so that a caller passes a WinContext's booleans as they are (composing the
+        bits in Python costs more than the fan search's own setup).
     seat, prevalent : int
         IN: winds 0-3.
     opts : int
         IN: option bits (1 exclusions v2, 2 清幺九 keeps 双同刻, 4 self-drawn specials 不求人).
+    found : type, default Found
+        IN: :class:`Found` or a subclass, the type of the result.
 
     Returns
     -------
-    tuple or None
-        None when the tiles form no winning hand, else ``(total, fans, reading)``: the fan
-        total without flowers; ``fans``, 83 bytes, the count of each fan id (index 81,
+    Found or None
+        None when the tiles form no winning hand, else a ``found`` instance: ``total``, the
+        fan total without flowers; ``fans``, 83 bytes, the count of each fan id (index 81,
         flowers, is 0); ``reading``, :data:`READING_WIDTH` bytes ``[form, pack0 .. pack4 as
         (type, reference tile, melded), knitted layout + 1]`` with ``form`` indexing
         :data:`READING_FORMS`.
@@ -1496,7 +1522,11 @@ def mcr_calculate(object counts, tuple melds, int win, int flag, int seat, int p
     cdef int work[5]
     cdef int i, t, n, typ, first, form = R_NONE, best_fan = 0, total, hog, seq = -1, standing_cnt
     cdef bint seven = False, uw
+    cdef int flag = (F_SELF_DRAWN if self_drawn else 0) | (F_LAST_TILE if last_copy else 0) \
+        | (F_KONG if kong else 0) | (F_WALL_LAST if wall_last else 0)
     cdef const uint8_t* cnt = u8_34(counts)
+    if not PyType_IsSubtype(found, Found):
+        raise TypeError(f"found must be Found or a subclass, got {found.__name__}")
     if not 0 <= win < 34 or not 0 <= seat < 4 or not 0 <= prevalent < 4:
         raise ValueError("win must be a tile id 0-33 and the winds 0-3")
     memset(&h, 0, sizeof(h))
@@ -1597,4 +1627,9 @@ def mcr_calculate(object counts, tuple melds, int win, int flag, int seat, int p
         reading[2 + 3 * i] = <char>ptile(best_packs[i])
         reading[3 + 3 * i] = <char>pmelded(best_packs[i])
     reading[16] = <char>(seq + 1)
-    return best_fan, PyBytes_FromStringAndSize(fans, NF), PyBytes_FromStringAndSize(reading, 17)
+    # the type's own allocator: Found.__new__(found) would look __new__ up and call it
+    cdef Found out = (<PyTypeObject*>found).tp_new(found, NULL, NULL)
+    out.total = best_fan
+    out.fans = PyBytes_FromStringAndSize(fans, NF)
+    out.reading = PyBytes_FromStringAndSize(reading, 17)
+    return out

@@ -168,20 +168,50 @@ _MELD_CACHE: dict = {}
 PURE_PYTHON = os.environ.get("MJFAST_PUREPYTHON", "0") == "1"
 
 
+class _Found(_K.Found):
+    """The best reading of a hand (kernel or pure-Python engine) plus what the lazy parts of
+    its Score read: the Score's ``source``, so that no closure is built per call."""
+
+    __slots__ = ("ctx", "n_fl", "extra")
+
+
+def _found_rows(f: _Found) -> list:
+    return _rows(f.fans, f.n_fl, f.extra)
+
+
+def _found_decomposition(f: _Found) -> Decomposition:
+    return _decomposition(f.ctx, f.reading)
+
+
+def _below_minimum(f: _Found) -> str:
+    return f"{f.total} 番 without flowers, below the {MIN_FAN}-番 minimum"
+
+
+def _search(ctx: WinContext, opts: int, pure_python: bool = PURE_PYTHON) -> _Found | None:
+    """The best reading of ``ctx``'s hand, or None (not a win)."""
+    # on the hot path: reads the Hand's slots directly (ctx.hand is always exactly a Hand)
+    h = ctx.hand
+    melds = h._melds
+    if melds:
+        spec = _MELD_CACHE.get(id(melds))
+        spec = _meld_spec(melds) if spec is None or spec[0] is not melds else spec[1]
+    else:
+        spec = ()
+    if not pure_python:
+        return _K.mcr_calculate(h._counts, spec, ctx.win_tile, ctx.self_draw, ctx.last_copy,
+                                ctx.after_kong or ctx.robbing_kong, ctx.last_tile,
+                                ctx.seat_wind, ctx.prevalent_wind, opts, _Found)
+    flag = (ctx.self_draw * M.F_SELF_DRAWN | ctx.last_copy * M.F_LAST_TILE
+            | (ctx.after_kong or ctx.robbing_kong) * M.F_KONG | ctx.last_tile * M.F_WALL_LAST)
+    res = M.calculate(h._counts.tolist(), spec, ctx.win_tile, flag, ctx.seat_wind,
+                      ctx.prevalent_wind, opts)
+    return None if res is None else _Found(M.fan_total(res[0]), res[0], res[1])
+
+
 def _compute(ctx: WinContext, opts: int, pure_python: bool = PURE_PYTHON):
     """``(fan total without flowers, fan counts by id, reading)`` or None (not a win)."""
-    h = ctx.hand
-    melds = _meld_spec(h.melds) if h.melds else ()
-    flag = ctx.self_draw | (ctx.last_copy << 1) | ((ctx.after_kong or ctx.robbing_kong) << 2) \
-        | (ctx.last_tile << 3)
-    if pure_python:
-        res = M.calculate(h.counts.tolist(), melds, ctx.win_tile, flag, ctx.seat_wind,
-                          ctx.prevalent_wind, opts)
-        if res is None:
-            return None
-        return M.fan_total(res[0]), res[0], res[1]
-    return _K.mcr_calculate(h.counts, melds, ctx.win_tile, flag, ctx.seat_wind, ctx.prevalent_wind,
-                            opts)
+    f = _search(ctx, opts, pure_python)
+    return None if f is None else (f.total, f.fans, f.reading)
 
 
 def _reading(rd) -> tuple:
@@ -325,55 +355,40 @@ def score_guobiao(ctx: WinContext, rule, *, flowers: bool = False) -> Score:
 
 def _score(info: tuple, flowers, ctx: WinContext) -> Score:
     """:func:`score_guobiao` with the rule's :func:`_rule_info` looked up (``_bind``)."""
-    # the hot path of the Monte-Carlo engine and of batch scoring: kept flat on purpose, and
-    # reading the Hand's slots directly (ctx.hand is always exactly a Hand)
-    h = ctx.hand
-    bonus = h._bonus  # sorted ids; the flowers 春夏秋冬梅兰竹菊 are ids 34-41
+    # the hot path of the Monte-Carlo engine and of batch scoring: kept flat on purpose
+    bonus = ctx.hand._bonus  # sorted ids; the flowers 春夏秋冬梅兰竹菊 are ids 34-41
     if flowers is True and (not bonus or (bonus[0] >= 34 and bonus[-1] <= 41)):
         n_fl = len(bonus)
     else:
         n_fl = 0 if (flowers is False and not bonus) else _flowers(ctx, flowers)
-    if PURE_PYTHON:
-        res = _compute(ctx, info[1], True)
-    else:
-        melds = h._melds
-        if melds:
-            spec = _MELD_CACHE.get(id(melds))
-            spec = _meld_spec(melds) if spec is None or spec[0] is not melds else spec[1]
-        else:
-            spec = ()
-        res = _K.mcr_calculate(
-            h._counts, spec, ctx.win_tile,
-            ctx.self_draw | (ctx.last_copy << 1) | ((ctx.after_kong or ctx.robbing_kong) << 2)
-            | (ctx.last_tile << 3), ctx.seat_wind, ctx.prevalent_wind, info[1])
-    if res is None:
+    found = _search(ctx, info[1])
+    if found is None:
         raise ValueError(f"hand not complete: {ctx.hand} does not form a winning hand under "
                          "guobiao (standard, 七对, 十三幺, 全不靠, 组合龙 or 九莲宝灯)")
-    base, ft, rd = res
+    found.ctx = ctx
+    found.n_fl = n_fl
+    base = found.total
     extra = None
     if info[2]:
-        ex = _extras(ctx, rd)
+        ex = _extras(ctx, found.reading)
         if ex:
             extra = max(ex, key=lambda e: e[3])
             base = extra[3]
+    found.extra = extra
     total = base + n_fl
     if base >= MIN_FAN:  # settlement, guobiao.md §2
         share = MIN_FAN + total
         if ctx.self_draw:
-            pay = [-share, -share, -share, -share]
+            pay = [-share] * 4
             pay[ctx.winner] = 3 * share
         else:
             pay = [-MIN_FAN, -MIN_FAN, -MIN_FAN, -MIN_FAN]
             pay[ctx.discarder] = -share
             pay[ctx.winner] = 3 * MIN_FAN + total
-        return Score("guobiao", total, share, pay, True, "", "番", _partial(_rows, ft, n_fl, extra),
-                     None, _partial(_decomposition, ctx, rd))
-    return Score("guobiao", total, 0, _NO_PAYMENT, False, _partial(_below_minimum, base), "番",
-                 _partial(_rows, ft, n_fl, extra), None, _partial(_decomposition, ctx, rd))
-
-
-def _below_minimum(base: int) -> str:
-    return f"{base} 番 without flowers, below the {MIN_FAN}-番 minimum"
+        return Score("guobiao", total, share, pay, True, "", "番", _found_rows, None,
+                     _found_decomposition, found)
+    return Score("guobiao", total, 0, _NO_PAYMENT, False, _below_minimum, "番", _found_rows,
+                 None, _found_decomposition, found)
 
 
 def can_win_guobiao(ctx: WinContext, rule, *, flowers: bool = False) -> bool:
@@ -393,12 +408,12 @@ def _can_win(info: tuple, flowers, ctx: WinContext) -> bool:
     """:func:`can_win_guobiao` with the rule's :func:`_rule_info` looked up (``_bind``)."""
     if flowers is not False or ctx.hand._bonus:
         _flowers(ctx, flowers)
-    res = _compute(ctx, info[1])
-    if res is None:
+    found = _search(ctx, info[1])
+    if found is None:
         return False
-    if info[2] and _extras(ctx, res[2]):
+    if info[2] and _extras(ctx, found.reading):
         return True
-    return res[0] >= MIN_FAN
+    return found.total >= MIN_FAN
 
 
 def _bind(rule, *, flowers: bool = False):
