@@ -39,7 +39,6 @@ The fan search runs in the Cython kernel :mod:`mjfast._kernels._mcr`; its pure-P
 from __future__ import annotations
 
 import os
-from functools import partial as _partial
 
 from .. import tiles as _t
 from .._kernels import _mcr as _K
@@ -350,45 +349,52 @@ def score_guobiao(ctx: WinContext, rule, *, flowers: bool = False) -> Score:
     'nine_gates'
     
     """
-    return _score(_rule_info(rule), flowers, ctx)
+    return _scorer(_rule_info(rule), flowers)(ctx)
 
 
-def _score(info: tuple, flowers, ctx: WinContext) -> Score:
-    """:func:`score_guobiao` with the rule's :func:`_rule_info` looked up (``_bind``)."""
-    # the hot path of the Monte-Carlo engine and of batch scoring: kept flat on purpose
-    bonus = ctx.hand._bonus  # sorted ids; the flowers 春夏秋冬梅兰竹菊 are ids 34-41
-    if flowers is True and (not bonus or (bonus[0] >= 34 and bonus[-1] <= 41)):
-        n_fl = len(bonus)
-    else:
-        n_fl = 0 if (flowers is False and not bonus) else _flowers(ctx, flowers)
-    found = _search(ctx, info[1])
-    if found is None:
-        raise ValueError(f"hand not complete: {ctx.hand} does not form a winning hand under "
-                         "guobiao (standard, 七对, 十三幺, 全不靠, 组合龙 or 九莲宝灯)")
-    found.ctx = ctx
-    found.n_fl = n_fl
-    base = found.total
-    extra = None
-    if info[2]:
-        ex = _extras(ctx, found.reading)
-        if ex:
-            extra = max(ex, key=lambda e: e[3])
-            base = extra[3]
-    found.extra = extra
-    total = base + n_fl
-    if base >= MIN_FAN:  # settlement, guobiao.md §2
-        share = MIN_FAN + total
-        if ctx.self_draw:
-            pay = [-share] * 4
-            pay[ctx.winner] = 3 * share
+def _scorer(info: tuple, flowers):
+    """:func:`score_guobiao` for one rule (its :func:`_rule_info`) and ``flowers`` value, as
+    a function of the context alone (what ``_bind`` gives :func:`~mjfast.score`; a closure
+    is called faster than a partial)."""
+    opts, lianzhong = info[1], info[2]
+
+    def score(ctx: WinContext) -> Score:
+        # the hot path of the Monte-Carlo engine and of batch scoring: kept flat on purpose
+        bonus = ctx.hand._bonus  # sorted ids; the flowers 春夏秋冬梅兰竹菊 are ids 34-41
+        if flowers is True and (not bonus or (bonus[0] >= 34 and bonus[-1] <= 41)):
+            n_fl = len(bonus)
         else:
-            pay = [-MIN_FAN, -MIN_FAN, -MIN_FAN, -MIN_FAN]
-            pay[ctx.discarder] = -share
-            pay[ctx.winner] = 3 * MIN_FAN + total
-        return Score("guobiao", total, share, pay, True, "", "番", _found_rows, None,
-                     _found_decomposition, found)
-    return Score("guobiao", total, 0, _NO_PAYMENT, False, _below_minimum, "番", _found_rows,
-                 None, _found_decomposition, found)
+            n_fl = 0 if (flowers is False and not bonus) else _flowers(ctx, flowers)
+        found = _search(ctx, opts)
+        if found is None:
+            raise ValueError(f"hand not complete: {ctx.hand} does not form a winning hand "
+                             "under guobiao (standard, 七对, 十三幺, 全不靠, 组合龙 or 九莲宝灯)")
+        found.ctx = ctx
+        found.n_fl = n_fl
+        base = found.total
+        extra = None
+        if lianzhong:
+            ex = _extras(ctx, found.reading)
+            if ex:
+                extra = max(ex, key=lambda e: e[3])
+                base = extra[3]
+        found.extra = extra
+        total = base + n_fl
+        if base >= MIN_FAN:  # settlement, guobiao.md §2
+            share = MIN_FAN + total
+            if ctx.self_draw:
+                pay = [-share] * 4
+                pay[ctx.winner] = 3 * share
+            else:
+                pay = [-MIN_FAN, -MIN_FAN, -MIN_FAN, -MIN_FAN]
+                pay[ctx.discarder] = -share
+                pay[ctx.winner] = 3 * MIN_FAN + total
+            return Score("guobiao", total, share, pay, True, "", "番", _found_rows, None,
+                         _found_decomposition, found)
+        return Score("guobiao", total, 0, _NO_PAYMENT, False, _below_minimum, "番",
+                     _found_rows, None, _found_decomposition, found)
+
+    return score
 
 
 def can_win_guobiao(ctx: WinContext, rule, *, flowers: bool = False) -> bool:
@@ -401,19 +407,24 @@ def can_win_guobiao(ctx: WinContext, rule, *, flowers: bool = False) -> bool:
     >>> can_win(WinContext(Hand("1112345678999m5m"), win_tile="5m", discarder=1))
     True
     """
-    return _can_win(_rule_info(rule), flowers, ctx)
+    return _legality_test(_rule_info(rule), flowers)(ctx)
 
 
-def _can_win(info: tuple, flowers, ctx: WinContext) -> bool:
-    """:func:`can_win_guobiao` with the rule's :func:`_rule_info` looked up (``_bind``)."""
-    if flowers is not False or ctx.hand._bonus:
-        _flowers(ctx, flowers)
-    found = _search(ctx, info[1])
-    if found is None:
-        return False
-    if info[2] and _extras(ctx, found.reading):
-        return True
-    return found.total >= MIN_FAN
+def _legality_test(info: tuple, flowers):
+    """:func:`can_win_guobiao` for one rule and ``flowers`` value, as :func:`_scorer`."""
+    opts, lianzhong = info[1], info[2]
+
+    def can_win(ctx: WinContext) -> bool:
+        if flowers is not False or ctx.hand._bonus:
+            _flowers(ctx, flowers)
+        found = _search(ctx, opts)
+        if found is None:
+            return False
+        if lianzhong and _extras(ctx, found.reading):
+            return True
+        return found.total >= MIN_FAN
+
+    return can_win
 
 
 def _bind(rule, *, flowers: bool = False):
@@ -422,7 +433,7 @@ def _bind(rule, *, flowers: bool = False):
     if type(flowers) is not bool:
         return None  # left to score_guobiao, which names the bad value
     info = _rule_info(rule)
-    return _partial(_score, info, flowers), _partial(_can_win, info, flowers)
+    return _scorer(info, flowers), _legality_test(info, flowers)
 
 
 register("guobiao", score_guobiao, can_win_guobiao, bind=_bind)
