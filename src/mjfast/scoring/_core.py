@@ -478,11 +478,12 @@ def scorers() -> tuple[str, ...]:
 
 
 def _cached(rule, options: dict):
-    """The cached ``_resolve`` result for this call, or None: by the Rule's identity, or the
-    last call with options when it passed the very same option objects (the hot path of
-    :func:`score` and :func:`can_win`, which look up a rule name without options in
-    ``_RESOLVED`` themselves, saving this call)."""
+    """The cached ``_resolve`` result for this call, or None: by name, by the Rule's identity,
+    or the last call with options when it passed the very same option objects (the hot path
+    of :func:`score` and :func:`can_win`)."""
     if not options:
+        if type(rule) is str:
+            return _RESOLVED.get(rule)
         # a Rule: keyed by identity (hashing a Rule walks all its fields); the entry holds the
         # Rule, so its id cannot be reused while it is cached
         hit = _RESOLVED_ID.get(id(rule))
@@ -624,9 +625,7 @@ def score(ctx: WinContext, rule="guobiao", **options: Any) -> Score:
     ...
     ValueError: unknown rule 'tokyo'; valid rules: suzhou, taicang, ...
     """
-    scorer, _cw, rule_obj, extra, bound, _bcw = (
-        (_RESOLVED.get(rule) if type(rule) is str and not options else _cached(rule, options))
-        or _resolve(rule, options))
+    scorer, _cw, rule_obj, extra, bound, _bcw = _cached(rule, options) or _resolve(rule, options)
     # a WinContext's hand is exactly a Hand: its slot is read, not the property (a Python call)
     if type(ctx) is not WinContext or (ctx.hand._wilds and rule_obj.wildcard is None):
         _check_ctx(ctx, rule_obj)
@@ -664,9 +663,7 @@ def can_win(ctx: WinContext, rule="guobiao", **options: Any) -> bool:
     >>> can_win(WinContext(Hand("123m456p678s234s55p"), win_tile="5p", discarder=3))
     False
     """
-    scorer, cw, rule_obj, extra, _bs, bound = (
-        (_RESOLVED.get(rule) if type(rule) is str and not options else _cached(rule, options))
-        or _resolve(rule, options))
+    scorer, cw, rule_obj, extra, _bs, bound = _cached(rule, options) or _resolve(rule, options)
     if type(ctx) is not WinContext or (ctx.hand._wilds and rule_obj.wildcard is None):
         _check_ctx(ctx, rule_obj)
     if bound is not None:
