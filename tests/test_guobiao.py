@@ -667,3 +667,17 @@ def test_kernel_matches_python_twin(seed):
         assert list(a[1]) == list(b[1])
         assert G._reading(a[2]) == G._reading(b[2])
         assert G._decomposition(ctx, a[2]) == G._decomposition(ctx, b[2])
+
+
+def test_kernel_result_type():
+    """The kernel returns an instance of the Found subclass it is given, and only of one."""
+    from mjfast._kernels import _mcr as K
+    from mjfast.scoring import guobiao as G
+
+    ctx = WinContext(Hand("1112345678999m5m"), win_tile="5m", discarder=1)
+    args = (ctx.hand.counts, (), ctx.win_tile, False, False, False, False, 0, 0, 0)
+    f = K.mcr_calculate(*args, G._Found)
+    assert type(f) is G._Found and f.total == G._compute(ctx, 0)[0] > 0
+    assert type(K.mcr_calculate(*args)) is K.Found
+    with pytest.raises(TypeError, match="Found or a subclass"):
+        K.mcr_calculate(*args, tuple)
