@@ -28,6 +28,7 @@ cnp.import_array()
 
 cdef enum:
     NF = 83
+    READING_W = 17
     TT = 72
     MAXDIV = 24
     CHOW = 1
@@ -143,7 +144,7 @@ cdef enum:
     FLOWER_TILES = 81
     CONCEALED_KONG_AND_MELDED_KONG = 82
 
-READING_WIDTH = 17
+READING_WIDTH = READING_W
 READING_FORMS = ("", "standard", "seven_pairs", "seven_shifted_pairs", "honors_and_knitted",
                  "thirteen_orphans", "knitted_straight", "nine_gates")
 
@@ -1468,13 +1469,29 @@ cdef class Found:
     result without another object per call.
     """
     cdef readonly int total
-    cdef readonly object fans
-    cdef readonly object reading
+    # the kernel's fans and reading stay C arrays until read (most scores never read them);
+    # _fans / _reading hold them as objects once read, or the values Found() was given
+    cdef char c_fans[NF]
+    cdef char c_reading[READING_W]
+    cdef object _fans
+    cdef object _reading
 
     def __init__(self, int total, fans, reading):
         self.total = total
-        self.fans = fans
-        self.reading = reading
+        self._fans = fans
+        self._reading = reading
+
+    @property
+    def fans(self):
+        if self._fans is None:
+            self._fans = PyBytes_FromStringAndSize(self.c_fans, NF)
+        return self._fans
+
+    @property
+    def reading(self):
+        if self._reading is None:
+            self._reading = PyBytes_FromStringAndSize(self.c_reading, READING_W)
+        return self._reading
 
 
 @cython.boundscheck(False)
@@ -1617,8 +1634,11 @@ def mcr_calculate(object counts, tuple melds, int win, bint self_drawn, bint las
                         form = R_STANDARD
     if best_fan == 0:
         return None
-    cdef char fans[NF]
-    cdef char reading[17]
+    # the type's own allocator: Found.__new__(found) would look __new__ up and call it
+    cdef Found out = (<PyTypeObject*>found).tp_new(found, NULL, NULL)
+    out.total = best_fan
+    cdef char* fans = out.c_fans
+    cdef char* reading = out.c_reading
     for i in range(NF):
         fans[i] = <char>best[i]
     reading[0] = <char>form
@@ -1627,9 +1647,4 @@ def mcr_calculate(object counts, tuple melds, int win, bint self_drawn, bint las
         reading[2 + 3 * i] = <char>ptile(best_packs[i])
         reading[3 + 3 * i] = <char>pmelded(best_packs[i])
     reading[16] = <char>(seq + 1)
-    # the type's own allocator: Found.__new__(found) would look __new__ up and call it
-    cdef Found out = (<PyTypeObject*>found).tp_new(found, NULL, NULL)
-    out.total = best_fan
-    out.fans = PyBytes_FromStringAndSize(fans, NF)
-    out.reading = PyBytes_FromStringAndSize(reading, 17)
     return out
