@@ -1499,7 +1499,7 @@ cdef class Found:
 @cython.wraparound(False)
 def mcr_calculate(object counts, tuple melds, int win, bint self_drawn, bint last_copy,
                   bint kong, bint wall_last, int seat, int prevalent, int opts,
-                  type found=Found):
+                  type found not None=Found):
     """Fan table of the best reading of a complete hand, as the reference calculator picks it.
 
     Parameters
