@@ -133,7 +133,7 @@ def _option_bits(rule) -> int:
 
 
 def _flowers(ctx: WinContext, flowers) -> int:
-    bonus = ctx.hand.bonus
+    bonus = ctx.hand._bonus  # the slot, not the property (ctx.hand is exactly a Hand)
     if flowers is True:
         bad = [t for t in bonus if t not in _FLOWER_KINDS] \
             if bonus and not _FLOWER_KINDS.issuperset(bonus) else None
