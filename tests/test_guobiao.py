@@ -1,5 +1,6 @@
 """国标 MCR scorer: pinned probes (rules/guobiao_fans.md §7-§8), the rule options, and the
 agreement with the reference calculator PyMahjongGB on seeded random winning hands."""
+import pickle
 import random
 import time
 
@@ -681,3 +682,20 @@ def test_kernel_result_type():
     assert type(K.mcr_calculate(*args)) is K.Found
     with pytest.raises(TypeError, match="Found or a subclass"):
         K.mcr_calculate(*args, tuple)
+    g = pickle.loads(pickle.dumps(K.mcr_calculate(*args)))
+    assert type(g) is K.Found and (g.total, g.fans, g.reading) == (f.total, f.fans, f.reading)
+
+
+def test_scores_pickle(seed):
+    """A Score pickles with its lazy parts unread (they rebuild from the kernel's result)."""
+    rng = random.Random(seed + 3)
+    legal = set()
+    for _ in range(100):
+        ctx, flowers, _args = random_win(rng)
+        s = score(ctx, "guobiao", flowers=flowers)
+        t = pickle.loads(pickle.dumps(s))
+        assert (t.total, t.points, t.legal, t.reason, t.rows, t.decomposition) == (
+            s.total, s.points, s.legal, s.reason, s.rows, s.decomposition)
+        assert t.payments.tolist() == s.payments.tolist()
+        legal.add(s.legal)
+    assert legal == {True, False}

@@ -1482,6 +1482,11 @@ cdef class Found:
         self._fans = fans
         self._reading = reading
 
+    def __reduce__(self):
+        # rebuilt from the values (Cython cannot pickle the C arrays), with the slots a
+        # subclass added as the state
+        return type(self), (self.total, self.fans, self.reading), self.__getstate__()
+
     @property
     def fans(self):
         if self._fans is None:
