@@ -1,5 +1,6 @@
 """国标 MCR scorer: pinned probes (rules/guobiao_fans.md §7-§8), the rule options, and the
 agreement with the reference calculator PyMahjongGB on seeded random winning hands."""
+import pickle
 import random
 import time
 
@@ -298,6 +299,30 @@ def test_flower_option():
     bad = WinContext(Hand("1112345678999m5m", bonus="5z"), win_tile="5m", discarder=1)
     with pytest.raises(ValueError, match="春夏秋冬"):
         score(bad, flowers=True)
+    # can_win checks the flowers the same way
+    assert can_win(ctx, flowers=True)
+    for c, kw, message in ((ctx, {}, "flowers=True"), (ctx, {"flowers": "yes"}, "True or False"),
+                           (bad, {"flowers": True}, "春夏秋冬")):
+        with pytest.raises(ValueError, match=message):
+            can_win(c, **kw)
+
+
+def test_bound_scorer_matches_the_registered_one(seed):
+    """score()/can_win() run the scorer ``_bind`` specialised; calling the registered
+    functions with the rule and options gives the same results."""
+    from mjfast.rules import get
+    from mjfast.scoring.guobiao import can_win_guobiao, score_guobiao
+
+    rng = random.Random(seed + 2)
+    rules_ = [get("guobiao"), get("guobiao", exclusions="v2", lianzhong_extras=True)]
+    for _ in range(300):
+        ctx, flowers, _args = random_win(rng)
+        rule = rng.choice(rules_)
+        a, b = score(ctx, rule, flowers=flowers), score_guobiao(ctx, rule, flowers=flowers)
+        assert (a.total, a.points, a.legal, a.reason, a.rows) == (b.total, b.points, b.legal,
+                                                                 b.reason, b.rows)
+        assert a.payments.tolist() == b.payments.tolist() and a.decomposition == b.decomposition
+        assert can_win(ctx, rule, flowers=flowers) == can_win_guobiao(ctx, rule, flowers=flowers)
 
 
 def test_fan_table():
@@ -643,3 +668,34 @@ def test_kernel_matches_python_twin(seed):
         assert list(a[1]) == list(b[1])
         assert G._reading(a[2]) == G._reading(b[2])
         assert G._decomposition(ctx, a[2]) == G._decomposition(ctx, b[2])
+
+
+def test_kernel_result_type():
+    """The kernel returns an instance of the Found subclass it is given, and only of one."""
+    from mjfast._kernels import _mcr as K
+    from mjfast.scoring import guobiao as G
+
+    ctx = WinContext(Hand("1112345678999m5m"), win_tile="5m", discarder=1)
+    args = (ctx.hand.counts, (), ctx.win_tile, False, False, False, False, 0, 0, 0)
+    f = K.mcr_calculate(*args, G._Found)
+    assert type(f) is G._Found and f.total == G._compute(ctx, 0)[0] > 0
+    assert type(K.mcr_calculate(*args)) is K.Found
+    with pytest.raises(TypeError, match="Found or a subclass"):
+        K.mcr_calculate(*args, tuple)
+    g = pickle.loads(pickle.dumps(K.mcr_calculate(*args)))
+    assert type(g) is K.Found and (g.total, g.fans, g.reading) == (f.total, f.fans, f.reading)
+
+
+def test_scores_pickle(seed):
+    """A Score pickles with its lazy parts unread (they rebuild from the kernel's result)."""
+    rng = random.Random(seed + 3)
+    legal = set()
+    for _ in range(100):
+        ctx, flowers, _args = random_win(rng)
+        s = score(ctx, "guobiao", flowers=flowers)
+        t = pickle.loads(pickle.dumps(s))
+        assert (t.total, t.points, t.legal, t.reason, t.rows, t.decomposition) == (
+            s.total, s.points, s.legal, s.reason, s.rows, s.decomposition)
+        assert t.payments.tolist() == s.payments.tolist()
+        legal.add(s.legal)
+    assert legal == {True, False}

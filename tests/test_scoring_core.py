@@ -89,6 +89,25 @@ def test_score_plain_values_and_lazy_parts():
     assert "legal" in repr(s) and "<table" in s._repr_html_()
 
 
+def test_score_lazy_parts_read_a_source():
+    calls = []
+
+    def part(name, value):
+        return lambda src: calls.append((name, src)) or value
+
+    src = object()
+    s = Score("x", 1, 0, (0, 0, 0, 0), False, part("reason", "why"), "番",
+              part("rows", [("c", "z", "e", 1, 1, "番", "add")]),
+              decomposition_fn=part("decomposition", "d"), source=src)
+    assert calls == []  # nothing is built before it is read
+    got = (s.reason, s.reason, s.rows[0][0], s.decomposition, s.decomposition)
+    assert got == ("why", "why", "c", "d", "d")
+    assert calls == [("reason", src), ("rows", src), ("decomposition", src)]
+    # without a source the callables take no argument
+    plain = Score("x", 1, 0, (0, 0, 0, 0), False, lambda: "why", "番", lambda: [])
+    assert (plain.reason, plain.rows) == ("why", [])
+
+
 # ---------------------------------------------------------------------------------------------
 # registry and dispatch
 @contextlib.contextmanager
@@ -153,6 +172,38 @@ def test_register_plugs_in_a_scorer():
         register("tokyo", fake)
     with pytest.raises(ValueError, match="callable"):
         register("jj", 3)
+
+
+def test_bind_specialises_once_per_rule_and_options():
+    binds, calls = [], []
+
+    def fake(ctx, rule, *, bonus=0):
+        calls.append(("general", bonus))
+        return Score(rule.name, bonus, 1, np.zeros(4, np.int64), True, "", rule.unit, [])
+
+    def bind(rule, *, bonus=0):
+        binds.append((rule.name, bonus))
+        if bonus < 0:
+            return None  # the general call
+        s = Score(rule.name, 10 + bonus, 1, np.zeros(4, np.int64), True, "", rule.unit, [])
+        return (lambda ctx: calls.append(("bound", bonus)) or s,
+                lambda ctx: calls.append(("bound can_win", bonus)) or bonus > 0)
+
+    ctx = WinContext(H, win_tile="5p", self_draw=True)
+    with _vacated("sichuan"):
+        register("sichuan", fake, bind=bind)
+        assert [score(ctx, "sichuan", bonus=2).total for _ in range(3)] == [12, 12, 12]
+        assert score(ctx, "sichuan").total == 10
+        assert can_win(ctx, "sichuan", bonus=2) and not can_win(ctx, "sichuan")
+        assert score(ctx, "sichuan", bonus=-1).total == -1
+        assert binds == [("sichuan", 2), ("sichuan", 0), ("sichuan", -1)]
+        assert calls == [("bound", 2)] * 3 + [("bound", 0), ("bound can_win", 2),
+                                              ("bound can_win", 0), ("general", -1)]
+        # the context is still checked before a bound scorer runs
+        with pytest.raises(ValueError, match="WinContext"):
+            score(Hand(H), "sichuan", bonus=2)
+        with pytest.raises(ValueError, match="callable"):
+            register("sichuan", fake, bind=3, replace=True)
 
 
 def test_default_can_win_uses_the_scorer():

@@ -8,7 +8,7 @@ set + pair splits are enumerated here, depth first in reference tile order with 
 non-decreasing (pung before chow on the same tile), which is the order the reference visits
 them in and so decides ties the same way.
 
-Entry point: :func:`mcr_calculate`.
+Entry point: :func:`mcr_calculate`, which returns a :class:`Found`.
 
 Speed (issue #5): the split search abandons a level as soon as a tile it passed over could only
 be the pair and is not (this prunes dead branches only, so the splits and their order are the
@@ -21,11 +21,14 @@ cimport numpy as cnp
 from libc.stdint cimport uint8_t, uint16_t, int16_t, int32_t
 from libc.string cimport memset, memcpy
 from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.object cimport PyTypeObject
+from cpython.type cimport PyType_IsSubtype
 
 cnp.import_array()
 
 cdef enum:
     NF = 83
+    READING_W = 17
     TT = 72
     MAXDIV = 24
     CHOW = 1
@@ -141,7 +144,7 @@ cdef enum:
     FLOWER_TILES = 81
     CONCEALED_KONG_AND_MELDED_KONG = 82
 
-READING_WIDTH = 17
+READING_WIDTH = READING_W
 READING_FORMS = ("", "standard", "seven_pairs", "seven_shifted_pairs", "honors_and_knitted",
                  "thirteen_orphans", "knitted_straight", "nine_gates")
 
@@ -814,11 +817,12 @@ cdef void adjust_by_winds(int t, int prevalent, int seat, int* ft, int opts) noe
             ft[PUNG_OF_TERMINALS_OR_HONORS] -= 1
 
 cdef int fan_total(int* ft) noexcept nogil:
+    # branch-free, so that the compiler vectorises it (it runs once per split); the flowers
+    # (which the search never sets) are taken out after
     cdef int i, s = 0
-    for i in range(1, NF):
-        if ft[i] and i != FLOWER_TILES_:
-            s += FAN_VALUE[i] * ft[i]
-    return s
+    for i in range(NF):
+        s += FAN_VALUE[i] * ft[i]
+    return s - FAN_VALUE[FLOWER_TILES_] * ft[FLOWER_TILES_]
 
 
 # --------------------------------------------------------------------------------------------
@@ -1456,10 +1460,51 @@ cdef inline const uint8_t* u8_34(object a) except NULL:
     return <const uint8_t*>cnp.PyArray_DATA(arr)
 
 
+cdef class Found:
+    """The best reading of a complete hand: ``total`` (fans without flowers), ``fans`` (the
+    count of each fan id) and ``reading``, as :func:`mcr_calculate` returns them.
+
+    ``Found(total, fans, reading)`` builds one from other values (the pure-Python engine's);
+    a Python subclass may add what its scorer needs, and :func:`mcr_calculate` returns an
+    instance of the subclass it is given, so a scorer can hang its lazy parts on the kernel's
+    result without another object per call.
+    """
+    cdef readonly int total
+    # the kernel's fans and reading stay C arrays until read (most scores never read them);
+    # _fans / _reading hold them as objects once read, or the values Found() was given
+    cdef char c_fans[NF]
+    cdef char c_reading[READING_W]
+    cdef object _fans
+    cdef object _reading
+
+    def __init__(self, int total, fans, reading):
+        self.total = total
+        self._fans = fans
+        self._reading = reading
+
+    def __reduce__(self):
+        # rebuilt from the values (Cython cannot pickle the C arrays), with the slots a
+        # subclass added as the state
+        return type(self), (self.total, self.fans, self.reading), self.__getstate__()
+
+    @property
+    def fans(self):
+        if self._fans is None:
+            self._fans = PyBytes_FromStringAndSize(self.c_fans, NF)
+        return self._fans
+
+    @property
+    def reading(self):
+        if self._reading is None:
+            self._reading = PyBytes_FromStringAndSize(self.c_reading, READING_W)
+        return self._reading
+
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def mcr_calculate(object counts, tuple melds, int win, int flag, int seat, int prevalent,
-                  int opts):
+def mcr_calculate(object counts, tuple melds, int win, bint self_drawn, bint last_copy,
+                  bint kong, bint wall_last, int seat, int prevalent, int opts,
+                  type found not None=Found):
     """Fan table of the best reading of a complete hand, as the reference calculator picks it.
 
     Parameters
@@ -1471,18 +1516,22 @@ def mcr_calculate(object counts, tuple melds, int win, int flag, int seat, int p
         ``melded`` is False only for a concealed kong.
     win : int
         IN: winning tile id.
-    flag : int
-        IN: win flags (1 self-drawn, 2 last copy, 4 kong, 8 last tile of the wall).
+    self_drawn, last_copy, kong, wall_last : bool
+        IN: the win flags (自摸, 和绝张, 杠上开花 or 抢杠和, the wall's last tile), taken
+        separately so that a caller passes a WinContext's booleans as they are (composing the
+        bits in Python costs more than the fan search's own setup).
     seat, prevalent : int
         IN: winds 0-3.
     opts : int
         IN: option bits (1 exclusions v2, 2 清幺九 keeps 双同刻, 4 self-drawn specials 不求人).
+    found : type, default Found
+        IN: :class:`Found` or a subclass, the type of the result.
 
     Returns
     -------
-    tuple or None
-        None when the tiles form no winning hand, else ``(total, fans, reading)``: the fan
-        total without flowers; ``fans``, 83 bytes, the count of each fan id (index 81,
+    Found or None
+        None when the tiles form no winning hand, else a ``found`` instance: ``total``, the
+        fan total without flowers; ``fans``, 83 bytes, the count of each fan id (index 81,
         flowers, is 0); ``reading``, :data:`READING_WIDTH` bytes ``[form, pack0 .. pack4 as
         (type, reference tile, melded), knitted layout + 1]`` with ``form`` indexing
         :data:`READING_FORMS`.
@@ -1496,7 +1545,11 @@ def mcr_calculate(object counts, tuple melds, int win, int flag, int seat, int p
     cdef int work[5]
     cdef int i, t, n, typ, first, form = R_NONE, best_fan = 0, total, hog, seq = -1, standing_cnt
     cdef bint seven = False, uw
+    cdef int flag = (F_SELF_DRAWN if self_drawn else 0) | (F_LAST_TILE if last_copy else 0) \
+        | (F_KONG if kong else 0) | (F_WALL_LAST if wall_last else 0)
     cdef const uint8_t* cnt = u8_34(counts)
+    if not PyType_IsSubtype(found, Found):
+        raise TypeError(f"found must be Found or a subclass, got {found.__name__}")
     if not 0 <= win < 34 or not 0 <= seat < 4 or not 0 <= prevalent < 4:
         raise ValueError("win must be a tile id 0-33 and the winds 0-3")
     memset(&h, 0, sizeof(h))
@@ -1587,8 +1640,11 @@ def mcr_calculate(object counts, tuple melds, int win, int flag, int seat, int p
                         form = R_STANDARD
     if best_fan == 0:
         return None
-    cdef char fans[NF]
-    cdef char reading[17]
+    # the type's own allocator: Found.__new__(found) would look __new__ up and call it
+    cdef Found out = (<PyTypeObject*>found).tp_new(found, NULL, NULL)
+    out.total = best_fan
+    cdef char* fans = out.c_fans
+    cdef char* reading = out.c_reading
     for i in range(NF):
         fans[i] = <char>best[i]
     reading[0] = <char>form
@@ -1597,4 +1653,4 @@ def mcr_calculate(object counts, tuple melds, int win, int flag, int seat, int p
         reading[2 + 3 * i] = <char>ptile(best_packs[i])
         reading[3 + 3 * i] = <char>pmelded(best_packs[i])
     reading[16] = <char>(seq + 1)
-    return best_fan, PyBytes_FromStringAndSize(fans, NF), PyBytes_FromStringAndSize(reading, 17)
+    return out

@@ -288,10 +288,13 @@ class Score:
     """The result of scoring one won hand under one rule.
 
     Scorers build it as ``Score(rule, total, points, payments, legal, reason, unit, rows,
-    decomposition=None, decomposition_fn=None)``, where ``payments`` is any 4-sequence of ints,
-    ``rows`` a list of element tuples (:data:`ELEMENT_COLUMNS`) or a callable returning one,
-    ``reason`` a string or a callable returning one, and ``decomposition_fn`` a callable
-    building the decomposition on demand.
+    decomposition=None, decomposition_fn=None, source=None)``, where ``payments`` is any
+    4-sequence of ints, ``rows`` a list of element tuples (:data:`ELEMENT_COLUMNS`) or a
+    callable returning one, ``reason`` a string or a callable returning one, and
+    ``decomposition_fn`` a callable building the decomposition on demand.  Given a
+    ``source``, those callables are called with it (``rows(source)``), so that a scorer can
+    pass module-level functions and the one object they read instead of building closures
+    on every call.
 
     Attributes
     ----------
@@ -321,10 +324,11 @@ class Score:
     """
 
     __slots__ = ("rule", "total", "points", "_payments", "legal", "_reason", "unit",
-                 "_rows", "_elements", "_decomp", "_decomp_fn")
+                 "_rows", "_elements", "_decomp", "_decomp_fn", "_source")
 
     def __init__(self, rule: str, total: int, points: int, payments, legal: bool, reason: str,
-                 unit: str, rows, decomposition=None, decomposition_fn: Callable | None = None):
+                 unit: str, rows, decomposition=None, decomposition_fn: Callable | None = None,
+                 source=None):
         self.rule = rule
         self.total = total
         self.points = points
@@ -336,13 +340,17 @@ class Score:
         self._elements = None
         self._decomp = decomposition
         self._decomp_fn = decomposition_fn
+        self._source = source
+
+    def _lazy(self, fn):
+        return fn() if self._source is None else fn(self._source)
 
     @property
     def reason(self) -> str:
         """Why the hand is not legal ("" when it is)."""
         r = self._reason
         if type(r) is not str:
-            r = self._reason = r()
+            r = self._reason = self._lazy(r)
         return r
 
     @property
@@ -372,14 +380,14 @@ class Score:
     def rows(self) -> list[tuple]:
         """The elements as plain tuples in :data:`ELEMENT_COLUMNS` order (no pandas)."""
         if callable(self._rows):
-            self._rows = self._rows()
+            self._rows = self._lazy(self._rows)
         return self._rows
 
     @property
     def decomposition(self):
         """The reading (:class:`~mjfast.Decomposition`) the score was computed on."""
         if self._decomp is None and self._decomp_fn is not None:
-            self._decomp = self._decomp_fn()
+            self._decomp = self._lazy(self._decomp_fn)
             self._decomp_fn = None
         return self._decomp
 
@@ -405,7 +413,7 @@ _MISSING = object()
 
 
 def register(name: str, scorer: Callable, can_win: Callable | None = None, *,
-             replace: bool = False) -> None:
+             bind: Callable | None = None, replace: bool = False) -> None:
     """Register the scorer of a rule, so that :func:`score` and :func:`can_win` find it.
 
     Parameters
@@ -420,6 +428,13 @@ def register(name: str, scorer: Callable, can_win: Callable | None = None, *,
     can_win : callable, optional
         ``can_win(ctx, rule, **options) -> bool``, a faster legality test.  By default
         :func:`can_win` calls ``scorer`` and reads :attr:`Score.legal`.
+    bind : callable, optional
+        ``bind(rule, **options) -> (score, can_win)`` or None: the scorer and the legality test
+        specialised once to a resolved Rule and scorer options, each called as ``fn(ctx)``
+        with a checked :class:`WinContext` and meaning the same as ``scorer(ctx, rule,
+        **options)`` / ``can_win(ctx, rule, **options)``.  :func:`score` and :func:`can_win`
+        then skip passing the rule and options on every call.  None (or None in place of
+        either) keeps the general call (e.g. for options the scorer itself is left to reject).
     replace : bool, default False
         Allow replacing an existing registration.
 
@@ -440,11 +455,11 @@ def register(name: str, scorer: Callable, can_win: Callable | None = None, *,
     """
     if name not in _rules.names():
         raise ValueError(f"unknown rule {name!r}; valid rules: {', '.join(_rules.names())}")
-    if not callable(scorer) or (can_win is not None and not callable(can_win)):
-        raise ValueError("scorer and can_win must be callables")
+    if not callable(scorer) or any(f is not None and not callable(f) for f in (can_win, bind)):
+        raise ValueError("scorer, can_win and bind must be callables")
     if name in _SCORERS and not replace:
         raise ValueError(f"rule {name!r} already has a scorer; pass replace=True to replace it")
-    _SCORERS[name] = (scorer, can_win)
+    _SCORERS[name] = (scorer, can_win, bind)
     _RESOLVED.clear()
     _RESOLVED_ID.clear()
     global _LAST
@@ -483,8 +498,9 @@ def _cached(rule, options: dict):
 
 
 def _resolve(rule, options: dict) -> tuple:
-    """(scorer, can_win, Rule, scorer options) for a rule name or Rule plus keyword options
-    (callers try :func:`_cached` first)."""
+    """(scorer, can_win, Rule, scorer options, bound scorer, bound can_win) for a rule name or
+    Rule plus keyword options; the bound pair is ``register``'s ``bind`` result, or (None,
+    None) (callers try :func:`_cached` first)."""
     try:
         items = tuple(options.items())
         key = (rule, items if len(items) < 2 else tuple(sorted(items)))
@@ -505,7 +521,7 @@ def _resolve(rule, options: dict) -> tuple:
             raise ValueError(f"unknown rule {name!r}; valid rules: {', '.join(_rules.names())}")
         have = ", ".join(_SCORERS) or "none"
         raise ValueError(f"no scorer for rule {name!r} yet; rules with a scorer: {have}")
-    scorer, cw = _SCORERS[name]
+    scorer, cw, bind = _SCORERS[name]
     if isinstance(rule, Rule):
         rule_obj = rule
         extra = dict(options)
@@ -525,7 +541,8 @@ def _resolve(rule, options: dict) -> tuple:
             known = sorted(set(rule_obj.option_choices) | allowed)
             raise ValueError(f"unknown option(s) {', '.join(unknown)} for rule {name!r}; "
                              f"valid options: {', '.join(known) or 'none'}")
-    out = (scorer, cw, rule_obj, extra)
+    bound = bind(rule_obj, **extra) if bind is not None else None
+    out = (scorer, cw, rule_obj, extra) + (bound or (None, None))
     if key is not None:
         _RESOLVED[key] = out
         if not options and isinstance(rule, str):
@@ -608,9 +625,12 @@ def score(ctx: WinContext, rule="guobiao", **options: Any) -> Score:
     ...
     ValueError: unknown rule 'tokyo'; valid rules: suzhou, taicang, ...
     """
-    scorer, _cw, rule_obj, extra = _cached(rule, options) or _resolve(rule, options)
-    if type(ctx) is not WinContext or (ctx.hand.wilds and rule_obj.wildcard is None):
+    scorer, _cw, rule_obj, extra, bound, _bcw = _cached(rule, options) or _resolve(rule, options)
+    # a WinContext's hand is exactly a Hand: its slot is read, not the property (a Python call)
+    if type(ctx) is not WinContext or (ctx.hand._wilds and rule_obj.wildcard is None):
         _check_ctx(ctx, rule_obj)
+    if bound is not None:
+        return bound(ctx)
     return scorer(ctx, rule_obj, **extra) if extra else scorer(ctx, rule_obj)
 
 
@@ -643,9 +663,11 @@ def can_win(ctx: WinContext, rule="guobiao", **options: Any) -> bool:
     >>> can_win(WinContext(Hand("123m456p678s234s55p"), win_tile="5p", discarder=3))
     False
     """
-    scorer, cw, rule_obj, extra = _cached(rule, options) or _resolve(rule, options)
-    if type(ctx) is not WinContext or (ctx.hand.wilds and rule_obj.wildcard is None):
+    scorer, cw, rule_obj, extra, _bs, bound = _cached(rule, options) or _resolve(rule, options)
+    if type(ctx) is not WinContext or (ctx.hand._wilds and rule_obj.wildcard is None):
         _check_ctx(ctx, rule_obj)
+    if bound is not None:
+        return bool(bound(ctx))
     if cw is not None:
         return bool(cw(ctx, rule_obj, **extra) if extra else cw(ctx, rule_obj))
     try:

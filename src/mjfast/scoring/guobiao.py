@@ -39,7 +39,6 @@ The fan search runs in the Cython kernel :mod:`mjfast._kernels._mcr`; its pure-P
 from __future__ import annotations
 
 import os
-from functools import partial as _partial
 
 from .. import tiles as _t
 from .._kernels import _mcr as _K
@@ -134,7 +133,7 @@ def _option_bits(rule) -> int:
 
 
 def _flowers(ctx: WinContext, flowers) -> int:
-    bonus = ctx.hand.bonus
+    bonus = ctx.hand._bonus  # the slot, not the property (ctx.hand is exactly a Hand)
     if flowers is True:
         bad = [t for t in bonus if t not in _FLOWER_KINDS] \
             if bonus and not _FLOWER_KINDS.issuperset(bonus) else None
@@ -168,20 +167,50 @@ _MELD_CACHE: dict = {}
 PURE_PYTHON = os.environ.get("MJFAST_PUREPYTHON", "0") == "1"
 
 
+class _Found(_K.Found):
+    """The best reading of a hand (kernel or pure-Python engine) plus what the lazy parts of
+    its Score read: the Score's ``source``, so that no closure is built per call."""
+
+    __slots__ = ("ctx", "n_fl", "extra")
+
+
+def _found_rows(f: _Found) -> list:
+    return _rows(f.fans, f.n_fl, f.extra)
+
+
+def _found_decomposition(f: _Found) -> Decomposition:
+    return _decomposition(f.ctx, f.reading)
+
+
+def _below_minimum(f: _Found) -> str:
+    return f"{f.total} 番 without flowers, below the {MIN_FAN}-番 minimum"
+
+
+def _search(ctx: WinContext, opts: int, pure_python: bool = PURE_PYTHON) -> _Found | None:
+    """The best reading of ``ctx``'s hand, or None (not a win)."""
+    # on the hot path: reads the Hand's slots directly (ctx.hand is always exactly a Hand)
+    h = ctx.hand
+    melds = h._melds
+    if melds:
+        spec = _MELD_CACHE.get(id(melds))
+        spec = _meld_spec(melds) if spec is None or spec[0] is not melds else spec[1]
+    else:
+        spec = ()
+    if not pure_python:
+        return _K.mcr_calculate(h._counts, spec, ctx.win_tile, ctx.self_draw, ctx.last_copy,
+                                ctx.after_kong or ctx.robbing_kong, ctx.last_tile,
+                                ctx.seat_wind, ctx.prevalent_wind, opts, _Found)
+    flag = (ctx.self_draw * M.F_SELF_DRAWN | ctx.last_copy * M.F_LAST_TILE
+            | (ctx.after_kong or ctx.robbing_kong) * M.F_KONG | ctx.last_tile * M.F_WALL_LAST)
+    res = M.calculate(h._counts.tolist(), spec, ctx.win_tile, flag, ctx.seat_wind,
+                      ctx.prevalent_wind, opts)
+    return None if res is None else _Found(M.fan_total(res[0]), res[0], res[1])
+
+
 def _compute(ctx: WinContext, opts: int, pure_python: bool = PURE_PYTHON):
     """``(fan total without flowers, fan counts by id, reading)`` or None (not a win)."""
-    h = ctx.hand
-    melds = _meld_spec(h.melds) if h.melds else ()
-    flag = ctx.self_draw | (ctx.last_copy << 1) | ((ctx.after_kong or ctx.robbing_kong) << 2) \
-        | (ctx.last_tile << 3)
-    if pure_python:
-        res = M.calculate(h.counts.tolist(), melds, ctx.win_tile, flag, ctx.seat_wind,
-                          ctx.prevalent_wind, opts)
-        if res is None:
-            return None
-        return M.fan_total(res[0]), res[0], res[1]
-    return _K.mcr_calculate(h.counts, melds, ctx.win_tile, flag, ctx.seat_wind, ctx.prevalent_wind,
-                            opts)
+    f = _search(ctx, opts, pure_python)
+    return None if f is None else (f.total, f.fans, f.reading)
 
 
 def _reading(rd) -> tuple:
@@ -320,58 +349,52 @@ def score_guobiao(ctx: WinContext, rule, *, flowers: bool = False) -> Score:
     'nine_gates'
     
     """
-    # the hot path of the Monte-Carlo engine and of batch scoring: kept flat on purpose, and
-    # reading the Hand's slots directly (ctx.hand is always exactly a Hand)
-    h = ctx.hand
-    bonus = h._bonus  # sorted ids; the flowers 春夏秋冬梅兰竹菊 are ids 34-41
-    if flowers is True and (not bonus or (bonus[0] >= 34 and bonus[-1] <= 41)):
-        n_fl = len(bonus)
-    else:
-        n_fl = 0 if (flowers is False and not bonus) else _flowers(ctx, flowers)
-    info = _OPTS.get(id(rule))
-    if info is None or info[0] is not rule:
-        info = _rule_info(rule)
-    if PURE_PYTHON:
-        res = _compute(ctx, info[1], True)
-    else:
-        melds = h._melds
-        if melds:
-            spec = _MELD_CACHE.get(id(melds))
-            spec = _meld_spec(melds) if spec is None or spec[0] is not melds else spec[1]
-        else:
-            spec = ()
-        res = _K.mcr_calculate(
-            h._counts, spec, ctx.win_tile,
-            ctx.self_draw | (ctx.last_copy << 1) | ((ctx.after_kong or ctx.robbing_kong) << 2)
-            | (ctx.last_tile << 3), ctx.seat_wind, ctx.prevalent_wind, info[1])
-    if res is None:
-        raise ValueError(f"hand not complete: {ctx.hand} does not form a winning hand under "
-                         "guobiao (standard, 七对, 十三幺, 全不靠, 组合龙 or 九莲宝灯)")
-    base, ft, rd = res
-    extra = None
-    if info[2]:
-        ex = _extras(ctx, rd)
-        if ex:
-            extra = max(ex, key=lambda e: e[3])
-            base = extra[3]
-    total = base + n_fl
-    if base >= MIN_FAN:  # settlement, guobiao.md §2
-        share = MIN_FAN + total
-        if ctx.self_draw:
-            pay = [-share, -share, -share, -share]
-            pay[ctx.winner] = 3 * share
-        else:
-            pay = [-MIN_FAN, -MIN_FAN, -MIN_FAN, -MIN_FAN]
-            pay[ctx.discarder] = -share
-            pay[ctx.winner] = 3 * MIN_FAN + total
-        return Score("guobiao", total, share, pay, True, "", "番", _partial(_rows, ft, n_fl, extra),
-                     None, _partial(_decomposition, ctx, rd))
-    return Score("guobiao", total, 0, _NO_PAYMENT, False, _partial(_below_minimum, base), "番",
-                 _partial(_rows, ft, n_fl, extra), None, _partial(_decomposition, ctx, rd))
+    return _scorer(_rule_info(rule), flowers)(ctx)
 
 
-def _below_minimum(base: int) -> str:
-    return f"{base} 番 without flowers, below the {MIN_FAN}-番 minimum"
+def _scorer(info: tuple, flowers):
+    """:func:`score_guobiao` for one rule (its :func:`_rule_info`) and ``flowers`` value, as
+    a function of the context alone (what ``_bind`` gives :func:`~mjfast.score`; a closure
+    is called faster than a partial)."""
+    opts, lianzhong = info[1], info[2]
+
+    def score(ctx: WinContext) -> Score:
+        # the hot path of the Monte-Carlo engine and of batch scoring: kept flat on purpose
+        bonus = ctx.hand._bonus  # sorted ids; the flowers 春夏秋冬梅兰竹菊 are ids 34-41
+        if flowers is True and (not bonus or (bonus[0] >= 34 and bonus[-1] <= 41)):
+            n_fl = len(bonus)
+        else:
+            n_fl = 0 if (flowers is False and not bonus) else _flowers(ctx, flowers)
+        found = _search(ctx, opts)
+        if found is None:
+            raise ValueError(f"hand not complete: {ctx.hand} does not form a winning hand "
+                             "under guobiao (standard, 七对, 十三幺, 全不靠, 组合龙 or 九莲宝灯)")
+        found.ctx = ctx
+        found.n_fl = n_fl
+        base = found.total
+        extra = None
+        if lianzhong:
+            ex = _extras(ctx, found.reading)
+            if ex:
+                extra = max(ex, key=lambda e: e[3])
+                base = extra[3]
+        found.extra = extra
+        total = base + n_fl
+        if base >= MIN_FAN:  # settlement, guobiao.md §2
+            share = MIN_FAN + total
+            if ctx.self_draw:
+                pay = [-share] * 4
+                pay[ctx.winner] = 3 * share
+            else:
+                pay = [-MIN_FAN, -MIN_FAN, -MIN_FAN, -MIN_FAN]
+                pay[ctx.discarder] = -share
+                pay[ctx.winner] = 3 * MIN_FAN + total
+            return Score("guobiao", total, share, pay, True, "", "番", _found_rows, None,
+                         _found_decomposition, found)
+        return Score("guobiao", total, 0, _NO_PAYMENT, False, _below_minimum, "番",
+                     _found_rows, None, _found_decomposition, found)
+
+    return score
 
 
 def can_win_guobiao(ctx: WinContext, rule, *, flowers: bool = False) -> bool:
@@ -384,13 +407,33 @@ def can_win_guobiao(ctx: WinContext, rule, *, flowers: bool = False) -> bool:
     >>> can_win(WinContext(Hand("1112345678999m5m"), win_tile="5m", discarder=1))
     True
     """
-    _flowers(ctx, flowers)
-    res = _compute(ctx, _options(rule))
-    if res is None:
-        return False
-    if rule.options["lianzhong_extras"] and _extras(ctx, res[2]):
-        return True
-    return res[0] >= MIN_FAN
+    return _legality_test(_rule_info(rule), flowers)(ctx)
 
 
-register("guobiao", score_guobiao, can_win_guobiao)
+def _legality_test(info: tuple, flowers):
+    """:func:`can_win_guobiao` for one rule and ``flowers`` value, as :func:`_scorer`."""
+    opts, lianzhong = info[1], info[2]
+
+    def can_win(ctx: WinContext) -> bool:
+        if flowers is not False or ctx.hand._bonus:
+            _flowers(ctx, flowers)
+        found = _search(ctx, opts)
+        if found is None:
+            return False
+        if lianzhong and _extras(ctx, found.reading):
+            return True
+        return found.total >= MIN_FAN
+
+    return can_win
+
+
+def _bind(rule, *, flowers: bool = False):
+    """``register``'s ``bind``: the scorer and legality test for one rule and ``flowers``, with
+    the rule's option bits resolved once instead of per call."""
+    if type(flowers) is not bool:
+        return None  # left to score_guobiao, which names the bad value
+    info = _rule_info(rule)
+    return _scorer(info, flowers), _legality_test(info, flowers)
+
+
+register("guobiao", score_guobiao, can_win_guobiao, bind=_bind)
