@@ -340,3 +340,29 @@ def test_first_discard_wins_follow_the_rule():
     earthly = df["elements"].astype(str).str.split(",").apply(lambda e: "earthly" in e)
     assert first.sum() > 0
     assert (earthly == first).all()
+
+
+@pytest.mark.parametrize("options", [{}, {"threshold": "2_3"}, {"threshold_counts": "hard_only"},
+                                     {"tileset": 144, "qianggang_exempt": True}])
+def test_suzhou_minimum_in_kernel_matches_can_win(monkeypatch, options):
+    """The kernel's 苏州 minimum accepts exactly the wins ``mj.can_win`` accepts: the same games
+    come out as when every complete hand is put to ``can_win`` through the Python checker (one
+    differing answer ends a game early or lets it run on), and that checker turns down some
+    complete hands and accepts others, so both answers are compared."""
+    n = 1500
+    _g, in_kernel = _raw("suzhou", n, 5, options)
+    game = G._Game("suzhou", options)
+    answers = []
+
+    def asked(*args):
+        answers.append(checker(*args))
+        return answers[-1]
+
+    checker, game.checker = game.checker, asked
+    monkeypatch.setattr(G._suzhou, "kernel_minimum", lambda rule: None)   # ask the checker instead
+    sizes = _parallel.chunk_sizes(n)
+    children = _parallel.seed_sequence(5).spawn(len(sizes))
+    by_checker = G._raw(game, _parallel.bit_generators(children), sizes, 1)
+    assert answers.count(False) >= 50 and answers.count(True) >= n // 2, (answers.count(False), len(answers))
+    for a, b in zip(in_kernel, by_checker):
+        np.testing.assert_array_equal(a, b)

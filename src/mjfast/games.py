@@ -20,6 +20,7 @@ from ._kernels import _game as _kg
 from .hand import Hand, Meld
 from .rules._base import Rule
 from .scoring import WinContext, can_win, score
+from .scoring import suzhou as _suzhou
 from .shape import default_threads, shanten as _shanten
 from .tiles import CODES, N_KINDS, N_TILES_ALL
 
@@ -354,15 +355,17 @@ def _raw(game: "_Game", bitgens: list, sizes, n_threads: int):
     events = np.zeros((n, _kg.MAX_WIN_EVENTS, _kg.N_EVENT_FIELDS), np.int32)
     seats = np.zeros((n, 4, _kg.N_SEAT_FIELDS), np.uint8)
     name = game.name
-    # 四川: complete + 缺一门 is legal (the kernel's 定缺 check); 广东 min_fan=0: complete is legal
-    trivial = name == "sichuan" or (name == "guangdong" and game.rule.options["min_fan"] == 0)
+    # 苏州's minimum is decided in the kernel; 四川: complete + 缺一门 is legal (the kernel's 定缺
+    # check); 广东 min_fan=0: complete is legal
+    suzhou = _suzhou.kernel_minimum(game.rule) if name == "suzhou" else None
+    trivial = suzhou is not None or name == "sichuan" or (name == "guangdong" and game.rule.options["min_fan"] == 0)
     checker = None if trivial else game.checker
     game._contexts.clear()                # only this batch's contexts are scored next
     _kg.simulate_games_kernel(bitgens, np.ascontiguousarray(sizes, np.int32), t.wall, t.faces, t.copies,
                               t.playable, t.forms, t.options, game.rule.calls.chow == "left",
                               name == "sichuan", bool(game.rule.calls.multiple_winners),
                               name == "sichuan" and bool(game.rule.options["xuezhan"]), t.flip,
-                              _CHICKEN if name == "guiyang" else -1, checker,
+                              _CHICKEN if name == "guiyang" else -1, suzhou, checker,
                               rec, hands, melds, kongs, events, seats, n_threads)
     if game.errors:
         raise game.errors[0]

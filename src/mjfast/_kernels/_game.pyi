@@ -28,6 +28,7 @@ def simulate_games_kernel(
     xuezhan: bool,
     flip: bool,
     first_kind: int,
+    suzhou: tuple[int, int, bool] | None,
     checker: Callable[[int, bytes, tuple, int, int, int, int, int, int, bytes, int], bool] | None,
     rec: npt.NDArray[np.int32],
     hands: npt.NDArray[np.uint8],

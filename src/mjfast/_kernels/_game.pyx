@@ -19,9 +19,10 @@ dealt to each seat and the dealer draws.  Every seat plays the efficiency policy
   进张), then 吃 from the left (the same test) where the rule allows it.  No seat claims the
   discard made after the last wall tile was drawn.
 
-A *potential win* is a complete hand (shanten −1; for 四川 also none of the void suit).  For a
-rule with ``check=True`` the kernel asks the Python ``checker`` (with the GIL, only at that
-moment) whether the rule accepts the win; everything else runs without the GIL.  A game ends
+A *potential win* is a complete hand (shanten −1; for 四川 also none of the void suit).  苏州's
+花 minimum is decided here from the counts, melds and flowers; for the other rules with a
+``checker`` the kernel asks it (with the GIL, only at that moment) whether the rule accepts
+the win; everything else runs without the GIL.  A game ends
 at the first accepted win (several seats on one discard) or when the wall is exhausted; under
 血战到底 the seats that have won stop playing and the others play on until three have won or
 the wall is exhausted.  The kernel records the win events, the outcome, the final hands and
@@ -131,6 +132,9 @@ ctypedef struct Rule:
     int xuezhan          # 血战到底: play on after a win until three seats have won
     int check            # ask the checker at every potential win
     void* checker
+    int suzhou           # 1: 苏州's 花 minimum, decided here (no checker)
+    int sz_need[2]       # 花 needed for a self-draw, for a discard win
+    int sz_hard_only     # 1: only hard flowers count towards the minimum
     int slow             # forms beyond standard / seven pairs / thirteen orphans (国标)
     Params p_hk          # 全不靠 / 七星不靠 alone
     Params p_ks          # 组合龙 alone
@@ -377,6 +381,55 @@ cdef inline int void_clear(const Player* P) noexcept nogil:
     return 1
 
 
+cdef int suzhou_minimum(const Player* P, const Rule* R, int tile, int self_draw, int flags) noexcept nogil:
+    """苏州's minimum (§5) on a complete hand ``P``, as ``scoring.suzhou._legal_complete`` decides
+    it for the context the checker would build (no wildcards, no dragons in hand, no chows;
+    the situational exemptions only on a self-draw; a robbed kong asked as a discard win).
+
+    Every standard reading has the same F (the called melds and the concealed wind pungs), so
+    only 对对胡 depends on the reading: some reading is all pungs exactly when the concealed
+    tiles are pungs and a pair.  A 七对 reading needs no melds, i.e. a concealed hand: exempt."""
+    cdef int i, k, t, x, F = 0, hard = 0, concealed = 1, n1 = 0, n2 = 0, n4 = 0, suits = 0
+    if self_draw and flags & (FL_AFTER_KONG | FL_HEAVENLY | FL_EARTHLY):
+        return 1                   # 杠开/花开, 天胡, 地胡
+    if P.n_melds == 4:
+        return 1                   # 大吊车
+    for i in range(P.n_melds):
+        t = P.mt[i]
+        if t < 27:
+            suits |= 1 << (t // 9)
+        if P.mk[i] == M_PUNG:
+            F += t >= 27           # 风碰 1
+            concealed = 0
+        elif P.mk[i] == M_CONCEALED:
+            F += 4 if t >= 27 else 2
+        else:                      # exposed or added kong (苏州 has no chow)
+            F += 3 if t >= 27 else 1
+            concealed = 0
+    if concealed:
+        return 1                   # 门清 (七对 included)
+    for k in range(N_KINDS):
+        x = P.c[k]
+        n1 += x == 1
+        n2 += x == 2
+        n4 += x == 4
+        if x and k < 27:
+            suits |= 1 << (k // 9)
+    if n2 == 1 and n1 == 0 and n4 == 0:
+        return 1                   # 对对胡
+    if suits == 1 or suits == 2 or suits == 4:
+        return 1                   # 混一色 / 清一色
+    for k in range(27, 31):
+        if P.c[k] == 3:            # 风暗刻 2; 风碰 1 when the winning discard completed it (SZ-A4)
+            F += 1 if (not self_draw and k == tile) else 2
+    for k in range(N_CODES):
+        hard += P.fl[k]
+    F += hard
+    if F == 0:
+        return 1                   # 大门清
+    return (hard if R.sz_hard_only else F) >= R.sz_need[0 if self_draw else 1]
+
+
 cdef int can_win(Player* P, Eval* prm, const Rule* R, int seat, int tile, int self_draw,
                  int discarder, int dealer, int flags, int flipped) noexcept nogil:
     """Potential win of a 3k+2 hand ``P`` (the winning tile included); 1 if accepted."""
@@ -384,6 +437,8 @@ cdef int can_win(Player* P, Eval* prm, const Rule* R, int seat, int tile, int se
         return 0
     if shanten_of(P.c, P.n_melds, P.w, prm, R) != -1:
         return 0
+    if R.suzhou:
+        return suzhou_minimum(P, R, tile, self_draw, flags)
     if R.check:
         return ask_checker(R.checker, P, seat, tile, self_draw, discarder, dealer, flags, flipped)
     return 1
@@ -857,6 +912,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
                           const uint8_t[:, ::1] playable,  # IN (n_rows, 34) what a wildcard may be
                           int forms, int options, bint chow, bint sichuan, bint multi, bint xuezhan,
                           bint flip, int first_kind,
+                          object suzhou,                # None or (need self-draw, need discard, hard only)
                           object checker,               # None or callable (see Parameters)
                           int32_t[:, ::1] rec,          # OUT (n_games, N_RECORD)
                           uint8_t[:, :, ::1] hands,     # OUT (n_games, 4, 34)
@@ -895,6 +951,10 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
         Turn up an indicator (a uniformly random tile, out of play) after the shuffle.
     first_kind : int
         A kind whose first discard is recorded (贵阳 冲锋鸡), -1 for none.
+    suzhou : tuple or None
+        ``(need_self_draw, need_discard, hard_only)``: decide 苏州's 花 minimum here (the
+        thresholds of the rule's options; ``hard_only``: only hard flowers count) instead of
+        asking a checker; None for every other rule.
     checker : callable or None
         ``checker(seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds,
         flowers, flipped) -> bool`` with ``counts`` the 34 concealed counts as bytes (the
@@ -989,6 +1049,9 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     R.xuezhan = xuezhan
     R.check = checker is not None
     R.checker = <void*>checker
+    R.suzhou = suzhou is not None
+    if R.suzhou:
+        R.sz_need[0], R.sz_need[1], R.sz_hard_only = suzhou
     if n_chunks == 0 or total == 0:
         return
     rngs = <bitgen_t**>malloc(n_chunks * sizeof(bitgen_t*))
