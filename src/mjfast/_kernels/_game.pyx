@@ -147,7 +147,7 @@ ctypedef struct Eval:          # per chunk: shanten parameters and a memo of sha
     Params p                   # every kind playable, cap 4: the table fast path (no wildcard held)
     int row                    # this game's row of the rule tables
     const uint8_t* copies      # this game's natural copies
-    uint64_t* tab              # pairs (k0, k1 | (shanten + 1) << 55); k1 == 0: empty slot
+    uint64_t* tab              # slots (k0, k1 | (shanten + 1) << 55, accepted); k1 == 0: empty
     uint64_t mask
     long long used
 
@@ -161,13 +161,13 @@ cdef inline uint64_t mix(uint64_t a, uint64_t b) noexcept nogil:
     return h
 
 
-cdef int shanten_of(const uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R) noexcept nogil:
-    """:func:`shanten_raw` through the chunk's memo (the hand size fixes ``n_melds``); the key
-    holds the counts, the wildcards and the game's row."""
+cdef uint64_t* memo_slot(const uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R) noexcept nogil:
+    """The chunk's memo slot of a hand (the hand size fixes ``n_melds``), filled in with its
+    :func:`shanten_raw` when new; the key holds the counts, the wildcards and the game's row.
+    The third word is the hand's accept mask (see :func:`accepted`) with bit 63 set, 0 until
+    asked.  Valid until the next call (a full table is cleared)."""
     cdef uint64_t k0 = 0, k1 = (<uint64_t>1) << 63, i, v
     cdef int j, s
-    if prm.tab == NULL:
-        return shanten_raw(c, n_melds, w, prm, R)
     for j in range(21):
         k0 |= (<uint64_t>c[j]) << (3 * j)
     for j in range(21, 34):
@@ -175,21 +175,29 @@ cdef int shanten_of(const uint8_t* c, int n_melds, int w, Eval* prm, const Rule*
     k1 |= (<uint64_t>w) << 39 | (<uint64_t>prm.row) << 43
     i = mix(k0, k1) & prm.mask
     while True:
-        v = prm.tab[2 * i + 1]
+        v = prm.tab[3 * i + 1]
         if v == 0:
             break
-        if prm.tab[2 * i] == k0 and (v & K1_MASK) == k1:
-            return <int>((v >> 55) & 0xFF) - 1
+        if prm.tab[3 * i] == k0 and (v & K1_MASK) == k1:
+            return prm.tab + 3 * i
         i = (i + 1) & prm.mask
     s = shanten_raw(c, n_melds, w, prm, R)
     if prm.used * 8 >= <long long>(prm.mask + 1) * 5:
-        memset(prm.tab, 0, <size_t>(prm.mask + 1) * 2 * sizeof(uint64_t))
+        memset(prm.tab, 0, <size_t>(prm.mask + 1) * 3 * sizeof(uint64_t))
         prm.used = 0
         i = mix(k0, k1) & prm.mask
-    prm.tab[2 * i] = k0
-    prm.tab[2 * i + 1] = k1 | (<uint64_t>(s + 1) << 55)
+    prm.tab[3 * i] = k0
+    prm.tab[3 * i + 1] = k1 | (<uint64_t>(s + 1) << 55)
+    prm.tab[3 * i + 2] = 0
     prm.used += 1
-    return s
+    return prm.tab + 3 * i
+
+
+cdef inline int shanten_of(const uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R) noexcept nogil:
+    """:func:`shanten_raw` through the chunk's memo."""
+    if prm.tab == NULL:
+        return shanten_raw(c, n_melds, w, prm, R)
+    return <int>((memo_slot(c, n_melds, w, prm, R)[1] >> 55) & 0xFF) - 1
 
 
 cdef int extra_bound(const uint8_t* c, int n_melds, int w, int forms) noexcept nogil:
@@ -267,19 +275,40 @@ cdef int shanten_raw(const uint8_t* c, int n_melds, int w, Eval* E, const Rule* 
     return best
 
 
-cdef int ukeire(uint8_t* c, int n_melds, int w, int s0, Eval* prm, const Rule* R, int void_suit,
-                const int16_t* vis) noexcept nogil:
-    """进张 of a 3k+1 hand at shanten ``s0``: unseen natural copies of the kinds that lower it."""
-    cdef int k, r, j, lo, hi, total = 0
-    cdef bint near
+cdef uint64_t accepted(const uint8_t* c, int n_melds, int s0, Eval* prm, const Rule* R) noexcept nogil:
+    """Bit k set for every kind whose draw lowers the shanten ``s0`` of a 3k+1 hand without
+    wildcards (the table fast path: after one draw only that kind's group needs a new lookup),
+    through the chunk's memo: a seat's hand is asked again when it next draws or claims."""
     cdef IncEval ev
     cdef uint8_t mask[34]
+    cdef uint64_t* slot = NULL
+    cdef uint64_t acc = 0
+    cdef int k
+    if prm.tab != NULL:
+        slot = memo_slot(c, n_melds, 0, prm, R)
+        if slot[2]:
+            return slot[2]
+    ev_init(&ev, c, n_melds, 0, &prm.p)
+    accept_mask(&ev, s0, mask)
+    for k in range(N_KINDS):
+        if mask[k]:
+            acc |= (<uint64_t>1) << k
+    if slot != NULL:
+        slot[2] = acc | ((<uint64_t>1) << 63)
+    return acc
+
+
+cdef int ukeire(uint8_t* c, int n_melds, int w, int s0, Eval* prm, const Rule* R, int void_suit,
+                const int16_t* vis) noexcept nogil:
+    """进张 of a 3k+1 hand at shanten ``s0`` (its shanten): unseen natural copies of the kinds
+    that lower it."""
+    cdef int k, r, j, lo, hi, total = 0
+    cdef bint near
+    cdef uint64_t acc
     if R.prune and not w:
-        # the table fast path: after one draw only that kind's group needs a new lookup
-        ev_init(&ev, c, n_melds, 0, &prm.p)
-        accept_mask(&ev, s0, mask)
+        acc = accepted(c, n_melds, s0, prm, R)
         for k in range(N_KINDS):
-            if mask[k] and not (void_suit >= 0 and k // 9 == void_suit):
+            if acc >> k & 1 and not (void_suit >= 0 and k // 9 == void_suit):
                 r = <int>prm.copies[k] - <int>c[k] - <int>vis[k]
                 if r > 0:
                     total += r
@@ -895,7 +924,7 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall, const Rule* 
     E.copies = R.copies
     E.mask = (<uint64_t>1 << LOG2_MEMO) - 1
     E.used = 0
-    E.tab = <uint64_t*>calloc(<size_t>2 << LOG2_MEMO, sizeof(uint64_t))   # NULL: no memo
+    E.tab = <uint64_t*>calloc(<size_t>3 << LOG2_MEMO, sizeof(uint64_t))   # NULL: no memo
     memcpy(wall, wall0, n_wall)
     for g in range(n_games):
         play_game(rng, wall, n_wall, R, &E, rec + N_REC * g, hands + 136 * g, melds + 48 * g,
