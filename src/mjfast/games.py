@@ -167,8 +167,12 @@ class _Game:
     def _build(self, seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds, flowers,
                flipped) -> WinContext:
         ms = _melds(seat, melds)
-        bonus = tuple(k for k, n in enumerate(flowers) for _ in range(n)) if any(flowers) else ()
-        hand = Hand(np.frombuffer(bytes(counts), np.uint8).copy(), melds=ms, bonus=bonus, wilds=int(wilds))
+        bonus = []
+        if flowers.count(0) != len(flowers):
+            for k, n in enumerate(flowers):
+                if n:
+                    bonus += [k] * n
+        hand = Hand(np.frombuffer(counts, np.uint8), melds=ms, bonus=tuple(bonus), wilds=int(wilds))
         extra = {}
         if tile == _kg.WILD:
             tile = self.win_face(counts, ms, wilds, flipped)
@@ -272,10 +276,14 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats) -> dict:
     xuezhan = sichuan and bool(game.rule.options["xuezhan"])
     if sichuan:
         from .scoring.sichuan import settle_draw
+    # Python lists and bytes once for the batch: indexing them per game is far cheaper than numpy
+    rec_l, melds_l, events_l = rec.tolist(), melds.tolist(), events.tolist()
+    hands_b, seats_b = hands.tobytes(), seats.tobytes()
+    nh, ns = hands.shape[2], seats.shape[2]
     for g in range(n):
-        r = rec[g]
-        dealer, turn, n_kongs, exhausted, n_ev, flipped, first_seat = (int(r[i]) for i in (0, 3, 7, 10, 11, 12, 13))
-        meld_rows = [tuple(m for m in map(tuple, melds[g, s].tolist()) if m[0] >= 0) for s in range(4)]
+        r = rec_l[g]
+        dealer, turn, n_kongs, exhausted, n_ev, flipped, first_seat = (r[i] for i in (0, 3, 7, 10, 11, 12, 13))
+        meld_rows = [tuple(tuple(m) for m in melds_l[g][s] if m[0] >= 0) for s in range(4)]
         pay = np.zeros(4, np.int64)
         kong_log = _settle_kongs(game, kongs[g], n_kongs, xuezhan)
         for _konger, d in kong_log:
@@ -288,16 +296,16 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats) -> dict:
         disc0 = -1
         flags0 = 0
         for e in range(n_ev):
-            how, discarder, tile, flags, wmask, last_kong, before = (int(x) for x in events[g, e])
+            how, discarder, tile, flags, wmask, last_kong, before = events_l[g][e]
             seats_ = [s for s in ((discarder + i) % 4 for i in range(1, 4))] if how else [s for s in range(4)]
             seats_ = [s for s in seats_ if wmask >> s & 1]
             won = {s for s in range(4) if before >> s & 1} if xuezhan else ()
             if e == 0:
                 how0, disc0, flags0 = how, discarder, flags
             for i, w in enumerate(seats_):
-                info = seats[g, w]
-                ctx = game.context(w, hands[g, w].tobytes(), meld_rows[w], tile, how == 0, discarder, dealer,
-                                   flags, int(info[-1]), info[:N_TILES_ALL].tobytes(), flipped)
+                hs, ss = nh * (4 * g + w), ns * (4 * g + w)
+                ctx = game.context(w, hands_b[hs:hs + nh], meld_rows[w], tile, how == 0, discarder, dealer,
+                                   flags, seats_b[ss + ns - 1], seats_b[ss:ss + N_TILES_ALL], flipped)
                 if how == 2:
                     ctx = WinContext(ctx.hand, win_tile=ctx.win_tile, winner=w, discarder=discarder,
                                      dealer=dealer, robbing_kong=True, last_copy=ctx.last_copy,
