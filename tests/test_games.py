@@ -366,3 +366,42 @@ def test_suzhou_minimum_in_kernel_matches_can_win(monkeypatch, options):
     assert answers.count(False) >= 50 and answers.count(True) >= n // 2, (answers.count(False), len(answers))
     for a, b in zip(in_kernel, by_checker):
         np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("forms", ["standard", "standard seven_pairs", "standard thirteen_orphans",
+                                   "standard seven_pairs thirteen_orphans", "seven_pairs thirteen_orphans"])
+def test_policy_discard_shanten_matches_the_shanten_kernel(forms):
+    """The policy's shanten after each discard (one merge of the other groups per group, running
+    pair / orphan counts) is the shanten kernel's, on random hands built to be near every form."""
+    from mjfast import _params
+    from mjfast._kernels import _game as kg, _shanten as ks
+
+    bits = sum(_params.FORM_BITS[f] for f in forms.split())
+    cap, play = np.full(34, 4, np.uint8), np.ones(34, np.uint8)
+    orphans = [k for k in range(34) if k >= 27 or k % 9 in (0, 8)]
+    rng = np.random.default_rng(20261201)
+    near = 0
+    for options in (0, _params.OPT_PAIRS_DISTINCT):
+        for _ in range(1500):
+            n_melds = int(rng.choice([0, 0, 0, 1, 2, 3, 4]))
+            x = rng.random()
+            kinds = (orphans if x < 0.25 else list(range(9 * int(rng.integers(3)), 9 * int(rng.integers(3)) + 9))
+                     + list(range(27, 34)) if x < 0.6 else list(range(34)))
+            wall = np.repeat(np.asarray(sorted(set(kinds))), 4)
+            c = np.bincount(rng.choice(wall, 14 - 3 * n_melds, replace=False), minlength=34).astype(np.uint8)
+            if rng.random() < 0.3 and n_melds == 0:          # pairs: near seven pairs
+                c = np.minimum(np.bincount(rng.choice(kinds, 7), minlength=34) * 2, 4).astype(np.uint8)
+                while c.sum() < 14:
+                    k = int(rng.integers(34))
+                    c[k] += c[k] < 4
+            want = []
+            for k in range(34):
+                if c[k]:
+                    c[k] -= 1
+                    want.append(ks.shanten_fast(c, n_melds, 0, cap, play, bits, options))
+                    c[k] += 1
+                else:
+                    want.append(None)
+            assert kg.discard_shanten(c, n_melds, bits, options) == want, (c.tolist(), n_melds, options)
+            near += min(s for s in want if s is not None) <= 0
+    assert near >= 100

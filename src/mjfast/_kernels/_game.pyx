@@ -35,9 +35,10 @@ from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
-from mjfast._kernels._shanten cimport (Params, params_init, shanten_one, N_KINDS, INF, F_STANDARD, F_SEVEN_PAIRS,
-                                      F_THIRTEEN_ORPHANS, F_HONORS_KNITTED, F_KNITTED_STRAIGHT, F_SEVEN_STARS,
-                                      F_THIRTEEN_LAN, F_NINE_TERMINALS, O_NEED_VOID, O_VOID_M)
+from mjfast._kernels._shanten cimport (Params, params_init, shanten_one, table_row, merge_int_rows, N_KINDS, INF,
+                                      F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, F_HONORS_KNITTED,
+                                      F_KNITTED_STRAIGHT, F_SEVEN_STARS, F_THIRTEEN_LAN, F_NINE_TERMINALS,
+                                      O_NEED_VOID, O_VOID_M, O_PAIRS_DISTINCT)
 from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32
 from mjfast._kernels._efficiency cimport Eval as IncEval, ev_init, accept_mask
 
@@ -161,13 +162,14 @@ cdef inline uint64_t mix(uint64_t a, uint64_t b) noexcept nogil:
     return h
 
 
-cdef uint64_t* memo_slot(const uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R) noexcept nogil:
+cdef uint64_t* memo_slot(const uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R, int s) noexcept nogil:
     """The chunk's memo slot of a hand (the hand size fixes ``n_melds``), filled in with its
-    :func:`shanten_raw` when new; the key holds the counts, the wildcards and the game's row.
-    The third word is the hand's accept mask (see :func:`accepted`) with bit 63 set, 0 until
-    asked.  Valid until the next call (a full table is cleared)."""
+    :func:`shanten_raw` when new (``s``: that shanten when the caller knows it, else -2); the
+    key holds the counts, the wildcards and the game's row.  The third word is the hand's
+    accept mask (see :func:`accepted`) with bit 63 set, 0 until asked.  Valid until the next
+    call (a full table is cleared)."""
     cdef uint64_t k0 = 0, k1 = (<uint64_t>1) << 63, i, v
-    cdef int j, s
+    cdef int j
     for j in range(21):
         k0 |= (<uint64_t>c[j]) << (3 * j)
     for j in range(21, 34):
@@ -181,7 +183,8 @@ cdef uint64_t* memo_slot(const uint8_t* c, int n_melds, int w, Eval* prm, const 
         if prm.tab[3 * i] == k0 and (v & K1_MASK) == k1:
             return prm.tab + 3 * i
         i = (i + 1) & prm.mask
-    s = shanten_raw(c, n_melds, w, prm, R)
+    if s == -2:
+        s = shanten_raw(c, n_melds, w, prm, R)
     if prm.used * 8 >= <long long>(prm.mask + 1) * 5:
         memset(prm.tab, 0, <size_t>(prm.mask + 1) * 3 * sizeof(uint64_t))
         prm.used = 0
@@ -197,7 +200,7 @@ cdef inline int shanten_of(const uint8_t* c, int n_melds, int w, Eval* prm, cons
     """:func:`shanten_raw` through the chunk's memo."""
     if prm.tab == NULL:
         return shanten_raw(c, n_melds, w, prm, R)
-    return <int>((memo_slot(c, n_melds, w, prm, R)[1] >> 55) & 0xFF) - 1
+    return <int>((memo_slot(c, n_melds, w, prm, R, -2)[1] >> 55) & 0xFF) - 1
 
 
 cdef int extra_bound(const uint8_t* c, int n_melds, int w, int forms) noexcept nogil:
@@ -285,7 +288,7 @@ cdef uint64_t accepted(const uint8_t* c, int n_melds, int s0, Eval* prm, const R
     cdef uint64_t acc = 0
     cdef int k
     if prm.tab != NULL:
-        slot = memo_slot(c, n_melds, 0, prm, R)
+        slot = memo_slot(c, n_melds, 0, prm, R, s0)
         if slot[2]:
             return slot[2]
     ev_init(&ev, c, n_melds, 0, &prm.p)
@@ -339,6 +342,100 @@ cdef int ukeire(uint8_t* c, int n_melds, int w, int s0, Eval* prm, const Rule* R
     return total
 
 
+cdef int POW5[9]                # a group's table index: sum of count x 5 ** position (the shanten tables)
+POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
+cdef uint8_t IS_ORPHAN[34]
+IS_ORPHAN[:] = [1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 7
+
+
+cdef void table_discards(const uint8_t* c, int n_melds, const Params* p, int8_t* sd) noexcept nogil:
+    """sd[d] = the shanten after discarding d from a 3k+2 hand without wildcards (127 for the
+    kinds not held), as :func:`shanten_raw` gives it on the table fast path (``p``: every kind
+    playable, forms among standard / seven pairs / thirteen orphans).  A discard changes only
+    its group's table row, so the min-plus merge of the other three groups is made once per
+    group instead of once per discard; seven pairs and thirteen orphans from running counts."""
+    cdef int idx[4]
+    cdef int r[4][10]
+    cdef int a01[10]
+    cdef int a23[10]
+    cdef int ex[4][10]
+    cdef int k, g, j, x, y, n = 0, kmax, m1, v, best, need, use1
+    cdef int pairs = 0, odd = 0, orph = 0, orph_pair = 0, pr, od
+    cdef bint distinct = (p.options & O_PAIRS_DISTINCT) != 0
+    cdef bint special
+    cdef const uint8_t* row
+    for g in range(4):
+        idx[g] = 0
+    for k in range(N_KINDS):
+        x = c[k]
+        sd[k] = 127
+        if x == 0:
+            continue
+        n += x
+        idx[k // 9 if k < 27 else 3] += x * POW5[k % 9 if k < 27 else k - 27]
+        if distinct:
+            pairs += x >= 2
+            odd += x == 1
+        else:
+            pairs += x >> 1
+            odd += x & 1
+        if IS_ORPHAN[k]:
+            orph += 1
+            orph_pair += x >= 2
+    kmax = (n - 2) // 3                # sets of the 3k+1 hand left
+    special = n_melds == 0 and kmax == 4
+    if p.forms & F_STANDARD:
+        for g in range(4):
+            row = table_row(g, idx[g])
+            for j in range(2 * kmax + 2):
+                r[g][j] = row[j]
+        merge_int_rows(a01, r[0], r[1], kmax)
+        merge_int_rows(a23, r[2], r[3], kmax)
+        merge_int_rows(ex[0], r[1], a23, kmax)
+        merge_int_rows(ex[1], r[0], a23, kmax)
+        merge_int_rows(ex[2], a01, r[3], kmax)
+        merge_int_rows(ex[3], a01, r[2], kmax)
+    for k in range(N_KINDS):
+        x = c[k]
+        if x == 0:
+            continue
+        best = INF
+        if p.forms & F_STANDARD:
+            g = k // 9 if k < 27 else 3
+            row = table_row(g, idx[g] - POW5[k % 9 if k < 27 else k - 27])
+            for m1 in range(kmax + 1):
+                v = ex[g][2 * m1] + row[2 * (kmax - m1) + 1]
+                if v < best:
+                    best = v
+                v = ex[g][2 * m1 + 1] + row[2 * (kmax - m1)]
+                if v < best:
+                    best = v
+        if special:
+            y = x - 1
+            if p.forms & F_SEVEN_PAIRS:
+                if distinct:
+                    pr = pairs - (x >= 2) + (y >= 2)
+                    od = odd - (x == 1) + (y == 1)
+                else:
+                    pr = pairs - (x >> 1) + (y >> 1)
+                    od = odd - (x & 1) + (y & 1)
+                if pr >= 7:
+                    v = 0
+                else:
+                    need = 7 - pr
+                    use1 = need if need < od else od
+                    v = use1 + 2 * (need - use1)
+                if v < best:
+                    best = v
+            if p.forms & F_THIRTEEN_ORPHANS:
+                v = 14 - orph + (IS_ORPHAN[k] != 0 and y == 0)
+                if orph_pair - (IS_ORPHAN[k] != 0 and x == 2) > 0:
+                    v -= 1
+                if v < best:
+                    best = v
+        sd[k] = <int8_t>(best - 1 if best < INF else INF)
+
+
 cdef int decide(uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R, int void_suit,
                 const int16_t* vis, int* s_out, int* u_out) noexcept nogil:
     """The policy's discard from a 3k+2 hand (wildcards are never discarded; -1 when only
@@ -353,14 +450,20 @@ cdef int decide(uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R, int vo
                 u_out[0] = 0
                 c[d] += 1
                 return d
+    if R.prune and not w:
+        table_discards(c, n_melds, &prm.p, sd)
+    else:
+        for d in range(N_KINDS):
+            sd[d] = 127
+            if c[d]:
+                c[d] -= 1
+                s = shanten_of(c, n_melds, w, prm, R)
+                c[d] += 1
+                sd[d] = <int8_t>(s if s < 127 else 127)
     for d in range(N_KINDS):
-        sd[d] = 127
-        if c[d] == 0:
+        if sd[d] == 127:
             continue
-        c[d] -= 1
-        s = shanten_of(c, n_melds, w, prm, R)
-        c[d] += 1
-        sd[d] = <int8_t>(s if s < 127 else 127)
+        s = sd[d]
         if s < best_s:
             best_s = s
             best_d = d
@@ -930,6 +1033,47 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall, const Rule* 
         play_game(rng, wall, n_wall, R, &E, rec + N_REC * g, hands + 136 * g, melds + 48 * g,
                   kongs + KF * MAX_KONGS * g, ev + MAX_EVENTS * N_EV * g, seats + 4 * SEAT_FIELDS * g)
     free(E.tab)
+
+
+def discard_shanten(const uint8_t[::1] counts, int n_melds, int forms, int options):
+    """The shanten after each discard of a 3k+2 hand without wildcards, as the policy computes
+    it (the table fast path of :func:`table_discards`); for the tests, which compare it with the
+    shanten kernel.
+
+    Parameters
+    ----------
+    counts : uint8[34]
+        Concealed counts (3k+2 tiles, at most 4 of a kind).
+    n_melds : int
+        Melds made (``3 * n_melds`` + the concealed tiles = 14).
+    forms, options : int
+        Forms among standard / seven pairs / thirteen orphans; option bits of the shanten kernel.
+
+    Returns
+    -------
+    list of int
+        Per kind: the shanten after discarding one of it, None for the kinds not held.
+    """
+    cdef Params p
+    cdef uint8_t cap[34]
+    cdef uint8_t play[34]
+    cdef int8_t sd[34]
+    cdef int k, n = 0
+    if counts.shape[0] != 34:
+        raise ValueError("counts needs 34 entries")
+    for k in range(34):
+        if counts[k] > 4:
+            raise ValueError("at most 4 of a kind")
+        n += counts[k]
+    if n_melds < 0 or n + 3 * n_melds != 14:
+        raise ValueError("a 3k+2 hand: 3 * n_melds + the concealed tiles = 14")
+    if forms & ~(F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS) or not forms:
+        raise ValueError("forms among standard, seven pairs and thirteen orphans")
+    memset(cap, 4, 34)
+    memset(play, 1, 34)
+    params_init(&p, cap, play, forms, options)
+    table_discards(&counts[0], n_melds, &p, sd)
+    return [None if sd[k] == 127 else sd[k] for k in range(34)]
 
 
 @cython.boundscheck(False)
