@@ -370,9 +370,10 @@ def test_suzhou_minimum_in_kernel_matches_can_win(monkeypatch, options):
 
 @pytest.mark.parametrize("forms", ["standard", "standard seven_pairs", "standard thirteen_orphans",
                                    "standard seven_pairs thirteen_orphans", "seven_pairs thirteen_orphans"])
-def test_policy_discard_shanten_matches_the_shanten_kernel(forms):
-    """The policy's shanten after each discard (one merge of the other groups per group, running
-    pair / orphan counts) is the shanten kernel's, on random hands built to be near every form."""
+def test_policy_table_matches_the_shanten_kernel(forms):
+    """The policy's shanten after each discard and the kinds each discard's hand accepts (one
+    merge of the other groups per group, running pair / orphan counts) are the shanten
+    kernel's, on random hands built to be near every form."""
     from mjfast import _params
     from mjfast._kernels import _game as kg, _shanten as ks
 
@@ -395,13 +396,21 @@ def test_policy_discard_shanten_matches_the_shanten_kernel(forms):
                     k = int(rng.integers(34))
                     c[k] += c[k] < 4
             want = []
-            for k in range(34):
-                if c[k]:
-                    c[k] -= 1
-                    want.append(ks.shanten_fast(c, n_melds, 0, cap, play, bits, options))
-                    c[k] += 1
-                else:
+            for d in range(34):
+                if not c[d]:
                     want.append(None)
-            assert kg.discard_shanten(c, n_melds, bits, options) == want, (c.tolist(), n_melds, options)
-            near += min(s for s in want if s is not None) <= 0
+                    continue
+                c[d] -= 1
+                s = ks.shanten_fast(c, n_melds, 0, cap, play, bits, options)
+                accepts = []
+                for k in range(34):
+                    if c[k] < 4:
+                        c[k] += 1
+                        if ks.shanten_fast(c, n_melds, 0, cap, play, bits, options) < s:
+                            accepts.append(k)
+                        c[k] -= 1
+                c[d] += 1
+                want.append((s, accepts))
+            assert kg.discard_table(c, n_melds, bits, options) == want, (c.tolist(), n_melds, options)
+            near += min(w[0] for w in want if w is not None) <= 0
     assert near >= 100

@@ -13,7 +13,9 @@ N_SEAT_FIELDS: int
 WILD: int
 FLOWER: int
 
-def discard_shanten(counts: npt.NDArray[np.uint8], n_melds: int, forms: int, options: int) -> list[int | None]: ...
+def discard_table(
+    counts: npt.NDArray[np.uint8], n_melds: int, forms: int, options: int
+) -> list[tuple[int, list[int]] | None]: ...
 def simulate_games_kernel(
     bitgens: list[np.random.BitGenerator],
     games: npt.NDArray[np.int32],

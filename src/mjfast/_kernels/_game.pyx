@@ -278,10 +278,207 @@ cdef int shanten_raw(const uint8_t* c, int n_melds, int w, Eval* E, const Rule* 
     return best
 
 
-cdef uint64_t accepted(const uint8_t* c, int n_melds, int s0, Eval* prm, const Rule* R) noexcept nogil:
-    """Bit k set for every kind whose draw lowers the shanten ``s0`` of a 3k+1 hand without
-    wildcards (the table fast path: after one draw only that kind's group needs a new lookup),
-    through the chunk's memo: a seat's hand is asked again when it next draws or claims."""
+cdef int POW5[9]                # a group's table index: sum of count x 5 ** position (the shanten tables)
+POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
+cdef uint8_t IS_ORPHAN[34]
+IS_ORPHAN[:] = [1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 7
+
+
+ctypedef struct Table:         # a 3k+2 hand without wildcards on the table fast path
+    const Params* p            # every kind playable, forms among standard / seven pairs / 13 orphans
+    int kmax                   # sets of the hand (and of the 3k+1 hands one discard away)
+    bint special               # no melds: seven pairs and thirteen orphans apply
+    bint distinct              # seven pairs of distinct kinds
+    int idx[4]                 # each group's table index
+    int r[4][10]               # each group's table row
+    int ex[4][10]              # the other three groups merged, per group
+    int pm[4][4][10]           # pm[a][b], a < b: groups a and b merged
+    bint cross                 # pm[0][2], pm[0][3], pm[1][2], pm[1][3] made
+    int pairs, odd, orph, orph_pair
+
+
+cdef inline int group_of(int k) noexcept nogil:
+    return k // 9 if k < 27 else 3
+
+
+cdef inline int pos_of(int k) noexcept nogil:
+    return k % 9 if k < 27 else k - 27
+
+
+cdef inline int n_pairs(int x, bint distinct) noexcept nogil:
+    if distinct:
+        return x >= 2
+    return x >> 1
+
+
+cdef inline int n_odd(int x, bint distinct) noexcept nogil:
+    if distinct:
+        return x == 1
+    return x & 1
+
+
+cdef inline int seven_pairs_deficit(int pairs, int odd) noexcept nogil:
+    cdef int need, use1
+    if pairs >= 7:
+        return 0
+    need = 7 - pairs
+    use1 = need if need < odd else odd
+    return use1 + 2 * (need - use1)
+
+
+cdef inline int combine(const int* ex, const uint8_t* row, int kmax) noexcept nogil:
+    """The standard deficit of ``ex`` (three groups merged) with the fourth group's ``row``."""
+    cdef int m1, v, best = INF
+    for m1 in range(kmax + 1):
+        v = ex[2 * m1] + row[2 * (kmax - m1) + 1]
+        if v < best:
+            best = v
+        v = ex[2 * m1 + 1] + row[2 * (kmax - m1)]
+        if v < best:
+            best = v
+    return best
+
+
+cdef void table_init(Table* T, const uint8_t* c, int n_melds, const Params* p) noexcept nogil:
+    """The group rows, merges and pair / orphan counts of a 3k+2 hand ``c``."""
+    cdef int k, g, j, x, n = 0
+    cdef const uint8_t* row
+    T.p = p
+    T.distinct = (p.options & O_PAIRS_DISTINCT) != 0
+    T.pairs = 0
+    T.odd = 0
+    T.orph = 0
+    T.orph_pair = 0
+    T.cross = False
+    for g in range(4):
+        T.idx[g] = 0
+    for k in range(N_KINDS):
+        x = c[k]
+        if x == 0:
+            continue
+        n += x
+        T.idx[group_of(k)] += x * POW5[pos_of(k)]
+        T.pairs += n_pairs(x, T.distinct)
+        T.odd += n_odd(x, T.distinct)
+        if IS_ORPHAN[k]:
+            T.orph += 1
+            T.orph_pair += x >= 2
+    T.kmax = (n - 2) // 3
+    T.special = n_melds == 0 and T.kmax == 4
+    if p.forms & F_STANDARD:
+        for g in range(4):
+            row = table_row(g, T.idx[g])
+            for j in range(2 * T.kmax + 2):
+                T.r[g][j] = row[j]
+        merge_int_rows(T.pm[0][1], T.r[0], T.r[1], T.kmax)
+        merge_int_rows(T.pm[2][3], T.r[2], T.r[3], T.kmax)
+        merge_int_rows(T.ex[0], T.r[1], T.pm[2][3], T.kmax)
+        merge_int_rows(T.ex[1], T.r[0], T.pm[2][3], T.kmax)
+        merge_int_rows(T.ex[2], T.pm[0][1], T.r[3], T.kmax)
+        merge_int_rows(T.ex[3], T.pm[0][1], T.r[2], T.kmax)
+
+
+cdef void table_discards(const Table* T, const uint8_t* c, int8_t* sd) noexcept nogil:
+    """sd[d] = the shanten after discarding d from the table's hand ``c`` (127 for the kinds not
+    held), as :func:`shanten_raw` gives it: a discard changes only its group's row, so the other
+    groups' merge is made once per group instead of once per discard."""
+    cdef int k, g, x, y, best, v
+    for k in range(N_KINDS):
+        x = c[k]
+        sd[k] = 127
+        if x == 0:
+            continue
+        best = INF
+        if T.p.forms & F_STANDARD:
+            g = group_of(k)
+            best = combine(T.ex[g], table_row(g, T.idx[g] - POW5[pos_of(k)]), T.kmax)
+        if T.special:
+            y = x - 1
+            if T.p.forms & F_SEVEN_PAIRS:
+                v = seven_pairs_deficit(T.pairs - n_pairs(x, T.distinct) + n_pairs(y, T.distinct),
+                                        T.odd - n_odd(x, T.distinct) + n_odd(y, T.distinct))
+                if v < best:
+                    best = v
+            if T.p.forms & F_THIRTEEN_ORPHANS:
+                v = 14 - T.orph + (IS_ORPHAN[k] != 0 and y == 0)
+                if T.orph_pair - (IS_ORPHAN[k] != 0 and x == 2) > 0:
+                    v -= 1
+                if v < best:
+                    best = v
+        sd[k] = <int8_t>(best - 1 if best < INF else INF)
+
+
+cdef uint64_t table_accepts(Table* T, const uint8_t* h, int d, int s0) noexcept nogil:
+    """:func:`accept_mask` of the 3k+1 hand ``h`` (shanten ``s0``) that discarding ``d`` leaves
+    of the table's hand: a draw of kind k changes d's group and k's, so per group of k the
+    other groups' merge is made once (d's changed row with the two untouched groups' pair)."""
+    cdef int exh[4][10]
+    cdef int rd[10]
+    cdef int k, g, a, b, gd = group_of(d), x, y, best, v, pr, od, orph, orph_pair
+    cdef int idx_d = T.idx[gd] - POW5[pos_of(d)]
+    cdef const uint8_t* row
+    cdef uint64_t acc = 0
+    if T.p.forms & F_STANDARD:
+        row = table_row(gd, idx_d)
+        for k in range(2 * T.kmax + 2):
+            rd[k] = row[k]
+        for g in range(4):
+            if g == gd:
+                continue
+            a = -1
+            b = -1
+            for k in range(4):          # the two groups other than g and d's
+                if k != g and k != gd:
+                    if a < 0:
+                        a = k
+                    else:
+                        b = k
+            if not T.cross and not ((a == 0 and b == 1) or (a == 2 and b == 3)):
+                merge_int_rows(T.pm[0][2], T.r[0], T.r[2], T.kmax)
+                merge_int_rows(T.pm[0][3], T.r[0], T.r[3], T.kmax)
+                merge_int_rows(T.pm[1][2], T.r[1], T.r[2], T.kmax)
+                merge_int_rows(T.pm[1][3], T.r[1], T.r[3], T.kmax)
+                T.cross = True
+            merge_int_rows(exh[g], rd, T.pm[a][b], T.kmax)
+    x = h[d] + 1                       # d's count in the table's hand
+    pr = T.pairs - n_pairs(x, T.distinct) + n_pairs(x - 1, T.distinct)
+    od = T.odd - n_odd(x, T.distinct) + n_odd(x - 1, T.distinct)
+    orph = T.orph - (IS_ORPHAN[d] != 0 and x == 1)
+    orph_pair = T.orph_pair - (IS_ORPHAN[d] != 0 and x == 2)
+    for k in range(N_KINDS):
+        y = h[k]
+        if y >= 4:                     # not drawable
+            continue
+        best = INF
+        if T.p.forms & F_STANDARD:
+            g = group_of(k)
+            if g == gd:
+                best = combine(T.ex[g], table_row(g, idx_d + POW5[pos_of(k)]), T.kmax)
+            else:
+                best = combine(exh[g], table_row(g, T.idx[g] + POW5[pos_of(k)]), T.kmax)
+        if T.special:
+            if T.p.forms & F_SEVEN_PAIRS:
+                v = seven_pairs_deficit(pr - n_pairs(y, T.distinct) + n_pairs(y + 1, T.distinct),
+                                        od - n_odd(y, T.distinct) + n_odd(y + 1, T.distinct))
+                if v < best:
+                    best = v
+            if T.p.forms & F_THIRTEEN_ORPHANS:
+                v = 14 - orph - (IS_ORPHAN[k] != 0 and y == 0)
+                if orph_pair + (IS_ORPHAN[k] != 0 and y == 1) > 0:
+                    v -= 1
+                if v < best:
+                    best = v
+        if best < INF and best - 1 < s0:
+            acc |= (<uint64_t>1) << k
+    return acc
+
+
+cdef uint64_t accepted(const uint8_t* c, int n_melds, int s0, Eval* prm, const Rule* R, Table* T,
+                       int d) noexcept nogil:
+    """Bit k set for every kind whose draw lowers the shanten ``s0`` of a 3k+1 hand ``c``
+    without wildcards, through the chunk's memo (a seat's hand is asked again when it next
+    draws or claims): from ``T`` (the table of ``c`` + ``d``) when given, else by the
+    efficiency kernel (after one draw only that kind's group needs a new lookup)."""
     cdef IncEval ev
     cdef uint8_t mask[34]
     cdef uint64_t* slot = NULL
@@ -291,47 +488,41 @@ cdef uint64_t accepted(const uint8_t* c, int n_melds, int s0, Eval* prm, const R
         slot = memo_slot(c, n_melds, 0, prm, R, s0)
         if slot[2]:
             return slot[2]
-    ev_init(&ev, c, n_melds, 0, &prm.p)
-    accept_mask(&ev, s0, mask)
-    for k in range(N_KINDS):
-        if mask[k]:
-            acc |= (<uint64_t>1) << k
+    if T != NULL:
+        acc = table_accepts(T, c, d, s0)
+    else:
+        ev_init(&ev, c, n_melds, 0, &prm.p)
+        accept_mask(&ev, s0, mask)
+        for k in range(N_KINDS):
+            if mask[k]:
+                acc |= (<uint64_t>1) << k
     if slot != NULL:
         slot[2] = acc | ((<uint64_t>1) << 63)
     return acc
+
+
+cdef inline int unseen(uint64_t acc, const uint8_t* c, const Eval* prm, int void_suit,
+                       const int16_t* vis) noexcept nogil:
+    """Unseen natural copies of the kinds in ``acc`` (outside the void suit) for hand ``c``."""
+    cdef int k, r, total = 0
+    for k in range(N_KINDS):
+        if acc >> k & 1 and not (void_suit >= 0 and k // 9 == void_suit):
+            r = <int>prm.copies[k] - <int>c[k] - <int>vis[k]
+            if r > 0:
+                total += r
+    return total
 
 
 cdef int ukeire(uint8_t* c, int n_melds, int w, int s0, Eval* prm, const Rule* R, int void_suit,
                 const int16_t* vis) noexcept nogil:
     """进张 of a 3k+1 hand at shanten ``s0`` (its shanten): unseen natural copies of the kinds
     that lower it."""
-    cdef int k, r, j, lo, hi, total = 0
-    cdef bint near
-    cdef uint64_t acc
+    cdef int k, r, total = 0
     if R.prune and not w:
-        acc = accepted(c, n_melds, s0, prm, R)
-        for k in range(N_KINDS):
-            if acc >> k & 1 and not (void_suit >= 0 and k // 9 == void_suit):
-                r = <int>prm.copies[k] - <int>c[k] - <int>vis[k]
-                if r > 0:
-                    total += r
-        return total
+        return unseen(accepted(c, n_melds, s0, prm, R, NULL, -1), c, prm, void_suit, vis)
     for k in range(N_KINDS):
         if prm.copies[k] == 0 or (void_suit >= 0 and k // 9 == void_suit):
             continue
-        if R.prune and not w:
-            # a kind far from every tile of the hand (none within 2 in its suit) is a lone
-            # single: it cannot lower a standard / seven-pairs shanten (13 orphans excepted)
-            near = c[k] > 0
-            if not near and k < 27:
-                lo = k - 2 if k % 9 >= 2 else k - k % 9
-                hi = k + 2 if k % 9 <= 6 else k - k % 9 + 8
-                for j in range(lo, hi + 1):
-                    if c[j]:
-                        near = True
-                        break
-            if not near and not (R.forms & F_THIRTEEN_ORPHANS and (k >= 27 or k % 9 == 0 or k % 9 == 8)):
-                continue
         r = <int>prm.copies[k] - <int>c[k] - <int>vis[k]
         if r <= 0:
             continue
@@ -342,106 +533,16 @@ cdef int ukeire(uint8_t* c, int n_melds, int w, int s0, Eval* prm, const Rule* R
     return total
 
 
-cdef int POW5[9]                # a group's table index: sum of count x 5 ** position (the shanten tables)
-POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
-cdef uint8_t IS_ORPHAN[34]
-IS_ORPHAN[:] = [1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 7
-
-
-cdef void table_discards(const uint8_t* c, int n_melds, const Params* p, int8_t* sd) noexcept nogil:
-    """sd[d] = the shanten after discarding d from a 3k+2 hand without wildcards (127 for the
-    kinds not held), as :func:`shanten_raw` gives it on the table fast path (``p``: every kind
-    playable, forms among standard / seven pairs / thirteen orphans).  A discard changes only
-    its group's table row, so the min-plus merge of the other three groups is made once per
-    group instead of once per discard; seven pairs and thirteen orphans from running counts."""
-    cdef int idx[4]
-    cdef int r[4][10]
-    cdef int a01[10]
-    cdef int a23[10]
-    cdef int ex[4][10]
-    cdef int k, g, j, x, y, n = 0, kmax, m1, v, best, need, use1
-    cdef int pairs = 0, odd = 0, orph = 0, orph_pair = 0, pr, od
-    cdef bint distinct = (p.options & O_PAIRS_DISTINCT) != 0
-    cdef bint special
-    cdef const uint8_t* row
-    for g in range(4):
-        idx[g] = 0
-    for k in range(N_KINDS):
-        x = c[k]
-        sd[k] = 127
-        if x == 0:
-            continue
-        n += x
-        idx[k // 9 if k < 27 else 3] += x * POW5[k % 9 if k < 27 else k - 27]
-        if distinct:
-            pairs += x >= 2
-            odd += x == 1
-        else:
-            pairs += x >> 1
-            odd += x & 1
-        if IS_ORPHAN[k]:
-            orph += 1
-            orph_pair += x >= 2
-    kmax = (n - 2) // 3                # sets of the 3k+1 hand left
-    special = n_melds == 0 and kmax == 4
-    if p.forms & F_STANDARD:
-        for g in range(4):
-            row = table_row(g, idx[g])
-            for j in range(2 * kmax + 2):
-                r[g][j] = row[j]
-        merge_int_rows(a01, r[0], r[1], kmax)
-        merge_int_rows(a23, r[2], r[3], kmax)
-        merge_int_rows(ex[0], r[1], a23, kmax)
-        merge_int_rows(ex[1], r[0], a23, kmax)
-        merge_int_rows(ex[2], a01, r[3], kmax)
-        merge_int_rows(ex[3], a01, r[2], kmax)
-    for k in range(N_KINDS):
-        x = c[k]
-        if x == 0:
-            continue
-        best = INF
-        if p.forms & F_STANDARD:
-            g = k // 9 if k < 27 else 3
-            row = table_row(g, idx[g] - POW5[k % 9 if k < 27 else k - 27])
-            for m1 in range(kmax + 1):
-                v = ex[g][2 * m1] + row[2 * (kmax - m1) + 1]
-                if v < best:
-                    best = v
-                v = ex[g][2 * m1 + 1] + row[2 * (kmax - m1)]
-                if v < best:
-                    best = v
-        if special:
-            y = x - 1
-            if p.forms & F_SEVEN_PAIRS:
-                if distinct:
-                    pr = pairs - (x >= 2) + (y >= 2)
-                    od = odd - (x == 1) + (y == 1)
-                else:
-                    pr = pairs - (x >> 1) + (y >> 1)
-                    od = odd - (x & 1) + (y & 1)
-                if pr >= 7:
-                    v = 0
-                else:
-                    need = 7 - pr
-                    use1 = need if need < od else od
-                    v = use1 + 2 * (need - use1)
-                if v < best:
-                    best = v
-            if p.forms & F_THIRTEEN_ORPHANS:
-                v = 14 - orph + (IS_ORPHAN[k] != 0 and y == 0)
-                if orph_pair - (IS_ORPHAN[k] != 0 and x == 2) > 0:
-                    v -= 1
-                if v < best:
-                    best = v
-        sd[k] = <int8_t>(best - 1 if best < INF else INF)
-
-
 cdef int decide(uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R, int void_suit,
                 const int16_t* vis, int* s_out, int* u_out) noexcept nogil:
     """The policy's discard from a 3k+2 hand (wildcards are never discarded; -1 when only
-    wildcards are left); ``s_out`` shanten after it, ``u_out`` its 进张."""
+    wildcards are left); ``s_out`` shanten after it, ``u_out`` its 进张.  On the table fast
+    path the shanten after each discard and the kinds each tied discard accepts come from the
+    hand's one ``Table``."""
     cdef int8_t sd[34]
     cdef int d, s, best_s = INF + 1, best_d = -1, n_best = 0, u, best_u = -1
+    cdef Table T
+    cdef bint table = R.prune and not w
     if void_suit >= 0:
         for d in range(9 * void_suit, 9 * void_suit + 9):
             if c[d]:
@@ -450,8 +551,9 @@ cdef int decide(uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R, int vo
                 u_out[0] = 0
                 c[d] += 1
                 return d
-    if R.prune and not w:
-        table_discards(c, n_melds, &prm.p, sd)
+    if table:
+        table_init(&T, c, n_melds, &prm.p)
+        table_discards(&T, c, sd)
     else:
         for d in range(N_KINDS):
             sd[d] = 127
@@ -476,14 +578,20 @@ cdef int decide(uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R, int vo
             if sd[d] != best_s:
                 continue
             c[d] -= 1
-            u = ukeire(c, n_melds, w, best_s, prm, R, void_suit, vis)
+            if table:
+                u = unseen(accepted(c, n_melds, best_s, prm, R, &T, d), c, prm, void_suit, vis)
+            else:
+                u = ukeire(c, n_melds, w, best_s, prm, R, void_suit, vis)
             c[d] += 1
             if u > best_u:
                 best_u = u
                 best_d = d
     elif best_d >= 0:
         c[best_d] -= 1
-        best_u = ukeire(c, n_melds, w, best_s, prm, R, void_suit, vis)
+        if table:
+            best_u = unseen(accepted(c, n_melds, best_s, prm, R, &T, best_d), c, prm, void_suit, vis)
+        else:
+            best_u = ukeire(c, n_melds, w, best_s, prm, R, void_suit, vis)
         c[best_d] += 1
     s_out[0] = best_s
     u_out[0] = best_u
@@ -1035,9 +1143,10 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall, const Rule* 
     free(E.tab)
 
 
-def discard_shanten(const uint8_t[::1] counts, int n_melds, int forms, int options):
-    """The shanten after each discard of a 3k+2 hand without wildcards, as the policy computes
-    it (the table fast path of :func:`table_discards`); for the tests, which compare it with the
+def discard_table(const uint8_t[::1] counts, int n_melds, int forms, int options):
+    """The policy's table evaluation of a 3k+2 hand without wildcards: per discard, the
+    shanten after it and the kinds whose draw would then lower that shanten
+    (:func:`table_discards`, :func:`table_accepts`); for the tests, which compare them with the
     shanten kernel.
 
     Parameters
@@ -1051,14 +1160,18 @@ def discard_shanten(const uint8_t[::1] counts, int n_melds, int forms, int optio
 
     Returns
     -------
-    list of int
-        Per kind: the shanten after discarding one of it, None for the kinds not held.
+    list
+        Per kind: ``(shanten, accepted kinds)`` after discarding one of it, None for the kinds
+        not held.
     """
     cdef Params p
+    cdef Table T
     cdef uint8_t cap[34]
     cdef uint8_t play[34]
+    cdef uint8_t h[34]
     cdef int8_t sd[34]
-    cdef int k, n = 0
+    cdef int k, j, n = 0
+    cdef uint64_t acc
     if counts.shape[0] != 34:
         raise ValueError("counts needs 34 entries")
     for k in range(34):
@@ -1072,8 +1185,18 @@ def discard_shanten(const uint8_t[::1] counts, int n_melds, int forms, int optio
     memset(cap, 4, 34)
     memset(play, 1, 34)
     params_init(&p, cap, play, forms, options)
-    table_discards(&counts[0], n_melds, &p, sd)
-    return [None if sd[k] == 127 else sd[k] for k in range(34)]
+    table_init(&T, &counts[0], n_melds, &p)
+    table_discards(&T, &counts[0], sd)
+    out = []
+    for k in range(34):
+        if sd[k] == 127:
+            out.append(None)
+            continue
+        memcpy(h, &counts[0], 34)
+        h[k] -= 1
+        acc = table_accepts(&T, h, k, sd[k])
+        out.append((sd[k], [j for j in range(34) if acc >> j & 1]))
+    return out
 
 
 @cython.boundscheck(False)
