@@ -2,8 +2,8 @@
 
 :func:`simulate_games` plays whole hands with four efficiency-policy players in the kernel
 :mod:`mjfast._kernels._game` (no GIL); the rule's legality is asked only when a hand becomes
-complete, and the finished games are scored here with :func:`mjfast.score` and the rule
-module's settlement functions.  Chunking, seeds and executors are :mod:`mjfast._parallel`.
+complete (苏州's 花 minimum the kernel decides itself), and the finished games are scored here
+with :func:`mjfast.score` and the rule module's settlement functions.  Chunking, seeds and executors are :mod:`mjfast._parallel`.
 """
 from __future__ import annotations
 
