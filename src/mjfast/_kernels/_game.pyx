@@ -670,12 +670,27 @@ cdef int suzhou_minimum(const Player* P, const Rule* R, int tile, int self_draw,
     return (hard if R.sz_hard_only else F) >= R.sz_need[0 if self_draw else 1]
 
 
+cdef int complete(Player* P, Eval* prm, const Rule* R, int tile) noexcept nogil:
+    """Whether the 3k+2 hand ``P`` (``tile`` just added) is complete.  On the table fast path
+    from the memo of the hand before ``tile`` (the seat's hand since its last discard): one
+    tile lowers the shanten by at most one, so the hand is complete exactly when that hand is
+    ready and accepts ``tile``."""
+    cdef int ready
+    if R.prune and not P.w and tile < N_KINDS:
+        P.c[tile] -= 1
+        ready = shanten_of(P.c, P.n_melds, 0, prm, R) == 0 \
+            and (accepted(P.c, P.n_melds, 0, prm, R, NULL, -1) >> tile & 1) != 0
+        P.c[tile] += 1
+        return ready
+    return shanten_of(P.c, P.n_melds, P.w, prm, R) == -1
+
+
 cdef int can_win(Player* P, Eval* prm, const Rule* R, int seat, int tile, int self_draw,
                  int discarder, int dealer, int flags, int flipped) noexcept nogil:
     """Potential win of a 3k+2 hand ``P`` (the winning tile included); 1 if accepted."""
     if R.sichuan and not void_clear(P):
         return 0
-    if shanten_of(P.c, P.n_melds, P.w, prm, R) != -1:
+    if not complete(P, prm, R, tile):
         return 0
     if R.suzhou:
         return suzhou_minimum(P, R, tile, self_draw, flags)
