@@ -434,23 +434,29 @@ _WINNER_LISTS = tuple([""] + [",".join(map(str, p)) for k in (1, 2, 3)
                               for p in __import__("itertools").permutations(range(4), k)])
 _COMPACT = {"dealer": "int8", "discarder": "int8", "turn": "int16", "total": "int64",
             "pay_0": "int64", "pay_1": "int64", "pay_2": "int64", "pay_3": "int64"}
+_CATEGORIES = {"winners": _WINNER_LISTS, "how": HOW}
 
 
 def _frame(game: _Game, parts: list, first: int):
     """One compact DataFrame of scored batches: small integers, categories for the repeated
-    strings (``winners``, ``how``, ``elements``, ``flipped``, ``voids``)."""
+    strings (``winners``, ``how``, ``elements``, ``flipped``, ``voids``), each column built in
+    its dtype (a pass of ``astype`` over the frame costs more than a small batch's rows)."""
     import pandas as pd
 
     names = COLUMNS + _extra_columns(game)
-    cols = {c: sum((p[c] for p in parts), []) for c in names[1:]}
-    cols["game"] = np.arange(first, first + len(cols["dealer"]), dtype=np.int64)
-    df = pd.DataFrame(cols, columns=list(names)).astype(_COMPACT)
-    df["winners"] = pd.Categorical(df["winners"], categories=_WINNER_LISTS)
-    df["how"] = pd.Categorical(df["how"], categories=HOW)
-    for c in ("elements", "flipped", "voids"):
-        if c in df:
-            df[c] = df[c].astype("category")
-    return df
+    data = {}
+    for c in names[1:]:
+        values = parts[0][c] if len(parts) == 1 else [x for p in parts for x in p[c]]
+        if c in _COMPACT:
+            data[c] = np.array(values, _COMPACT[c])
+        elif c in _CATEGORIES:
+            data[c] = pd.Categorical(values, categories=_CATEGORIES[c])
+        elif c in ("elements", "flipped", "voids"):
+            data[c] = pd.Categorical(values)
+        else:
+            data[c] = values
+    data["game"] = np.arange(first, first + len(data["dealer"]), dtype=np.int64)
+    return pd.DataFrame(data, columns=list(names))
 
 
 def iter_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int | None = None, executor=None,
