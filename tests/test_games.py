@@ -340,3 +340,77 @@ def test_first_discard_wins_follow_the_rule():
     earthly = df["elements"].astype(str).str.split(",").apply(lambda e: "earthly" in e)
     assert first.sum() > 0
     assert (earthly == first).all()
+
+
+@pytest.mark.parametrize("options", [{}, {"threshold": "2_3"}, {"threshold_counts": "hard_only"},
+                                     {"tileset": 144, "qianggang_exempt": True}])
+def test_suzhou_minimum_in_kernel_matches_can_win(monkeypatch, options):
+    """The kernel's 苏州 minimum accepts exactly the wins ``mj.can_win`` accepts: the same games
+    come out as when every complete hand is put to ``can_win`` through the Python checker (one
+    differing answer ends a game early or lets it run on), and that checker turns down some
+    complete hands and accepts others, so both answers are compared."""
+    n = 1500
+    _g, in_kernel = _raw("suzhou", n, 5, options)
+    game = G._Game("suzhou", options)
+    answers = []
+
+    def asked(*args):
+        answers.append(checker(*args))
+        return answers[-1]
+
+    checker, game.checker = game.checker, asked
+    monkeypatch.setattr(G._suzhou, "kernel_minimum", lambda rule: None)   # ask the checker instead
+    sizes = _parallel.chunk_sizes(n)
+    children = _parallel.seed_sequence(5).spawn(len(sizes))
+    by_checker = G._raw(game, _parallel.bit_generators(children), sizes, 1)
+    assert answers.count(False) >= 50 and answers.count(True) >= n // 2, (answers.count(False), len(answers))
+    for a, b in zip(in_kernel, by_checker):
+        np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("forms", ["standard", "standard seven_pairs", "standard thirteen_orphans",
+                                   "standard seven_pairs thirteen_orphans", "seven_pairs thirteen_orphans"])
+def test_policy_table_matches_the_shanten_kernel(forms):
+    """The policy's shanten after each discard and the kinds each discard's hand accepts (one
+    merge of the other groups per group, running pair / orphan counts) are the shanten
+    kernel's, on random hands built to be near every form."""
+    from mjfast import _params
+    from mjfast._kernels import _game as kg, _shanten as ks
+
+    bits = sum(_params.FORM_BITS[f] for f in forms.split())
+    cap, play = np.full(34, 4, np.uint8), np.ones(34, np.uint8)
+    orphans = [k for k in range(34) if k >= 27 or k % 9 in (0, 8)]
+    rng = np.random.default_rng(20261201)
+    near = 0
+    for options in (0, _params.OPT_PAIRS_DISTINCT):
+        for _ in range(1500):
+            n_melds = int(rng.choice([0, 0, 0, 1, 2, 3, 4]))
+            x = rng.random()
+            kinds = (orphans if x < 0.25 else list(range(9 * int(rng.integers(3)), 9 * int(rng.integers(3)) + 9))
+                     + list(range(27, 34)) if x < 0.6 else list(range(34)))
+            wall = np.repeat(np.asarray(sorted(set(kinds))), 4)
+            c = np.bincount(rng.choice(wall, 14 - 3 * n_melds, replace=False), minlength=34).astype(np.uint8)
+            if rng.random() < 0.3 and n_melds == 0:          # pairs: near seven pairs
+                c = np.minimum(np.bincount(rng.choice(kinds, 7), minlength=34) * 2, 4).astype(np.uint8)
+                while c.sum() < 14:
+                    k = int(rng.integers(34))
+                    c[k] += c[k] < 4
+            want = []
+            for d in range(34):
+                if not c[d]:
+                    want.append(None)
+                    continue
+                c[d] -= 1
+                s = ks.shanten_fast(c, n_melds, 0, cap, play, bits, options)
+                accepts = []
+                for k in range(34):
+                    if c[k] < 4:
+                        c[k] += 1
+                        if ks.shanten_fast(c, n_melds, 0, cap, play, bits, options) < s:
+                            accepts.append(k)
+                        c[k] -= 1
+                c[d] += 1
+                want.append((s, accepts))
+            assert kg.discard_table(c, n_melds, bits, options) == want, (c.tolist(), n_melds, options)
+            near += min(w[0] for w in want if w is not None) <= 0
+    assert near >= 100

@@ -328,3 +328,105 @@ def test_can_win_agrees_with_score(seed):
         s = score(ctx, "suzhou", **kw)
         check_invariants(s)
         assert can_win(ctx, "suzhou", **kw) == s.legal
+
+
+_MELD_KINDS = ("pung", "kong", "added_kong", "concealed_kong")
+
+
+def _random_hand(rng, kinds):
+    """A random complete 4 sets + pair hand from ``kinds``; a pung stays concealed or is called
+    as a pung or one of the kongs (sometimes all four sets are called: 大吊车)."""
+    from mjfast import Meld
+
+    while True:
+        sets = [("chow", t) if rng.random() < 0.4 and t < 27 and t % 9 <= 6 else ("pung", t)
+                for t in rng.choice(kinds, 4)]
+        pair = int(rng.choice(kinds))
+        counts = np.zeros(34, int)
+        counts[pair] += 2
+        melds, call_all = [], rng.random() < 0.1
+        for kind, t in sets:
+            if kind == "chow":
+                counts[t:t + 3] += 1
+            elif call_all or rng.random() < 0.45:
+                mk = _MELD_KINDS[int(rng.integers(4))] if rng.random() < 0.6 else "pung"
+                melds.append(Meld(mk, (int(t),) * (3 if mk == "pung" else 4),
+                                  **({} if mk == "concealed_kong" else {"source": "left", "claimed": int(t)})))
+                counts[t] += 3 if mk == "pung" else 4
+                continue
+            else:
+                counts[t] += 3
+        if counts.max() <= 4:
+            for m in melds:
+                counts[m.tiles[0]] -= len(m.tiles)
+            return Hand(counts.astype(np.uint8), melds=melds)
+
+
+def _random_contexts(rng, n):
+    """Random complete 苏州 hands: standard (melds and kongs, some from one suit and winds, so
+    that 对对胡, 混一色 and the wind elements come up) and 七对, with flowers and situational flags."""
+    from mjfast import rules
+    from mjfast.tiles import CODES
+
+    flowers = [c for c, k in rules.get("suzhou").tileset.bonus.items() for _ in range(k)]
+    out = []
+    while len(out) < n:
+        suit = 9 * int(rng.integers(3))
+        kinds = list(range(31)) if rng.random() < 0.5 else list(range(suit, suit + 9)) + [27, 28, 29, 30]
+        if rng.random() < 0.2:
+            cnt = np.bincount(rng.choice(kinds, 7), minlength=34) * 2
+            if cnt.max() > 4:
+                continue
+            h = Hand(cnt.astype(np.uint8))
+        else:
+            h = _random_hand(rng, kinds)
+        fl = rng.choice(flowers, int(rng.integers(0, 7)), replace=False) if rng.random() < 0.7 else []
+        h = Hand(h.counts, melds=h.melds, bonus=" ".join(fl))
+        win = CODES[int(rng.choice(np.flatnonzero(h.counts)))]
+        kw = {f: True for f in ("last_tile", "baozi", "diling", "heavenly") if rng.random() < 0.08}
+        winner = int(rng.integers(4))
+        try:
+            if rng.random() < 0.5:
+                if rng.random() < 0.15:
+                    kw["after_kong"] = True
+                if rng.random() < 0.08 and winner != 0:
+                    kw["earthly"] = True
+                ctx = WinContext(h, win_tile=win, self_draw=True, winner=winner, dealer=0, **kw)
+            else:
+                ctx = WinContext(h, win_tile=win, discarder=(winner + 1) % 4, winner=winner, dealer=0,
+                                 robbing_kong=bool(rng.random() < 0.15), **kw)
+        except ValueError:
+            continue
+        out.append(ctx)
+    return out
+
+
+def test_shortcut_rows_match_the_full_evaluation(seed):
+    """score()'s rows come from the shortcut's element counts (no listing of the readings): they
+    are the rows of the reading the full evaluation picks, under every option value."""
+    from mjfast import rules
+
+    rng = np.random.default_rng(seed + 61)
+    ctxs = _random_contexts(rng, 300)
+    base = rules.get("suzhou")
+    variants = [base] + [rules.get("suzhou", **{k: v}) for k, vs in base.option_choices.items()
+                         for v in vs[1:] if k != "flower_faces"]
+    seen, n_fast = set(), 0
+    for rule in variants:
+        for ctx in ctxs:
+            try:
+                if SZ._fast_reading(ctx, rule) is None:
+                    continue
+            except ValueError:          # a flower the 144-tile set lacks
+                continue
+            n_fast += 1
+            s = score(ctx, rule)
+            full = SZ._best(ctx, rule)
+            assert s.rows == SZ._rows(ctx, rule, full["e"]), ctx
+            assert (s.total, s.legal) == (full["hua"] * full["mult"], full["legal"]), ctx
+            seen.update(r[0] for r in s.rows)
+    assert n_fast >= 2000
+    assert {"seven_pairs", "all_pungs", "wind_pung", "wind_concealed_pung", "half_flush", "full_flush",
+            "small_concealed", "big_concealed", "big_small_concealed", "kong_bloom", "big_hanging",
+            "big_hanging_double", "suit_exposed_kong", "suit_concealed_kong", "wind_exposed_kong",
+            "wind_concealed_kong", "qidui_flower_double"} <= seen, seen

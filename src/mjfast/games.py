@@ -2,8 +2,8 @@
 
 :func:`simulate_games` plays whole hands with four efficiency-policy players in the kernel
 :mod:`mjfast._kernels._game` (no GIL); the rule's legality is asked only when a hand becomes
-complete, and the finished games are scored here with :func:`mjfast.score` and the rule
-module's settlement functions.  Chunking, seeds and executors are :mod:`mjfast._parallel`.
+complete (苏州's 花 minimum the kernel decides itself), and the finished games are scored here
+with :func:`mjfast.score` and the rule module's settlement functions.  Chunking, seeds and executors are :mod:`mjfast._parallel`.
 """
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from ._kernels import _game as _kg
 from .hand import Hand, Meld
 from .rules._base import Rule
 from .scoring import WinContext, can_win, score
+from .scoring import suzhou as _suzhou
 from .shape import default_threads, shanten as _shanten
 from .tiles import CODES, N_KINDS, N_TILES_ALL
 
@@ -166,8 +167,12 @@ class _Game:
     def _build(self, seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds, flowers,
                flipped) -> WinContext:
         ms = _melds(seat, melds)
-        bonus = tuple(k for k, n in enumerate(flowers) for _ in range(n)) if any(flowers) else ()
-        hand = Hand(np.frombuffer(bytes(counts), np.uint8).copy(), melds=ms, bonus=bonus, wilds=int(wilds))
+        bonus = []
+        if flowers.count(0) != len(flowers):
+            for k, n in enumerate(flowers):
+                if n:
+                    bonus += [k] * n
+        hand = Hand(np.frombuffer(counts, np.uint8), melds=ms, bonus=tuple(bonus), wilds=int(wilds))
         extra = {}
         if tile == _kg.WILD:
             tile = self.win_face(counts, ms, wilds, flipped)
@@ -271,10 +276,14 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats) -> dict:
     xuezhan = sichuan and bool(game.rule.options["xuezhan"])
     if sichuan:
         from .scoring.sichuan import settle_draw
+    # Python lists and bytes once for the batch: indexing them per game is far cheaper than numpy
+    rec_l, melds_l, events_l = rec.tolist(), melds.tolist(), events.tolist()
+    hands_b, seats_b = hands.tobytes(), seats.tobytes()
+    nh, ns = hands.shape[2], seats.shape[2]
     for g in range(n):
-        r = rec[g]
-        dealer, turn, n_kongs, exhausted, n_ev, flipped, first_seat = (int(r[i]) for i in (0, 3, 7, 10, 11, 12, 13))
-        meld_rows = [tuple(m for m in map(tuple, melds[g, s].tolist()) if m[0] >= 0) for s in range(4)]
+        r = rec_l[g]
+        dealer, turn, n_kongs, exhausted, n_ev, flipped, first_seat = (r[i] for i in (0, 3, 7, 10, 11, 12, 13))
+        meld_rows = [tuple(tuple(m) for m in melds_l[g][s] if m[0] >= 0) for s in range(4)]
         pay = np.zeros(4, np.int64)
         kong_log = _settle_kongs(game, kongs[g], n_kongs, xuezhan)
         for _konger, d in kong_log:
@@ -287,16 +296,16 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats) -> dict:
         disc0 = -1
         flags0 = 0
         for e in range(n_ev):
-            how, discarder, tile, flags, wmask, last_kong, before = (int(x) for x in events[g, e])
+            how, discarder, tile, flags, wmask, last_kong, before = events_l[g][e]
             seats_ = [s for s in ((discarder + i) % 4 for i in range(1, 4))] if how else [s for s in range(4)]
             seats_ = [s for s in seats_ if wmask >> s & 1]
             won = {s for s in range(4) if before >> s & 1} if xuezhan else ()
             if e == 0:
                 how0, disc0, flags0 = how, discarder, flags
             for i, w in enumerate(seats_):
-                info = seats[g, w]
-                ctx = game.context(w, hands[g, w].tobytes(), meld_rows[w], tile, how == 0, discarder, dealer,
-                                   flags, int(info[-1]), info[:N_TILES_ALL].tobytes(), flipped)
+                hs, ss = nh * (4 * g + w), ns * (4 * g + w)
+                ctx = game.context(w, hands_b[hs:hs + nh], meld_rows[w], tile, how == 0, discarder, dealer,
+                                   flags, seats_b[ss + ns - 1], seats_b[ss:ss + N_TILES_ALL], flipped)
                 if how == 2:
                     ctx = WinContext(ctx.hand, win_tile=ctx.win_tile, winner=w, discarder=discarder,
                                      dealer=dealer, robbing_kong=True, last_copy=ctx.last_copy,
@@ -354,15 +363,17 @@ def _raw(game: "_Game", bitgens: list, sizes, n_threads: int):
     events = np.zeros((n, _kg.MAX_WIN_EVENTS, _kg.N_EVENT_FIELDS), np.int32)
     seats = np.zeros((n, 4, _kg.N_SEAT_FIELDS), np.uint8)
     name = game.name
-    # 四川: complete + 缺一门 is legal (the kernel's 定缺 check); 广东 min_fan=0: complete is legal
-    trivial = name == "sichuan" or (name == "guangdong" and game.rule.options["min_fan"] == 0)
+    # 苏州's minimum is decided in the kernel; 四川: complete + 缺一门 is legal (the kernel's 定缺
+    # check); 广东 min_fan=0: complete is legal
+    suzhou = _suzhou.kernel_minimum(game.rule) if name == "suzhou" else None
+    trivial = suzhou is not None or name == "sichuan" or (name == "guangdong" and game.rule.options["min_fan"] == 0)
     checker = None if trivial else game.checker
     game._contexts.clear()                # only this batch's contexts are scored next
     _kg.simulate_games_kernel(bitgens, np.ascontiguousarray(sizes, np.int32), t.wall, t.faces, t.copies,
                               t.playable, t.forms, t.options, game.rule.calls.chow == "left",
                               name == "sichuan", bool(game.rule.calls.multiple_winners),
                               name == "sichuan" and bool(game.rule.options["xuezhan"]), t.flip,
-                              _CHICKEN if name == "guiyang" else -1, checker,
+                              _CHICKEN if name == "guiyang" else -1, suzhou, checker,
                               rec, hands, melds, kongs, events, seats, n_threads)
     if game.errors:
         raise game.errors[0]
@@ -423,23 +434,29 @@ _WINNER_LISTS = tuple([""] + [",".join(map(str, p)) for k in (1, 2, 3)
                               for p in __import__("itertools").permutations(range(4), k)])
 _COMPACT = {"dealer": "int8", "discarder": "int8", "turn": "int16", "total": "int64",
             "pay_0": "int64", "pay_1": "int64", "pay_2": "int64", "pay_3": "int64"}
+_CATEGORIES = {"winners": _WINNER_LISTS, "how": HOW}
 
 
 def _frame(game: _Game, parts: list, first: int):
     """One compact DataFrame of scored batches: small integers, categories for the repeated
-    strings (``winners``, ``how``, ``elements``, ``flipped``, ``voids``)."""
+    strings (``winners``, ``how``, ``elements``, ``flipped``, ``voids``), each column built in
+    its dtype (a pass of ``astype`` over the frame costs more than a small batch's rows)."""
     import pandas as pd
 
     names = COLUMNS + _extra_columns(game)
-    cols = {c: sum((p[c] for p in parts), []) for c in names[1:]}
-    cols["game"] = np.arange(first, first + len(cols["dealer"]), dtype=np.int64)
-    df = pd.DataFrame(cols, columns=list(names)).astype(_COMPACT)
-    df["winners"] = pd.Categorical(df["winners"], categories=_WINNER_LISTS)
-    df["how"] = pd.Categorical(df["how"], categories=HOW)
-    for c in ("elements", "flipped", "voids"):
-        if c in df:
-            df[c] = df[c].astype("category")
-    return df
+    data = {}
+    for c in names[1:]:
+        values = parts[0][c] if len(parts) == 1 else [x for p in parts for x in p[c]]
+        if c in _COMPACT:
+            data[c] = np.array(values, _COMPACT[c])
+        elif c in _CATEGORIES:
+            data[c] = pd.Categorical(values, categories=_CATEGORIES[c])
+        elif c in ("elements", "flipped", "voids"):
+            data[c] = pd.Categorical(values)
+        else:
+            data[c] = values
+    data["game"] = np.arange(first, first + len(data["dealer"]), dtype=np.int64)
+    return pd.DataFrame(data, columns=list(names))
 
 
 def iter_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int | None = None, executor=None,

@@ -13,6 +13,9 @@ N_SEAT_FIELDS: int
 WILD: int
 FLOWER: int
 
+def discard_table(
+    counts: npt.NDArray[np.uint8], n_melds: int, forms: int, options: int
+) -> list[tuple[int, list[int]] | None]: ...
 def simulate_games_kernel(
     bitgens: list[np.random.BitGenerator],
     games: npt.NDArray[np.int32],
@@ -28,6 +31,7 @@ def simulate_games_kernel(
     xuezhan: bool,
     flip: bool,
     first_kind: int,
+    suzhou: tuple[int, int, bool] | None,
     checker: Callable[[int, bytes, tuple, int, int, int, int, int, int, bytes, int], bool] | None,
     rec: npt.NDArray[np.int32],
     hands: npt.NDArray[np.uint8],

@@ -19,9 +19,10 @@ dealt to each seat and the dealer draws.  Every seat plays the efficiency policy
   进张), then 吃 from the left (the same test) where the rule allows it.  No seat claims the
   discard made after the last wall tile was drawn.
 
-A *potential win* is a complete hand (shanten −1; for 四川 also none of the void suit).  For a
-rule with ``check=True`` the kernel asks the Python ``checker`` (with the GIL, only at that
-moment) whether the rule accepts the win; everything else runs without the GIL.  A game ends
+A *potential win* is a complete hand (shanten −1; for 四川 also none of the void suit).  苏州's
+花 minimum is decided here from the counts, melds and flowers; for the other rules with a
+``checker`` the kernel asks it (with the GIL, only at that moment) whether the rule accepts
+the win; everything else runs without the GIL.  A game ends
 at the first accepted win (several seats on one discard) or when the wall is exhausted; under
 血战到底 the seats that have won stop playing and the others play on until three have won or
 the wall is exhausted.  The kernel records the win events, the outcome, the final hands and
@@ -34,9 +35,10 @@ from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
-from mjfast._kernels._shanten cimport (Params, params_init, shanten_one, N_KINDS, INF, F_STANDARD, F_SEVEN_PAIRS,
-                                      F_THIRTEEN_ORPHANS, F_HONORS_KNITTED, F_KNITTED_STRAIGHT, F_SEVEN_STARS,
-                                      F_THIRTEEN_LAN, F_NINE_TERMINALS, O_NEED_VOID, O_VOID_M)
+from mjfast._kernels._shanten cimport (Params, params_init, shanten_one, table_row, merge_int_rows, N_KINDS, INF,
+                                      F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, F_HONORS_KNITTED,
+                                      F_KNITTED_STRAIGHT, F_SEVEN_STARS, F_THIRTEEN_LAN, F_NINE_TERMINALS,
+                                      O_NEED_VOID, O_VOID_M, O_PAIRS_DISTINCT)
 from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32
 from mjfast._kernels._efficiency cimport Eval as IncEval, ev_init, accept_mask
 
@@ -131,6 +133,9 @@ ctypedef struct Rule:
     int xuezhan          # 血战到底: play on after a win until three seats have won
     int check            # ask the checker at every potential win
     void* checker
+    int suzhou           # 1: 苏州's 花 minimum, decided here (no checker)
+    int sz_need[2]       # 花 needed for a self-draw, for a discard win
+    int sz_hard_only     # 1: only hard flowers count towards the minimum
     int slow             # forms beyond standard / seven pairs / thirteen orphans (国标)
     Params p_hk          # 全不靠 / 七星不靠 alone
     Params p_ks          # 组合龙 alone
@@ -143,7 +148,7 @@ ctypedef struct Eval:          # per chunk: shanten parameters and a memo of sha
     Params p                   # every kind playable, cap 4: the table fast path (no wildcard held)
     int row                    # this game's row of the rule tables
     const uint8_t* copies      # this game's natural copies
-    uint64_t* tab              # pairs (k0, k1 | (shanten + 1) << 55); k1 == 0: empty slot
+    uint64_t* tab              # slots (k0, k1 | (shanten + 1) << 55, accepted); k1 == 0: empty
     uint64_t mask
     long long used
 
@@ -157,13 +162,14 @@ cdef inline uint64_t mix(uint64_t a, uint64_t b) noexcept nogil:
     return h
 
 
-cdef int shanten_of(const uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R) noexcept nogil:
-    """:func:`shanten_raw` through the chunk's memo (the hand size fixes ``n_melds``); the key
-    holds the counts, the wildcards and the game's row."""
+cdef uint64_t* memo_slot(const uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R, int s) noexcept nogil:
+    """The chunk's memo slot of a hand (the hand size fixes ``n_melds``), filled in with its
+    :func:`shanten_raw` when new (``s``: that shanten when the caller knows it, else -2); the
+    key holds the counts, the wildcards and the game's row.  The third word is the hand's
+    accept mask (see :func:`accepted`) with bit 63 set, 0 until asked.  Valid until the next
+    call (a full table is cleared)."""
     cdef uint64_t k0 = 0, k1 = (<uint64_t>1) << 63, i, v
-    cdef int j, s
-    if prm.tab == NULL:
-        return shanten_raw(c, n_melds, w, prm, R)
+    cdef int j
     for j in range(21):
         k0 |= (<uint64_t>c[j]) << (3 * j)
     for j in range(21, 34):
@@ -171,21 +177,30 @@ cdef int shanten_of(const uint8_t* c, int n_melds, int w, Eval* prm, const Rule*
     k1 |= (<uint64_t>w) << 39 | (<uint64_t>prm.row) << 43
     i = mix(k0, k1) & prm.mask
     while True:
-        v = prm.tab[2 * i + 1]
+        v = prm.tab[3 * i + 1]
         if v == 0:
             break
-        if prm.tab[2 * i] == k0 and (v & K1_MASK) == k1:
-            return <int>((v >> 55) & 0xFF) - 1
+        if prm.tab[3 * i] == k0 and (v & K1_MASK) == k1:
+            return prm.tab + 3 * i
         i = (i + 1) & prm.mask
-    s = shanten_raw(c, n_melds, w, prm, R)
+    if s == -2:
+        s = shanten_raw(c, n_melds, w, prm, R)
     if prm.used * 8 >= <long long>(prm.mask + 1) * 5:
-        memset(prm.tab, 0, <size_t>(prm.mask + 1) * 2 * sizeof(uint64_t))
+        memset(prm.tab, 0, <size_t>(prm.mask + 1) * 3 * sizeof(uint64_t))
         prm.used = 0
         i = mix(k0, k1) & prm.mask
-    prm.tab[2 * i] = k0
-    prm.tab[2 * i + 1] = k1 | (<uint64_t>(s + 1) << 55)
+    prm.tab[3 * i] = k0
+    prm.tab[3 * i + 1] = k1 | (<uint64_t>(s + 1) << 55)
+    prm.tab[3 * i + 2] = 0
     prm.used += 1
-    return s
+    return prm.tab + 3 * i
+
+
+cdef inline int shanten_of(const uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R) noexcept nogil:
+    """:func:`shanten_raw` through the chunk's memo."""
+    if prm.tab == NULL:
+        return shanten_raw(c, n_melds, w, prm, R)
+    return <int>((memo_slot(c, n_melds, w, prm, R, -2)[1] >> 55) & 0xFF) - 1
 
 
 cdef int extra_bound(const uint8_t* c, int n_melds, int w, int forms) noexcept nogil:
@@ -263,39 +278,251 @@ cdef int shanten_raw(const uint8_t* c, int n_melds, int w, Eval* E, const Rule* 
     return best
 
 
-cdef int ukeire(uint8_t* c, int n_melds, int w, int s0, Eval* prm, const Rule* R, int void_suit,
-                const int16_t* vis) noexcept nogil:
-    """进张 of a 3k+1 hand at shanten ``s0``: unseen natural copies of the kinds that lower it."""
-    cdef int k, r, j, lo, hi, total = 0
-    cdef bint near
+cdef int POW5[9]                # a group's table index: sum of count x 5 ** position (the shanten tables)
+POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
+cdef uint8_t IS_ORPHAN[34]
+IS_ORPHAN[:] = [1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 7
+
+
+ctypedef struct Table:         # a 3k+2 hand without wildcards on the table fast path
+    const Params* p            # every kind playable, forms among standard / seven pairs / 13 orphans
+    int kmax                   # sets of the hand (and of the 3k+1 hands one discard away)
+    bint special               # no melds: seven pairs and thirteen orphans apply
+    bint distinct              # seven pairs of distinct kinds
+    int idx[4]                 # each group's table index
+    int r[4][10]               # each group's table row
+    int ex[4][10]              # the other three groups merged, per group
+    int pm[4][4][10]           # pm[a][b], a < b: groups a and b merged
+    bint cross                 # pm[0][2], pm[0][3], pm[1][2], pm[1][3] made
+    int pairs, odd, orph, orph_pair
+
+
+cdef inline int group_of(int k) noexcept nogil:
+    return k // 9 if k < 27 else 3
+
+
+cdef inline int pos_of(int k) noexcept nogil:
+    return k % 9 if k < 27 else k - 27
+
+
+cdef inline int n_pairs(int x, bint distinct) noexcept nogil:
+    if distinct:
+        return x >= 2
+    return x >> 1
+
+
+cdef inline int n_odd(int x, bint distinct) noexcept nogil:
+    if distinct:
+        return x == 1
+    return x & 1
+
+
+cdef inline int seven_pairs_deficit(int pairs, int odd) noexcept nogil:
+    cdef int need, use1
+    if pairs >= 7:
+        return 0
+    need = 7 - pairs
+    use1 = need if need < odd else odd
+    return use1 + 2 * (need - use1)
+
+
+cdef inline int combine(const int* ex, const uint8_t* row, int kmax) noexcept nogil:
+    """The standard deficit of ``ex`` (three groups merged) with the fourth group's ``row``."""
+    cdef int m1, v, best = INF
+    for m1 in range(kmax + 1):
+        v = ex[2 * m1] + row[2 * (kmax - m1) + 1]
+        if v < best:
+            best = v
+        v = ex[2 * m1 + 1] + row[2 * (kmax - m1)]
+        if v < best:
+            best = v
+    return best
+
+
+cdef void table_init(Table* T, const uint8_t* c, int n_melds, const Params* p) noexcept nogil:
+    """The group rows, merges and pair / orphan counts of a 3k+2 hand ``c``."""
+    cdef int k, g, j, x, n = 0
+    cdef const uint8_t* row
+    T.p = p
+    T.distinct = (p.options & O_PAIRS_DISTINCT) != 0
+    T.pairs = 0
+    T.odd = 0
+    T.orph = 0
+    T.orph_pair = 0
+    T.cross = False
+    for g in range(4):
+        T.idx[g] = 0
+    for k in range(N_KINDS):
+        x = c[k]
+        if x == 0:
+            continue
+        n += x
+        T.idx[group_of(k)] += x * POW5[pos_of(k)]
+        T.pairs += n_pairs(x, T.distinct)
+        T.odd += n_odd(x, T.distinct)
+        if IS_ORPHAN[k]:
+            T.orph += 1
+            T.orph_pair += x >= 2
+    T.kmax = (n - 2) // 3
+    T.special = n_melds == 0 and T.kmax == 4
+    if p.forms & F_STANDARD:
+        for g in range(4):
+            row = table_row(g, T.idx[g])
+            for j in range(2 * T.kmax + 2):
+                T.r[g][j] = row[j]
+        merge_int_rows(T.pm[0][1], T.r[0], T.r[1], T.kmax)
+        merge_int_rows(T.pm[2][3], T.r[2], T.r[3], T.kmax)
+        merge_int_rows(T.ex[0], T.r[1], T.pm[2][3], T.kmax)
+        merge_int_rows(T.ex[1], T.r[0], T.pm[2][3], T.kmax)
+        merge_int_rows(T.ex[2], T.pm[0][1], T.r[3], T.kmax)
+        merge_int_rows(T.ex[3], T.pm[0][1], T.r[2], T.kmax)
+
+
+cdef void table_discards(const Table* T, const uint8_t* c, int8_t* sd) noexcept nogil:
+    """sd[d] = the shanten after discarding d from the table's hand ``c`` (127 for the kinds not
+    held), as :func:`shanten_raw` gives it: a discard changes only its group's row, so the other
+    groups' merge is made once per group instead of once per discard."""
+    cdef int k, g, x, y, best, v
+    for k in range(N_KINDS):
+        x = c[k]
+        sd[k] = 127
+        if x == 0:
+            continue
+        best = INF
+        if T.p.forms & F_STANDARD:
+            g = group_of(k)
+            best = combine(T.ex[g], table_row(g, T.idx[g] - POW5[pos_of(k)]), T.kmax)
+        if T.special:
+            y = x - 1
+            if T.p.forms & F_SEVEN_PAIRS:
+                v = seven_pairs_deficit(T.pairs - n_pairs(x, T.distinct) + n_pairs(y, T.distinct),
+                                        T.odd - n_odd(x, T.distinct) + n_odd(y, T.distinct))
+                if v < best:
+                    best = v
+            if T.p.forms & F_THIRTEEN_ORPHANS:
+                v = 14 - T.orph + (IS_ORPHAN[k] != 0 and y == 0)
+                if T.orph_pair - (IS_ORPHAN[k] != 0 and x == 2) > 0:
+                    v -= 1
+                if v < best:
+                    best = v
+        sd[k] = <int8_t>(best - 1 if best < INF else INF)
+
+
+cdef uint64_t table_accepts(Table* T, const uint8_t* h, int d, int s0) noexcept nogil:
+    """:func:`accept_mask` of the 3k+1 hand ``h`` (shanten ``s0``) that discarding ``d`` leaves
+    of the table's hand: a draw of kind k changes d's group and k's, so per group of k the
+    other groups' merge is made once (d's changed row with the two untouched groups' pair)."""
+    cdef int exh[4][10]
+    cdef int rd[10]
+    cdef int k, g, a, b, gd = group_of(d), x, y, best, v, pr, od, orph, orph_pair
+    cdef int idx_d = T.idx[gd] - POW5[pos_of(d)]
+    cdef const uint8_t* row
+    cdef uint64_t acc = 0
+    if T.p.forms & F_STANDARD:
+        row = table_row(gd, idx_d)
+        for k in range(2 * T.kmax + 2):
+            rd[k] = row[k]
+        for g in range(4):
+            if g == gd:
+                continue
+            a = -1
+            b = -1
+            for k in range(4):          # the two groups other than g and d's
+                if k != g and k != gd:
+                    if a < 0:
+                        a = k
+                    else:
+                        b = k
+            if not T.cross and not ((a == 0 and b == 1) or (a == 2 and b == 3)):
+                merge_int_rows(T.pm[0][2], T.r[0], T.r[2], T.kmax)
+                merge_int_rows(T.pm[0][3], T.r[0], T.r[3], T.kmax)
+                merge_int_rows(T.pm[1][2], T.r[1], T.r[2], T.kmax)
+                merge_int_rows(T.pm[1][3], T.r[1], T.r[3], T.kmax)
+                T.cross = True
+            merge_int_rows(exh[g], rd, T.pm[a][b], T.kmax)
+    x = h[d] + 1                       # d's count in the table's hand
+    pr = T.pairs - n_pairs(x, T.distinct) + n_pairs(x - 1, T.distinct)
+    od = T.odd - n_odd(x, T.distinct) + n_odd(x - 1, T.distinct)
+    orph = T.orph - (IS_ORPHAN[d] != 0 and x == 1)
+    orph_pair = T.orph_pair - (IS_ORPHAN[d] != 0 and x == 2)
+    for k in range(N_KINDS):
+        y = h[k]
+        if y >= 4:                     # not drawable
+            continue
+        best = INF
+        if T.p.forms & F_STANDARD:
+            g = group_of(k)
+            if g == gd:
+                best = combine(T.ex[g], table_row(g, idx_d + POW5[pos_of(k)]), T.kmax)
+            else:
+                best = combine(exh[g], table_row(g, T.idx[g] + POW5[pos_of(k)]), T.kmax)
+        if T.special:
+            if T.p.forms & F_SEVEN_PAIRS:
+                v = seven_pairs_deficit(pr - n_pairs(y, T.distinct) + n_pairs(y + 1, T.distinct),
+                                        od - n_odd(y, T.distinct) + n_odd(y + 1, T.distinct))
+                if v < best:
+                    best = v
+            if T.p.forms & F_THIRTEEN_ORPHANS:
+                v = 14 - orph - (IS_ORPHAN[k] != 0 and y == 0)
+                if orph_pair + (IS_ORPHAN[k] != 0 and y == 1) > 0:
+                    v -= 1
+                if v < best:
+                    best = v
+        if best < INF and best - 1 < s0:
+            acc |= (<uint64_t>1) << k
+    return acc
+
+
+cdef uint64_t accepted(const uint8_t* c, int n_melds, int s0, Eval* prm, const Rule* R, Table* T,
+                       int d) noexcept nogil:
+    """Bit k set for every kind whose draw lowers the shanten ``s0`` of a 3k+1 hand ``c``
+    without wildcards, through the chunk's memo (a seat's hand is asked again when it next
+    draws or claims): from ``T`` (the table of ``c`` + ``d``) when given, else by the
+    efficiency kernel (after one draw only that kind's group needs a new lookup)."""
     cdef IncEval ev
     cdef uint8_t mask[34]
-    if R.prune and not w:
-        # the table fast path: after one draw only that kind's group needs a new lookup
+    cdef uint64_t* slot = NULL
+    cdef uint64_t acc = 0
+    cdef int k
+    if prm.tab != NULL:
+        slot = memo_slot(c, n_melds, 0, prm, R, s0)
+        if slot[2]:
+            return slot[2]
+    if T != NULL:
+        acc = table_accepts(T, c, d, s0)
+    else:
         ev_init(&ev, c, n_melds, 0, &prm.p)
         accept_mask(&ev, s0, mask)
         for k in range(N_KINDS):
-            if mask[k] and not (void_suit >= 0 and k // 9 == void_suit):
-                r = <int>prm.copies[k] - <int>c[k] - <int>vis[k]
-                if r > 0:
-                    total += r
-        return total
+            if mask[k]:
+                acc |= (<uint64_t>1) << k
+    if slot != NULL:
+        slot[2] = acc | ((<uint64_t>1) << 63)
+    return acc
+
+
+cdef inline int unseen(uint64_t acc, const uint8_t* c, const Eval* prm, int void_suit,
+                       const int16_t* vis) noexcept nogil:
+    """Unseen natural copies of the kinds in ``acc`` (outside the void suit) for hand ``c``."""
+    cdef int k, r, total = 0
+    for k in range(N_KINDS):
+        if acc >> k & 1 and not (void_suit >= 0 and k // 9 == void_suit):
+            r = <int>prm.copies[k] - <int>c[k] - <int>vis[k]
+            if r > 0:
+                total += r
+    return total
+
+
+cdef int ukeire(uint8_t* c, int n_melds, int w, int s0, Eval* prm, const Rule* R, int void_suit,
+                const int16_t* vis) noexcept nogil:
+    """进张 of a 3k+1 hand at shanten ``s0`` (its shanten): unseen natural copies of the kinds
+    that lower it."""
+    cdef int k, r, total = 0
+    if R.prune and not w:
+        return unseen(accepted(c, n_melds, s0, prm, R, NULL, -1), c, prm, void_suit, vis)
     for k in range(N_KINDS):
         if prm.copies[k] == 0 or (void_suit >= 0 and k // 9 == void_suit):
             continue
-        if R.prune and not w:
-            # a kind far from every tile of the hand (none within 2 in its suit) is a lone
-            # single: it cannot lower a standard / seven-pairs shanten (13 orphans excepted)
-            near = c[k] > 0
-            if not near and k < 27:
-                lo = k - 2 if k % 9 >= 2 else k - k % 9
-                hi = k + 2 if k % 9 <= 6 else k - k % 9 + 8
-                for j in range(lo, hi + 1):
-                    if c[j]:
-                        near = True
-                        break
-            if not near and not (R.forms & F_THIRTEEN_ORPHANS and (k >= 27 or k % 9 == 0 or k % 9 == 8)):
-                continue
         r = <int>prm.copies[k] - <int>c[k] - <int>vis[k]
         if r <= 0:
             continue
@@ -309,9 +536,13 @@ cdef int ukeire(uint8_t* c, int n_melds, int w, int s0, Eval* prm, const Rule* R
 cdef int decide(uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R, int void_suit,
                 const int16_t* vis, int* s_out, int* u_out) noexcept nogil:
     """The policy's discard from a 3k+2 hand (wildcards are never discarded; -1 when only
-    wildcards are left); ``s_out`` shanten after it, ``u_out`` its 进张."""
+    wildcards are left); ``s_out`` shanten after it, ``u_out`` its 进张.  On the table fast
+    path the shanten after each discard and the kinds each tied discard accepts come from the
+    hand's one ``Table``."""
     cdef int8_t sd[34]
     cdef int d, s, best_s = INF + 1, best_d = -1, n_best = 0, u, best_u = -1
+    cdef Table T
+    cdef bint table = R.prune and not w
     if void_suit >= 0:
         for d in range(9 * void_suit, 9 * void_suit + 9):
             if c[d]:
@@ -320,14 +551,21 @@ cdef int decide(uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R, int vo
                 u_out[0] = 0
                 c[d] += 1
                 return d
+    if table:
+        table_init(&T, c, n_melds, &prm.p)
+        table_discards(&T, c, sd)
+    else:
+        for d in range(N_KINDS):
+            sd[d] = 127
+            if c[d]:
+                c[d] -= 1
+                s = shanten_of(c, n_melds, w, prm, R)
+                c[d] += 1
+                sd[d] = <int8_t>(s if s < 127 else 127)
     for d in range(N_KINDS):
-        sd[d] = 127
-        if c[d] == 0:
+        if sd[d] == 127:
             continue
-        c[d] -= 1
-        s = shanten_of(c, n_melds, w, prm, R)
-        c[d] += 1
-        sd[d] = <int8_t>(s if s < 127 else 127)
+        s = sd[d]
         if s < best_s:
             best_s = s
             best_d = d
@@ -340,14 +578,20 @@ cdef int decide(uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R, int vo
             if sd[d] != best_s:
                 continue
             c[d] -= 1
-            u = ukeire(c, n_melds, w, best_s, prm, R, void_suit, vis)
+            if table:
+                u = unseen(accepted(c, n_melds, best_s, prm, R, &T, d), c, prm, void_suit, vis)
+            else:
+                u = ukeire(c, n_melds, w, best_s, prm, R, void_suit, vis)
             c[d] += 1
             if u > best_u:
                 best_u = u
                 best_d = d
     elif best_d >= 0:
         c[best_d] -= 1
-        best_u = ukeire(c, n_melds, w, best_s, prm, R, void_suit, vis)
+        if table:
+            best_u = unseen(accepted(c, n_melds, best_s, prm, R, &T, best_d), c, prm, void_suit, vis)
+        else:
+            best_u = ukeire(c, n_melds, w, best_s, prm, R, void_suit, vis)
         c[best_d] += 1
     s_out[0] = best_s
     u_out[0] = best_u
@@ -377,13 +621,79 @@ cdef inline int void_clear(const Player* P) noexcept nogil:
     return 1
 
 
+cdef int suzhou_minimum(const Player* P, const Rule* R, int tile, int self_draw, int flags) noexcept nogil:
+    """苏州's minimum (§5) on a complete hand ``P``, as ``scoring.suzhou._legal_complete`` decides
+    it for the context the checker would build (no wildcards, no dragons in hand, no chows;
+    the situational exemptions only on a self-draw; a robbed kong asked as a discard win).
+
+    Every standard reading has the same F (the called melds and the concealed wind pungs), so
+    only 对对胡 depends on the reading: some reading is all pungs exactly when the concealed
+    tiles are pungs and a pair.  A 七对 reading needs no melds, i.e. a concealed hand: exempt."""
+    cdef int i, k, t, x, F = 0, hard = 0, concealed = 1, n1 = 0, n2 = 0, n4 = 0, suits = 0
+    if self_draw and flags & (FL_AFTER_KONG | FL_HEAVENLY | FL_EARTHLY):
+        return 1                   # 杠开/花开, 天胡, 地胡
+    if P.n_melds == 4:
+        return 1                   # 大吊车
+    for i in range(P.n_melds):
+        t = P.mt[i]
+        if t < 27:
+            suits |= 1 << (t // 9)
+        if P.mk[i] == M_PUNG:
+            F += t >= 27           # 风碰 1
+            concealed = 0
+        elif P.mk[i] == M_CONCEALED:
+            F += 4 if t >= 27 else 2
+        else:                      # exposed or added kong (苏州 has no chow)
+            F += 3 if t >= 27 else 1
+            concealed = 0
+    if concealed:
+        return 1                   # 门清 (七对 included)
+    for k in range(N_KINDS):
+        x = P.c[k]
+        n1 += x == 1
+        n2 += x == 2
+        n4 += x == 4
+        if x and k < 27:
+            suits |= 1 << (k // 9)
+    if n2 == 1 and n1 == 0 and n4 == 0:
+        return 1                   # 对对胡
+    if suits == 1 or suits == 2 or suits == 4:
+        return 1                   # 混一色 / 清一色
+    for k in range(27, 31):
+        if P.c[k] == 3:            # 风暗刻 2; 风碰 1 when the winning discard completed it (SZ-A4)
+            F += 1 if (not self_draw and k == tile) else 2
+    for k in range(N_CODES):
+        hard += P.fl[k]
+    F += hard
+    if F == 0:
+        return 1                   # 大门清
+    return (hard if R.sz_hard_only else F) >= R.sz_need[0 if self_draw else 1]
+
+
+cdef int complete(Player* P, Eval* prm, const Rule* R, int tile) noexcept nogil:
+    """Whether the 3k+2 hand ``P`` (``tile`` just added) is complete.  On the table fast path
+    from the memo of the hand before ``tile`` (the seat's hand since its last discard): one
+    tile lowers the shanten by at most one, so the hand is complete exactly when that hand is
+    ready and accepts ``tile``."""
+    cdef int ready
+    if R.prune and not P.w and tile < N_KINDS:
+        P.c[tile] -= 1
+        ready = shanten_of(P.c, P.n_melds, 0, prm, R) == 0 \
+            and (accepted(P.c, P.n_melds, 0, prm, R, NULL, -1) >> tile & 1) != 0
+        P.c[tile] += 1
+        return ready
+    return shanten_of(P.c, P.n_melds, P.w, prm, R) == -1
+
+
 cdef int can_win(Player* P, Eval* prm, const Rule* R, int seat, int tile, int self_draw,
                  int discarder, int dealer, int flags, int flipped) noexcept nogil:
     """Potential win of a 3k+2 hand ``P`` (the winning tile included); 1 if accepted."""
     if R.sichuan and not void_clear(P):
         return 0
-    if shanten_of(P.c, P.n_melds, P.w, prm, R) != -1:
+    if not complete(P, prm, R, tile):
         return 0
+    if R.suzhou:
+        return suzhou_minimum(P, R, tile, self_draw, flags)
     if R.check:
         return ask_checker(R.checker, P, seat, tile, self_draw, discarder, dealer, flags, flipped)
     return 1
@@ -840,12 +1150,68 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall, const Rule* 
     E.copies = R.copies
     E.mask = (<uint64_t>1 << LOG2_MEMO) - 1
     E.used = 0
-    E.tab = <uint64_t*>calloc(<size_t>2 << LOG2_MEMO, sizeof(uint64_t))   # NULL: no memo
+    E.tab = <uint64_t*>calloc(<size_t>3 << LOG2_MEMO, sizeof(uint64_t))   # NULL: no memo
     memcpy(wall, wall0, n_wall)
     for g in range(n_games):
         play_game(rng, wall, n_wall, R, &E, rec + N_REC * g, hands + 136 * g, melds + 48 * g,
                   kongs + KF * MAX_KONGS * g, ev + MAX_EVENTS * N_EV * g, seats + 4 * SEAT_FIELDS * g)
     free(E.tab)
+
+
+def discard_table(const uint8_t[::1] counts, int n_melds, int forms, int options):
+    """The policy's table evaluation of a 3k+2 hand without wildcards: per discard, the
+    shanten after it and the kinds whose draw would then lower that shanten
+    (:func:`table_discards`, :func:`table_accepts`); for the tests, which compare them with the
+    shanten kernel.
+
+    Parameters
+    ----------
+    counts : uint8[34]
+        Concealed counts (3k+2 tiles, at most 4 of a kind).
+    n_melds : int
+        Melds made (``3 * n_melds`` + the concealed tiles = 14).
+    forms, options : int
+        Forms among standard / seven pairs / thirteen orphans; option bits of the shanten kernel.
+
+    Returns
+    -------
+    list
+        Per kind: ``(shanten, accepted kinds)`` after discarding one of it, None for the kinds
+        not held.
+    """
+    cdef Params p
+    cdef Table T
+    cdef uint8_t cap[34]
+    cdef uint8_t play[34]
+    cdef uint8_t h[34]
+    cdef int8_t sd[34]
+    cdef int k, j, n = 0
+    cdef uint64_t acc
+    if counts.shape[0] != 34:
+        raise ValueError("counts needs 34 entries")
+    for k in range(34):
+        if counts[k] > 4:
+            raise ValueError("at most 4 of a kind")
+        n += counts[k]
+    if n_melds < 0 or n + 3 * n_melds != 14:
+        raise ValueError("a 3k+2 hand: 3 * n_melds + the concealed tiles = 14")
+    if forms & ~(F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS) or not forms:
+        raise ValueError("forms among standard, seven pairs and thirteen orphans")
+    memset(cap, 4, 34)
+    memset(play, 1, 34)
+    params_init(&p, cap, play, forms, options)
+    table_init(&T, &counts[0], n_melds, &p)
+    table_discards(&T, &counts[0], sd)
+    out = []
+    for k in range(34):
+        if sd[k] == 127:
+            out.append(None)
+            continue
+        memcpy(h, &counts[0], 34)
+        h[k] -= 1
+        acc = table_accepts(&T, h, k, sd[k])
+        out.append((sd[k], [j for j in range(34) if acc >> j & 1]))
+    return out
 
 
 @cython.boundscheck(False)
@@ -857,6 +1223,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
                           const uint8_t[:, ::1] playable,  # IN (n_rows, 34) what a wildcard may be
                           int forms, int options, bint chow, bint sichuan, bint multi, bint xuezhan,
                           bint flip, int first_kind,
+                          object suzhou,                # None or (need self-draw, need discard, hard only)
                           object checker,               # None or callable (see Parameters)
                           int32_t[:, ::1] rec,          # OUT (n_games, N_RECORD)
                           uint8_t[:, :, ::1] hands,     # OUT (n_games, 4, 34)
@@ -895,6 +1262,10 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
         Turn up an indicator (a uniformly random tile, out of play) after the shuffle.
     first_kind : int
         A kind whose first discard is recorded (贵阳 冲锋鸡), -1 for none.
+    suzhou : tuple or None
+        ``(need_self_draw, need_discard, hard_only)``: decide 苏州's 花 minimum here (the
+        thresholds of the rule's options; ``hard_only``: only hard flowers count) instead of
+        asking a checker; None for every other rule.
     checker : callable or None
         ``checker(seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds,
         flowers, flipped) -> bool`` with ``counts`` the 34 concealed counts as bytes (the
@@ -989,6 +1360,9 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     R.xuezhan = xuezhan
     R.check = checker is not None
     R.checker = <void*>checker
+    R.suzhou = suzhou is not None
+    if R.suzhou:
+        R.sz_need[0], R.sz_need[1], R.sz_hard_only = suzhou
     if n_chunks == 0 or total == 0:
         return
     rngs = <bitgen_t**>malloc(n_chunks * sizeof(bitgen_t*))

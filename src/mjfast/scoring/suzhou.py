@@ -237,9 +237,10 @@ _ROW_DEFS = (
 )
 
 
-def _rows(ctx: WinContext, rule, r) -> list:
+def _rows(ctx: WinContext, rule, elements: dict) -> list:
+    """The element rows of a reading's element counts (``e`` of :func:`_evaluate`)."""
     o = rule.options
-    e = dict(r["e"])
+    e = dict(elements)
     if "qidui" in e and o["qidui"] == "double_plus15" and e["hard"]:
         e["hard2"] = e["hard"]
     rows = [("base", "底", "Base", BASE, 1, "花", "add")]
@@ -365,22 +366,22 @@ def score_suzhou(ctx: WinContext, rule, *, base: int = DEFAULT_BASE) -> Score:
     if type(base) is not int and (isinstance(base, bool) or not isinstance(base, int)) \
             or base <= 0:
         raise ValueError(f"base (silver per 花) must be a positive integer, got {base!r}")
-    fast = _fast_best(ctx, rule)
+    fast = _fast_reading(ctx, rule)
     if fast is not None:
-        total, legal = fast
+        total, legal, elements = fast
         if legal:
             points = total * base
             pay = _settle(ctx, rule, points)
         else:
             points, pay = 0, _NO_PAYMENT
-        lazy = []  # the full evaluation, for the rows, the reason and the decomposition
+        lazy = []  # the full evaluation, for the reason and the decomposition
 
         def full():
             if not lazy:
                 lazy.append(_best(ctx, rule))
             return lazy[0]
         return Score("suzhou", total, points, pay, legal, "" if legal else lambda: full()["reason"],
-                     "花", lambda: _rows(ctx, rule, full()),
+                     "花", lambda: _rows(ctx, rule, elements),
                      decomposition_fn=lambda: _decomposition(ctx, full()["d"]))
     r = _best(ctx, rule)
     total = r["hua"] * r["mult"]
@@ -390,7 +391,7 @@ def score_suzhou(ctx: WinContext, rule, *, base: int = DEFAULT_BASE) -> Score:
     else:
         points, pay = 0, _NO_PAYMENT
     return Score("suzhou", total, points, pay, r["legal"], r["reason"], "花",
-                 lambda: _rows(ctx, rule, r), decomposition_fn=lambda: _decomposition(ctx, r["d"]))
+                 lambda: _rows(ctx, rule, r["e"]), decomposition_fn=lambda: _decomposition(ctx, r["d"]))
 
 
 def can_win_suzhou(ctx: WinContext, rule, *, base: int = DEFAULT_BASE) -> bool:
@@ -462,6 +463,13 @@ def _legal_complete(ctx: WinContext, rule) -> bool:
 
 _EMPTY_SUIT = bytes(9)
 
+
+def kernel_minimum(rule) -> tuple:
+    """``(花 for a self-draw, 花 for a discard win, hard flowers only)``: the §5 minimum of the
+    rule's options, for the game kernel, which decides :func:`_legal_complete` itself."""
+    o = rule.options
+    return (*_THRESHOLD[o["threshold"]], o["threshold_counts"] == "hard_only")
+
 _OPTS: dict = {}
 
 
@@ -482,8 +490,15 @@ def _options(rule) -> tuple:
 
 
 def _fast_best(ctx: WinContext, rule):
-    """``(total, legal)`` of the reading :func:`_best` picks, without listing the readings, or
-    None when the hand is not a plain complete hand (wildcards, dragons in hand, incomplete:
+    """``(total, legal)`` of the reading :func:`_best` picks, or None (see :func:`_fast_reading`)."""
+    r = _fast_reading(ctx, rule)
+    return None if r is None else r[:2]
+
+
+def _fast_reading(ctx: WinContext, rule):
+    """``(total, legal, elements)`` of the reading :func:`_best` picks (``elements``: its element
+    counts, as :func:`_evaluate`'s ``e``, for the rows), without listing the readings, or None
+    when the hand is not a plain complete hand (wildcards, dragons in hand, incomplete:
     :func:`_best` decides and raises then).
 
     Every standard reading has the same called melds and concealed wind pungs (a wind held three
@@ -519,54 +534,73 @@ def _fast_best(ctx: WinContext, rule):
     one_suit = len(suits) == 1
     concealed = h.is_concealed
     self_draw = ctx.self_draw
-    extra = 0  # reading-independent 花
+    extra = 0  # reading-independent 花 and elements
+    common = {}
     if ctx.after_kong:
         extra += 5
+        common["gangkai"] = 1
     if ctx.heavenly:
         extra += 50
+        common["tianhu"] = 1
     if ctx.earthly:
         extra += 50
+        common["dihu"] = 1
     if ctx.last_tile and self_draw:
         extra += 5
+        common["haidi"] = 1
     if one_suit:
         extra += 5 if winds else 10
+        common["hunyise" if winds else "qingyise"] = 1
     mult = (2 if ctx.baozi else 1) * (2 if ctx.diling else 1)
     exempt0 = (ctx.after_kong or ctx.heavenly or ctx.earthly or one_suit
                or (ctx.robbing_kong and qg_exempt))
     need = threshold[0 if self_draw or ctx.robbing_kong else 1]
     best = None
     if std:
-        F = hard + smk + 2 * sak + wp + 3 * wmk + 4 * wak
+        wcp = 0
         win = ctx.win_tile
         for t in range(27, 31):
             if c[t] == 3:  # SZ-A4: completed by the winning discard = 风碰
-                F += 1 if (not self_draw and t == win) else 2
+                if not self_draw and t == win:
+                    wp += 1
+                else:
+                    wcp += 1
+        F = hard + smk + 2 * sak + wp + 2 * wcp + 3 * wmk + 4 * wak
+        e = {"hard": hard, "smk": smk, "sak": sak, "wp": wp, "wcp": wcp, "wmk": wmk, "wak": wak,
+             **common}
         hua = BASE + F + extra
         if F == 0:
             hua += 15 if concealed and daxiao_ok else 10
+            e["daxiao" if concealed and daxiao_ok else "damen"] = 1
         elif concealed:
             hua += 5
+            e["xiaomen"] = 1
         duidui = _fast.all_pungs(h.counts)
         if duidui:
             hua += 5
+            e["duidui"] = 1
         dadiao = len(melds) == 4
         m = mult
         if dadiao:
             if dadiao_plus:
                 hua += 5
+                e["dadiao"] = 1
             if dadiao_x2:
                 m *= 2
+                e["dadiao_x2"] = 1
         legal = (concealed or F == 0 or dadiao or duidui or exempt0
                  or (F if counts_all else hard) >= need)
-        best = (legal, hua * m)
+        best = (legal, hua * m, e)
     if qd:  # no melds: F = hard, concealed
         hua = BASE + hard + (hard if q_double else 0) + qv + extra
+        e = {"hard": hard, "smk": 0, "sak": 0, "wp": 0, "wcp": 0, "wmk": 0, "wak": 0, "qidui": 1,
+             **common}
         if hard == 0:
             hua += 15 if daxiao_ok else 10
-        cand = (True, hua * mult)
-        if best is None or cand > best:
-            best = cand
-    return best[1], best[0]
+            e["daxiao" if daxiao_ok else "damen"] = 1
+        if best is None or (True, hua * mult) > best[:2]:
+            best = (True, hua * mult, e)
+    return best[1], best[0], best[2]
 
 
 _NO_WINDS = bytes(4)
