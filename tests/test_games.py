@@ -414,3 +414,24 @@ def test_policy_table_matches_the_shanten_kernel(forms):
             assert kg.discard_table(c, n_melds, bits, options) == want, (c.tolist(), n_melds, options)
             near += min(w[0] for w in want if w is not None) <= 0
     assert near >= 100
+
+
+def test_a_robbed_kong_is_judged_as_a_robbing_win():
+    """The kernel asks about a win on an added kong's tile with its own flag, and the engine's
+    context says 抢杠: 苏州 then applies the self-draw minimum (SZ-C8) — 3 花 suffice where a
+    discard win needs 4 — and ``qianggang_exempt`` waives it; other rules' checkers see the
+    robbing (e.g. 国标's 抢杠和)."""
+    counts = mj.tiles.counts("123m456m789p22p").astype(np.uint8).tobytes()
+    pung = (G._MELD_KINDS.index("pung"), mj.tiles.CODES.index("9s"), 2)
+    flowers = np.zeros(mj.tiles.N_TILES_ALL, np.uint8)
+    flowers[[mj.tiles.CODES.index(f) for f in ("F1", "F2", "F3")]] = 1
+    for options, legal in (({}, True), ({"qianggang_exempt": True}, True)):
+        game = G._Game("suzhou", options)
+        ask = dict(seat=0, counts=counts, melds=(pung,), tile=mj.tiles.CODES.index("2p"), self_draw=0,
+                   discarder=1, dealer=0, flowers=flowers.tobytes())
+        robbed = game.context(flags=G._FL_ROBBING_KONG, **ask)
+        plain = game.context(flags=0, **ask)
+        assert robbed.robbing_kong and not plain.robbing_kong
+        assert mj.can_win(robbed, game.rule) is legal
+        assert mj.can_win(plain, game.rule) is False      # 3 花 < 4 for a discard win
+    assert mj.can_win(G._Game("suzhou", {"threshold": "2_3"}).context(flags=0, **ask), "suzhou", threshold="2_3")

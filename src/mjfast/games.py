@@ -38,6 +38,7 @@ _MELD_KINDS = ("chow", "pung", "kong", "added_kong", "concealed_kong")
 _SOURCES = {1: "right", 2: "opposite", 3: "left"}
 _FL_AFTER_KONG, _FL_KONG_DISCARD, _FL_HEAVENLY, _FL_EARTHLY, _FL_LAST_TILE, _FL_LAST_COPY = 1, 2, 4, 8, 16, 32
 _FL_FIRST_DISCARD = 64
+_FL_ROBBING_KONG = 128   # set when the kernel asks about a win on an added kong's tile
 #: How each rule names a win on the dealer's very first discard (the flag is ignored elsewhere):
 #: 瑞金's 地胡 (RS-C2) and 广东's 人和; 四川 and 广东 call a non-dealer's first self-draw 地胡.
 _FIRST_DISCARD_AS = {"ruijin": "earthly", "guangdong": "human"}
@@ -189,7 +190,7 @@ class _Game:
             hand, win_tile=int(tile), self_draw=bool(self_draw), winner=int(seat),
             discarder=None if self_draw else int(discarder), dealer=int(dealer),
             after_kong=bool(flags & _FL_AFTER_KONG) and bool(self_draw),
-            robbing_kong=False,
+            robbing_kong=bool(flags & _FL_ROBBING_KONG),
             last_tile=bool(flags & _FL_LAST_TILE),
             last_copy=bool(flags & _FL_LAST_COPY) and self.name == "guobiao",
             heavenly=bool(flags & _FL_HEAVENLY) and situational and bool(self_draw),

@@ -87,6 +87,7 @@ cdef enum:
     FL_LAST_TILE = 16
     FL_LAST_COPY = 32
     FL_FIRST_DISCARD = 64    # won on the dealer's first discard, before any call (瑞金 地胡, 人和)
+    FL_ROBBING_KONG = 128    # a potential win on the tile of an added kong (asked, not recorded)
 
 # meld kinds
 cdef enum:
@@ -136,6 +137,7 @@ ctypedef struct Rule:
     int suzhou           # 1: 苏州's 花 minimum, decided here (no checker)
     int sz_need[2]       # 花 needed for a self-draw, for a discard win
     int sz_hard_only     # 1: only hard flowers count towards the minimum
+    int sz_qg_exempt     # 1: a 抢杠 win needs no minimum
     int slow             # forms beyond standard / seven pairs / thirteen orphans (国标)
     Params p_hk          # 全不靠 / 七星不靠 alone
     Params p_ks          # 组合龙 alone
@@ -624,7 +626,7 @@ cdef inline int void_clear(const Player* P) noexcept nogil:
 cdef int suzhou_minimum(const Player* P, const Rule* R, int tile, int self_draw, int flags) noexcept nogil:
     """苏州's minimum (§5) on a complete hand ``P``, as ``scoring.suzhou._legal_complete`` decides
     it for the context the checker would build (no wildcards, no dragons in hand, no chows;
-    the situational exemptions only on a self-draw; a robbed kong asked as a discard win).
+    the situational exemptions only on a self-draw; a robbed kong as a 抢杠 win).
 
     Every standard reading has the same F (the called melds and the concealed wind pungs), so
     only 对对胡 depends on the reading: some reading is all pungs exactly when the concealed
@@ -634,6 +636,8 @@ cdef int suzhou_minimum(const Player* P, const Rule* R, int tile, int self_draw,
         return 1                   # 杠开/花开, 天胡, 地胡
     if P.n_melds == 4:
         return 1                   # 大吊车
+    if flags & FL_ROBBING_KONG and R.sz_qg_exempt:
+        return 1                   # suzhou.qianggang_exempt
     for i in range(P.n_melds):
         t = P.mt[i]
         if t < 27:
@@ -667,7 +671,8 @@ cdef int suzhou_minimum(const Player* P, const Rule* R, int tile, int self_draw,
     F += hard
     if F == 0:
         return 1                   # 大门清
-    return (hard if R.sz_hard_only else F) >= R.sz_need[0 if self_draw else 1]
+    # 抢杠 counts as a self-draw for the minimum (SZ-C8)
+    return (hard if R.sz_hard_only else F) >= R.sz_need[0 if self_draw or flags & FL_ROBBING_KONG else 1]
 
 
 cdef int complete(Player* P, Eval* prm, const Rule* R, int tile) noexcept nogil:
@@ -916,7 +921,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                             continue
                         P[q].c[k] += 1
                         if can_win(&P[q], E, R, q, k, 0, cur, dealer,
-                                   FL_LAST_COPY if vis[k] == 3 else 0, flipped):
+                                   FL_ROBBING_KONG | (FL_LAST_COPY if vis[k] == 3 else 0), flipped):
                             winners |= 1 << q
                             ev_last = q
                             if not R.multi:
@@ -1362,7 +1367,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     R.checker = <void*>checker
     R.suzhou = suzhou is not None
     if R.suzhou:
-        R.sz_need[0], R.sz_need[1], R.sz_hard_only = suzhou
+        R.sz_need[0], R.sz_need[1], R.sz_hard_only, R.sz_qg_exempt = suzhou
     if n_chunks == 0 or total == 0:
         return
     rngs = <bitgen_t**>malloc(n_chunks * sizeof(bitgen_t*))

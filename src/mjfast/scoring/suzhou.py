@@ -465,10 +465,11 @@ _EMPTY_SUIT = bytes(9)
 
 
 def kernel_minimum(rule) -> tuple:
-    """``(花 for a self-draw, 花 for a discard win, hard flowers only)``: the §5 minimum of the
-    rule's options, for the game kernel, which decides :func:`_legal_complete` itself."""
+    """``(花 for a self-draw, 花 for a discard win, hard flowers only, 抢杠 exempt)``: the §5
+    minimum of the rule's options, for the game kernel, which decides :func:`_legal_complete`
+    itself."""
     o = rule.options
-    return (*_THRESHOLD[o["threshold"]], o["threshold_counts"] == "hard_only")
+    return (*_THRESHOLD[o["threshold"]], o["threshold_counts"] == "hard_only", bool(o["qianggang_exempt"]))
 
 _OPTS: dict = {}
 
