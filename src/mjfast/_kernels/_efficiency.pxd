@@ -18,3 +18,14 @@ ctypedef struct Eval:
 
 cdef void ev_init(Eval* ev, const uint8_t* c, int n_melds, int wilds, const Params* prm) noexcept nogil
 cdef int accept_mask(Eval* ev, int s0, uint8_t* mask) noexcept nogil
+
+
+cdef inline int seven_pairs_need(int pairs, int odd) noexcept nogil:
+    """Seven-pairs deficit from the pair and single counts (as in the shanten kernel); inline
+    here for the game kernel too."""
+    cdef int need, use1
+    if pairs >= 7:
+        return 0
+    need = 7 - pairs
+    use1 = need if need < odd else odd
+    return use1 + 2 * (need - use1)

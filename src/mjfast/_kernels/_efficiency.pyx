@@ -95,16 +95,6 @@ cdef inline int imin(int a, int b) noexcept nogil:
     return a if a < b else b
 
 
-cdef inline int seven_pairs_need(int pairs, int odd) noexcept nogil:
-    """Seven-pairs deficit from the pair and single counts (as in the shanten kernel)."""
-    cdef int need, use1
-    if pairs >= 7:
-        return 0
-    need = 7 - pairs
-    use1 = need if need < odd else odd
-    return use1 + 2 * (need - use1)
-
-
 cdef inline void ev_stats(Eval* ev, int k, int sign) noexcept nogil:
     cdef int x = ev.c[k]
     if ev.distinct:

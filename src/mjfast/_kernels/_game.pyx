@@ -40,7 +40,7 @@ from mjfast._kernels._shanten cimport (Params, params_init, shanten_one, table_r
                                       F_KNITTED_STRAIGHT, F_SEVEN_STARS, F_THIRTEEN_LAN, F_NINE_TERMINALS,
                                       O_NEED_VOID, O_VOID_M, O_PAIRS_DISTINCT)
 from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32
-from mjfast._kernels._efficiency cimport Eval as IncEval, ev_init, accept_mask
+from mjfast._kernels._efficiency cimport Eval as IncEval, ev_init, accept_mask, seven_pairs_need
 
 cdef enum:
     MAX_WALL = 160
@@ -319,15 +319,6 @@ cdef inline int n_odd(int x, bint distinct) noexcept nogil:
     return x & 1
 
 
-cdef inline int seven_pairs_deficit(int pairs, int odd) noexcept nogil:
-    cdef int need, use1
-    if pairs >= 7:
-        return 0
-    need = 7 - pairs
-    use1 = need if need < odd else odd
-    return use1 + 2 * (need - use1)
-
-
 cdef inline int combine(const int* ex, const uint8_t* row, int kmax) noexcept nogil:
     """The standard deficit of ``ex`` (three groups merged) with the fourth group's ``row``."""
     cdef int m1, v, best = INF
@@ -397,7 +388,7 @@ cdef void table_discards(const Table* T, const uint8_t* c, int8_t* sd) noexcept 
         if T.special:
             y = x - 1
             if T.p.forms & F_SEVEN_PAIRS:
-                v = seven_pairs_deficit(T.pairs - n_pairs(x, T.distinct) + n_pairs(y, T.distinct),
+                v = seven_pairs_need(T.pairs - n_pairs(x, T.distinct) + n_pairs(y, T.distinct),
                                         T.odd - n_odd(x, T.distinct) + n_odd(y, T.distinct))
                 if v < best:
                     best = v
@@ -460,7 +451,7 @@ cdef uint64_t table_accepts(Table* T, const uint8_t* h, int d, int s0) noexcept 
                 best = combine(exh[g], table_row(g, T.idx[g] + POW5[pos_of(k)]), T.kmax)
         if T.special:
             if T.p.forms & F_SEVEN_PAIRS:
-                v = seven_pairs_deficit(pr - n_pairs(y, T.distinct) + n_pairs(y + 1, T.distinct),
+                v = seven_pairs_need(pr - n_pairs(y, T.distinct) + n_pairs(y + 1, T.distinct),
                                         od - n_odd(y, T.distinct) + n_odd(y + 1, T.distinct))
                 if v < best:
                     best = v
