@@ -17,7 +17,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint64_t, int8_t, int16_t, int32_t
 from libc.string cimport memcpy
 
 from mjfast._kernels._shanten cimport (
-    Params, RuleParams, params_init, shanten_one, table_row, hand_size, merge_rows, finish, N_KINDS, INF,
+    Params, RuleParams, params_init, shanten_one, table_row, merge_rows, finish, N_KINDS, INF,
     F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT, O_NEED_VOID)
 
 import numpy as np
@@ -34,6 +34,8 @@ cdef int POW5[9]
 POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
 cdef uint8_t IS_ORPHAN[34]
 IS_ORPHAN[:] = [1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 7
+cdef int ORPHAN_KINDS[13]
+ORPHAN_KINDS[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 
 cdef extern from *:
     """
@@ -51,29 +53,44 @@ cdef extern from *:
 # in rank order of the configurations with at most MAX_GROUP_TILES tiles), installed at import
 cdef enum:
     MAX_GROUP_TILES = 14
+    RANK_LOW_KINDS = 5
+    RANK_LOW = 3125            # 5 ** RANK_LOW_KINDS
 cdef const uint16_t* ACC_SUIT = NULL
 cdef const uint16_t* ACC_HONOR = NULL
-cdef int32_t RANK_SUIT[9][MAX_GROUP_TILES + 1][5]
-cdef int32_t RANK_HONOR[7][MAX_GROUP_TILES + 1][5]
+cdef int32_t RANK_LOW_TABLE[(MAX_GROUP_TILES + 1) * RANK_LOW]
+cdef int32_t RANK_HIGH_SUIT[625]     # 5 ** (9 - RANK_LOW_KINDS)
+cdef int32_t RANK_BASE_SUIT[625]
+cdef int32_t RANK_HIGH_HONOR[25]     # 5 ** (7 - RANK_LOW_KINDS)
+cdef int32_t RANK_BASE_HONOR[25]
 _accept_refs = None
 
 
+cdef void copy_int32(int32_t* dst, object src, Py_ssize_t n) except *:
+    cdef const int32_t[::1] view = np.ascontiguousarray(src, np.int32)
+    if view.shape[0] != n:
+        raise ValueError("rank tables have the wrong size; rebuild mjfast")
+    memcpy(dst, &view[0], n * sizeof(int32_t))
+
+
 def _install_tables():
-    """Point the kernel at the accept tables and their rank offsets (shapes checked)."""
+    """Point the kernel at the accept tables and copy their rank tables (shapes checked)."""
     global ACC_SUIT, ACC_HONOR, _accept_refs
     from mjfast._kernels import _tables
-    if _tables.MAX_GROUP_TILES != MAX_GROUP_TILES:
-        raise ValueError("accept tables built for another group size; rebuild mjfast")
+    if _tables.MAX_GROUP_TILES != MAX_GROUP_TILES or _tables.RANK_LOW_KINDS != RANK_LOW_KINDS:
+        raise ValueError("accept tables built for another group layout; rebuild mjfast")
     tables = _tables.load_tables()
     cdef const uint16_t[:, ::1] suit = tables["suit_accept"]
     cdef const uint16_t[:, ::1] honor = tables["honor_accept"]
-    cdef const int32_t[:, :, ::1] off_s = np.ascontiguousarray(_tables.rank_offsets(9))
-    cdef const int32_t[:, :, ::1] off_h = np.ascontiguousarray(_tables.rank_offsets(7))
     if suit.shape[0] != _tables.N_SUIT_ACCEPT or honor.shape[0] != _tables.N_HONOR_ACCEPT \
             or suit.shape[1] != 10 or honor.shape[1] != 10:
         raise ValueError("accept tables have the wrong shape; delete the mjfast cache directory")
-    memcpy(&RANK_SUIT[0][0][0], &off_s[0, 0, 0], sizeof(RANK_SUIT))
-    memcpy(&RANK_HONOR[0][0][0], &off_h[0, 0, 0], sizeof(RANK_HONOR))
+    high_s, base_s, low = _tables.rank_split(9)
+    high_h, base_h, _low = _tables.rank_split(7)       # the same low table
+    copy_int32(RANK_LOW_TABLE, low, (MAX_GROUP_TILES + 1) * RANK_LOW)
+    copy_int32(RANK_HIGH_SUIT, high_s, 625)
+    copy_int32(RANK_BASE_SUIT, base_s, 625)
+    copy_int32(RANK_HIGH_HONOR, high_h, 25)
+    copy_int32(RANK_BASE_HONOR, base_h, 25)
     _accept_refs = (suit, honor)
     ACC_SUIT = &suit[0, 0]
     ACC_HONOR = &honor[0, 0]
@@ -82,13 +99,11 @@ def _install_tables():
 _install_tables()
 
 
-cdef inline int group_rank(const uint8_t* c, int nk, const int32_t* off) noexcept nogil:
-    """Row of a group configuration (at most MAX_GROUP_TILES tiles) in its accept table."""
-    cdef int i, b = MAX_GROUP_TILES, r = 0
-    for i in range(nk - 1, -1, -1):
-        r += off[(i * (MAX_GROUP_TILES + 1) + b) * 5 + c[i]]
-        b -= c[i]
-    return r
+cdef inline int group_rank(int idx, const int32_t* high, const int32_t* base) noexcept nogil:
+    """Row of the group configuration of table index ``idx`` (at most MAX_GROUP_TILES tiles)
+    in its accept table (see ``_tables.rank_split``)."""
+    cdef int h = idx // RANK_LOW
+    return high[h] + RANK_LOW_TABLE[base[h] + idx - h * RANK_LOW]
 
 
 cdef inline int imin(int a, int b) noexcept nogil:
@@ -109,7 +124,7 @@ cdef inline void ev_stats(Eval* ev, int k, int sign) noexcept nogil:
 
 
 cdef void ev_init(Eval* ev, const uint8_t* c, int n_melds, int wilds, const Params* prm) noexcept nogil:
-    cdef int k
+    cdef int k, g, i, x, n = wilds, idx
     memcpy(ev.c, c, 34)
     ev.prm = prm
     ev.n_melds = n_melds
@@ -118,19 +133,33 @@ cdef void ev_init(Eval* ev, const uint8_t* c, int n_melds, int wilds, const Para
     ev.distinct = (prm.options & O_PAIRS_DISTINCT) != 0
     ev.fast = prm.all_natural and wilds == 0 and not (prm.options & O_NEED_VOID) \
         and (prm.forms & ~(F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS)) == 0
-    ev.n = hand_size(c, wilds)
     ev.pairs = 0
     ev.odd = 0
     ev.orph = 0
     ev.orph_pair = 0
-    for k in range(34):
-        ev_stats(ev, k, 1)
-    ev.idx[0] = 0
-    ev.idx[1] = 0
-    ev.idx[2] = 0
-    ev.idx[3] = 0
-    for k in range(34):
-        ev.idx[k // 9 if k < 27 else 3] += c[k] * POW5[(k % 9) if k < 27 else k - 27]
+    # the statistics ev_stats keeps, in straight passes (no branch per kind)
+    if ev.distinct:
+        for k in range(34):
+            x = c[k]
+            n += x
+            ev.pairs += x >= 2
+            ev.odd += x == 1
+    else:
+        for k in range(34):
+            x = c[k]
+            n += x
+            ev.pairs += x >> 1
+            ev.odd += x & 1
+    for k in range(13):
+        x = c[ORPHAN_KINDS[k]]
+        ev.orph += x >= 1
+        ev.orph_pair += x >= 2
+    ev.n = n
+    for g in range(4):
+        idx = 0
+        for i in range(8 if g < 3 else 6, -1, -1):
+            idx = idx * 5 + c[9 * g + i]
+        ev.idx[g] = idx
 
 
 cdef inline void ev_add(Eval* ev, int k, int delta) noexcept nogil:
@@ -275,9 +304,9 @@ cdef uint64_t fast_bits(const Eval* ev, int kmax, const Halves* h, int best) noe
             # n <= 13 here (the hand after the draw has at most 14 tiles), so the group is
             # within the accept table's MAX_GROUP_TILES
             if g < 3:
-                acc = ACC_SUIT + 10 * group_rank(ev.c + 9 * g, 9, &RANK_SUIT[0][0][0])
+                acc = ACC_SUIT + 10 * group_rank(ev.idx[g], RANK_HIGH_SUIT, RANK_BASE_SUIT)
             else:
-                acc = ACC_HONOR + 10 * group_rank(ev.c + 27, 7, &RANK_HONOR[0][0][0])
+                acc = ACC_HONOR + 10 * group_rank(ev.idx[3], RANK_HIGH_HONOR, RANK_BASE_HONOR)
             acc_bits = 0
             for j in range(2 * kmax + 2):
                 if (opt[g] >> j) & 1:
@@ -582,6 +611,7 @@ cdef object plain_ukeire(RuleParams params, object counts):
     return u
 
 
+@cython.freelist(16)
 cdef class Ukeire:
     """进张 of a 3k+1 hand: an immutable record that unpacks and compares like the named tuple
     ``(shanten, tiles, count, wild_accept)``.

@@ -42,6 +42,7 @@ N_SUIT_CONFIGS = 5**9
 N_HONOR_CONFIGS = 5**7
 MAX_SETS = 4
 MAX_GROUP_TILES = 14          # accept tables cover groups of a hand of at most 14 tiles
+RANK_LOW_KINDS = 5            # kinds of a group whose rank contribution is looked up together
 N_SUIT_ACCEPT = 405_350       # suit configurations with at most MAX_GROUP_TILES tiles
 N_HONOR_ACCEPT = 43_130       # the same for the seven honours
 TABLE_SHAPES = {
@@ -115,7 +116,7 @@ def _accept_table(natural: np.ndarray, n_kinds: int) -> np.ndarray:
     ``A[rank(c), 2*m + p]`` has bit ``i`` set when kind ``i`` can be drawn (``c[i] < 4``) and the
     draw lowers ``D[c, 2*m + p]``.  Rows are the configurations with at most
     ``MAX_GROUP_TILES`` tiles in increasing index order (``rank`` = position in that order, see
-    :func:`group_rank`); a group of a hand before a draw never holds more.
+    :func:`rank_split`); a group of a hand before a draw never holds more.
     """
     idx = np.arange(5**n_kinds, dtype=np.int64)
     digits = [(idx // 5**i) % 5 for i in range(n_kinds)]
@@ -139,7 +140,7 @@ def rank_offsets(n_kinds: int) -> np.ndarray:
     for i in range(1, n_kinds + 1):
         for b in range(MAX_GROUP_TILES + 1):
             cnt[i, b] = sum(cnt[i - 1, b - v] for v in range(min(4, b) + 1))
-    off = np.zeros((n_kinds, MAX_GROUP_TILES + 1, 5), np.int32)
+    off = np.zeros((n_kinds, MAX_GROUP_TILES + 1, 5), np.int64)
     for i in range(n_kinds):
         for b in range(MAX_GROUP_TILES + 1):
             for v in range(1, 5):
@@ -147,13 +148,35 @@ def rank_offsets(n_kinds: int) -> np.ndarray:
     return off
 
 
-def group_rank(c, off: np.ndarray) -> int:
-    """Row of configuration ``c`` (at most ``MAX_GROUP_TILES`` tiles) in an accept table."""
-    b, r = MAX_GROUP_TILES, 0
-    for i in range(len(c) - 1, -1, -1):
-        r += int(off[i, b, c[i]])
-        b -= int(c[i])
-    return r
+def rank_split(n_kinds: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The rank of a configuration (its row in an accept table) from its index ``x`` in two
+    lookups: ``high[h] + low[base[h] + x % 5**RANK_LOW_KINDS]`` with ``h = x // 5**RANK_LOW_KINDS``.
+
+    ``low`` (the lowest ``RANK_LOW_KINDS`` kinds, per tile budget left by the others) is the
+    same for suits and honours; ``high`` and ``base`` depend on the group's number of kinds.
+    Entries of configurations over ``MAX_GROUP_TILES`` tiles are meaningless (never looked up).
+    """
+    off = rank_offsets(n_kinds)
+    n_low = 5**RANK_LOW_KINDS
+    lo = np.arange(n_low)
+    low = np.zeros((MAX_GROUP_TILES + 1, n_low), np.int32)
+    for b0 in range(MAX_GROUP_TILES + 1):
+        b = np.full(n_low, b0)
+        r = np.zeros(n_low, np.int64)
+        for i in range(RANK_LOW_KINDS - 1, -1, -1):
+            d = (lo // 5**i) % 5
+            r += off[i, np.clip(b, 0, MAX_GROUP_TILES), d]
+            b = b - d
+        low[b0] = r
+    hi = np.arange(5 ** (n_kinds - RANK_LOW_KINDS))
+    b = np.full(len(hi), MAX_GROUP_TILES)
+    high = np.zeros(len(hi), np.int64)
+    for i in range(n_kinds - 1, RANK_LOW_KINDS - 1, -1):
+        d = (hi // 5 ** (i - RANK_LOW_KINDS)) % 5
+        high += off[i, np.clip(b, 0, MAX_GROUP_TILES), d]
+        b = b - d
+    base = np.clip(b, 0, MAX_GROUP_TILES) * n_low
+    return high.astype(np.int32), base.astype(np.int32), low.ravel()
 
 
 def build_tables() -> dict[str, np.ndarray]:
