@@ -65,15 +65,19 @@ cdef extern from *:
 # in rank order of the configurations with at most MAX_GROUP_TILES tiles), installed at import
 cdef enum:
     MAX_GROUP_TILES = 14
-    RANK_LOW_KINDS = 5
-    RANK_LOW = 3125            # 5 ** RANK_LOW_KINDS
+    RANK_CHUNK = 3
+    CHUNK = 125                # 5 ** RANK_CHUNK configurations of a chunk of kinds
+    BUDGETS = MAX_GROUP_TILES + 1
 cdef const uint16_t* ACC_SUIT = NULL
 cdef const uint16_t* ACC_HONOR = NULL
-cdef int32_t RANK_LOW_TABLE[(MAX_GROUP_TILES + 1) * RANK_LOW]
-cdef int32_t RANK_HIGH_SUIT[625]     # 5 ** (9 - RANK_LOW_KINDS)
-cdef int32_t RANK_BASE_SUIT[625]
-cdef int32_t RANK_HIGH_HONOR[25]     # 5 ** (7 - RANK_LOW_KINDS)
-cdef int32_t RANK_BASE_HONOR[25]
+# rank tables (_tables.rank_split): a few kB, so they stay in cache
+cdef int32_t RANK_MID[BUDGETS * CHUNK]
+cdef int32_t RANK_MID_BUDGET[BUDGETS * CHUNK]
+cdef int32_t RANK_LOW[BUDGETS * CHUNK]
+cdef int32_t RANK_HIGH_SUIT[CHUNK]          # kinds 7-9 of a suit
+cdef int32_t RANK_HIGH_BUDGET_SUIT[CHUNK]
+cdef int32_t RANK_HIGH_HONOR[5]             # the seventh honour
+cdef int32_t RANK_HIGH_BUDGET_HONOR[5]
 _accept_refs = None
 
 
@@ -88,7 +92,7 @@ def _install_tables():
     """Point the kernel at the accept tables and copy their rank tables (shapes checked)."""
     global ACC_SUIT, ACC_HONOR, _accept_refs
     from mjfast._kernels import _tables
-    if _tables.MAX_GROUP_TILES != MAX_GROUP_TILES or _tables.RANK_LOW_KINDS != RANK_LOW_KINDS:
+    if _tables.MAX_GROUP_TILES != MAX_GROUP_TILES or _tables.RANK_CHUNK != RANK_CHUNK:
         raise ValueError("accept tables built for another group layout; rebuild mjfast")
     tables = _tables.load_tables()
     cdef const uint16_t[:, ::1] suit = tables["suit_accept"]
@@ -96,13 +100,15 @@ def _install_tables():
     if suit.shape[0] != _tables.N_SUIT_ACCEPT or honor.shape[0] != _tables.N_HONOR_ACCEPT \
             or suit.shape[1] != 10 or honor.shape[1] != 10:
         raise ValueError("accept tables have the wrong shape; delete the mjfast cache directory")
-    high_s, base_s, low = _tables.rank_split(9)
-    high_h, base_h, _low = _tables.rank_split(7)       # the same low table
-    copy_int32(RANK_LOW_TABLE, low, (MAX_GROUP_TILES + 1) * RANK_LOW)
-    copy_int32(RANK_HIGH_SUIT, high_s, 625)
-    copy_int32(RANK_BASE_SUIT, base_s, 625)
-    copy_int32(RANK_HIGH_HONOR, high_h, 25)
-    copy_int32(RANK_BASE_HONOR, base_h, 25)
+    r_suit = _tables.rank_split(9)
+    r_honor = _tables.rank_split(7)          # the same mid and low tables
+    copy_int32(RANK_MID, r_suit["mid"], BUDGETS * CHUNK)
+    copy_int32(RANK_MID_BUDGET, r_suit["mid_budget"], BUDGETS * CHUNK)
+    copy_int32(RANK_LOW, r_suit["low"], BUDGETS * CHUNK)
+    copy_int32(RANK_HIGH_SUIT, r_suit["high"], CHUNK)
+    copy_int32(RANK_HIGH_BUDGET_SUIT, r_suit["high_budget"], CHUNK)
+    copy_int32(RANK_HIGH_HONOR, r_honor["high"], 5)
+    copy_int32(RANK_HIGH_BUDGET_HONOR, r_honor["high_budget"], 5)
     _accept_refs = (suit, honor)
     ACC_SUIT = &suit[0, 0]
     ACC_HONOR = &honor[0, 0]
@@ -111,11 +117,13 @@ def _install_tables():
 _install_tables()
 
 
-cdef inline int group_rank(int idx, const int32_t* high, const int32_t* base) noexcept nogil:
+cdef inline int group_rank(int idx, const int32_t* high, const int32_t* high_budget) noexcept nogil:
     """Row of the group configuration of table index ``idx`` (at most MAX_GROUP_TILES tiles)
     in its accept table (see ``_tables.rank_split``)."""
-    cdef int h = idx // RANK_LOW
-    return high[h] + RANK_LOW_TABLE[base[h] + idx - h * RANK_LOW]
+    cdef int h = idx // (CHUNK * CHUNK)
+    cdef int m = (idx // CHUNK) % CHUNK
+    cdef int b = high_budget[h] * CHUNK + m
+    return high[h] + RANK_MID[b] + RANK_LOW[RANK_MID_BUDGET[b] * CHUNK + idx % CHUNK]
 
 
 cdef inline int imin(int a, int b) noexcept nogil:
@@ -316,9 +324,9 @@ cdef uint64_t fast_bits(const Eval* ev, int kmax, const Halves* h, int best) noe
             # n <= 13 here (the hand after the draw has at most 14 tiles), so the group is
             # within the accept table's MAX_GROUP_TILES
             if g < 3:
-                acc = ACC_SUIT + 10 * group_rank(ev.idx[g], RANK_HIGH_SUIT, RANK_BASE_SUIT)
+                acc = ACC_SUIT + 10 * group_rank(ev.idx[g], RANK_HIGH_SUIT, RANK_HIGH_BUDGET_SUIT)
             else:
-                acc = ACC_HONOR + 10 * group_rank(ev.idx[3], RANK_HIGH_HONOR, RANK_BASE_HONOR)
+                acc = ACC_HONOR + 10 * group_rank(ev.idx[3], RANK_HIGH_HONOR, RANK_HIGH_BUDGET_HONOR)
             acc_bits = 0
             for j in range(2 * kmax + 2):
                 if (opt[g] >> j) & 1:
@@ -416,9 +424,9 @@ cdef inline void prefetch_rows(const Eval* ev) noexcept nogil:
         prefetch(row)
         prefetch(row + 9)
         if g < 3:
-            acc = ACC_SUIT + 10 * group_rank(ev.idx[g], RANK_HIGH_SUIT, RANK_BASE_SUIT)
+            acc = ACC_SUIT + 10 * group_rank(ev.idx[g], RANK_HIGH_SUIT, RANK_HIGH_BUDGET_SUIT)
         else:
-            acc = ACC_HONOR + 10 * group_rank(ev.idx[3], RANK_HIGH_HONOR, RANK_BASE_HONOR)
+            acc = ACC_HONOR + 10 * group_rank(ev.idx[3], RANK_HIGH_HONOR, RANK_HIGH_BUDGET_HONOR)
         prefetch(acc)
         prefetch(acc + 9)
 

@@ -42,7 +42,7 @@ N_SUIT_CONFIGS = 5**9
 N_HONOR_CONFIGS = 5**7
 MAX_SETS = 4
 MAX_GROUP_TILES = 14          # accept tables cover groups of a hand of at most 14 tiles
-RANK_LOW_KINDS = 5            # kinds of a group whose rank contribution is looked up together
+RANK_CHUNK = 3                # kinds of a group whose rank contribution is looked up together
 N_SUIT_ACCEPT = 405_350       # suit configurations with at most MAX_GROUP_TILES tiles
 N_HONOR_ACCEPT = 43_130       # the same for the seven honours
 TABLE_SHAPES = {
@@ -148,35 +148,39 @@ def rank_offsets(n_kinds: int) -> np.ndarray:
     return off
 
 
-def rank_split(n_kinds: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The rank of a configuration (its row in an accept table) from its index ``x`` in two
-    lookups: ``high[h] + low[base[h] + x % 5**RANK_LOW_KINDS]`` with ``h = x // 5**RANK_LOW_KINDS``.
+def rank_split(n_kinds: int) -> dict[str, np.ndarray]:
+    """The rank of a configuration (its row in an accept table) from its index ``x`` by three
+    small lookups, one per chunk of ``RANK_CHUNK`` kinds (low, middle, high)::
 
-    ``low`` (the lowest ``RANK_LOW_KINDS`` kinds, per tile budget left by the others) is the
-    same for suits and honours; ``high`` and ``base`` depend on the group's number of kinds.
-    Entries of configurations over ``MAX_GROUP_TILES`` tiles are meaningless (never looked up).
+        h, m, l = x // 5**6, x // 5**3 % 5**3, x % 5**3
+        b = high_budget[h];  rank = high[h] + mid[b, m] + low[mid_budget[b, m], l]
+
+    ``mid``/``low`` (per tile budget left by the kinds above) are the same for suits and
+    honours; ``high`` and ``high_budget`` depend on the group's number of kinds.  Entries of
+    configurations over ``MAX_GROUP_TILES`` tiles are meaningless (never looked up).
     """
     off = rank_offsets(n_kinds)
-    n_low = 5**RANK_LOW_KINDS
-    lo = np.arange(n_low)
-    low = np.zeros((MAX_GROUP_TILES + 1, n_low), np.int32)
-    for b0 in range(MAX_GROUP_TILES + 1):
-        b = np.full(n_low, b0)
-        r = np.zeros(n_low, np.int64)
-        for i in range(RANK_LOW_KINDS - 1, -1, -1):
-            d = (lo // 5**i) % 5
-            r += off[i, np.clip(b, 0, MAX_GROUP_TILES), d]
+    top = MAX_GROUP_TILES
+
+    def chunk(first: int, n: int, budget: int):
+        x = np.arange(5**n)
+        b = np.full(len(x), budget)
+        r = np.zeros(len(x), np.int64)
+        for i in range(first + n - 1, first - 1, -1):
+            d = (x // 5 ** (i - first)) % 5
+            r += off[i, np.clip(b, 0, top), d]
             b = b - d
-        low[b0] = r
-    hi = np.arange(5 ** (n_kinds - RANK_LOW_KINDS))
-    b = np.full(len(hi), MAX_GROUP_TILES)
-    high = np.zeros(len(hi), np.int64)
-    for i in range(n_kinds - 1, RANK_LOW_KINDS - 1, -1):
-        d = (hi // 5 ** (i - RANK_LOW_KINDS)) % 5
-        high += off[i, np.clip(b, 0, MAX_GROUP_TILES), d]
-        b = b - d
-    base = np.clip(b, 0, MAX_GROUP_TILES) * n_low
-    return high.astype(np.int32), base.astype(np.int32), low.ravel()
+        return r, np.clip(b, 0, top)
+
+    high, high_budget = chunk(2 * RANK_CHUNK, n_kinds - 2 * RANK_CHUNK, top)
+    mid = np.zeros((top + 1, 5**RANK_CHUNK), np.int64)
+    mid_budget = np.zeros((top + 1, 5**RANK_CHUNK), np.int64)
+    low = np.zeros((top + 1, 5**RANK_CHUNK), np.int64)
+    for b in range(top + 1):
+        mid[b], mid_budget[b] = chunk(RANK_CHUNK, RANK_CHUNK, b)
+        low[b] = chunk(0, RANK_CHUNK, b)[0]
+    return {k: v.astype(np.int32).ravel() for k, v in
+            dict(high=high, high_budget=high_budget, mid=mid, mid_budget=mid_budget, low=low).items()}
 
 
 def build_tables() -> dict[str, np.ndarray]:
