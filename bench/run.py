@@ -16,6 +16,7 @@ import argparse
 import datetime as _dt
 import json
 import os
+import functools
 import platform
 import statistics
 import subprocess
@@ -626,15 +627,16 @@ def section_scoring(n, repeat, seed):
         rule = rules.get(name)
         ctxs = random_contexts(nprng, list(kinds), max(50, n // 4), chow_melds=rule.calls.chow != "none")
 
-        def run_rule(ctxs=ctxs, rule=rule):
+        def run_rule(ctxs=ctxs, rule=rule, fn=can_win):
             t = perf()
             for ctx in ctxs:
-                can_win(ctx, rule)
+                fn(ctx, rule)
             return perf() - t, len(ctxs)
         fns[f"can_win {name}"] = run_rule
+        fns[f"score {name}"] = functools.partial(run_rule, fn=score)
     med = round_robin(fns, max(repeat, 5))
-    report(f"(8) mjfast.can_win(ctx, Rule) per rule ({max(50, n // 4)} random complete hands each)", med, None,
-           "target: at most 20 µs per call for every rule")
+    report(f"(8) mjfast.can_win(ctx, Rule) and mjfast.score(ctx, Rule) per rule ({max(50, n // 4)} random "
+           "complete hands each)", med, None, "target: score at most 20 µs per call for every regional rule")
     out["can_win"] = med
     return out
 
