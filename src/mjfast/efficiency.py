@@ -30,7 +30,6 @@ from .shape import _DEFAULT_PARAMS, _seven_pairs_option, as_hand, as_light_hand,
 from .tiles import CODES, N_KINDS, format_counts, parse_tiles
 
 _TILE_ORDER = list(CODES[:N_KINDS])
-_CODE_ARRAY = np.array(_TILE_ORDER, dtype="S2")
 _KIND_CODES = tuple(_TILE_ORDER)
 
 

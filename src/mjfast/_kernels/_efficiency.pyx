@@ -778,7 +778,6 @@ def yijinting_kernel(const uint8_t[::1] counts, int n_melds, int wilds, const ui
 
 cdef enum:
     MPSZ_WIDTH = 40
-TILES_TEXT_WIDTH = MPSZ_WIDTH  # bytes per row of the discard table's tile text
 cdef char* SUIT_LETTERS = b"mpsz"
 
 
