@@ -294,8 +294,6 @@ ctypedef struct Table:         # a 3k+2 hand without wildcards on the table fast
     int idx[4]                 # each group's table index
     int r[4][10]               # each group's table row
     int ex[4][10]              # the other three groups merged, per group
-    int pm[4][4][10]           # pm[a][b], a < b: groups a and b merged
-    bint cross                 # pm[0][2], pm[0][3], pm[1][2], pm[1][3] made
     int pairs, odd, orph, orph_pair
 
 
@@ -334,6 +332,8 @@ cdef inline int combine(const int* ex, const uint8_t* row, int kmax) noexcept no
 
 cdef void table_init(Table* T, const uint8_t* c, int n_melds, const Params* p) noexcept nogil:
     """The group rows, merges and pair / orphan counts of a 3k+2 hand ``c``."""
+    cdef int ab[10]
+    cdef int cd[10]
     cdef int k, g, j, x, n = 0
     cdef const uint8_t* row
     T.p = p
@@ -342,7 +342,6 @@ cdef void table_init(Table* T, const uint8_t* c, int n_melds, const Params* p) n
     T.odd = 0
     T.orph = 0
     T.orph_pair = 0
-    T.cross = False
     for g in range(4):
         T.idx[g] = 0
     for k in range(N_KINDS):
@@ -363,12 +362,12 @@ cdef void table_init(Table* T, const uint8_t* c, int n_melds, const Params* p) n
             row = table_row(g, T.idx[g])
             for j in range(2 * T.kmax + 2):
                 T.r[g][j] = row[j]
-        merge_int_rows(T.pm[0][1], T.r[0], T.r[1], T.kmax)
-        merge_int_rows(T.pm[2][3], T.r[2], T.r[3], T.kmax)
-        merge_int_rows(T.ex[0], T.r[1], T.pm[2][3], T.kmax)
-        merge_int_rows(T.ex[1], T.r[0], T.pm[2][3], T.kmax)
-        merge_int_rows(T.ex[2], T.pm[0][1], T.r[3], T.kmax)
-        merge_int_rows(T.ex[3], T.pm[0][1], T.r[2], T.kmax)
+        merge_int_rows(ab, T.r[0], T.r[1], T.kmax)
+        merge_int_rows(cd, T.r[2], T.r[3], T.kmax)
+        merge_int_rows(T.ex[0], T.r[1], cd, T.kmax)
+        merge_int_rows(T.ex[1], T.r[0], cd, T.kmax)
+        merge_int_rows(T.ex[2], ab, T.r[3], T.kmax)
+        merge_int_rows(T.ex[3], ab, T.r[2], T.kmax)
 
 
 cdef void table_discards(const Table* T, const uint8_t* c, int8_t* sd) noexcept nogil:
@@ -401,77 +400,10 @@ cdef void table_discards(const Table* T, const uint8_t* c, int8_t* sd) noexcept 
         sd[k] = <int8_t>(best - 1 if best < INF else INF)
 
 
-cdef uint64_t table_accepts(Table* T, const uint8_t* h, int d, int s0) noexcept nogil:
-    """:func:`accept_mask` of the 3k+1 hand ``h`` (shanten ``s0``) that discarding ``d`` leaves
-    of the table's hand: a draw of kind k changes d's group and k's, so per group of k the
-    other groups' merge is made once (d's changed row with the two untouched groups' pair)."""
-    cdef int exh[4][10]
-    cdef int rd[10]
-    cdef int k, g, a, b, gd = group_of(d), x, y, best, v, pr, od, orph, orph_pair
-    cdef int idx_d = T.idx[gd] - POW5[pos_of(d)]
-    cdef const uint8_t* row
-    cdef uint64_t acc = 0
-    if T.p.forms & F_STANDARD:
-        row = table_row(gd, idx_d)
-        for k in range(2 * T.kmax + 2):
-            rd[k] = row[k]
-        for g in range(4):
-            if g == gd:
-                continue
-            a = -1
-            b = -1
-            for k in range(4):          # the two groups other than g and d's
-                if k != g and k != gd:
-                    if a < 0:
-                        a = k
-                    else:
-                        b = k
-            if not T.cross and not ((a == 0 and b == 1) or (a == 2 and b == 3)):
-                merge_int_rows(T.pm[0][2], T.r[0], T.r[2], T.kmax)
-                merge_int_rows(T.pm[0][3], T.r[0], T.r[3], T.kmax)
-                merge_int_rows(T.pm[1][2], T.r[1], T.r[2], T.kmax)
-                merge_int_rows(T.pm[1][3], T.r[1], T.r[3], T.kmax)
-                T.cross = True
-            merge_int_rows(exh[g], rd, T.pm[a][b], T.kmax)
-    x = h[d] + 1                       # d's count in the table's hand
-    pr = T.pairs - n_pairs(x, T.distinct) + n_pairs(x - 1, T.distinct)
-    od = T.odd - n_odd(x, T.distinct) + n_odd(x - 1, T.distinct)
-    orph = T.orph - (IS_ORPHAN[d] != 0 and x == 1)
-    orph_pair = T.orph_pair - (IS_ORPHAN[d] != 0 and x == 2)
-    for k in range(N_KINDS):
-        y = h[k]
-        if y >= 4:                     # not drawable
-            continue
-        best = INF
-        if T.p.forms & F_STANDARD:
-            g = group_of(k)
-            if g == gd:
-                best = combine(T.ex[g], table_row(g, idx_d + POW5[pos_of(k)]), T.kmax)
-            else:
-                best = combine(exh[g], table_row(g, T.idx[g] + POW5[pos_of(k)]), T.kmax)
-        if T.special:
-            if T.p.forms & F_SEVEN_PAIRS:
-                v = seven_pairs_need(pr - n_pairs(y, T.distinct) + n_pairs(y + 1, T.distinct),
-                                        od - n_odd(y, T.distinct) + n_odd(y + 1, T.distinct))
-                if v < best:
-                    best = v
-            if T.p.forms & F_THIRTEEN_ORPHANS:
-                v = 14 - orph - (IS_ORPHAN[k] != 0 and y == 0)
-                if orph_pair + (IS_ORPHAN[k] != 0 and y == 1) > 0:
-                    v -= 1
-                if v < best:
-                    best = v
-        if best < INF and best - 1 < s0:
-            acc |= (<uint64_t>1) << k
-    return acc
-
-
-cdef uint64_t accepted(const uint8_t* c, int n_melds, int s0, Eval* prm, const Rule* R, Table* T,
-                       int d) noexcept nogil:
+cdef uint64_t accepted(const uint8_t* c, int n_melds, int s0, Eval* prm, const Rule* R) noexcept nogil:
     """Bit k set for every kind whose draw lowers the shanten ``s0`` of a 3k+1 hand ``c``
-    without wildcards, through the chunk's memo (a seat's hand is asked again when it next
-    draws or claims): from ``T`` (the table of ``c`` + ``d``) when given, else by the
-    efficiency kernel (after one draw only that kind's group needs a new lookup)."""
+    without wildcards (the efficiency kernel's accept mask), through the chunk's memo: a seat's
+    hand is asked again when it next draws or claims."""
     cdef IncEval ev
     cdef uint8_t mask[34]
     cdef uint64_t* slot = NULL
@@ -481,14 +413,11 @@ cdef uint64_t accepted(const uint8_t* c, int n_melds, int s0, Eval* prm, const R
         slot = memo_slot(c, n_melds, 0, prm, R, s0)
         if slot[2]:
             return slot[2]
-    if T != NULL:
-        acc = table_accepts(T, c, d, s0)
-    else:
-        ev_init(&ev, c, n_melds, 0, &prm.p)
-        accept_mask(&ev, s0, mask)
-        for k in range(N_KINDS):
-            if mask[k]:
-                acc |= (<uint64_t>1) << k
+    ev_init(&ev, c, n_melds, 0, &prm.p)
+    accept_mask(&ev, s0, mask)
+    for k in range(N_KINDS):
+        if mask[k]:
+            acc |= (<uint64_t>1) << k
     if slot != NULL:
         slot[2] = acc | ((<uint64_t>1) << 63)
     return acc
@@ -512,7 +441,7 @@ cdef int ukeire(uint8_t* c, int n_melds, int w, int s0, Eval* prm, const Rule* R
     that lower it."""
     cdef int k, r, total = 0
     if R.prune and not w:
-        return unseen(accepted(c, n_melds, s0, prm, R, NULL, -1), c, prm, void_suit, vis)
+        return unseen(accepted(c, n_melds, s0, prm, R), c, prm, void_suit, vis)
     for k in range(N_KINDS):
         if prm.copies[k] == 0 or (void_suit >= 0 and k // 9 == void_suit):
             continue
@@ -572,7 +501,7 @@ cdef int decide(uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R, int vo
                 continue
             c[d] -= 1
             if table:
-                u = unseen(accepted(c, n_melds, best_s, prm, R, &T, d), c, prm, void_suit, vis)
+                u = unseen(accepted(c, n_melds, best_s, prm, R), c, prm, void_suit, vis)
             else:
                 u = ukeire(c, n_melds, w, best_s, prm, R, void_suit, vis)
             c[d] += 1
@@ -582,7 +511,7 @@ cdef int decide(uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R, int vo
     elif best_d >= 0:
         c[best_d] -= 1
         if table:
-            best_u = unseen(accepted(c, n_melds, best_s, prm, R, &T, best_d), c, prm, void_suit, vis)
+            best_u = unseen(accepted(c, n_melds, best_s, prm, R), c, prm, void_suit, vis)
         else:
             best_u = ukeire(c, n_melds, w, best_s, prm, R, void_suit, vis)
         c[best_d] += 1
@@ -675,7 +604,7 @@ cdef int complete(Player* P, Eval* prm, const Rule* R, int tile) noexcept nogil:
     if R.prune and not P.w and tile < N_KINDS:
         P.c[tile] -= 1
         ready = shanten_of(P.c, P.n_melds, 0, prm, R) == 0 \
-            and (accepted(P.c, P.n_melds, 0, prm, R, NULL, -1) >> tile & 1) != 0
+            and (accepted(P.c, P.n_melds, 0, prm, R) >> tile & 1) != 0
         P.c[tile] += 1
         return ready
     return shanten_of(P.c, P.n_melds, P.w, prm, R) == -1
@@ -1156,9 +1085,8 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall, const Rule* 
 
 def discard_table(const uint8_t[::1] counts, int n_melds, int forms, int options):
     """The policy's table evaluation of a 3k+2 hand without wildcards: per discard, the
-    shanten after it and the kinds whose draw would then lower that shanten
-    (:func:`table_discards`, :func:`table_accepts`); for the tests, which compare them with the
-    shanten kernel.
+    shanten after it (:func:`table_discards`) and the kinds whose draw would then lower that
+    shanten (:func:`accepted`); for the tests, which compare them with the shanten kernel.
 
     Parameters
     ----------
@@ -1177,6 +1105,7 @@ def discard_table(const uint8_t[::1] counts, int n_melds, int forms, int options
     """
     cdef Params p
     cdef Table T
+    cdef Eval E
     cdef uint8_t cap[34]
     cdef uint8_t play[34]
     cdef uint8_t h[34]
@@ -1196,6 +1125,8 @@ def discard_table(const uint8_t[::1] counts, int n_melds, int forms, int options
     memset(cap, 4, 34)
     memset(play, 1, 34)
     params_init(&p, cap, play, forms, options)
+    memset(&E, 0, sizeof(Eval))        # no memo (tab NULL): each hand evaluated afresh
+    E.p = p
     table_init(&T, &counts[0], n_melds, &p)
     table_discards(&T, &counts[0], sd)
     out = []
@@ -1205,7 +1136,7 @@ def discard_table(const uint8_t[::1] counts, int n_melds, int forms, int options
             continue
         memcpy(h, &counts[0], 34)
         h[k] -= 1
-        acc = table_accepts(&T, h, k, sd[k])
+        acc = accepted(h, n_melds, sd[k], &E, NULL)
         out.append((sd[k], [j for j in range(34) if acc >> j & 1]))
     return out
 
