@@ -487,9 +487,9 @@ def status():
     return d
 s0 = status()
 import mjfast
-from mjfast import shape
 s1 = status()
-tabs = shape._TABLES
+from mjfast._kernels import _tables
+tabs = _tables.load_tables()   # the tables the kernels loaded at import (from the cache)
 info = {k: {"type": type(v).__name__, "nbytes": int(v.nbytes), "shape": list(v.shape), "dtype": str(v.dtype)}
         for k, v in tabs.items()}
 rng = np.random.default_rng(0)
@@ -556,12 +556,12 @@ SCORING_KINDS = {"suzhou": range(31), "taicang": range(31), "guangdong": range(3
 
 
 def _test_helpers():
-    """The tests' random winning hands (tests/conftest.py, tests/test_guobiao.py)."""
-    tests = str(ROOT / "tests")
-    if tests not in sys.path:
-        sys.path.insert(0, tests)
-    from conftest import random_contexts
-    from test_guobiao import random_win
+    """The tests' random winning hands (tests/_hands.py, tests/scoring/test_scoring_guobiao.py)."""
+    for folder in (ROOT / "tests", ROOT / "tests" / "scoring"):
+        if str(folder) not in sys.path:
+            sys.path.insert(0, str(folder))
+    from _hands import random_contexts
+    from test_scoring_guobiao import random_win
     return random_contexts, random_win
 
 
@@ -615,7 +615,7 @@ def section_scoring(n, repeat, seed):
         med = round_robin(fns, max(repeat, 5))
         report(f"(7) 国标 fan calculation, {label} ({len(ws)} hands)", med,
                "mjfast.score(ctx, 'guobiao')",
-               "the hands of tests/test_guobiao.py (identical fans); mjfast with a built WinContext, "
+               "the hands of tests/scoring/test_scoring_guobiao.py (identical fans); mjfast with a built WinContext, "
                "PyMahjongGB with its argument tuple")
         out[label] = med
 
@@ -644,7 +644,7 @@ def section_scoring(n, repeat, seed):
 def section_games(n_games, repeat, seed):
     """``simulate_games`` per rule on one thread, scoring and settlement included (games/s), and
     ``simulate_draws`` (18 draws) on a ready and a 1-shanten hand."""
-    from mjfast.games import simulate_games
+    from mjfast.simulation.games import simulate_games
 
     fns = {}
     for name in mj.rules.names():

@@ -210,9 +210,9 @@ def test_simulate_streams_to_file(tmp_path, capsys, monkeypatch, suffix):
     import pandas as pd
 
     import mjfast as mj
-    import mjfast.games
+    import mjfast.simulation.games
 
-    monkeypatch.setattr(mjfast.games, "iter_games", functools.partial(mjfast.games.iter_games, batch_games=1024))
+    monkeypatch.setattr(mjfast.simulation.games, "iter_games", functools.partial(mjfast.simulation.games.iter_games, batch_games=1024))
     out = tmp_path / f"games.{suffix}"
     args = ["simulate", "--rule", "taicang", "--games", "2100", "--seed", "4", "--threads", "1", "--out", str(out)]
     assert main(args) == 0

@@ -5,9 +5,9 @@ import importlib
 import pytest
 
 MODULES = ["mjfast.shape", "mjfast.efficiency", "mjfast.tiles", "mjfast.hand", "mjfast.rules", "mjfast.decomposition",
-           "mjfast.calls", "mjfast.payout", "mjfast.plotting",
-           "mjfast.simulate", "mjfast.scoring._core", "mjfast.scoring.guobiao",
-           "mjfast.games"]
+           "mjfast.analysis.calls", "mjfast.analysis.payout", "mjfast.analysis.plotting",
+           "mjfast.simulation.draws", "mjfast.scoring._core", "mjfast.scoring.guobiao",
+           "mjfast.simulation.games"]
 
 
 @pytest.mark.parametrize("name", MODULES)

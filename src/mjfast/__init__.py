@@ -5,18 +5,19 @@ Exact shanten over every form a rule allows (with called melds and wildcards), w
 """
 from . import rules, scoring, tiles
 from .hand import Hand, Meld
-from .calls import call_vs_pass
+from .analysis.calls import call_vs_pass
 from .decomposition import Decomposition, decompose, decompose_counts
-from .games import simulate_games
+from .simulation.games import iter_games, simulate_games
 from .efficiency import fast_analyze_discards as analyze_discards
 from .efficiency import fast_ukeire as ukeire
 from .efficiency import improvements, ukeire_batch, waits, yijinting
-from .payout import compare_rules, element_frequencies, payout_summary
-from .plotting import plot_discards, plot_elements, plot_payouts, plot_win_curve
+from .analysis.payout import compare_rules, element_frequencies, payout_summary
+from .analysis import plotting
+from .analysis.plotting import plot_discards, plot_elements, plot_payouts, plot_win_curve
 from .scoring import Score, WinContext, can_win, register, score, scorers
 from .shape import fast_shanten as shanten
 from .shape import shanten_batch
-from .simulate import simulate_draws
+from .simulation.draws import simulate_draws
 from .tiles import parse_tiles, to_chinese, to_glyphs, to_mpsz
 
 __version__ = "0.1.0"
@@ -51,6 +52,8 @@ __all__ = [
     "plot_discards",
     "simulate_draws",
     "simulate_games",
+    "iter_games",
+    "plotting",
     "scoring",
     "WinContext",
     "Score",

@@ -364,7 +364,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     import pandas as pd
 
     import mjfast as mj
-    from mjfast.games import iter_games
+    from mjfast.simulation.games import iter_games
 
     if args.out and not args.out.endswith((".csv", ".parquet")):
         raise ValueError(f"--out must end in .csv or .parquet, got {args.out!r}")

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import _params
+from . import _bridge
 from . import tiles as _t
 from ._kernels import _decompose as _k
 
@@ -33,7 +33,7 @@ WAITS = ("ryanmen", "penchan", "kanchan", "tanki", "shanpon")
 SPECIAL_FORMS = ("seven_pairs", "thirteen_orphans", "thirteen_lan", "honors_and_knitted",
                  "knitted_straight", "nine_terminals")
 
-_FB = _params.FORM_BITS
+_FB = _bridge.FORM_BITS
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _HONOURS = tuple(range(27, 34))
 _ALL_PLAYABLE = np.ones(_t.N_KINDS, np.uint8)
@@ -290,7 +290,7 @@ def decompose_counts(counts, n_melds: int = 0, wilds: int = 0, *, forms=None, pl
     wilds : int, default 0
         Wildcards held, 0..8.
     forms : str or iterable of str, optional
-        Forms to look for (names as :data:`mjfast._params.FORM_BITS`); default standard, seven
+        Forms to look for (names as :data:`mjfast._bridge.FORM_BITS`); default standard, seven
         pairs and thirteen orphans.
     playable : array_like of 0/1, shape (34,), optional
         Kinds a wildcard may stand for (default: all).
@@ -326,7 +326,7 @@ def decompose_counts(counts, n_melds: int = 0, wilds: int = 0, *, forms=None, pl
     if n % 3 != 2 or n + 3 * n_melds > 14:
         raise ValueError(f"{n} tiles in hand with {n_melds} melds is not a complete-hand size "
                          "(3k+2 tiles, at most 14 counting each meld as 3)")
-    bits = _params.form_bits(forms, None)
+    bits = _bridge.form_bits(forms, None)
     if playable is None:
         pl = _ALL_PLAYABLE
     else:
@@ -357,7 +357,7 @@ def decompose_counts(counts, n_melds: int = 0, wilds: int = 0, *, forms=None, pl
 
 def _sort_key(t):
     form, sets, pair, tiles, wild = t
-    return (_params.FORM_BITS[form], sets, -1 if pair is None else pair, tiles, wild)
+    return (_bridge.FORM_BITS[form], sets, -1 if pair is None else pair, tiles, wild)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -402,9 +402,9 @@ def from_reading(reading, melds=(), win_tile=None) -> Decomposition:
 
 def _suits_ok(kr_options: int, faces: np.ndarray) -> bool:
     """缺一门: some suit that may be left empty is empty (melds already narrowed the options)."""
-    if not kr_options & _params.OPT_NEED_VOID:
+    if not kr_options & _bridge.OPT_NEED_VOID:
         return True
-    return any(kr_options & (_params.OPT_VOID_M << s) and not faces[9 * s: 9 * s + 9].any() for s in range(3))
+    return any(kr_options & (_bridge.OPT_VOID_M << s) and not faces[9 * s: 9 * s + 9].any() for s in range(3))
 
 
 def decompose(hand, *, rule=None, win_tile=None, melds=(), wilds=None, strict: bool = False) -> list[Decomposition]:
@@ -459,7 +459,7 @@ def decompose(hand, *, rule=None, win_tile=None, melds=(), wilds=None, strict: b
     >>> decompose("123m456p789s12344z")
     []
     """
-    from .shape import as_hand, prepare
+    from ._inputs import as_hand, prepare
 
     h = as_hand(hand, melds=melds, wilds=wilds)
     if h.n_tiles % 3 != 2:
@@ -475,11 +475,11 @@ def decompose(hand, *, rule=None, win_tile=None, melds=(), wilds=None, strict: b
             raise ValueError(f"win_tile {_t.CODES[t_win]} is not among the hand's concealed tiles")
     names = [f for f, b in _FB.items() if kr.forms & b and f != "seven_stars"]
     raw = decompose_counts(h.counts, h.n_melds, h.wilds, forms=names, playable=kr.playable,
-                           seven_pairs_distinct=bool(options & _params.OPT_PAIRS_DISTINCT),
-                           lan_strict=bool(options & _params.OPT_LAN_STRICT))
+                           seven_pairs_distinct=bool(options & _bridge.OPT_PAIRS_DISTINCT),
+                           lan_strict=bool(options & _bridge.OPT_LAN_STRICT))
     out = []
     for reading in raw:
-        if options & _params.OPT_NEED_VOID:
+        if options & _bridge.OPT_NEED_VOID:
             faces = h.counts.astype(np.int16) + np.bincount(np.asarray(reading[4], np.intp), minlength=34)
             if not _suits_ok(options, faces):
                 continue

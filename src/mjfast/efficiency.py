@@ -23,38 +23,27 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import _params
+from . import _bridge
 from ._kernels import _efficiency as _ke
 from .hand import Hand
-from .shape import _DEFAULT_PARAMS, _seven_pairs_option, as_hand, as_light_hand, default_threads, prepare, validate_batch
+from ._inputs import (DEFAULT_PARAMS, as_hand, as_light_hand, default_threads, fix_sets, prepare,
+                      seven_pairs_option, validate_batch, visible_counts)
 from .tiles import CODES, N_KINDS, format_counts, parse_tiles
 
 _TILE_ORDER = list(CODES[:N_KINDS])
 _KIND_CODES = tuple(_TILE_ORDER)
 
 
-def _visible(visible) -> np.ndarray:
-    vis = np.zeros(N_KINDS, np.int16)
-    if visible is None:
-        return vis
-    if isinstance(visible, np.ndarray) and visible.shape == (N_KINDS,):
-        if not np.issubdtype(visible.dtype, np.integer) or visible.min() < 0:
-            raise ValueError("visible counts must be non-negative integers")
-        return visible.astype(np.int16)
-    from .tiles import counts as _counts
-    return _counts(visible).astype(np.int16)
-
-
 def _setup(hand, rule, visible, melds, wilds, fixed_sets, wild_kind, need: tuple[int, ...], seven_pairs=None):
     h = as_hand(hand, melds=melds, wilds=wilds) if fixed_sets else as_light_hand(hand, melds=melds, wilds=wilds)
     if fixed_sets:
-        h = _fix_sets(h, fixed_sets)
+        h = fix_sets(h, fixed_sets)
     if h.n_tiles % 3 not in need or h.n_tiles + 3 * h.n_melds > 14:
         want = "3k+1 (e.g. 13)" if need == (1,) else "3k+2 (e.g. 14)"
         raise ValueError(f"this function needs a {want}-tile hand; got {h.n_tiles} tiles in hand "
                          f"(+{h.n_melds} melds)")
-    kr, caps, options = prepare(h, rule, wild_kind=wild_kind, pairs_distinct=_seven_pairs_option(seven_pairs))
-    vis = _visible(visible)
+    kr, caps, options = prepare(h, rule, wild_kind=wild_kind, pairs_distinct=seven_pairs_option(seven_pairs))
+    vis = visible_counts(visible)
     # prepare() already checked the hand against the caps; only visible tiles can overflow now
     over = () if visible is None else np.flatnonzero(h.counts.astype(np.int16) + vis > caps.astype(np.int16))
     if len(over):
@@ -76,7 +65,7 @@ def _win_check(rule, legal):
     if legal not in LEGAL:
         raise ValueError(f"legal must be one of {', '.join(LEGAL)} or a callable (hand14, tile) -> bool; "
                          f"got {legal!r}")
-    rule_obj = _params.resolve_rule(rule)
+    rule_obj = _bridge.resolve_rule(rule)
     if rule_obj is None or legal == "shape":
         return None
     from .scoring import WinContext, can_win
@@ -160,22 +149,6 @@ class _Legal:
         return rows, ting
 
 
-def _fix_sets(h: Hand, fixed_sets) -> Hand:
-    """Move concealed sets declared fixed into the melds (yijinting.md §4 caveat 1)."""
-    from .hand import Meld
-
-    counts = h.counts.astype(np.int16)
-    fixed = []
-    for text in ([fixed_sets] if isinstance(fixed_sets, str) else fixed_sets):
-        meld = text if isinstance(text, Meld) else Meld.parse(str(text))
-        for t in meld.tiles:
-            counts[t] -= 1
-        if counts.min() < 0:
-            raise ValueError(f"fixed set {meld.mpsz} is not among the concealed tiles of {h}")
-        fixed.append(meld)
-    return Hand(counts.astype(np.uint8), melds=tuple(h.melds) + tuple(fixed), wilds=h.wilds, partial=True)
-
-
 Ukeire = _ke.Ukeire
 
 
@@ -183,7 +156,7 @@ def _wild_remaining(h, rule, wild_copies) -> int:
     """Wildcards still to come: ``wild_copies`` (default: the rule's usual number of wildcard
     tiles in play, 0 without wildcards) minus the wildcards held."""
     if wild_copies is None:
-        rule_obj = _params.resolve_rule(rule)
+        rule_obj = _bridge.resolve_rule(rule)
         if rule_obj is None or rule_obj.wildcard is None:
             return 0
         wild_copies = rule_obj.wildcard.copies
@@ -231,7 +204,7 @@ def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=
                                        seven_pairs)
     s, tiles, count = _ke.ukeire_dict(h.counts, h.n_melds, h.wilds, caps, kr.playable, kr.forms, options,
                                       None if visible is None else vis, _KIND_CODES)
-    if s >= _params.INF:
+    if s >= _bridge.INF:
         raise ValueError("no winning form of this rule applies to the hand")
     check = _win_check(rule, legal) if s <= 1 else None
     if check is not None:
@@ -246,7 +219,7 @@ def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=
     return Ukeire(s, tiles, count, _wild_remaining(h, rule, wild_copies))
 
 
-_ke.install_ukeire_entry(ukeire, _DEFAULT_PARAMS, _KIND_CODES)
+_ke.install_ukeire_entry(ukeire, DEFAULT_PARAMS, _KIND_CODES)
 #: The public ``mjfast.ukeire``: :func:`ukeire` behind a compiled front door for plain count
 #: vectors (for one hand the Python call costs more than the kernel).
 fast_ukeire = _ke.ukeire_entry
@@ -514,8 +487,8 @@ def ukeire_batch(counts, *, melds=0, wilds=0, rule=None, seven_pairs=None, n_thr
     >>> out["ukeire"].tolist(), out["shanten"].tolist()
     ([23, 41], [0, 3])
     """
-    rule_obj = _params.resolve_rule(rule)
-    kr = _params.kernel_rule(rule_obj, None, _seven_pairs_option(seven_pairs))
+    rule_obj = _bridge.resolve_rule(rule)
+    kr = _bridge.kernel_rule(rule_obj, None, seven_pairs_option(seven_pairs))
     arr, m, w = validate_batch(counts, melds, wilds, kr)
     n = arr.shape[0]
     out = {"shanten": np.empty(n, np.int8), "ukeire": np.empty(n, np.int16), "ukeire_kinds": np.empty(n, np.int8)}

@@ -26,7 +26,7 @@ the win; everything else runs without the GIL.  A game ends
 at the first accepted win (several seats on one discard) or when the wall is exhausted; under
 血战到底 the seats that have won stop playing and the others play on until three have won or
 the wall is exhausted.  The kernel records the win events, the outcome, the final hands and
-melds and every kong; scoring and settlement happen in :mod:`mjfast.games`.
+melds and every kong; scoring and settlement happen in :mod:`mjfast.simulation.games`.
 """
 cimport cython
 from cython.parallel cimport prange

@@ -25,7 +25,7 @@ cimport numpy as cnp
 cnp.import_array()
 
 # ---------------------------------------------------------------------------------------
-# tables (set once at import from mjfast._kernels._tables; the arrays are kept alive here)
+# tables (loaded once at import by _install_tables; the arrays are kept alive here)
 cdef const uint8_t* SUIT_N = NULL
 cdef const uint8_t* SUIT_U = NULL
 cdef const uint8_t* HON_N = NULL
@@ -46,6 +46,17 @@ def _set_tables(const uint8_t[:, ::1] suit_natural, const uint8_t[:, ::1] suit_u
     SUIT_U = &suit_unlimited[0, 0]
     HON_N = &honor_natural[0, 0]
     HON_U = &honor_unlimited[0, 0]
+
+
+def _install_tables():
+    """Load the cached tables (built on first use) into this kernel."""
+    from mjfast._kernels import _tables
+    tables = _tables.load_tables()
+    _set_tables(tables["suit_natural"], tables["suit_unlimited"],
+                tables["honor_natural"], tables["honor_unlimited"])
+
+
+_install_tables()
 
 
 # ---------------------------------------------------------------------------------------

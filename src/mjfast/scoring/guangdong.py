@@ -35,7 +35,7 @@ import numpy as np
 from .. import rules as _rules
 from ..decomposition import Decomposition, decompose_counts, from_reading
 from ..hand import Hand
-from . import _fast
+from . import _shortcuts
 from ._core import Score, WinContext, register
 
 __all__ = ["score_guangdong", "can_win_guangdong", "liable_seat", "next_dealer", "SPECIALS",
@@ -427,7 +427,7 @@ def _fast_evaluate(ctx: WinContext, rule, winners: int):
     """
     h = ctx.hand
     _check_hand(h)
-    if h.wilds or not _fast.complete(h, _fast.STANDARD):
+    if h.wilds or not _shortcuts.complete(h, _shortcuts.STANDARD):
         return None
     opts = rule.options
     c = h.counts.tobytes()
@@ -462,7 +462,7 @@ def _fast_evaluate(ctx: WinContext, rule, winners: int):
                 pair = t
     one_suit = suits == 1 or suits == 2 or suits == 4
     classes = []  # (all chows, all pungs) of the readings that decide
-    if not chow_melds and _fast.all_pungs(h.counts):
+    if not chow_melds and _shortcuts.all_pungs(h.counts):
         classes.append((False, True))
     if not pungs and all(m.kind == "chow" for m in melds) and _chows_and_pair(c):
         classes.insert(0, (True, False))
@@ -559,7 +559,7 @@ def can_win_guangdong(ctx: WinContext, rule, *, base: int = 1, winners: int = 1)
     """
     _check_hand(ctx.hand)
     # no wildcards in 鸡平胡 (score() rejects them): the kernel's complete test is exact here
-    if not _fast.complete(ctx.hand, _fast.STANDARD_ORPHANS):
+    if not _shortcuts.complete(ctx.hand, _shortcuts.STANDARD_ORPHANS):
         return False
     if rule.options["min_fan"] == 0:
         return True

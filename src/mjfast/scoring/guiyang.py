@@ -31,7 +31,7 @@ from .. import rules as _rules
 from .. import tiles as _t
 from ..decomposition import Decomposition, decompose_counts, from_reading
 from ..hand import Hand
-from . import _fast
+from . import _shortcuts
 from ._core import Score, WinContext, register
 
 __all__ = ["score_guiyang", "can_win_guiyang", "settle_dou", "settle_chickens", "next_dealer",
@@ -210,7 +210,7 @@ def _fast_code(h: Hand) -> str | None:
     melds = h.melds
     c = h.counts.tobytes()
     qd = not melds and c.count(1) == 0 and c.count(3) == 0
-    std = _fast.complete(h, _fast.STANDARD)
+    std = _shortcuts.complete(h, _shortcuts.STANDARD)
     if not (std or qd):
         return None
     suits = {s for s in range(3) if c[9 * s: 9 * s + 9] != _EMPTY_SUIT}
@@ -219,7 +219,7 @@ def _fast_code(h: Hand) -> str | None:
     single = len(suits) == 1
     best = None
     if std:
-        if _fast.all_pungs(h.counts):
+        if _shortcuts.all_pungs(h.counts):
             best = "qingdadui" if single else "daduizi"
         else:
             best = "qingyise" if single else "pinghu"
@@ -252,7 +252,7 @@ def can_win_guiyang(ctx: WinContext, rule, *, base: int = 1, lianzhuang: int = 0
     h = ctx.hand
     _check_hand(h)
     # no wildcards in 贵阳 (score() rejects them): the kernel's complete test is exact here
-    if not _fast.complete(h, _fast.STANDARD_PAIRS):
+    if not _shortcuts.complete(h, _shortcuts.STANDARD_PAIRS):
         return False
     if ctx.self_draw or ctx.kongs:
         return True
@@ -260,7 +260,7 @@ def can_win_guiyang(ctx: WinContext, rule, *, base: int = 1, lianzhuang: int = 0
         return False
     # a discard win without a 通行证 is legal unless the best reading is 平胡, i.e. when some
     # reading is 七对 or all pungs, or the hand is of one suit (_hand_code, HANDS order)
-    return _single_suit(h) or _fast.all_pungs(h.counts) or (
+    return _single_suit(h) or _shortcuts.all_pungs(h.counts) or (
         not h.melds and not any(x & 1 for x in h.counts.tobytes()))
 
 

@@ -37,7 +37,7 @@ from .. import tiles as _t
 from ..decomposition import decompose
 from ..hand import Hand
 from ._core import Score, WinContext, register
-from . import _fast
+from . import _shortcuts
 from .ruijin import _check_base, _faces_ok, _no_bonus
 
 __all__ = ["score_jinhua", "can_win_jinhua"]
@@ -45,7 +45,7 @@ __all__ = ["score_jinhua", "can_win_jinhua"]
 UNIT = "X"
 _WHITE = 31
 _CLAIMED = frozenset({"pung", "kong", "added_kong"})
-_SUITS = _fast.playable(range(27))  # qifeng="honours": a 财神 cannot stand for an honour
+_SUITS = _shortcuts.playable(range(27))  # qifeng="honours": a 财神 cannot stand for an honour
 
 
 def _substituted(ctx: WinContext) -> WinContext:
@@ -187,7 +187,7 @@ def _fast_mult(ctx: WinContext) -> int | None:
     f = ctx.flipped
     if (h.wilds or ctx.wild_faces or h.bonus
             or not (f is None or f == _WHITE or (f < _t.N_KINDS and not h.counts[_WHITE]))
-            or not _fast.complete(h, _fast.STANDARD_PAIRS)):
+            or not _shortcuts.complete(h, _shortcuts.STANDARD_PAIRS)):
         return None
     melds = h.melds
     if not melds:
@@ -196,7 +196,7 @@ def _fast_mult(ctx: WinContext) -> int | None:
     if (len(melds) == 4 and not ctx.self_draw
             and all(m.kind != "concealed_kong" for m in melds)):
         return 2  # 全求人
-    if (h.counts[ctx.win_tile] == 3 and _fast.all_pungs(h.counts)
+    if (h.counts[ctx.win_tile] == 3 and _shortcuts.all_pungs(h.counts)
             and sum(1 for m in melds if m.kind in _CLAIMED) >= 3):
         return 2  # 碰碰胡
     return 1
@@ -207,8 +207,8 @@ def can_win_jinhua(ctx: WinContext, rule, *, base: int = 1) -> bool:
     f = ctx.flipped
     if (not ctx.wild_faces and not ctx.hand.bonus
             and (f is None or f == _WHITE or (f < _t.N_KINDS and not ctx.hand.counts[_WHITE]))
-            and _fast.complete(ctx.hand, _fast.STANDARD_PAIRS,
-                               _SUITS if rule.options["qifeng"] == "honours" else _fast.ALL_KINDS)):
+            and _shortcuts.complete(ctx.hand, _shortcuts.STANDARD_PAIRS,
+                               _SUITS if rule.options["qifeng"] == "honours" else _shortcuts.ALL_KINDS)):
         return True
     try:
         _evaluate(ctx, rule)

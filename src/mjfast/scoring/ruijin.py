@@ -59,7 +59,7 @@ import numpy as np
 
 from .. import tiles as _t
 from ..decomposition import Decomposition, decompose
-from . import _fast
+from . import _shortcuts
 from ._core import _NO_STATE, Score, WinContext, register
 
 __all__ = ["score_ruijin", "can_win_ruijin", "kong_payments", "UNIT"]
@@ -291,7 +291,7 @@ def _score(ctx: WinContext, rule, name: str, honour: bool, *, base: int, mult: i
     fei_state = ctx.rule_state.get("fei")
     if fei_state not in (None, True, False):
         raise ValueError(f"rule_state['fei'] must be None, True or False, got {fei_state!r}")
-    if not ctx.wild_faces and _fast.complete(ctx.hand, _fast.STANDARD_PAIRS):
+    if not ctx.wild_faces and _shortcuts.complete(ctx.hand, _shortcuts.STANDARD_PAIRS):
         # complete as 4 sets + a pair or 七对 (the kernel test is exact, wildcards included):
         # the readings exist, and only the first is reported (built when first asked for)
         readings = None
@@ -399,7 +399,7 @@ def can_win_ruijin(ctx: WinContext, rule, *, base: int = 1) -> bool:
     """Whether ``ctx`` is a legal 瑞金 win (complete; not a discard win after declaring 飞)."""
     if (_plain(ctx) and not (ctx.earthly or ctx.human) and _check_base(base)
             and _check_mult(rule.options["fei_mult"])
-            and _fast.complete(ctx.hand, _fast.STANDARD_PAIRS)):
+            and _shortcuts.complete(ctx.hand, _shortcuts.STANDARD_PAIRS)):
         return True
     try:
         return bool(score_ruijin(ctx, rule, base=base).legal)

@@ -28,7 +28,7 @@ No 包 liability exists: ``ctx.liable`` is rejected.
 from __future__ import annotations
 
 from ._core import Score, WinContext, register
-from . import _fast
+from . import _shortcuts
 from .ruijin import _check_base, _check_mult, _plain, _score
 from .ruijin import kong_payments as _rj_kong
 
@@ -67,7 +67,7 @@ def score_shangrao(ctx: WinContext, rule, *, base: int = 1, fei_mult: int = 2) -
 def can_win_shangrao(ctx: WinContext, rule, *, base: int = 1, fei_mult: int = 2) -> bool:
     """Whether ``ctx`` is a legal 上饶 win (any complete hand)."""
     if (_plain(ctx) and rule.options["scoring"] == "rj" and _check_mult(fei_mult)
-            and _check_base(base) and _fast.complete(ctx.hand, _fast.STANDARD_PAIRS)):
+            and _check_base(base) and _shortcuts.complete(ctx.hand, _shortcuts.STANDARD_PAIRS)):
         return True
     try:
         return bool(score_shangrao(ctx, rule, base=base, fei_mult=fei_mult).legal)

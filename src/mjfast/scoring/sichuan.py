@@ -36,7 +36,7 @@ import numpy as np
 from .. import rules as _rules
 from ..decomposition import Decomposition, decompose_counts, from_reading
 from ..hand import Hand
-from . import _fast
+from . import _shortcuts
 from ._core import Score, WinContext, register
 
 __all__ = ["score_sichuan", "can_win_sichuan", "kong_payment", "settle_draw", "next_dealer",
@@ -333,7 +333,7 @@ def _fast_best(h: Hand, ctx, opts):
             and all(m.tiles[0] in _TERMINAL for m in melds)):
         return None  # 带幺九 possible
     qd = not melds and c.count(1) == 0 and c.count(3) == 0
-    std = _fast.complete(h, _fast.STANDARD)
+    std = _shortcuts.complete(h, _shortcuts.STANDARD)
     if not (std or qd):
         return None
     suits = ((c[0:9] != _EMPTY_SUIT) | (c[9:18] != _EMPTY_SUIT) << 1
@@ -362,7 +362,7 @@ def _fast_best(h: Hand, ctx, opts):
     best = None
     if std:
         # the maximum pattern (PATTERNS order breaks ties: 清对 before 将对)
-        if _fast.all_pungs(h.counts):
+        if _shortcuts.all_pungs(h.counts):
             if single:
                 pat = "qingdui"
             else:
@@ -416,7 +416,7 @@ def can_win_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_inc
     h = ctx.hand
     _check_hand(h)
     # no wildcards in 四川 (score() rejects them): the kernel's complete test is exact here
-    return _suits(h) <= 2 and _fast.complete(h, _fast.STANDARD_PAIRS)
+    return _suits(h) <= 2 and _shortcuts.complete(h, _shortcuts.STANDARD_PAIRS)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -68,7 +68,7 @@ from __future__ import annotations
 
 from .. import tiles as _t
 from ..decomposition import Decomposition, decompose_counts, from_reading
-from . import _fast
+from . import _shortcuts
 from ._core import Score, WinContext, register
 
 __all__ = ["score_suzhou", "can_win_suzhou", "BASE", "DEFAULT_BASE"]
@@ -412,7 +412,7 @@ def can_win_suzhou(ctx: WinContext, rule, *, base: int = DEFAULT_BASE) -> bool:
         _check_hand(ctx, rule)
         if h.counts.tobytes()[31:] == _NO_DRAGONS:
             # no wildcards in 苏州 (score() rejects them): the kernel's complete test is exact
-            if not _fast.complete(h, _fast.STANDARD_PAIRS):
+            if not _shortcuts.complete(h, _shortcuts.STANDARD_PAIRS):
                 return False
             return _legal_complete(ctx, rule)
     try:
@@ -442,7 +442,7 @@ def _legal_complete(ctx: WinContext, rule) -> bool:
     o = rule.options
     if ctx.robbing_kong and o["qianggang_exempt"]:
         return True
-    if _fast.all_pungs(h.counts):  # with melds that are never chows: 对对胡
+    if _shortcuts.all_pungs(h.counts):  # with melds that are never chows: 对对胡
         return True
     c = h.counts.tobytes()
     suits = {s for s in range(3) if c[9 * s: 9 * s + 9] != _EMPTY_SUIT}
@@ -517,7 +517,7 @@ def _fast_reading(ctx: WinContext, rule):
         return None
     melds = h.melds
     qd = not melds and c.count(1) == 0 and c.count(3) == 0
-    std = _fast.complete(h, _fast.STANDARD)
+    std = _shortcuts.complete(h, _shortcuts.STANDARD)
     if not (std or qd):
         return None
     (qv, q_double, daxiao_ok, dadiao_plus, dadiao_x2, qg_exempt, threshold,
@@ -576,7 +576,7 @@ def _fast_reading(ctx: WinContext, rule):
         elif concealed:
             hua += 5
             e["xiaomen"] = 1
-        duidui = _fast.all_pungs(h.counts)
+        duidui = _shortcuts.all_pungs(h.counts)
         if duidui:
             hua += 5
             e["duidui"] = 1

@@ -65,7 +65,7 @@ import numpy as np
 
 from .. import tiles as _t
 from ..decomposition import Decomposition, decompose_counts, from_reading
-from . import _fast
+from . import _shortcuts
 from ._core import Score, WinContext, register
 from .suzhou import _meld_counts  # the same meld classes count in both 花 systems
 
@@ -400,8 +400,8 @@ def can_win_taicang(ctx: WinContext, rule, *, base: int = DEFAULT_BASE,
         _check_amounts(base, max_payment)
         _check_hand(ctx, rule)
         if h.counts.tobytes()[31:] == _NO_DRAGONS:
-            forms = _fast.STANDARD_PAIRS if rule.options["qidui"] else _fast.STANDARD
-            if not _fast.complete(h, forms, _PLAYABLE):  # (_check_hand allows <= 4 wilds)
+            forms = _shortcuts.STANDARD_PAIRS if rule.options["qidui"] else _shortcuts.STANDARD
+            if not _shortcuts.complete(h, forms, _PLAYABLE):  # (_check_hand allows <= 4 wilds)
                 return False
             if _surely_legal(ctx, rule):
                 return True
@@ -458,7 +458,7 @@ def _legal_natural(ctx: WinContext, rule) -> bool:
         return True
     if o["threshold_exempt"] != "suzhou_list":
         return False
-    if _fast.all_pungs(h.counts):  # 对对胡 looks at the concealed sets only
+    if _shortcuts.all_pungs(h.counts):  # 对对胡 looks at the concealed sets only
         return True
     suits = {s for s in range(3) if c[9 * s: 9 * s + 9] != _EMPTY_SUIT}
     suits |= {m.tiles[0] // 9 for m in h.melds if m.tiles[0] < 27}
@@ -509,12 +509,12 @@ def _fast_best(ctx: WinContext, rule, base: int, max_payment: int):
     melds = h.melds
     qidui_ok, fan2x, counts_all, suzhou_list = _options(rule)
     qd = qidui_ok and not melds and c.count(1) == 0 and c.count(3) == 0
-    std = _fast.complete(h, _fast.STANDARD)
+    std = _shortcuts.complete(h, _shortcuts.STANDARD)
     if not (std or qd):
         return None
     hard = len(h.bonus)
     menqing = h.is_concealed
-    duidui = std and _fast.all_pungs(h.counts)
+    duidui = std and _shortcuts.all_pungs(h.counts)
     smk, sak, _wp, wmk, wak = _meld_counts(melds) if melds else (0, 0, 0, 0, 0)
     F0 = hard + smk + 2 * sak + 2 * wmk + 3 * wak
     self_draw = ctx.self_draw

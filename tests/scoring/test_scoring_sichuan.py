@@ -7,7 +7,7 @@ import pytest
 import mjfast.scoring.sichuan as SC
 from mjfast import Hand, rules
 from mjfast.scoring import WinContext, can_win, score
-from conftest import random_contexts
+from _hands import random_contexts
 
 
 def ron(hand, win, discarder=2, winner=0, **kw):

@@ -9,11 +9,12 @@ import pandas as pd
 import pytest
 
 import mjfast as mj
-from mjfast import _parallel
-from mjfast import simulate as sim
-from mjfast.simulate import simulate_draws
+from mjfast.simulation import _chunks
+from mjfast.simulation import draws as sim
+from mjfast.simulation.draws import simulate_draws
 from mjfast._kernels import _wall
 from mjfast.tiles import counts as tile_counts
+from mjfast._reference.wall import replay_draws
 
 N_EXACT = 20_000
 
@@ -89,119 +90,6 @@ def test_wall_runs_out():
     assert (df["p_win"].iloc[6:] == df["p_win"].iloc[6]).all()
 
 
-# ---------------------------------------------------------------------------------------------
-# A pure-Python twin of the kernel (same streams, same wall, same policy through the public
-# shanten/ukeire functions) must give identical histograms.
-class _Stream:
-    """numpy's PCG64DXSM ``next_uint32``: low half of a 64-bit output, then its high half."""
-
-    def __init__(self, seed_seq):
-        self.bg = np.random.PCG64DXSM(seed_seq)
-        self.buf = []
-
-    def u32(self):
-        if not self.buf:
-            x = int(self.bg.random_raw())
-            self.buf = [x >> 32]
-            return x & 0xFFFFFFFF
-        return self.buf.pop()
-
-    def bounded(self, n):
-        while True:
-            m = self.u32() * n
-            if (m & 0xFFFFFFFF) >= (2**32 - n) % n:
-                return m >> 32
-
-
-def _policy(c, rule, visible, melds=()):
-    """(complete, discard, shanten after) by the documented efficiency policy.
-
-    A complete hand gets its discard too (thrown when the rule refuses the win)."""
-    complete = mj.shanten(mj.Hand(c, melds=melds), rule=rule) < 0
-    options = []
-    for d in np.flatnonzero(c):
-        c2 = c.copy()
-        c2[d] -= 1
-        options.append((mj.shanten(mj.Hand(c2, melds=melds), rule=rule), int(d), c2))
-    best = min(o[0] for o in options)
-    tied = [o for o in options if o[0] == best]
-    if len(tied) > 1:
-        # most 进张, then the lowest kind index
-        tied.sort(key=lambda o: (-mj.ukeire(mj.Hand(o[2], melds=melds), rule=rule, visible=visible).count, o[1]))
-    return complete, tied[0][1], best
-
-
-def _twin(hand, rule, visible, draws_left, children, sizes, legal=None):
-    """The kernel's games replayed in Python: ``(ready_hist, win_hist, games)``.
-
-    With ``legal(c, tile, n_flowers, after) -> points or None`` a complete hand wins only when
-    it returns points; ``games`` lists each game's ``(win turn, points)``."""
-    spec = sim._setup(hand, rule, visible, (), None, None, None)
-    melds = hand.melds if isinstance(hand, mj.Hand) else ()
-    c0 = spec["counts"]
-    vis = spec["visible"]
-    ready_hist = np.zeros((len(sizes), draws_left + 2), np.int32)
-    win_hist = np.zeros_like(ready_hist)
-    memo = {}
-
-    def policy(c):
-        key = c.tobytes()
-        if key not in memo:
-            memo[key] = _policy(c, rule, vis, melds)
-        return memo[key]
-
-    games = []
-    start_discard = (int(c0.sum()) + 3 * len(melds)) % 3 == 2
-    for ci, (child, size) in enumerate(zip(children, sizes)):
-        st = _Stream(child)
-        wall = spec["wall"].tolist()
-        for _ in range(size):
-            c = c0.copy()
-            f, b = 0, len(wall) - 1
-            ready = won = -1
-            points = None
-            n_flowers = 0
-            if start_discard:
-                complete, d, s_after = policy(c)
-                c[d] -= 1
-                ready = 0 if s_after == 0 else -1
-            elif mj.shanten(mj.Hand(c, melds=melds), rule=rule) == 0:
-                ready = 0
-            for t in range(1, draws_left + 1):
-                tile, taken = None, 0
-                while tile is None or tile == _wall.FLOWER_TOKEN:
-                    if f > b:
-                        tile = -1
-                        break
-                    j = f + st.bounded(b - f + 1)
-                    if taken == 0:                      # the turn's draw, from the front
-                        wall[j], wall[f] = wall[f], wall[j]
-                        tile = wall[f]
-                        f += 1
-                    else:                               # a flower's replacement, from the back
-                        wall[j], wall[b] = wall[b], wall[j]
-                        tile = wall[b]
-                        b -= 1
-                    taken += 1
-                    n_flowers += tile == _wall.FLOWER_TOKEN
-                if tile < 0:
-                    break
-                c[tile] += 1
-                complete, d, s_after = policy(c)
-                if complete:
-                    points = None if legal is None else legal(c, tile, n_flowers, taken > 1)
-                    if legal is None or points is not None:
-                        won = t
-                        break
-                c[d] -= 1
-                if ready < 0 and s_after == 0:
-                    ready = t
-            ready_hist[ci, ready if ready >= 0 else draws_left + 1] += 1
-            win_hist[ci, won if won >= 0 else draws_left + 1] += 1
-            games.append((won, points if won >= 0 else None))
-    return ready_hist, win_hist, games
-
-
 @pytest.mark.parametrize("hand, rule", [
     ("11p34567m45s9p149s", None),          # 2-shanten, 13 tiles
     ("123m456p78s1z2z3z4z5z6z", None),     # 14 tiles: discard first
@@ -212,8 +100,8 @@ def test_kernel_matches_python_twin(hand, rule):
     children = np.random.SeedSequence(2024).spawn(3)
     sizes = np.array([6, 5, 4], np.int32)
     spec = sim._setup(hand, rule, None, (), None, None, None)
-    _, ready, win, *_ = sim._run(spec, draws_left, _parallel.bit_generators(children), sizes, 2, _wall.PolicyCache(2))
-    ready_ref, win_ref, _ = _twin(hand, rule, None, draws_left, children, sizes)
+    _, ready, win, *_ = sim._run(spec, draws_left, _chunks.bit_generators(children), sizes, 2, _wall.PolicyCache(2))
+    ready_ref, win_ref, _ = replay_draws(hand, rule, None, draws_left, children, sizes)
     np.testing.assert_array_equal(ready, ready_ref)
     np.testing.assert_array_equal(win, win_ref)
 
@@ -250,9 +138,9 @@ def test_kernel_with_rule_matches_python_twin():
     sizes = np.array([60, 40], np.int32)
     spec = sim._setup(hand, rule, None, (), None, None, None)
     judge = spec["judge"]
-    _, ready, win, turns, states, keys = sim._run(spec, draws_left, _parallel.bit_generators(children), sizes, 2,
+    _, ready, win, turns, states, keys = sim._run(spec, draws_left, _chunks.bit_generators(children), sizes, 2,
                                                   _wall.PolicyCache(2), judge)
-    ready_ref, win_ref, games = _twin(hand, rule, None, draws_left, children, sizes, legal=legal)
+    ready_ref, win_ref, games = replay_draws(hand, rule, None, draws_left, children, sizes, legal=legal)
     np.testing.assert_array_equal(ready, ready_ref)
     np.testing.assert_array_equal(win, win_ref)
     np.testing.assert_array_equal(turns, [g[0] for g in games])
@@ -260,7 +148,7 @@ def test_kernel_with_rule_matches_python_twin():
     assert points == [g[1] for g in games]
     assert refused and any(p is not None for p in points)       # both branches were exercised
     # without the rule's say every complete hand wins: more wins
-    _, _, win_shape, *_ = sim._run(spec, draws_left, _parallel.bit_generators(children), sizes, 1,
+    _, _, win_shape, *_ = sim._run(spec, draws_left, _chunks.bit_generators(children), sizes, 1,
                                    _wall.PolicyCache(1))
     assert win_shape[:, :-1].sum() > win[:, :-1].sum()
 
@@ -387,7 +275,7 @@ def test_same_seed_same_frame_any_threads_and_executors(monkeypatch):
     base = simulate_draws(HAND_3SHANTEN, n_threads=1, **kw)
     pd.testing.assert_frame_equal(base, simulate_draws(HAND_3SHANTEN, n_threads=2, **kw))
     pd.testing.assert_frame_equal(base, simulate_draws(HAND_3SHANTEN, n_threads=1, progress=True, **kw))
-    monkeypatch.setattr(_parallel, "TASK_CHUNKS", 1)           # three tasks for three chunks
+    monkeypatch.setattr(_chunks, "TASK_CHUNKS", 1)           # three tasks for three chunks
     with ThreadPoolExecutor(2) as ex:
         pd.testing.assert_frame_equal(base, simulate_draws(HAND_3SHANTEN, executor=ex, **kw))
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as ex:
@@ -400,7 +288,7 @@ def test_same_seed_same_scores_any_threads_and_executors(monkeypatch):
     base = simulate_draws(hand, n_threads=1, **kw)
     assert base.mean_score.notna().any()
     pd.testing.assert_frame_equal(base, simulate_draws(hand, n_threads=2, **kw))
-    monkeypatch.setattr(_parallel, "TASK_CHUNKS", 1)
+    monkeypatch.setattr(_chunks, "TASK_CHUNKS", 1)
     with ThreadPoolExecutor(2) as ex:
         pd.testing.assert_frame_equal(base, simulate_draws(hand, executor=ex, **kw))
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as ex:
@@ -426,9 +314,9 @@ def test_chunks_do_not_depend_on_n():
     # chunk c always uses stream c: the first 1024 games are the same games for any n
     children = np.random.SeedSequence(9).spawn(2)
     spec = sim._setup(HAND_3SHANTEN, None, None, (), None, None, None)
-    one = sim._run(spec, 6, _parallel.bit_generators(children[:1]), np.array([1024], np.int32), 1,
+    one = sim._run(spec, 6, _chunks.bit_generators(children[:1]), np.array([1024], np.int32), 1,
                    _wall.PolicyCache(1))
-    two = sim._run(spec, 6, _parallel.bit_generators(children), np.array([1024, 1024], np.int32), 1,
+    two = sim._run(spec, 6, _chunks.bit_generators(children), np.array([1024, 1024], np.int32), 1,
                    _wall.PolicyCache(1))
     np.testing.assert_array_equal(one[1][0], two[1][0])
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import mjfast as mj
-from conftest import random_hands
+from _hands import random_hands
 
 xiangting = pytest.importorskip("xiangting", reason="the xiangting oracle is not installed")
 

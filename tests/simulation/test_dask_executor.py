@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 
 import mjfast as mj
-from mjfast.games import simulate_games
+from mjfast.simulation.games import simulate_games
 
 distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed")
 

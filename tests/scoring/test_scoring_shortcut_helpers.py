@@ -2,11 +2,11 @@
 import numpy as np
 import pytest
 
-from conftest import random_contexts, random_hand
+from _hands import random_contexts, random_hand
 from mjfast import Hand, rules
 from mjfast.decomposition import decompose
 from mjfast.scoring import WinContext, can_win, score
-from mjfast.scoring import _fast
+from mjfast.scoring import _shortcuts as _fast
 
 # kinds each rule plays (suzhou / taicang: the dragons are flowers)
 KINDS = {"suzhou": range(31), "taicang": range(31), "guangdong": range(34), "sichuan": range(27),

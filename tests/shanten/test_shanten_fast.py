@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import mjfast as mj
-from mjfast import _params
+from mjfast import _bridge
 from mjfast._kernels import _shanten as K
 
 SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
@@ -40,9 +40,9 @@ def _hands(rng, n):
 
 
 def _general(c, m, w, distinct):
-    kr = _params.kernel_rule(None, None, distinct)
+    kr = _bridge.kernel_rule(None, None, distinct)
     options = kr.options
-    best = min(K.shanten_counts_form(c, int(m), int(w), kr.copies, kr.playable, _params.FORM_BITS[f], options)
+    best = min(K.shanten_counts_form(c, int(m), int(w), kr.copies, kr.playable, _bridge.FORM_BITS[f], options)
                for f in FORMS)
     return best
 
@@ -53,7 +53,7 @@ def test_fast_paths_match_general_route(seed, seven_pairs):
     counts, melds, wilds = _hands(rng, 3000)
     distinct = seven_pairs == "riichi"
     general = np.array([_general(counts[i], melds[i], wilds[i], distinct) for i in range(len(counts))])
-    assert (general < _params.INF).all()
+    assert (general < _bridge.INF).all()
     for th in (1, 2, 3):
         batch = mj.shanten_batch(counts, melds=melds, wilds=wilds, seven_pairs=seven_pairs, n_threads=th)
         bad = np.flatnonzero(batch != general)

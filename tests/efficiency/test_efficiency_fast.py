@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import mjfast as mj
-from conftest import random_hands
+from _hands import random_hands
 
 ORPHANS = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 

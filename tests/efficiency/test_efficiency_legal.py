@@ -46,7 +46,7 @@ def _brute_waits(c13, rule, copies, self_draw=True):
 
 def _hands(rule, n, seed, remove):
     rng = np.random.default_rng(seed)
-    copies = mj._params.kernel_rule(mj.rules.get(rule)).copies.astype(np.int64)
+    copies = mj._bridge.kernel_rule(mj.rules.get(rule)).copies.astype(np.int64)
     out = []
     while len(out) < n:
         c = _complete(rng, copies)
@@ -127,7 +127,7 @@ def test_discard_table_rows_match_the_single_hand_functions(rule):
     """Each row of the legal discard table is ukeire / waits / yijinting of the hand left, with the
     discard seen; rows stay sorted best first."""
     rng = np.random.default_rng(11)
-    copies = mj._params.kernel_rule(mj.rules.get(rule)).copies.astype(np.int64)
+    copies = mj._bridge.kernel_rule(mj.rules.get(rule)).copies.astype(np.int64)
     tables = 0
     while tables < 6:
         c = _complete(rng, copies)

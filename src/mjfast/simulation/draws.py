@@ -2,22 +2,19 @@
 
 :func:`simulate_draws` shuffles the tiles the player has not seen into a wall and lets the
 player draw and discard by an efficiency policy; the kernel is
-:mod:`mjfast._kernels._wall`, the chunking, seeding and executors are :mod:`mjfast._parallel`.
+:mod:`mjfast._kernels._wall`, the chunking, seeding and executors are :mod:`mjfast.simulation._chunks`.
 """
 from __future__ import annotations
 
-import numbers
 import threading
 
 import numpy as np
 
-from . import _parallel
-from . import _params
-from . import shape as _shape  # noqa: F401  (imported first: it installs the shanten tables)
-from ._kernels import _wall as _kw
-from .efficiency import _visible
-from .shape import as_hand, default_threads, prepare
-from .tiles import CODES, N_KINDS, parse_tile
+from . import _chunks
+from .. import _bridge
+from .._kernels import _wall as _kw
+from .._inputs import as_hand, check_int, default_threads, prepare, visible_counts
+from ..tiles import CODES, N_KINDS, parse_tile
 
 #: Discard policies understood by :func:`simulate_draws`.
 POLICIES = ("efficiency",)
@@ -27,14 +24,6 @@ _COLUMNS = ("turn", "p_ready", "se_ready", "p_win", "se_win")
 SCORE_COLUMNS = ("mean_score", "score_q50", "score_q90")
 #: Rules whose scorer reads ``rule_state["win_is_wild"]`` (a drawn 宝 given as its face).
 _WIN_IS_WILD_RULES = ("ruijin", "shangrao")
-
-
-def _check_int(value, name: str, lo: int) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise ValueError(f"{name} must be an integer, got {value!r}")
-    if value < lo:
-        raise ValueError(f"{name} must be at least {lo}, got {value}")
-    return int(value)
 
 
 class _Judge:
@@ -87,8 +76,8 @@ class _Judge:
         return hit
 
     def _make(self, c: np.ndarray, wilds: int, win_tile: int, n_flowers: int, after: int, drawn_wild: bool):
-        from .hand import Hand
-        from .scoring import WinContext
+        from ..hand import Hand
+        from ..scoring import WinContext
 
         hand = Hand(c, melds=self.melds, bonus=self.own_bonus + self.pool[:n_flowers], wilds=wilds)
         state = {"win_is_wild": bool(drawn_wild)} if self.win_is_wild and wilds else {}
@@ -97,7 +86,7 @@ class _Judge:
 
     def _decide(self, key) -> tuple:
         """``(context, points or None)`` of the best legal reading of a state, or ``(None, None)``."""
-        from .scoring import can_win, score
+        from ..scoring import can_win, score
 
         counts, wilds, tile, n_flowers, after = key
         c = np.frombuffer(counts, np.uint8).copy()
@@ -122,8 +111,8 @@ class _Judge:
 
     def _wild_faces(self, c: np.ndarray, wilds: int) -> list:
         """Faces a wildcard of this complete hand can stand for (the rest stays complete)."""
-        from .hand import Hand
-        from .shape import shanten
+        from ..hand import Hand
+        from ..shape import shanten
 
         out = []
         for k in np.flatnonzero(self.rule.tileset.copies):
@@ -152,7 +141,7 @@ class _Judge:
         """:attr:`~mjfast.Score.points` of a legal state (what one payer owes), memoised."""
         pts = self._points.get(key)
         if pts is None:
-            from .scoring import score
+            from ..scoring import score
 
             pts = int(score(self.context(key), self.rule).points)
             self._points[key] = pts
@@ -165,10 +154,10 @@ def _setup(hand, rule, visible, melds, wilds, wild_kind, wild_copies):
     if h.n_tiles % 3 == 0:
         raise ValueError(f"simulate_draws needs a 3k+1 (e.g. 13) or 3k+2 (e.g. 14) tile hand; got "
                          f"{h.n_tiles} tiles in hand (+{h.n_melds} melds)")
-    rule_obj = _params.resolve_rule(rule)
+    rule_obj = _bridge.resolve_rule(rule)
     kr, caps, options = prepare(h, rule_obj, wild_kind=wild_kind)
     caps = np.ascontiguousarray(caps, np.uint8)
-    vis = _visible(visible).astype(np.int16)
+    vis = visible_counts(visible).astype(np.int16)
     vis_in = vis.copy()
     plays_flowers = rule_obj is not None and rule_obj.flowers
     bonus = dict(rule_obj.tileset.bonus) if plays_flowers else {}
@@ -217,7 +206,7 @@ def _setup(hand, rule, visible, melds, wilds, wild_kind, wild_copies):
             in_play = rule_obj.wildcard.copies if rule_obj is not None and rule_obj.wildcard else 4
             n_wild = max(0, in_play - h.wilds)
     else:
-        n_wild = _check_int(wild_copies, "wild_copies", 0) - h.wilds
+        n_wild = check_int(wild_copies, "wild_copies", 0) - h.wilds
         if n_wild < 0:
             raise ValueError(f"wild_copies={wild_copies} is less than the {h.wilds} wildcards held")
     wall = np.concatenate([np.repeat(np.arange(N_KINDS, dtype=np.int8), remaining),
@@ -268,7 +257,7 @@ def _run(spec: dict, draws_left: int, bitgens: list, sizes: np.ndarray, n_thread
 def _draws_task(spec: dict, draws_left: int, children, sizes):
     """One executor task: build the chunk streams from their seeds and run on one thread."""
     judge = None if spec["judge"] is None else spec["judge"].fresh()
-    return _run(spec, draws_left, _parallel.bit_generators(children), sizes, 1, _kw.PolicyCache(1), judge)
+    return _run(spec, draws_left, _chunks.bit_generators(children), sizes, 1, _kw.PolicyCache(1), judge)
 
 
 def _score_columns(parts, judge, draws_left: int) -> dict:
@@ -394,7 +383,7 @@ def simulate_draws(hand, *, rule=None, visible=None, draws_left: int = 18, polic
 
     Examples
     --------
-    >>> from mjfast.simulate import simulate_draws
+    >>> from mjfast.simulation.draws import simulate_draws
     >>> df = simulate_draws("19m19p19s1234567z", draws_left=6, n=2000, rng=0)  # 13-way wait
     >>> list(df.columns)
     ['turn', 'p_ready', 'se_ready', 'p_win', 'se_win']
@@ -421,13 +410,13 @@ def simulate_draws(hand, *, rule=None, visible=None, draws_left: int = 18, polic
 
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; valid policies: {', '.join(POLICIES)}")
-    draws_left = _check_int(draws_left, "draws_left", 0)
-    n = _check_int(n, "n", 1)
+    draws_left = check_int(draws_left, "draws_left", 0)
+    n = check_int(n, "n", 1)
     threads = default_threads(n_threads)
-    _parallel.check_executor(executor)
+    _chunks.check_executor(executor)
     spec = _setup(hand, rule, visible, melds, wilds, wild_kind, wild_copies)
     s0 = _run(spec, draws_left, [], np.zeros(0, np.int32), 1, _kw.PolicyCache(1))[0]
-    if s0 >= _params.INF:
+    if s0 >= _bridge.INF:
         raise ValueError("no winning form of this rule applies to the hand")
     cache = _kw.PolicyCache(threads) if executor is None else None
     judge = spec["judge"]
@@ -435,7 +424,7 @@ def simulate_draws(hand, *, rule=None, visible=None, draws_left: int = 18, polic
     def local(bitgens, sizes, k):
         return _run(spec, draws_left, bitgens, sizes, k, cache, judge)
 
-    parts = _parallel.run_chunks(n, rng, local=local, task=functools.partial(_draws_task, spec, draws_left),
+    parts = _chunks.run_chunks(n, rng, local=local, task=functools.partial(_draws_task, spec, draws_left),
                                  n_threads=threads, executor=executor, progress=progress,
                                  desc="simulate_draws")
     ready = sum(p[1].sum(0, dtype=np.int64) for p in parts)

@@ -264,7 +264,7 @@ def base_stake(rule, **options) -> int:
     The stake is :attr:`mjfast.Score.points` (the share of the principal payer: the discarder
     of a discard win, each payer of a self-draw) of the smallest legal win under the rule and
     its options, scored by :func:`mjfast.score` with the scorer's default stake keywords —
-    the amounts :func:`~mjfast.games.simulate_games` pays.  The candidate hands are listed in
+    the amounts :func:`~mjfast.simulation.games.simulate_games` pays.  The candidate hands are listed in
     this module (``_MINIMAL_WINS``, one comment per rule saying why each is minimal); the
     smallest ``points`` among the legal ones is returned.  :func:`compare_rules` divides every
     payment of a rule by this number, so a result of −3 means "lost three cheapest hands".
@@ -288,15 +288,15 @@ def base_stake(rule, **options) -> int:
 
     Examples
     --------
-    >>> from mjfast.payout import base_stake
+    >>> from mjfast.analysis.payout import base_stake
     >>> base_stake("sichuan"), base_stake("guobiao")     # 平胡 1 番 × 6; 无番和 8 + 8 番
     (6, 16)
     >>> base_stake("guangdong"), base_stake("guangdong", min_fan=1)   # 鸡胡 2^0; 平胡 2^1
     (1, 2)
     """
-    from . import rules as _rules
-    from .hand import Hand
-    from .scoring import WinContext, score
+    from .. import rules as _rules
+    from ..hand import Hand
+    from ..scoring import WinContext, score
 
     rule_obj = _rules.get(rule, **options)
     best = None
@@ -321,9 +321,9 @@ def _label(name: str, options: dict) -> str:
 
 def _specs(rules) -> list:
     """``[(label, rule name, options)]`` from the ``rules`` argument of :func:`compare_rules`."""
-    from . import rules as _rules
-    from .games import SUPPORTED
-    from .rules._base import Rule
+    from .. import rules as _rules
+    from ..simulation.games import SUPPORTED
+    from ..rules._base import Rule
 
     if rules is None:
         rules = SUPPORTED
@@ -361,7 +361,7 @@ def _specs(rules) -> list:
 
 def _table_rule(label: str, games) -> tuple[str, dict]:
     """The rule and options a games table was played under (attrs, a ``rule`` column, or the label)."""
-    from . import rules as _rules
+    from .. import rules as _rules
 
     attrs = getattr(games, "attrs", {}) or {}
     if "rule" in attrs:
@@ -383,7 +383,7 @@ def stack_games(tables):
     Parameters
     ----------
     tables : dict of str -> pandas.DataFrame
-        Label -> games table (as :func:`~mjfast.games.simulate_games` returns).  A table's rule
+        Label -> games table (as :func:`~mjfast.simulation.games.simulate_games` returns).  A table's rule
         and options come from ``attrs["rule"]``/``attrs["options"]`` (set by
         ``simulate_games``), else from a single-valued ``rule`` column, else from its label.
 
@@ -405,7 +405,7 @@ def stack_games(tables):
     Examples
     --------
     >>> import pandas as pd
-    >>> from mjfast.payout import stack_games
+    >>> from mjfast.analysis.payout import stack_games
     >>> t = pd.DataFrame({"dealer": [0], "winners": ["1"], "how": ["discard"], "discarder": [2],
     ...                   "pay_0": [0], "pay_1": [12], "pay_2": [-12], "pay_3": [0]})
     >>> stack_games({"sichuan": t})[["label", "rule", "base", "pay_1"]].values.tolist()
@@ -443,7 +443,7 @@ def compare_rules(rules=None, n_games=None, *, rng=None, n_threads=None, executo
                   by=None):
     """Payout statistics of several rules (or option sets) on the same seeds, in one-unit stakes.
 
-    Each rule is simulated by :func:`~mjfast.games.simulate_games` from the *same* root
+    Each rule is simulated by :func:`~mjfast.simulation.games.simulate_games` from the *same* root
     ``SeedSequence`` (so every rule plays from the same seeds: chunk ``c`` of every rule uses
     child stream ``c``), its payments are divided by its one-unit stake, and the statistics
     of :func:`payout_summary` are computed per rule.
@@ -459,7 +459,7 @@ def compare_rules(rules=None, n_games=None, *, rng=None, n_threads=None, executo
     Parameters
     ----------
     rules : None, str, list or dict
-        ``None``: every rule in :data:`mjfast.games.SUPPORTED` (default options).  A rule
+        ``None``: every rule in :data:`mjfast.simulation.games.SUPPORTED` (default options).  A rule
         name, or a list of rule names, :class:`~mjfast.rules.Rule` objects and ``(name,
         options dict)`` pairs — e.g. ``[("sichuan", {}), ("sichuan", {"xuezhan": True})]`` to
         compare options of one rule.  Or a dict ``label -> games table`` of games already
@@ -469,7 +469,7 @@ def compare_rules(rules=None, n_games=None, *, rng=None, n_threads=None, executo
     rng : None, int, SeedSequence, BitGenerator or Generator
         The seed shared by every rule (a Generator is advanced once, not once per rule).
     n_threads, executor, progress
-        Passed to :func:`~mjfast.games.simulate_games`.
+        Passed to :func:`~mjfast.simulation.games.simulate_games`.
     by : str or list of str, optional
         Extra grouping columns of the games tables (e.g. a policy label of tables given as a
         dict), as in :func:`payout_summary`.
@@ -515,15 +515,15 @@ def compare_rules(rules=None, n_games=None, *, rng=None, n_threads=None, executo
                              "simulates; a dict of games tables is summarised as it is")
         tables = rules
     else:
-        from . import _parallel
-        from .games import simulate_games
+        from ..simulation import _chunks
+        from ..simulation.games import simulate_games
 
         if n_games is None:
             n_games = DEFAULT_N_GAMES
         if isinstance(n_games, (bool, np.bool_)) or not isinstance(n_games, numbers.Integral) or n_games < 1:
             raise ValueError(f"n_games must be a positive integer, got {n_games!r}")
         specs = _specs(rules)
-        root = _parallel.seed_sequence(rng)  # one root: each simulate_games call copies it unchanged
+        root = _chunks.seed_sequence(rng)  # one root: each simulate_games call copies it unchanged
         tables = {label: simulate_games(name, int(n_games), rng=root, n_threads=n_threads, executor=executor,
                                         progress=progress, **options)
                   for label, name, options in specs}

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .tiles import CODES, GLYPHS
+from ..tiles import CODES, GLYPHS
 
 _GLYPH_FONTS = ("Noto Sans Symbols 2", "Symbola", "Segoe UI Symbol")
 
@@ -46,13 +46,13 @@ def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, **k
     """Distribution of a seat's result per game, one line per rule (or ``by`` group).
 
     Results are in one-unit stakes when the table has a ``base`` column (as
-    :func:`mjfast.payout.stack_games` adds), otherwise in the table's own units.
+    :func:`mjfast.analysis.payout.stack_games` adds), otherwise in the table's own units.
 
     Parameters
     ----------
     games : pandas.DataFrame or dict of str -> DataFrame
-        A games table (see :mod:`mjfast.payout`), or a dict of label -> games table as
-        :func:`mjfast.compare_rules` takes (stacked by :func:`mjfast.payout.stack_games`, so in
+        A games table (see :mod:`mjfast.analysis.payout`), or a dict of label -> games table as
+        :func:`mjfast.compare_rules` takes (stacked by :func:`mjfast.analysis.payout.stack_games`, so in
         one-unit stakes, one line per label).
     seat_role : {"all", "dealer", "non_dealer", "winner", "discarder"}
     kind : {"ecdf", "tail", "hist"}

@@ -24,11 +24,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _params
-from .. import shape as _shape  # noqa: F401  (installs the shanten tables)
+from .. import _bridge
 from .._kernels import _shanten as _ks
 
-_FB = _params.FORM_BITS
+_FB = _bridge.FORM_BITS
 #: Standard form only; standard form or seven pairs (four of a kind = two pairs).
 STANDARD = _FB["standard"]
 STANDARD_PAIRS = _FB["standard"] | _FB["seven_pairs"]

@@ -3,26 +3,25 @@
 :func:`simulate_games` plays whole hands with four efficiency-policy players in the kernel
 :mod:`mjfast._kernels._game` (no GIL); the rule's legality is asked only when a hand becomes
 complete (苏州's 花 minimum the kernel decides itself), and the finished games are scored here
-with :func:`mjfast.score` and the rule module's settlement functions.  Chunking, seeds and executors are :mod:`mjfast._parallel`.
+with :func:`mjfast.score` and the rule module's settlement functions.  Chunking, seeds and executors are :mod:`mjfast.simulation._chunks`.
 """
 from __future__ import annotations
 
 import functools
-import numbers
 
 import numpy as np
 
-from . import _parallel
-from . import _params
-from . import rules as _rules
-from . import shape as _shape  # noqa: F401  (imported first: installs the shanten tables)
-from ._kernels import _game as _kg
-from .hand import Hand, Meld
-from .rules._base import Rule
-from .scoring import WinContext, can_win, score
-from .scoring import suzhou as _suzhou
-from .shape import default_threads, shanten as _shanten
-from .tiles import CODES, N_KINDS, N_TILES_ALL
+from . import _chunks
+from .. import _bridge
+from .. import rules as _rules
+from .._kernels import _game as _kg
+from ..hand import Hand, Meld
+from ..rules._base import Rule
+from ..scoring import WinContext, can_win, score
+from ..scoring import suzhou as _suzhou
+from .._inputs import check_int, default_threads
+from ..shape import shanten as _shanten
+from ..tiles import CODES, N_KINDS, N_TILES_ALL
 
 #: Rules :func:`simulate_games` supports.
 SUPPORTED = tuple(_rules.names())
@@ -43,14 +42,6 @@ _FL_ROBBING_KONG = 128   # set when the kernel asks about a win on an added kong
 #: 瑞金's 地胡 (RS-C2) and 广东's 人和; 四川 and 广东 call a non-dealer's first self-draw 地胡.
 _FIRST_DISCARD_AS = {"ruijin": "earthly", "guangdong": "human"}
 _FIRST_DRAW_EARTHLY = ("sichuan", "guangdong", "suzhou", "taicang", "guiyang", "jinhua", "shangrao", "jj")
-
-
-def _check_int(value, name: str, lo: int) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise ValueError(f"{name} must be an integer, got {value!r}")
-    if value < lo:
-        raise ValueError(f"{name} must be at least {lo}, got {value}")
-    return int(value)
 
 
 @functools.lru_cache(maxsize=4096)     # bounded: streaming runs must not grow with the games played
@@ -76,7 +67,7 @@ class _Tables:
 
     def __init__(self, rule: Rule):
         ts = rule.tileset
-        kr = _params.kernel_rule(rule)
+        kr = _bridge.kernel_rule(rule)
         codes = [k for k in range(N_KINDS) for _ in range(int(ts.copies[k]))]
         codes += [CODES.index(code) for code, n in ts.bonus.items() for _ in range(int(n))]
         self.wall = np.ascontiguousarray(codes, np.int8)
@@ -100,7 +91,7 @@ class _Tables:
                 wild = [CODES.index(x) for x in scheme.successor(code)]
                 kinds = [k for k in wild if k < N_KINDS and ts.copies[k] > 0]
                 wk = kinds[0] if kinds else None       # wild faces that are flowers stand for no kind
-                krf = _params.kernel_rule(rule, wk)
+                krf = _bridge.kernel_rule(rule, wk)
                 self.wild_kind[f] = wk
                 self.faces[f, wild] = _kg.WILD
                 subs = scheme.substitute_for(code)
@@ -228,9 +219,9 @@ def _settle_kongs(game: _Game, kongs, n_kongs: int, xuezhan: bool) -> list:
     """Kong payments made as the hand goes (四川 刮风下雨, 瑞金/上饶): ``(konger, deltas)``."""
     log = []
     if game.name == "sichuan":
-        from .scoring.sichuan import kong_payment as pay_kong
+        from ..scoring.sichuan import kong_payment as pay_kong
     elif game.name in ("ruijin", "shangrao"):
-        from .scoring.ruijin import kong_payments as pay_kong
+        from ..scoring.ruijin import kong_payments as pay_kong
     else:
         return log
     for k in range(n_kongs):
@@ -250,7 +241,7 @@ def _settle_guiyang(game: _Game, hands, meld_rows, seat_info, kongs, n_kongs, wi
                     first_seat) -> np.ndarray:
     """贵阳 at the end of the hand: 豆 for the kongs and 鸡, collected by the seats that won or are
     ready (GY-A7)."""
-    from .scoring.guiyang import settle_chickens, settle_dou
+    from ..scoring.guiyang import settle_chickens, settle_dou
     hs = [Hand(hands[s].copy(), melds=_melds(s, meld_rows[s])) for s in range(4)]
     ready = set(winners)
     for s in range(4):
@@ -276,7 +267,7 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats) -> dict:
     sichuan = game.name == "sichuan"
     xuezhan = sichuan and bool(game.rule.options["xuezhan"])
     if sichuan:
-        from .scoring.sichuan import settle_draw
+        from ..scoring.sichuan import settle_draw
     # Python lists and bytes once for the batch: indexing them per game is far cheaper than numpy
     rec_l, melds_l, events_l = rec.tolist(), melds.tolist(), events.tolist()
     hands_b, seats_b = hands.tobytes(), seats.tobytes()
@@ -388,7 +379,7 @@ def _run(name: str, options: dict, bitgens: list, sizes, n_threads: int, game=No
 
 def _task(name: str, options: dict, children, sizes):
     """One executor task: the chunks' streams from their seeds, on one thread."""
-    return _run(name, options, _parallel.bit_generators(children), sizes, 1)
+    return _run(name, options, _chunks.bit_generators(children), sizes, 1)
 
 
 _PARAMS_DOC = """rule : str or Rule
@@ -490,16 +481,16 @@ def iter_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int | No
 
     Examples
     --------
-    >>> from mjfast.games import iter_games
+    >>> from mjfast.simulation.games import iter_games
     >>> sizes = [len(b) for b in iter_games("sichuan", 2500, rng=0, n_threads=1, batch_games=1024)]
     >>> sizes
     [1024, 1024, 452]
     """
     game = _resolve(rule, policy, rule_options)
-    n_games = _check_int(n_games, "n_games", 1)
-    batch_games = _check_int(batch_games, "batch_games", 1)
+    n_games = check_int(n_games, "n_games", 1)
+    batch_games = check_int(batch_games, "batch_games", 1)
     threads = default_threads(n_threads)
-    _parallel.check_executor(executor)
+    _chunks.check_executor(executor)
     return _iter(game, n_games, rng, threads, executor, progress, batch_games)
 
 
@@ -510,10 +501,10 @@ def _iter(game: _Game, n_games, rng, threads, executor, progress, batch_games):
         return _run(name, options, bitgens, sizes, k, game)
 
     parts, held, first = [], 0, 0
-    for part in _parallel.iter_chunks(n_games, rng, local=local, task=functools.partial(_task, name, options),
+    for part in _chunks.iter_chunks(n_games, rng, local=local, task=functools.partial(_task, name, options),
                                       n_threads=threads, executor=executor, progress=progress,
                                       desc=f"simulate_games({name})",
-                                      max_batch_chunks=-(-batch_games // _parallel.CHUNK_SIZE)):
+                                      max_batch_chunks=-(-batch_games // _chunks.CHUNK_SIZE)):
         parts.append(part)
         held += len(part["dealer"])
         if held >= batch_games:
@@ -569,7 +560,7 @@ def simulate_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int 
 
     Examples
     --------
-    >>> from mjfast.games import simulate_games
+    >>> from mjfast.simulation.games import simulate_games
     >>> df = simulate_games("sichuan", 50, rng=0, n_threads=1)
     >>> len(df), bool((df[["pay_0", "pay_1", "pay_2", "pay_3"]].sum(axis=1) == 0).all())
     (50, True)
@@ -578,9 +569,9 @@ def simulate_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int 
     (False, True)
     """
     game = _resolve(rule, policy, rule_options)
-    n_games = _check_int(n_games, "n_games", 1)
+    n_games = check_int(n_games, "n_games", 1)
     threads = default_threads(n_threads)
-    _parallel.check_executor(executor)
+    _chunks.check_executor(executor)
     (df,) = _iter(game, n_games, rng, threads, executor, progress, n_games)   # one batch: every game
     df.attrs.update(rule=game.name, options=dict(game.options), n_games=n_games, policy="efficiency")
     return df

@@ -4,8 +4,8 @@ import pandas as pd
 import pytest
 
 import mjfast as mj
-from mjfast.games import simulate_games
-from mjfast.payout import PAY_COLUMNS, base_stake, stack_games
+from mjfast.simulation.games import simulate_games
+from mjfast.analysis.payout import PAY_COLUMNS, base_stake, stack_games
 
 N = 48  # games per rule: enough for distinct statistics, small enough to stay fast
 COLUMNS = ["label", "rule", "options", "base_stake", "role", "statistic", "value", "se", "n"]
@@ -142,7 +142,7 @@ def test_zero_sum_per_game():
 
 def test_default_is_every_supported_rule(monkeypatch):
     # read at call time, so the default grows with the engine; in SUPPORTED's order
-    monkeypatch.setattr(mj.games, "SUPPORTED", ("guobiao", "sichuan"))
+    monkeypatch.setattr(mj.simulation.games, "SUPPORTED", ("guobiao", "sichuan"))
     s = mj.compare_rules(n_games=8, rng=0, n_threads=1)
     assert s.label.unique().tolist() == ["guobiao", "sichuan"]
 
@@ -177,7 +177,7 @@ def test_bad_rule_specs(rules, match):
 
 
 def test_unsupported_rule_named(monkeypatch):
-    monkeypatch.setattr(mj.games, "SUPPORTED", ("sichuan",))
+    monkeypatch.setattr(mj.simulation.games, "SUPPORTED", ("sichuan",))
     with pytest.raises(ValueError, match="does not support rule 'guobiao' yet; supported rules: sichuan"):
         mj.compare_rules(["sichuan", "guobiao"], n_games=4)
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from conftest import random_contexts, random_hand
+from _hands import random_contexts, random_hand
 from mjfast import Hand, rules
 from mjfast.scoring import WinContext, score
 from mjfast.scoring import guangdong, guiyang, jinhua, jj, ruijin, sichuan, suzhou, taicang

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _params
-from .efficiency import ukeire, waits, yijinting
-from .hand import Hand, Meld, SOURCES
-from .shape import shanten
-from .tiles import CODES, N_KINDS, parse_tile
+from .. import _bridge
+from ..efficiency import ukeire, waits, yijinting
+from ..hand import Hand, Meld, SOURCES
+from ..shape import shanten
+from ..tiles import CODES, N_KINDS, parse_tile
 
 _COLUMNS = ["option", "meld", "discard", "shanten", "ukeire", "ting", "combos"]
 _OPTION_ORDER = {"win": 0, "kong": 1, "pung": 2, "chow": 3, "pass": 4}
@@ -122,13 +122,13 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
         raise ValueError(f"{CODES[tile]} is a bonus tile; it cannot be offered")
     h = hand13 if isinstance(hand13, Hand) and not melds else Hand(hand13, melds=melds)
     if fixed_sets:
-        from .efficiency import _fix_sets
+        from .._inputs import fix_sets
 
-        h = _fix_sets(h, fixed_sets)
+        h = fix_sets(h, fixed_sets)
     if h.n_tiles + 3 * h.n_melds != 13:
         raise ValueError(f"call_vs_pass needs a 13-tile hand (melds counted as 3), got "
                          f"{h.n_tiles + 3 * h.n_melds}")
-    rule_obj = _params.resolve_rule(rule)
+    rule_obj = _bridge.resolve_rule(rule)
     calls = rule_obj.calls if rule_obj is not None else None
     seen = h.counts.astype(int) + h.meld_counts
     if rule_obj is not None and rule_obj.tileset.copies[tile] == 0:
@@ -146,7 +146,7 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
     if shanten(won, rule=rule) == -1:
         legal = True
         if rule_obj is not None:
-            from .scoring import WinContext, can_win, score
+            from ..scoring import WinContext, can_win, score
 
             bonus = h.bonus if rule_obj.flowers else ()
             if h.bonus and not rule_obj.flowers:
@@ -195,8 +195,8 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
     for col in ("ting", "combos"):
         df[col] = df[col].astype("Int64")
     if mc_games:
-        from ._parallel import seed_sequence
-        from .simulate import simulate_draws
+        from ..simulation._chunks import seed_sequence
+        from ..simulation.draws import simulate_draws
 
         root = seed_sequence(rng)  # one seed for every option: common random numbers
         cols = _MC_COLUMNS + (_SCORE_COLUMNS if rule_obj is not None else [])

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from mjfast._kernels import _shanten as K
-from mjfast import _params
+from mjfast import _bridge
 
 # by module path: the package may re-export a function of the same name
 R = importlib.import_module("mjfast._reference.shanten")
@@ -47,8 +47,8 @@ def _random_case(rng, wilds, melds_max, absent_honours=False):
 
 
 def _kernel(h, n_melds, wilds, caps, playable, form, options=0):
-    r = K.shanten_counts_form(h, n_melds, wilds, caps, playable, _params.FORM_BITS[form], options)
-    return None if r >= _params.INF else r
+    r = K.shanten_counts_form(h, n_melds, wilds, caps, playable, _bridge.FORM_BITS[form], options)
+    return None if r >= _bridge.INF else r
 
 
 @pytest.mark.parametrize("wilds, n", [(0, 600), (1, 5000), (2, 5000), (3, 5000)] if FULL else
@@ -86,9 +86,9 @@ def test_option_readings(seed):
     rng = np.random.default_rng(seed + 99)
     for _ in range(20_000 if FULL else 150):
         h, m, caps, pl = _random_case(rng, 0, 0)
-        assert _kernel(h, m, 0, caps, pl, "seven_pairs", _params.OPT_PAIRS_DISTINCT) == \
+        assert _kernel(h, m, 0, caps, pl, "seven_pairs", _bridge.OPT_PAIRS_DISTINCT) == \
             R.shanten_seven_pairs(h, m, 0, caps=caps, distinct=True)
-        assert _kernel(h, m, 0, caps, pl, "thirteen_lan", _params.OPT_LAN_STRICT) == \
+        assert _kernel(h, m, 0, caps, pl, "thirteen_lan", _bridge.OPT_LAN_STRICT) == \
             R.shanten_thirteen_lan(h, m, 0, caps=caps, strict=True)
         assert _kernel(h, m, 0, caps, pl, "seven_stars") == \
             R.shanten_honors_and_knitted(h, m, 0, caps=caps, seven_stars=True)

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import mjfast as mj
-from mjfast import _params
+from mjfast import _bridge
 from mjfast._kernels import _efficiency as _ke
 
 RE = importlib.import_module("mjfast._reference.efficiency")
@@ -36,11 +36,11 @@ def test_ukeire_and_yijinting_match_twin(seed, tile_set):
     # the kernels called with the caps the twin takes: 136 tiles with wildcards, or 四川's 108
     rng = np.random.default_rng(seed + len(tile_set))
     copies = np.full(34, 4)
-    forms = _params.FORM_BITS["standard"] | _params.FORM_BITS["seven_pairs"] | _params.FORM_BITS["thirteen_orphans"]
+    forms = _bridge.FORM_BITS["standard"] | _bridge.FORM_BITS["seven_pairs"] | _bridge.FORM_BITS["thirteen_orphans"]
     ref_forms = None
     if tile_set == "sichuan_108":
         copies[27:] = 0
-        forms = _params.FORM_BITS["standard"] | _params.FORM_BITS["seven_pairs"]
+        forms = _bridge.FORM_BITS["standard"] | _bridge.FORM_BITS["seven_pairs"]
         ref_forms = ("standard", "seven_pairs")
     playable = (copies > 0).astype(np.uint8)
     for _ in range(25):
@@ -65,7 +65,7 @@ def test_ukeire_matches_definition_20k(seed, rule):
     """Accepting kinds = kinds whose draw lowers the exact shanten; copies = cap − held."""
     rng = np.random.default_rng(seed + 7)
     rule_obj = mj.rules.get(rule) if rule else None
-    copies = _params.kernel_rule(rule_obj).copies.astype(int)
+    copies = _bridge.kernel_rule(rule_obj).copies.astype(int)
     wall = np.repeat(np.arange(34), copies)
     n = 20_000 if rule is None else 4_000
     bad = []

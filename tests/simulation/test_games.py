@@ -1,4 +1,4 @@
-"""mjfast.games.simulate_games: invariants of simulated four-player games (payments, legal and
+"""mjfast.simulation.games.simulate_games: invariants of simulated four-player games (payments, legal and
 complete winning hands, hand sizes, calls, tiles conserved), reproducibility across threads and
 executors, plausible frequencies, streaming and input validation.
 
@@ -13,8 +13,8 @@ import pandas as pd
 import pytest
 
 import mjfast as mj
-from mjfast import _parallel
-from mjfast import games as G
+from mjfast.simulation import _chunks
+from mjfast.simulation import games as G
 from mjfast.scoring import WinContext
 
 PAY = ["pay_0", "pay_1", "pay_2", "pay_3"]
@@ -32,9 +32,9 @@ MAX_DRAW = {"guobiao": 0.3, "jj": 0.3, "suzhou": 0.15, "taicang": 0.15, "guiyang
 def _raw(name, n, seed, options=None):
     """The kernel's records for the games ``simulate_games(name, n, rng=seed)`` plays."""
     game = G._Game(name, options or {})
-    sizes = _parallel.chunk_sizes(n)
-    children = _parallel.seed_sequence(seed).spawn(len(sizes))
-    return game, G._raw(game, _parallel.bit_generators(children), sizes, 1)
+    sizes = _chunks.chunk_sizes(n)
+    children = _chunks.seed_sequence(seed).spawn(len(sizes))
+    return game, G._raw(game, _chunks.bit_generators(children), sizes, 1)
 
 
 _PLAYED = {}
@@ -360,9 +360,9 @@ def test_suzhou_minimum_in_kernel_matches_can_win(monkeypatch, options):
 
     checker, game.checker = game.checker, asked
     monkeypatch.setattr(G._suzhou, "kernel_minimum", lambda rule: None)   # ask the checker instead
-    sizes = _parallel.chunk_sizes(n)
-    children = _parallel.seed_sequence(5).spawn(len(sizes))
-    by_checker = G._raw(game, _parallel.bit_generators(children), sizes, 1)
+    sizes = _chunks.chunk_sizes(n)
+    children = _chunks.seed_sequence(5).spawn(len(sizes))
+    by_checker = G._raw(game, _chunks.bit_generators(children), sizes, 1)
     assert answers.count(False) >= 50 and answers.count(True) >= n // 2, (answers.count(False), len(answers))
     for a, b in zip(in_kernel, by_checker):
         np.testing.assert_array_equal(a, b)
@@ -374,15 +374,15 @@ def test_policy_table_matches_the_shanten_kernel(forms):
     """The policy's shanten after each discard and the kinds each discard's hand accepts (one
     merge of the other groups per group, running pair / orphan counts) are the shanten
     kernel's, on random hands built to be near every form."""
-    from mjfast import _params
+    from mjfast import _bridge
     from mjfast._kernels import _game as kg, _shanten as ks
 
-    bits = sum(_params.FORM_BITS[f] for f in forms.split())
+    bits = sum(_bridge.FORM_BITS[f] for f in forms.split())
     cap, play = np.full(34, 4, np.uint8), np.ones(34, np.uint8)
     orphans = [k for k in range(34) if k >= 27 or k % 9 in (0, 8)]
     rng = np.random.default_rng(20261201)
     near = 0
-    for options in (0, _params.OPT_PAIRS_DISTINCT):
+    for options in (0, _bridge.OPT_PAIRS_DISTINCT):
         for _ in range(1500):
             n_melds = int(rng.choice([0, 0, 0, 1, 2, 3, 4]))
             x = rng.random()

@@ -1,0 +1,1 @@
+"""Analysis on top of the kernels and simulations: call versus pass, payout distributions, plots."""
