@@ -31,7 +31,7 @@ MAX_DRAW = {"guobiao": 0.3, "jj": 0.3, "suzhou": 0.15, "taicang": 0.15, "guiyang
 
 def _raw(name, n, seed, options=None):
     """The kernel's records for the games ``simulate_games(name, n, rng=seed)`` plays."""
-    game = G._Game(name, options or {})
+    game = G._Game(mj.rules.get(name, **(options or {})))
     sizes = _chunks.chunk_sizes(n)
     children = _chunks.seed_sequence(seed).spawn(len(sizes))
     return game, G._raw(game, _chunks.bit_generators(children), sizes, 1)
@@ -133,7 +133,7 @@ def test_tiles_conserved(played):
         copies, bonus, n_wild = _tiles_in_play(game, flipped)
         seen = hands[i].sum(0).astype(int) + seats[i, :, 48:82].sum(0)
         for s in range(4):
-            for kind, t, _src in melds[i, s]:
+            for kind, t, _src, _order in melds[i, s]:
                 if kind >= 0:
                     tiles = [t, t + 1, t + 2] if kind == 0 else [t] * (3 if kind == 1 else 4)
                     for x in tiles:
@@ -160,7 +160,7 @@ def test_winning_hands_complete_and_legal(played):
             size = int(hands[i, s].sum()) + int(seats[i, s, 82]) + 3 * nm
             assert size == (14 if wmask >> s & 1 else 13), (name, i, s)
             for k in range(nm):
-                kind, t, src = (int(x) for x in melds[i, s, k])
+                kind, t, src, _order = (int(x) for x in melds[i, s, k])
                 if kind == 0:
                     assert not no_chow, f"no chows in {name}"
                     assert src == (s - 1) % 4, "chows only from the left"
@@ -173,7 +173,7 @@ def test_winning_hands_complete_and_legal(played):
             for s in range(4):
                 if not emask >> s & 1:
                     continue
-                ctx = game.context(s, hands[i, s].tobytes(), tuple(map(tuple, melds[i, s].tolist())), tile,
+                ctx = game.context(s, hands[i, s].tobytes(), tuple(tuple(m[:3]) for m in melds[i, s].tolist()), tile,
                                    how == 0, discarder, dealer, flags, int(seats[i, s, 82]),
                                    seats[i, s, :48].tobytes(), flipped)
                 if how == 2:
@@ -316,7 +316,10 @@ def test_streaming_memory_bounded(monkeypatch):
     import gc
     import tracemalloc
 
-    monkeypatch.setattr(G, "_melds", functools.lru_cache(maxsize=64)(G._melds.__wrapped__))
+    from mjfast.scoring import _outcome
+    small = functools.lru_cache(maxsize=64)(_outcome.meld_objects.__wrapped__)
+    monkeypatch.setattr(G, "_melds", small)
+    monkeypatch.setattr(_outcome, "meld_objects", small)
 
     def peak(n_batches):
         gc.collect()
@@ -351,7 +354,7 @@ def test_suzhou_minimum_in_kernel_matches_can_win(monkeypatch, options):
     complete hands and accepts others, so both answers are compared."""
     n = 1500
     _g, in_kernel = _raw("suzhou", n, 5, options)
-    game = G._Game("suzhou", options)
+    game = G._Game(mj.rules.get("suzhou", **options))
     answers = []
 
     def asked(*args):
@@ -359,7 +362,8 @@ def test_suzhou_minimum_in_kernel_matches_can_win(monkeypatch, options):
         return answers[-1]
 
     checker, game.checker = game.checker, asked
-    monkeypatch.setattr(G._suzhou, "kernel_minimum", lambda rule: None)   # ask the checker instead
+    from mjfast.scoring import suzhou
+    monkeypatch.setattr(suzhou, "kernel_minimum", lambda rule: None)   # ask the checker instead
     sizes = _chunks.chunk_sizes(n)
     children = _chunks.seed_sequence(5).spawn(len(sizes))
     by_checker = G._raw(game, _chunks.bit_generators(children), sizes, 1)
@@ -426,7 +430,7 @@ def test_a_robbed_kong_is_judged_as_a_robbing_win():
     flowers = np.zeros(mj.tiles.N_TILES_ALL, np.uint8)
     flowers[[mj.tiles.CODES.index(f) for f in ("F1", "F2", "F3")]] = 1
     for options, legal in (({}, True), ({"qianggang_exempt": True}, True)):
-        game = G._Game("suzhou", options)
+        game = G._Game(mj.rules.get("suzhou", **options))
         ask = dict(seat=0, counts=counts, melds=(pung,), tile=mj.tiles.CODES.index("2p"), self_draw=0,
                    discarder=1, dealer=0, flowers=flowers.tobytes())
         robbed = game.context(flags=G._FL_ROBBING_KONG, **ask)
@@ -434,4 +438,5 @@ def test_a_robbed_kong_is_judged_as_a_robbing_win():
         assert robbed.robbing_kong and not plain.robbing_kong
         assert mj.can_win(robbed, game.rule) is legal
         assert mj.can_win(plain, game.rule) is False      # 3 花 < 4 for a discard win
-    assert mj.can_win(G._Game("suzhou", {"threshold": "2_3"}).context(flags=0, **ask), "suzhou", threshold="2_3")
+    assert mj.can_win(G._Game(mj.rules.get("suzhou", threshold="2_3")).context(flags=0, **ask), "suzhou",
+                      threshold="2_3")

@@ -226,47 +226,18 @@ def element_frequencies(games, *, by=None):
 #: Games per rule :func:`compare_rules` simulates when ``n_games`` is not given.
 DEFAULT_N_GAMES = 10_000
 
-# The cheapest legal wins of each rule, as ``(concealed, melds, bonus, win_tile, self_draw)``;
-# every candidate is won by seat 1 with seat 0 dealing and (on a discard) seat 2 discarding, so
-# no dealer extra reaches the principal payer of a discard win.  :func:`base_stake` scores them
-# all and keeps the smallest ``points`` among the legal ones, so an option that moves the
-# minimum (苏州 ``threshold``, 广东 ``min_fan``) moves the stake with it.  Several candidates per
-# rule exist only for that reason.  Why each is minimal (rules/<variant>.md):
-_MIXED = "123m456p789s234s55p"              # four chows, three suits, no honours
-_MINIMAL_WINS: dict[str, tuple] = {
-    # 无番和 (chicken hand) = 8 番, the 8-番 minimum: the discarder pays 8 + 8
-    "guobiao": (("234s55z", ("123m@left", "789p@opposite", "678m@right"), (), "2s", False),),
-    # 平胡 = 1 番 (the smallest fan), 2 suits (缺一门): points = base × 2^0
-    "sichuan": (("123m456m789m234p55p", (), (), "2p", False),),
-    # 鸡胡 0 番 (chows + a pung, legal with min_fan=0); 平胡 1 番 when 鸡胡 is barred
-    "guangdong": (("123m456p789s55s", ("111p@left",), (), "1m", False), (_MIXED, (), (), "1m", False)),
-    # 平胡 1 个, self-drawn (a discard 平胡 needs a 通行证)
-    "guiyang": (("123m456m789m234p55p", (), (), "2p", True),),
-    # 底 + 放炮 for the discarder (the cheapest way of winning in the Ruijin table)
-    "ruijin": ((_MIXED, (), (), "1m", False), (_MIXED, (), (), "1m", True)),
-    "shangrao": ((_MIXED, (), (), "1m", False), (_MIXED, (), (), "1m", True)),
-    # 平胡 2X from the discarder
-    "jinhua": ((_MIXED, (), (), "1m", False), (_MIXED, (), (), "1m", True)),
-    # one 幺九刻 (1 番, the JJ minimum), one chow called so no 门前清; a discard pays 1.0 × 番 × base
-    "jj": (("234m678s444z55p", ("345p@left",), (), "2m", False),),
-    # 底 5 + F 花 on a hand that is not concealed, no flush: the 花 minimum decides (3/4 or 2/3)
-    "suzhou": tuple(("123m456m789s55s", ("111p@left",), ("F1", "F2", "F3", "F4", "F5")[:f], "1m", sd)
-                    for f in (2, 3, 4, 5) for sd in (True, False)),
-    # (1 + F) 花 on a hand with a chow called (not 门清, so not exempt): minimum 2 / 3 花
-    "taicang": tuple(("123m456m789s55s", ("123p@left",), ("F1", "F2", "F3", "F4")[:f], "1m", sd)
-                     for f in (1, 2, 3, 4) for sd in (True, False)),
-}
-
-
 def base_stake(rule, **options) -> int:
     """A rule's one-unit stake: what one payer owes for the rule's cheapest legal win.
 
     The stake is :attr:`mjfast.Score.points` (the share of the principal payer: the discarder
     of a discard win, each payer of a self-draw) of the smallest legal win under the rule and
     its options, scored by :func:`mjfast.score` with the scorer's default stake keywords —
-    the amounts :func:`~mjfast.simulation.games.simulate_games` pays.  The candidate hands are listed in
-    this module (``_MINIMAL_WINS``, one comment per rule saying why each is minimal); the
-    smallest ``points`` among the legal ones is returned.  :func:`compare_rules` divides every
+    the amounts :func:`~mjfast.simulation.games.simulate_games` pays.  The candidate hands are the
+    ``MINIMAL_WINS`` of the rule's scorer module (``Rule.engine.hooks``; each candidate is won by
+    seat 1 with seat 0 dealing and, on a discard, seat 2 discarding, so no dealer extra reaches
+    the principal payer; several candidates per rule exist because an option may move the
+    minimum, e.g. 苏州 ``threshold``, 广东 ``min_fan``); the smallest ``points`` among the legal
+    ones is returned.  :func:`compare_rules` divides every
     payment of a rule by this number, so a result of −3 means "lost three cheapest hands".
 
     Parameters
@@ -297,10 +268,11 @@ def base_stake(rule, **options) -> int:
     from .. import rules as _rules
     from ..hand import Hand
     from ..scoring import WinContext, score
+    from ..scoring._outcome import hook
 
     rule_obj = _rules.get(rule, **options)
     best = None
-    for tiles, melds, bonus, win, self_draw in _MINIMAL_WINS[rule_obj.name]:
+    for tiles, melds, bonus, win, self_draw in hook(rule_obj, "MINIMAL_WINS") or ():
         ctx = WinContext(Hand(tiles, melds=list(melds), bonus=bonus), win_tile=win, self_draw=self_draw,
                          winner=1, dealer=0, discarder=None if self_draw else 2)
         s = score(ctx, rule_obj)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._base import Calls, Rule, make_tileset
+from ._base import Calls, EngineFacts, Rule, make_tileset
 
 NAME = "guangdong"
 NAME_ZH = "广东鸡平胡"
@@ -42,4 +42,6 @@ def build(options: dict[str, Any]) -> Rule:
         forms=frozenset({"standard", "thirteen_orphans", "nine_gates"}),
         unit="番",
         flowers=False,
+        engine=EngineFacts(hooks="mjfast.scoring.guangdong",
+                           first_turn=(("deal", "heavenly"), ("first_draw", "earthly"), ("first_discard", "human"))),
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._base import Calls, Rule, make_tileset
+from ._base import Calls, EngineFacts, Rule, make_tileset
 
 NAME = "guiyang"
 NAME_ZH = "贵阳麻将"
@@ -38,4 +38,5 @@ def build(options: dict[str, Any]) -> Rule:
         forms=frozenset({"standard", "seven_pairs"}),
         unit="个",
         flowers=False,
+        engine=EngineFacts(hooks="mjfast.scoring.guiyang", first_discard_kind="1s"),
     )

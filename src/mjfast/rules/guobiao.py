@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._base import Calls, Rule, make_tileset
+from ._base import Calls, EngineFacts, Rule, make_tileset
 
 NAME = "guobiao"
 NAME_ZH = "国标麻将"
@@ -54,4 +54,6 @@ def build(options: dict[str, Any]) -> Rule:
         forms=FORMS,
         unit="番",
         flowers=False,
+        engine=EngineFacts(hooks="mjfast.scoring.guobiao", first_turn=(), last_copy=True, rounds="fixed",
+                           seat_swaps=((2, (1, 0, 3, 2)),)),
     )

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._base import HONOURS, KINDS, WINDS, Calls, Rule, WildcardScheme, make_tileset
+from ._base import HONOURS, KINDS, WINDS, Calls, EngineFacts, Rule, WildcardScheme, make_tileset
 
 NAME = "jinhua"
 NAME_ZH = "金华麻将"
@@ -54,4 +54,5 @@ def build(options: dict[str, Any]) -> Rule:
         forms=frozenset({"standard", "seven_pairs"}),
         unit="X",
         flowers=False,
+        engine=EngineFacts(hooks="mjfast.scoring.jinhua"),
     )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._base import KINDS, Calls, Rule, WildcardScheme, make_tileset
+from ._base import KINDS, Calls, EngineFacts, Rule, WildcardScheme, make_tileset
 from .guobiao import FORMS as MCR_FORMS
 
 NAME = "jj"
@@ -43,4 +43,5 @@ def build(options: dict[str, Any]) -> Rule:
         forms=MCR_FORMS,
         unit="番",
         flowers=False,
+        engine=EngineFacts(hooks="mjfast.scoring.jj"),
     )

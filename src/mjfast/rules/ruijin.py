@@ -22,6 +22,7 @@ from ._base import (
     SEASONS,
     WINDS,
     Calls,
+    EngineFacts,
     Rule,
     WildcardScheme,
     make_tileset,
@@ -72,4 +73,6 @@ def build(options: dict[str, Any]) -> Rule:
         thirteen_lan_strict=options["lanhu"] == "strict",
         unit="基数",
         flowers=False,
+        engine=EngineFacts(hooks="mjfast.scoring.ruijin", win_is_wild=True,
+                           first_turn=(("deal", "heavenly"), ("first_discard", "earthly"))),
     )

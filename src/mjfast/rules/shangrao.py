@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._base import Calls, Rule, WildcardScheme, make_tileset, standard_successors
+from ._base import Calls, EngineFacts, Rule, WildcardScheme, make_tileset, standard_successors
 
 NAME = "shangrao"
 NAME_ZH = "上饶麻将"
@@ -52,4 +52,5 @@ def build(options: dict[str, Any]) -> Rule:
         forms=frozenset({"standard", "seven_pairs", "thirteen_lan", "nine_terminals", "wild_head"}),
         unit="基数",
         flowers=False,
+        engine=EngineFacts(hooks="mjfast.scoring.shangrao", win_is_wild=True),
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._base import Calls, Rule, make_tileset
+from ._base import Calls, EngineFacts, Rule, make_tileset
 
 NAME = "sichuan"
 NAME_ZH = "四川麻将"
@@ -43,4 +43,6 @@ def build(options: dict[str, Any]) -> Rule:
         flowers=False,
         # 缺一门: "胡牌的时候不能有三种花色的牌" — melds included
         max_suits=2,
+        engine=EngineFacts(hooks="mjfast.scoring.sichuan", void_suit=True, play_on=bool(options["xuezhan"]),
+                           kong_discard=True),
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._base import DRAGONS, PLANTS, SEASONS, Calls, Rule, make_tileset
+from ._base import DRAGONS, PLANTS, SEASONS, Calls, EngineFacts, Rule, make_tileset
 
 NAME = "suzhou"
 NAME_ZH = "苏州麻将"
@@ -64,4 +64,5 @@ def build(options: dict[str, Any]) -> Rule:
         forms=frozenset({"standard", "seven_pairs"}),
         unit="花",
         flowers=True,
+        engine=EngineFacts(hooks="mjfast.scoring.suzhou", dice=True),
     )

@@ -24,6 +24,7 @@ from ._base import (
     PLANTS,
     SEASONS,
     Calls,
+    EngineFacts,
     Rule,
     WildcardScheme,
     make_tileset,
@@ -83,4 +84,5 @@ def build(options: dict[str, Any]) -> Rule:
         forms=frozenset(forms),
         unit="花",
         flowers=True,
+        engine=EngineFacts(hooks="mjfast.scoring.taicang"),
     )

@@ -277,6 +277,7 @@ def score_guangdong(ctx: WinContext, rule, *, base: int = 1, winners: int = 1) -
         The stake of a 0-番 hand: one share is base × 2^番.
     winners : int, default 1
         How many players won on this discard (一炮多响); 3 = 一炮三响, a minimum-3 event.
+        Also read from ``ctx.rule_state["winners"]``.
 
     Returns
     -------
@@ -298,6 +299,8 @@ def score_guangdong(ctx: WinContext, rule, *, base: int = 1, winners: int = 1) -
     opts = rule.options
     if type(base) is not int or base <= 0:
         base = _check_base(base)
+    if winners == 1 and ctx.rule_state:  # the engine passes it as per-hand state
+        winners = ctx.rule_state.get("winners", 1)
     if isinstance(winners, bool) or winners not in (1, 2, 3):
         raise ValueError(f"winners must be 1, 2 or 3, got {winners!r}")
     if winners > 1 and ctx.self_draw:
@@ -626,3 +629,23 @@ def next_dealer(dealer: int, winners=(), **options) -> int:
 
 
 register("guangdong", score_guangdong, can_win_guangdong)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal wins: 鸡胡 0 番 (chows + a pung, legal with min_fan=0); 平胡 1 番 when 鸡胡
+#: is barred.
+MINIMAL_WINS = (("123m456p789s55s", ("111p@left",), (), "1m", False), ("123m456p789s234s55p", (), (), "1m", False))
+
+
+def complete_is_legal(rule) -> bool:
+    """Every complete hand is a legal win when 鸡胡 is allowed (``min_fan=0``)."""
+    return rule.options["min_fan"] == 0
+
+
+def win_state(outcome, event, index, ctx, kong_log):
+    """一炮多响: the number of winners on the discard (``rule_state["winners"]``)."""
+    n = len(event.winners)
+    return ({"rule_state": {"winners": n}} if n > 1 else None), None

@@ -510,3 +510,34 @@ def next_dealer(current: int, winners=(), *, discarder=None, ready=(), **options
 
 
 register("guiyang", score_guiyang, can_win_guiyang)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal win: 平胡 1 个, self-drawn (a discard 平胡 needs a 通行证).
+MINIMAL_WINS = (("123m456m789m234p55p", (), (), "2p", True),)
+
+
+def settle_end(outcome, kong_log) -> np.ndarray:
+    """豆 for the kongs and 鸡, collected by the seats that won or are ready (GY-A7); a robbed
+    konger's and a 烧豆 discarder's 豆 are void."""
+    from ..shape import shanten
+
+    rule = outcome.rule
+    hands = [outcome.hand(s) for s in range(4)]
+    ready = set(outcome.winners)
+    for s in range(4):
+        if s not in ready and shanten(hands[s], rule=rule) == 0:
+            ready.add(s)
+    void = set()
+    first = outcome.events[0] if outcome.events else None
+    if first is not None and (first.how == "robbing_kong" or (first.how == "discard" and first.has("kong_discard"))):
+        void.add(first.discarder)
+    pay = settle_dou([(k.konger, k.kind, k.feeder) for k in outcome.kongs], ready, void=void,
+                     dou=rule.options["dou"])
+    discards = [outcome.discards(s) for s in range(4)]
+    ponged = [(m.source, s) for s in range(4) for m in outcome.melds(s)
+              if m.tile == _CHICKEN and m.kind in ("pung", "kong")]   # a discarded 1条 ponged or konged
+    return pay + settle_chickens(hands, discards, ready, first_chicken=outcome.first_discard, ponged=ponged)

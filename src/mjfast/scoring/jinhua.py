@@ -220,3 +220,11 @@ def can_win_jinhua(ctx: WinContext, rule, *, base: int = 1) -> bool:
 
 
 register("jinhua", score_jinhua, can_win_jinhua)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal wins: 平胡 2X from the discarder, or a self-draw.
+MINIMAL_WINS = (("123m456p789s234s55p", (), (), "1m", False), ("123m456p789s234s55p", (), (), "1m", True))

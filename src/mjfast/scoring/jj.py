@@ -302,3 +302,12 @@ def can_win_jj(ctx: WinContext, rule, *, mode: str = "classic", base=10, table_s
 
 
 register("jj", score_jj, can_win_jj)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal win: one 幺九刻 (1 番, the JJ minimum), one chow called so no 门前清; a
+#: discard pays 1.0 × 番 × base.
+MINIMAL_WINS = (("234m678s444z55p", ("345p@left",), (), "2m", False),)

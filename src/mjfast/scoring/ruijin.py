@@ -465,3 +465,18 @@ def kong_payments(kind: str, konger: int, feeder: int | None = None, *,
 
 
 register("ruijin", score_ruijin, can_win_ruijin)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal wins: 底 + 放炮 for the discarder (the cheapest way of winning in the
+#: Ruijin table), or a self-draw.
+MINIMAL_WINS = (("123m456p789s234s55p", (), (), "1m", False), ("123m456p789s234s55p", (), (), "1m", True))
+
+
+def settle_kongs(outcome) -> list:
+    """The kong payments of §6 as each kong is made: ``(konger, deltas)``."""
+    return [(k.konger, kong_payments("exposed" if k.kind == "direct" else k.kind, k.konger, k.feeder))
+            for k in outcome.kongs]

@@ -93,3 +93,17 @@ def kong_payments(kind: str, konger: int, feeder: int | None = None, *, base: in
 
 
 register("shangrao", score_shangrao, can_win_shangrao)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal wins: the Ruijin table's (RS-A9).
+MINIMAL_WINS = (("123m456p789s234s55p", (), (), "1m", False), ("123m456p789s234s55p", (), (), "1m", True))
+
+
+def settle_kongs(outcome) -> list:
+    """The kong payments of the Ruijin table as each kong is made: ``(konger, deltas)``."""
+    return [(k.konger, kong_payments("exposed" if k.kind == "direct" else k.kind, k.konger, k.feeder))
+            for k in outcome.kongs]

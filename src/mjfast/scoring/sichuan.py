@@ -202,10 +202,12 @@ def score_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_incom
     base : int, default 6
         基本分: the points of a 1-番 hand.
     won : collection of int, default ()
-        血战到底 only: seats that have already won; they pay nothing on a self-draw.
+        血战到底 only: seats that have already won; they pay nothing on a self-draw.  Also read
+        from ``ctx.rule_state["won"]``.
     kong_income : int, default 0
         杠上炮 only: what the discarder collected for the kong he made just before the
-        discard (stake units); he hands it to the winner.
+        discard (stake units); he hands it to the winner.  Also read from
+        ``ctx.rule_state["kong_income"]``.
 
     Returns
     -------
@@ -231,6 +233,12 @@ def score_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_incom
     opts = rule.options
     if type(base) is not int or base <= 0:
         base = _check_base(base)
+    state = ctx.rule_state
+    if state:  # per-hand game state, as the engine passes it
+        if type(won) is tuple and not won:
+            won = state.get("won", won)
+        if not kong_income:
+            kong_income = state.get("kong_income", 0)
     won = _NOBODY if type(won) is tuple and not won else _check_won(won, opts)
     h = ctx.hand
     _check_hand(h)
@@ -649,3 +657,49 @@ def next_dealer(current: int, first_winner: int | None = None, discarder: int | 
 
 
 register("sichuan", score_sichuan, can_win_sichuan)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal win: 平胡 = 1 番 (the smallest fan), 2 suits (缺一门): points = base × 2^0.
+MINIMAL_WINS = (("123m456m789m234p55p", (), (), "2p", False),)
+
+
+def complete_is_legal(rule) -> bool:
+    """A complete hand without the declared void suit (the kernel's 定缺 check) is legal."""
+    return True
+
+
+def settle_kongs(outcome) -> list:
+    """刮风下雨 of every kong as it is made: ``(konger, deltas)`` (血战: the seats that had won
+    then pay nothing)."""
+    play_on = outcome.rule.engine.play_on
+    opts = dict(outcome.rule.options)
+    return [(k.konger, kong_payment(k.kind, k.konger, k.feeder, won=k.won if play_on else (), **opts))
+            for k in outcome.kongs]
+
+
+def win_state(outcome, event, index, ctx, kong_log):
+    """血战: the seats that won before (``rule_state["won"]``); 杠上炮: the discarder's income
+    from that kong (``rule_state["kong_income"]``), split between the winners."""
+    state = {}
+    if outcome.rule.engine.play_on:
+        state["won"] = event.before
+    if ctx.kong_discard and event.kong >= 0:
+        income = max(0, int(kong_log[event.kong][1][event.discarder]))
+        n = len(event.winners)
+        share = income // n
+        state["kong_income"] = share if index else income - (n - 1) * share
+    return ({"rule_state": state} if state else None), None
+
+
+def settle_end(outcome, kong_log) -> np.ndarray:
+    """At an exhausted wall: 查花猪 and 查大叫 with the 刮风下雨 refunds (:func:`settle_draw`)."""
+    if not outcome.exhausted:
+        return np.zeros(4, np.int64)
+    won = frozenset(outcome.winners)
+    hands = [None if s in won else outcome.hand(s) for s in range(4)]
+    return settle_draw(hands, kong_log=kong_log, won=won if outcome.rule.engine.play_on else (),
+                       **dict(outcome.rule.options))

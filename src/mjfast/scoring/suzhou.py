@@ -608,3 +608,13 @@ _NO_WINDS = bytes(4)
 
 
 register("suzhou", score_suzhou, can_win_suzhou)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal wins, ``(concealed, melds, bonus, win_tile, self_draw)``: 底 5 + F 花 on a
+#: hand that is not concealed, no flush; the 花 minimum decides (3/4 or 2/3).
+MINIMAL_WINS = tuple(("123m456m789s55s", ("111p@left",), ("F1", "F2", "F3", "F4", "F5")[:f], "1m", sd)
+                     for f in (2, 3, 4, 5) for sd in (True, False))

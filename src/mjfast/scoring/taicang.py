@@ -572,3 +572,13 @@ def _fast_best(ctx: WinContext, rule, base: int, max_payment: int):
 
 
 register("taicang", score_taicang, can_win_taicang)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal wins: (1 + F) 花 on a hand with a chow called (not 门清, so not exempt):
+#: minimum 2 / 3 花.
+MINIMAL_WINS = tuple(("123m456m789s55s", ("123p@left",), ("F1", "F2", "F3", "F4")[:f], "1m", sd)
+                     for f in (1, 2, 3, 4) for sd in (True, False))
