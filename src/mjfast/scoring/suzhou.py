@@ -616,3 +616,25 @@ register("suzhou", score_suzhou, can_win_suzhou)
 #: hand that is not concealed, no flush; the 花 minimum decides (3/4 or 2/3).
 MINIMAL_WINS = tuple(("123m456m789s55s", ("111p@left",), ("F1", "F2", "F3", "F4", "F5")[:f], "1m", sd)
                      for f in (2, 3, 4, 5) for sd in (True, False))
+
+
+def win_state(outcome, event, index, ctx, kong_log):
+    """包饺子 and 送杠 (§7): the liable seat of a self-draw.
+
+    * 包饺子 ("一人支付3倍费用（放给玩家杠，此杠牌玩家杠开）"): the winner made a 一次杠 on P's discard and
+      won on its replacement — P is ``liable`` (he pays three shares).
+    * 送杠 ("被對方杠牌后自摸，被杠牌方幫其他兩家付牌") with ``songgang_scope="any_later_selfdraw"``: any
+      later self-draw of a player who konged P's discard (the latest such kong) — P is liable.
+      Under the default ``"gangkai"`` the scope is that of 包饺子.
+    """
+    fields = {}
+    if event.how == "self_draw":
+        w = event.winners[0]
+        kong = outcome.kongs[event.kong] if event.kong >= 0 else None
+        if kong is not None and kong.konger == w and kong.kind == "direct":
+            fields["liable"] = kong.feeder
+        elif outcome.rule.options["songgang_scope"] == "any_later_selfdraw":
+            fed = [k.feeder for k in outcome.kongs if k.konger == w and k.kind == "direct"]
+            if fed:
+                fields["liable"] = fed[-1]
+    return fields or None, None
