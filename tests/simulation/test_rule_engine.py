@@ -4,7 +4,11 @@ wildcards in play.  Each test quotes the sentence it checks; each failed on the 
 these rules' facts and hooks existed."""
 
 
+import pytest
 from _sim_helpers import raw, scored
+
+import mjfast as mj
+from mjfast.scoring import WinContext
 
 
 # --------------------------------------------------------------------------------------------
@@ -47,3 +51,63 @@ def test_suzhou_songgang_any_later_selfdraw():
         assert pay[fed[-1]] == -pay[w] and sum(p != 0 for p in pay) == 2, (g, pay)
         found += 1
     assert found >= 5
+
+
+def _guangdong_events(o):
+    """Every 包 condition of a hand in the order made, written from guangdong.md §5: P's discard
+    completes B's 4th exposed set (包自摸), or B's 4th exposed wind set / 3rd exposed dragon set."""
+    out = []
+    for b in range(4):
+        exposed = winds = dragons = 0
+        for m in sorted(o.melds(b), key=lambda m: m.order):
+            if m.kind == "concealed_kong":
+                continue
+            exposed += 1
+            winds += m.kind != "chow" and 27 <= m.tile <= 30
+            dragons += m.kind != "chow" and m.tile >= 31
+            if exposed == 4 or (m.kind != "chow" and ((27 <= m.tile <= 30 and winds == 4)
+                                                     or (m.tile >= 31 and dragons == 3))):
+                out.append((m.order, m.source, b))
+    return [(liable, b) for _o, liable, b in sorted(out)]
+
+
+def test_guangdong_liabilities_in_play():
+    """杠上开花包杠: W kongs P's discard and wins on the replacement — P pays all 3 shares; 包自摸:
+    if P's discard lets B complete a 4th exposed set and B later self-draws, P pays all 3 shares
+    (包先不包后: only the first liability of the hand binds)."""
+    game, rec = raw("guangdong", 6000, 13)
+    outcomes, rows = scored(game, rec)
+    kong_bloom = twelve = 0
+    for g, o in enumerate(outcomes):
+        if not o.events or o.events[0].how != "self_draw":
+            continue
+        ev = o.events[0]
+        w = ev.winners[0]
+        pay = [rows[f"pay_{s}"][g] for s in range(4)]
+        share = o.scores[0][1].points
+        k = o.kongs[ev.kong] if ev.kong >= 0 else None
+        if k is not None and k.konger == w and k.kind == "direct":
+            assert pay[k.feeder] == -3 * share, (g, pay)
+            kong_bloom += 1
+            continue
+        events = _guangdong_events(o)
+        if events and events[0][1] == w:
+            liable = events[0][0]
+            assert pay[liable] == -3 * share and sum(p != 0 for p in pay) == 2, (g, pay, events)
+            twelve += 1
+        else:
+            assert all(pay[s] == -share for s in range(4) if s != w), (g, pay)
+    assert kong_bloom >= 5 and twelve >= 2, (kong_bloom, twelve)
+
+
+def test_guangdong_lipai_names_the_last_feeder():
+    """例牌包自摸: "如有人打出余下一款者，那人则需承担包自模的使命" — the liable player is the one who
+    discarded the *last* dragon of 大三元, not any feeder of a dragon set."""
+    melds = ["555z@left", "666z@opposite", "777z@right"]
+    h = mj.Hand("123m99s", melds=melds)
+    last = (1 + 1) % 4              # winner seat 1; the 777z came from his 下家 (right): seat 2
+    ok = WinContext(h, win_tile="9s", self_draw=True, winner=1, liable=last)
+    assert mj.score(ok, "guangdong").payments.tolist()[last] == -3 * mj.score(ok, "guangdong").points
+    first = (1 + 3) % 4             # the 555z came from his 上家: seat 0
+    with pytest.raises(ValueError, match="包"):
+        mj.score(WinContext(h, win_tile="9s", self_draw=True, winner=1, liable=first), "guangdong")

@@ -23,12 +23,15 @@ Payments (§5): a self-draw is paid one share by each opponent; a discard by the
 as a self-draw paid by the robbed konger alone (3 shares).  ``ctx.liable`` on a self-draw makes
 that seat pay all 3 shares; it must be one of the file's liabilities: 杠上开花包杠 (an exposed
 kong, the winner won on its replacement), 包自摸 (12 tiles exposed), 例牌包自摸 (大四喜 / 大三元
-with its wind / dragon sets exposed; 小四喜 / 小三元 too with ``baozimo_small=True``, otherwise
-such a liability is not enforced and every opponent pays).  On a discard win the liability is
+with its wind / dragon sets exposed, the liable seat having fed the last of them — the melds are
+read in the order they were made; 小四喜 / 小三元 too with ``baozimo_small=True``, otherwise such a
+liability is not enforced and every opponent pays).  On a discard win the liability is
 void and the discarder pays (GD-A6).  Which liability of a hand is enforced (包先不包后,
 ``bao_scope``) is :func:`liable_seat`; the dealer rotation (``draw``) is :func:`next_dealer`.
 """
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 
@@ -251,7 +254,9 @@ def _liability(ctx: WinContext, special: str | None, baozimo_small: bool) -> int
     if group is not None:
         sets = [m for m in exposed if m.kind in kinds and m.tiles[0] in group]
         need = 4 if special == "dasixi" else 3 if special in ("dasanyuan", "xiaosixi") else 2
-        if len(sets) >= need and any(_seat_of(m.source, ctx.winner) in (None, liable) for m in sets):
+        # the liable player discarded the set's *last* tile ("如有人打出余下一款者"): the last set
+        # in the order the melds were made
+        if len(sets) >= need and _seat_of(sets[-1].source, ctx.winner) in (None, liable):
             if special in ("dasixi", "dasanyuan") or baozimo_small:
                 return liable
             return None  # 小三元 / 小四喜 liability without baozimo_small: not enforced
@@ -645,7 +650,49 @@ def complete_is_legal(rule) -> bool:
     return rule.options["min_fan"] == 0
 
 
+def _bao_events(outcome) -> list:
+    """Every 包自摸 condition created in the hand, in the order made, as ``(liable, beneficiary)``:
+    P's discard completed B's 4th exposed set (12 tiles exposed), or B's last wind set of 大四喜 /
+    dragon set of 大三元 (and of 小四喜 / 小三元 with ``baozimo_small``) — claimed by B (⚑ GD-A7)."""
+    small = outcome.rule.options["baozimo_small"]
+    out = []
+    for b in range(4):
+        exposed = winds = dragons = 0
+        for m in sorted(outcome.melds(b), key=lambda m: m.order):
+            if m.kind == "concealed_kong":
+                continue
+            exposed += 1
+            wind = m.kind != "chow" and m.tile in _WINDS
+            dragon = m.kind != "chow" and m.tile in _DRAGONS
+            winds += wind
+            dragons += dragon
+            if exposed == 4 or (wind and (winds == 4 or (small and winds == 3))) \
+                    or (dragon and (dragons == 3 or (small and dragons == 2))):
+                out.append((m.order, m.source, b))
+    return [(liable, b) for _o, liable, b in sorted(out)]
+
+
 def win_state(outcome, event, index, ctx, kong_log):
-    """一炮多响: the number of winners on the discard (``rule_state["winners"]``)."""
+    """一炮多响: the number of winners on the discard (``rule_state["winners"]``).  On a self-draw
+    the liable seat (§5): 杠上开花包杠 — the winner konged P's discard and won on its replacement,
+    P pays all; else 包自摸 / 例牌 — the liability that binds under 包先不包后
+    (:func:`liable_seat` over :func:`_bao_events`), when the hand meets its condition."""
     n = len(event.winners)
-    return ({"rule_state": {"winners": n}} if n > 1 else None), None
+    fields = {"rule_state": {"winners": n}} if n > 1 else {}
+    if event.how == "self_draw":
+        w = event.winners[0]
+        kong = outcome.kongs[event.kong] if event.kong >= 0 else None
+        if kong is not None and kong.konger == w and kong.kind == "direct":
+            liable = kong.feeder
+        else:
+            liable = liable_seat(_bao_events(outcome), w, bao_scope=outcome.rule.options["bao_scope"])
+        if liable is not None:
+            bound = replace(ctx, liable=liable)
+            try:
+                special = _evaluate(bound, outcome.rule, 1)[0][2]
+                _liability(bound, special, outcome.rule.options["baozimo_small"])
+            except ValueError:        # the hand no longer meets the condition (e.g. a special outranks 大三元)
+                liable = None
+        if liable is not None:
+            fields["liable"] = liable
+    return fields or None, None
