@@ -111,3 +111,23 @@ def test_guangdong_lipai_names_the_last_feeder():
     first = (1 + 3) % 4             # the 555z came from his 上家: seat 0
     with pytest.raises(ValueError, match="包"):
         mj.score(WinContext(h, win_tile="9s", self_draw=True, winner=1, liable=first), "guangdong")
+
+
+def test_jinhua_chengbao():
+    """承包: "玩家可以连续三次或三次以上吃、碰、杠同一玩家的牌，满三次后则开始承包对方的牌" — after the
+    third consecutive claim from one discarder, that discarder pays every share of the win."""
+    game, rec = raw("jinhua", 3000, 14)
+    outcomes, rows = scored(game, rec)
+    found = 0
+    for g, o in enumerate(outcomes):
+        for ev in o.events:
+            for w in ev.winners:
+                srcs = [m.source for m in sorted(o.melds(w), key=lambda m: m.order) if m.kind != "concealed_kong"]
+                liable = next((srcs[j] for j in range(len(srcs) - 2) if srcs[j] == srcs[j + 1] == srcs[j + 2]),
+                              None)
+                if liable is None:
+                    continue
+                pay = [rows[f"pay_{s}"][g] for s in range(4)]
+                assert pay[liable] == -pay[w] and sum(p != 0 for p in pay) == 2, (g, pay, srcs)
+                found += 1
+    assert found >= 5
