@@ -131,3 +131,40 @@ def test_jinhua_chengbao():
                 assert pay[liable] == -pay[w] and sum(p != 0 for p in pay) == 2, (g, pay, srcs)
                 found += 1
     assert found >= 5
+
+
+# --------------------------------------------------------------------------------------------
+# kong-discard settlements
+def test_guiyang_shaodou_and_repao():
+    """烧豆 "结算为3个豆打底" — a win on the discard right after the discarder's kong is settled with
+    a 3-豆 base; 热炮 "不可以再有任何进钱的机会（一废全废）" — that discarder collects nothing in the hand."""
+    game, rec = raw("guiyang", 6000, 15)
+    outcomes, rows = scored(game, rec)
+    found = 0
+    for g, o in enumerate(outcomes):
+        if not o.events or o.events[0].how != "discard" or not o.events[0].has("kong_discard"):
+            continue
+        ev = o.events[0]
+        s = o.scores[0][1]
+        assert "shaodou" in [r[0] for r in s.rows], s.rows
+        pay = [rows[f"pay_{p}"][g] for p in range(4)]
+        won = sum(sc.points for _w, sc in o.scores)
+        assert pay[ev.discarder] <= -won, (g, pay, won)        # he pays the win(s), gains nothing
+        found += 1
+    assert found >= 10
+
+
+def test_guiyang_added_kong_keeps_the_pung_chicken():
+    """打鸡被碰: a discarded 1条 that was ponged earns the ponger one chicken from the discarder, and
+    so does it when the pung later becomes a 补杠 (the discard was ponged all the same)."""
+    from mjfast.scoring import guiyang
+
+    game, rec = raw("guiyang", 6000, 16)
+    outcomes, _rows = scored(game, rec)
+    added = 0
+    for o in outcomes:
+        want = sorted((m.source, s) for s in range(4) for m in o.melds(s)
+                      if m.tile == 18 and m.kind in ("pung", "kong", "added_kong"))
+        assert sorted(guiyang._ponged_chickens(o)) == want
+        added += any(m.tile == 18 and m.kind == "added_kong" for s in range(4) for m in o.melds(s))
+    assert added >= 3

@@ -7,6 +7,9 @@
 * Claim priority (G-A1): 胡 > 杠 = 碰; several winners allowed (一炮两响/三响 are named).
 * Option value names: ``dou`` and ``dealer`` use the source letters, default ``"B"``
   (the file names only the alternative ``"A"``).
+
+Engine facts: 冲锋鸡 is the first 1条 discarded and not claimed; a win on the discard that follows
+the discarder's own kong is 烧豆 / 热炮 (``kong_discard``).
 """
 from __future__ import annotations
 
@@ -38,5 +41,5 @@ def build(options: dict[str, Any]) -> Rule:
         forms=frozenset({"standard", "seven_pairs"}),
         unit="个",
         flowers=False,
-        engine=EngineFacts(hooks="mjfast.scoring.guiyang", first_discard_kind="1s"),
+        engine=EngineFacts(hooks="mjfast.scoring.guiyang", first_discard_kind="1s", kong_discard=True),
     )

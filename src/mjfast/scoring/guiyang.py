@@ -520,9 +520,17 @@ register("guiyang", score_guiyang, can_win_guiyang)
 MINIMAL_WINS = (("123m456m789m234p55p", (), (), "2p", True),)
 
 
+def _ponged_chickens(outcome) -> list:
+    """打鸡被碰: ``(discarder, ponger)`` for every discarded 1条 that was ponged or konged — a pung
+    later made into a 补杠 included (the discard was ponged all the same)."""
+    return [(m.source, s) for s in range(4) for m in outcome.melds(s)
+            if m.tile == _CHICKEN and m.kind in ("pung", "kong", "added_kong")]
+
+
 def settle_end(outcome, kong_log) -> np.ndarray:
-    """豆 for the kongs and 鸡, collected by the seats that won or are ready (GY-A7); a robbed
-    konger's and a 烧豆 discarder's 豆 are void."""
+    """豆 for the kongs and 鸡, collected by the seats that won or are ready (GY-A7).  A robbed
+    konger's 豆 are void; the discarder of a 烧豆 / 热炮 win collects nothing at all in the hand
+    (A "本局不可以再有任何“进钱”的机会…一废全废": his 豆, his chickens and the 打鸡被碰 he would receive)."""
     from ..shape import shanten
 
     rule = outcome.rule
@@ -531,13 +539,16 @@ def settle_end(outcome, kong_log) -> np.ndarray:
     for s in range(4):
         if s not in ready and shanten(hands[s], rule=rule) == 0:
             ready.add(s)
-    void = set()
+    void, income_void = set(), set()
     first = outcome.events[0] if outcome.events else None
-    if first is not None and (first.how == "robbing_kong" or (first.how == "discard" and first.has("kong_discard"))):
+    if first is not None and first.how == "robbing_kong":
         void.add(first.discarder)
+    elif first is not None and first.how == "discard" and first.has("kong_discard"):
+        void.add(first.discarder)
+        income_void.add(first.discarder)
     pay = settle_dou([(k.konger, k.kind, k.feeder) for k in outcome.kongs], ready, void=void,
                      dou=rule.options["dou"])
     discards = [outcome.discards(s) for s in range(4)]
-    ponged = [(m.source, s) for s in range(4) for m in outcome.melds(s)
-              if m.tile == _CHICKEN and m.kind in ("pung", "kong")]   # a discarded 1条 ponged or konged
-    return pay + settle_chickens(hands, discards, ready, first_chicken=outcome.first_discard, ponged=ponged)
+    ponged = [(d, p) for d, p in _ponged_chickens(outcome) if p not in income_void]
+    return pay + settle_chickens(hands, discards, ready - income_void, first_chicken=outcome.first_discard,
+                                 ponged=ponged)
