@@ -168,3 +168,22 @@ def test_guiyang_added_kong_keeps_the_pung_chicken():
         assert sorted(guiyang._ponged_chickens(o)) == want
         added += any(m.tile == 18 and m.kind == "added_kong" for s in range(4) for m in o.melds(s))
     assert added >= 3
+
+
+def test_sichuan_gangshangpao_each_winner_receives_the_kong_income():
+    """杠上炮: "如果1炮多响则胡家给多份" — with several winners each receives the whole kong income."""
+    from mjfast.scoring import sichuan
+
+    game, rec = raw("sichuan", 20000, 17)
+    outcomes, rows = scored(game, rec)
+    found = 0
+    for g, o in enumerate(outcomes):
+        ev = o.events[0] if o.events else None
+        if ev is None or ev.how != "discard" or not ev.has("kong_discard") or len(ev.winners) < 2:
+            continue
+        k = o.kongs[ev.kong]
+        income = int(sichuan.kong_payment(k.kind, k.konger, k.feeder)[ev.discarder])
+        for _w, s in o.scores:
+            assert s.payments[ev.discarder] == -(s.points + income), (g, s.payments)
+        found += 1
+    assert found >= 3

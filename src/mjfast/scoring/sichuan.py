@@ -683,15 +683,13 @@ def settle_kongs(outcome) -> list:
 
 def win_state(outcome, event, index, ctx, kong_log):
     """血战: the seats that won before (``rule_state["won"]``); 杠上炮: the discarder's income
-    from that kong (``rule_state["kong_income"]``), split between the winners."""
+    from that kong (``rule_state["kong_income"]``) — each winner receives all of it ("如果1炮多响则胡家
+    给多份", SC-A5)."""
     state = {}
     if outcome.rule.engine.play_on:
         state["won"] = event.before
     if ctx.kong_discard and event.kong >= 0:
-        income = max(0, int(kong_log[event.kong][1][event.discarder]))
-        n = len(event.winners)
-        share = income // n
-        state["kong_income"] = share if index else income - (n - 1) * share
+        state["kong_income"] = max(0, int(kong_log[event.kong][1][event.discarder]))
     return ({"rule_state": state} if state else None), None
 
 
