@@ -246,8 +246,9 @@ CALLS = {
     "shangrao": ("left", False),
     # jinhua.md §3 "only from 上家"; JH-A9 head bump
     "jinhua": ("left", False),
-    # guobiao.md §1 "Chow from 上家 only is a default ⚑"
-    "guobiao": ("left", True),
+    # guobiao.md §1 "Chow from 上家 only is a default ⚑"; 截和 (one winner per discard) by default,
+    # 一炮多响 as the option yipao_duoxiang
+    "guobiao": ("left", False),
     # jj.md §1 "吃: only from 上家"
     "jj": ("left", True),
 }
@@ -530,6 +531,7 @@ OPTIONS = {
         "selfdraw_buqiuren": (False, True),  # GB-C2
         "qingyaojiu_tongke": (False, True),  # GB-C7
         "lianzhong_extras": (False, True),  # §4 "default off"
+        "yipao_duoxiang": (False, True),  # 截和 by default (competition rules); 一炮多响 as the option
     },
     "jj": {},
 }

@@ -4,11 +4,13 @@ wildcards in play.  Each test quotes the sentence it checks; each failed on the 
 these rules' facts and hooks existed."""
 
 
+import numpy as np
 import pytest
 from _sim_helpers import raw, scored
 
 import mjfast as mj
 from mjfast.scoring import WinContext
+from mjfast.simulation import games as G
 
 
 # --------------------------------------------------------------------------------------------
@@ -187,3 +189,54 @@ def test_sichuan_gangshangpao_each_winner_receives_the_kong_income():
             assert s.payments[ev.discarder] == -(s.points + income), (g, s.payments)
         found += 1
     assert found >= 3
+
+
+# --------------------------------------------------------------------------------------------
+# claims and first-turn hands
+def test_guobiao_head_bump_by_default():
+    """截和: a discard is won by the nearest claimant counter-clockwise from the discarder; 一炮多响
+    stays an option (``yipao_duoxiang=True``)."""
+    game, rec = raw("guobiao", 3000, 18)
+    multi = sum(bin(int(m)).count("1") > 1 for m in rec[4][:, 0, 4])
+    assert multi == 0
+    game, rec = raw("guobiao", 3000, 18, yipao_duoxiang=True)
+    assert sum(bin(int(m)).count("1") > 1 for m in rec[4][:, 0, 4]) > 0
+
+
+def test_several_robbers_where_the_rule_allows_them():
+    """上饶: "Several robbers may all win" although a discard has one winner (head bump)."""
+    sr = mj.rules.get("shangrao")
+    assert sr.calls.multiple_winners is False and sr.calls.several_robbers is True
+    seen = {}
+
+    def spy(*args, **kw):
+        seen.update(kw)
+        return real(*args, **kw)
+
+    real = G._kg.simulate_games_kernel
+    try:
+        G._kg.simulate_games_kernel = spy
+        raw("shangrao", 10, 1)
+    finally:
+        G._kg.simulate_games_kernel = real
+    assert seen["rob_multi"] is True and seen["multi"] is False
+
+
+def test_guobiao_lianzhong_first_turn_hands():
+    """联众 (guobiao.md §4): 天和 the dealer wins on the deal; 地和 "after the dealer's first discard,
+    his 下家 self-draws"; 人和 "a win within the first go-around".  So the dealer's own discard win in
+    the first go-around is 人和, never 地和."""
+    game = G._Game(mj.rules.get("guobiao", lianzhong_extras=True))
+    counts = mj.tiles.counts("123m456m789p234s55p").astype(np.uint8).tobytes()
+    f = G._kg.FLAGS
+    ask = dict(counts=counts, melds=(), tile=mj.tiles.CODES.index("5p"))
+    deal = game.context(seat=0, self_draw=1, discarder=-1, dealer=0, flags=f["heavenly"] | f["first_round"], **ask)
+    assert deal.heavenly and not deal.earthly and not deal.human
+    nxt = game.context(seat=1, self_draw=1, discarder=-1, dealer=0, flags=f["earthly"] | f["first_round"], **ask)
+    assert nxt.earthly and not nxt.human
+    other = game.context(seat=2, self_draw=1, discarder=-1, dealer=0, flags=f["earthly"] | f["first_round"], **ask)
+    assert other.human and not other.earthly
+    own = game.context(seat=0, self_draw=0, discarder=3, dealer=0, flags=f["first_round"], **ask)
+    assert own.human and not own.earthly
+    plain = G._Game(mj.rules.get("guobiao"))
+    assert not plain.context(seat=1, self_draw=1, discarder=-1, dealer=0, flags=f["earthly"], **ask).earthly

@@ -4,12 +4,20 @@
 
 * 136 tiles, no flowers (GB-A3; the flower fan is out of scope).
 * Deal: dealer 14, others 13; 吃 only from 上家.
-* Claim priority (G-A1): 胡 > 杠 = 碰 > 吃, several winners allowed (the files are silent).
+* Claim priority (G-A1): 胡 > 杠 = 碰 > 吃.  One winner per discard by default: the claimant
+  nearest the discarder counter-clockwise wins (截和, as in the competition rules);
+  ``yipao_duoxiang=True`` lets every claimant win (一炮多响).
 * GB-A4: four identical tiles count as two pairs in 七对.
 * Forms follow the full MCR table (guobiao_fans.md): 七星不靠 / 全不靠
   (``honors_and_knitted``) and 组合龙 (``knitted_straight``).
 * Option value names ``exclusions="union"`` (GB-C1 default) and ``False`` for the booleans
   whose default the file states but does not name.
+
+Engine facts: no 天和/地和/人和 in MCR; with ``lianzhong_extras`` the 联众 definitions (§4): 天和
+the dealer wins on the deal, 地和 the dealer's 下家 self-draws on his first draw, 人和 any other win
+before the dealer's second draw (no call made).  和绝张 is scored.  A match is 16 hands, four
+rounds with every seat dealing once a round and no 连庄 (v3 "一场比赛打四圈，不设连庄"); before the
+third round East swaps with South and West with North, and the original South deals first.
 """
 from __future__ import annotations
 
@@ -25,6 +33,7 @@ OPTIONS: dict[str, tuple] = {
     "selfdraw_buqiuren": (False, True),
     "qingyaojiu_tongke": (False, True),
     "lianzhong_extras": (False, True),
+    "yipao_duoxiang": (False, True),
 }
 
 #: Win forms of the MCR table.
@@ -49,11 +58,13 @@ def build(options: dict[str, Any]) -> Rule:
         option_choices=OPTIONS,
         tileset=make_tileset(),
         deal=(14, 13),
-        calls=Calls(chow="left", multiple_winners=True),
+        calls=Calls(chow="left", multiple_winners=bool(options["yipao_duoxiang"])),
         wildcard=None,
         forms=FORMS,
         unit="番",
         flowers=False,
-        engine=EngineFacts(hooks="mjfast.scoring.guobiao", first_turn=(), last_copy=True, rounds="fixed",
-                           seat_swaps=((2, (1, 0, 3, 2)),)),
+        engine=EngineFacts(hooks="mjfast.scoring.guobiao", last_copy=True, rounds="fixed",
+                           seat_swaps=((2, (1, 0, 3, 2)),),
+                           first_turn=(("deal", "heavenly"), ("dealer_next_first_draw", "earthly"),
+                                       ("first_round", "human")) if options["lianzhong_extras"] else ()),
     )

@@ -9,7 +9,8 @@
 * G-A5: a 宝 cannot be used in calls.
 * RS-A9: ``scoring="rj"`` (reuse the Ruijin table); the file lists no other value.
 * Claim priority: 杠 > 吃 is sourced; 胡 on top and 杠 = 碰 are G-A1 defaults.
-  One winner per discard (head bump, first counterclockwise from the discarder).
+  One winner per discard (head bump, first counterclockwise from the discarder), but several
+  players robbing one kong all win ("Several robbers may all win"; the first of them deals next).
 """
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ def build(options: dict[str, Any]) -> Rule:
         option_choices=OPTIONS,
         tileset=tileset,
         deal=(14, 13),
-        calls=Calls(chow="left", multiple_winners=False),
+        calls=Calls(chow="left", multiple_winners=False, robbing_multiple=True),
         wildcard=WildcardScheme(
             name="宝",
             selection="flip_successor",
