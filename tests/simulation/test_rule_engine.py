@@ -6,7 +6,7 @@ these rules' facts and hooks existed."""
 
 import numpy as np
 import pytest
-from _sim_helpers import raw, scored
+from _sim_helpers import actions, raw, scored
 
 import mjfast as mj
 from mjfast.scoring import WinContext
@@ -240,3 +240,55 @@ def test_guobiao_lianzhong_first_turn_hands():
     assert own.human and not own.earthly
     plain = G._Game(mj.rules.get("guobiao"))
     assert not plain.context(seat=1, self_draw=1, discarder=-1, dealer=0, flags=f["earthly"], **ask).earthly
+
+
+def _locked_claims(rule):
+    """Claims (碰/杠) by a seat of a kind it passed a 碰 of, or discarded while holding three, before
+    its next draw — replayed from the action log (the deal is logged as draws) of players who 碰
+    whenever they may (the efficiency players never re-claim a kind they passed or broke up)."""
+    game, rec = raw(rule, 1500, 19, pung_policy=1, log=700)
+    n = 0
+    for lg in rec[6]:
+        locked = {s: set() for s in range(4)}
+        held = [[0] * 35 for _ in range(4)]
+        dealt = 0
+        last_discard = None
+        for act, seat, tile in actions(lg):
+            if act == "draw":
+                held[seat][tile] += 1
+                dealt += 1
+                if dealt > 52:                # a draw of play (not the deal) ends the seat's locks
+                    locked[seat] = set()
+            elif act == "discard":
+                if held[seat][tile] == 3:
+                    locked[seat].add(tile)    # discarded one of three
+                held[seat][tile] -= 1
+                last_discard = tile
+            elif act == "pass_pung":
+                locked[seat].add(tile)
+            elif act in ("pung", "kong"):
+                n += tile in locked[seat]
+                held[seat][tile] -= 2 if act == "pung" else 3
+                locked[seat] = set()
+            elif act == "chow":
+                for k in (tile, tile + 1, tile + 2):
+                    held[seat][k] -= k != last_discard
+            elif act == "added_kong":
+                held[seat][tile] -= 1
+            elif act == "concealed_kong":
+                held[seat][tile] -= 4
+    return n
+
+
+def test_suzhou_call_locks():
+    """苏州 call locks (suzhou.md §3): "a player who declined a 碰 cannot pung the same tile if
+    another player discards it" and "a player who held 3 of a tile and discarded one cannot pung
+    that tile if another player discards it" — until his own next draw."""
+    import dataclasses
+
+    locked = mj.rules.get("suzhou")
+    assert locked.engine.call_locks
+    assert _locked_claims(locked) == 0
+    # the same count finds passed-then-claimed pungs when the locks are off
+    unlocked = dataclasses.replace(locked, engine=dataclasses.replace(locked.engine, call_locks=False))
+    assert _locked_claims(unlocked) > 0

@@ -43,6 +43,7 @@ def simulate_games_kernel(
     wild_head: int,
     fei_policy: int,
     dice: bool,
+    pung_policy: int = 0,
     flower_minimum: tuple[int, int, bool, bool] | None,
     checker: Callable[[int, bytes, tuple, int, int, int, int, int, int, bytes, int], bool] | None,
     dealers: npt.NDArray[np.int8],

@@ -115,7 +115,7 @@ cdef enum:
 
 # action log (tests): what happened, in order
 cdef enum:
-    A_DRAW = 0           # tile drawn (a replacement too); ROLE_WILD for a wildcard
+    A_DRAW = 0           # tile drawn (the deal, a replacement too); ROLE_WILD for a wildcard
     A_DISCARD = 1
     A_PASS_PUNG = 2      # the seat could 碰 the discard and did not
     A_PUNG = 3
@@ -185,6 +185,7 @@ ctypedef struct Rule:
     int call_locks       # a passed 碰 (or a kind discarded from three) is locked until the next draw
     int wild_head        # 0 none, 1 go-around wait (瑞金 制飞), 2 next-draw wait (上饶 宝吊头)
     int fei_policy       # 1: declare the lone-wildcard wait whenever a self-drawn hand allows it
+    int pung_policy      # 1: 碰 whenever allowed (a test policy), 0: when it helps the hand
     int dice             # throw two dice per game
     int check            # ask the checker at every potential win
     void* checker
@@ -859,6 +860,13 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
     rec[R_LAST_KONG] = -1
     rec[R_VOID] = 0xFF
     rec[R_FLIPPED] = flipped
+    if max_log:              # the deal, as draws (in kind order)
+        for i in range(4):
+            for k in range(N_KINDS):
+                for j in range(P[i].c[k]):
+                    log_action(lg, &n_log, max_log, A_DRAW, i, k)
+            for j in range(P[i].w):
+                log_action(lg, &n_log, max_log, A_DRAW, i, ROLE_WILD)
     cur = dealer
     t = take(&P[cur], wall, &f, &b, 0, faces, &replaced)
     log_action(lg, &n_log, max_log, A_DRAW, cur, t)
@@ -1147,7 +1155,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             P[q].n_melds -= 1
             P[q].c[d] += 2
             vis[d] -= 2
-            if s1 < s0 or (s1 == s0 and u1 > u0):
+            if s1 < s0 or (s1 == s0 and u1 > u0) or R.pung_policy:
                 claimed = q
                 best_a = M_PUNG
             else:
@@ -1372,6 +1380,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
                           int forms, int options, *,
                           bint chow, bint void_suit, bint multi, bint rob_multi, bint play_on, bint flip,
                           int first_kind, bint call_locks, int wild_head, int fei_policy, bint dice,
+                          int pung_policy=0,
                           object flower_minimum,        # None or (need self-draw, need discard, hard only, 抢杠 exempt)
                           object checker,               # None or callable (see Parameters)
                           const int8_t[::1] dealers,    # IN (n_games,) the dealer of each game, -1: drawn
@@ -1425,6 +1434,8 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     fei_policy : int
         0: never decline a win; 1: decline a self-drawn win to wait with a lone wildcard
         whenever ``wild_head`` allows it.
+    pung_policy : int
+        0: 碰 when it helps the hand (the efficiency policy); 1: 碰 whenever allowed (for tests).
     dice : bool
         Throw two dice per game (recorded).
     flower_minimum : tuple or None
@@ -1504,8 +1515,8 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
         raise ValueError("first_kind must be a kind or -1")
     if wild_head < 0 or wild_head > 2:
         raise ValueError("wild_head must be 0, 1 or 2")
-    if fei_policy < 0 or fei_policy > 1:
-        raise ValueError("fei_policy must be 0 or 1")
+    if fei_policy < 0 or fei_policy > 1 or pung_policy < 0 or pung_policy > 1:
+        raise ValueError("fei_policy and pung_policy must be 0 or 1")
     for i in range(n_chunks):
         if games[i] < 0:
             raise ValueError("games per chunk must be >= 0")
@@ -1543,6 +1554,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     R.call_locks = call_locks
     R.wild_head = wild_head
     R.fei_policy = fei_policy
+    R.pung_policy = pung_policy
     R.dice = dice
     R.check = checker is not None
     R.checker = <void*>checker

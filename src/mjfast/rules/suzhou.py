@@ -7,6 +7,10 @@
 * ``tileset=144``: the 20 flowers are 中发白 (12) + 春夏秋冬 (4) + 梅兰竹菊 (4) (suzhou.md §1).
 * Option value names for the defaults that the file describes but does not name:
   ``dealer="winner"``, ``flower_faces="tile_list"``, ``dadiao_lock="exception"``.
+
+Engine facts: call locks (§3) — a player who passed a 碰, or discarded one of three tiles he
+held, may not 碰 / 杠 that kind before his own next draw (a passed 杠 cannot be declared before
+the next draw either, which the engine's turn order already ensures).
 """
 from __future__ import annotations
 
@@ -64,5 +68,5 @@ def build(options: dict[str, Any]) -> Rule:
         forms=frozenset({"standard", "seven_pairs"}),
         unit="花",
         flowers=True,
-        engine=EngineFacts(hooks="mjfast.scoring.suzhou", dice=True),
+        engine=EngineFacts(hooks="mjfast.scoring.suzhou", call_locks=True, dice=True),
     )
