@@ -234,7 +234,8 @@ def tiles_html(ids, *, title: str | None = None) -> str:
 
 
 def _with_text(pictures: str, text: str) -> str:
-    return (f'<span style="display:inline-flex;align-items:center;gap:0.5em;white-space:nowrap">{pictures}'
+    # the text wraps under the pictures where a narrow page leaves no room beside them
+    return (f'<span style="display:inline-flex;flex-wrap:wrap;align-items:center;gap:0.2em 0.5em">{pictures}'
             f'<code class="mjfast-mpsz">{escape(text)}</code></span>')
 
 
