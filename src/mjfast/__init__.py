@@ -4,6 +4,7 @@ Exact shanten over every form a rule allows (with called melds and wildcards), w
 改良 and the 一进听 combination count, under ten regional rule sets.
 """
 from . import rules, scoring, tiles
+from ._version import __version__
 from .hand import Hand, Meld
 from .analysis.calls import call_vs_pass
 from .decomposition import Decomposition, decompose, decompose_counts
@@ -21,7 +22,6 @@ from .simulation.draws import simulate_draws
 from .tiles import parse_tiles, to_chinese, to_glyphs, to_mpsz
 from ._display import style
 
-__version__ = "0.1.0"
 
 __all__ = [
     "Hand",

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from mjfast import Hand, rules
-from mjfast.scoring import ELEMENT_COLUMNS, HOW, Score, WinContext, can_win, register, score, scorers
+from mjfast.scoring import (ELEMENT_COLUMNS, HOW, NotComplete, Score, WinContext, can_win, register,
+                            score, scorers)
 from mjfast.scoring import _core
 
 H = "123m456p789s234s55p"
@@ -207,9 +208,31 @@ def test_bind_specialises_once_per_rule_and_options():
 
 
 def test_default_can_win_uses_the_scorer():
+    """can_win answers False for NotComplete alone, whatever another error's text says."""
     def picky(ctx, rule):
-        raise ValueError("hand not complete: nothing is")
+        raise NotComplete("nothing is")
 
+    def wordy(ctx, rule):
+        raise ValueError("hand not complete, says a message that is not a NotComplete")
+
+    ctx = WinContext(H, win_tile="5p", self_draw=True)
     with _vacated("jj"):
         register("jj", picky)
-        assert can_win(WinContext(H, win_tile="5p", self_draw=True), "jj") is False
+        assert can_win(ctx, "jj") is False
+        with pytest.raises(NotComplete):
+            score(ctx, "jj")
+        register("jj", wordy, replace=True)
+        with pytest.raises(ValueError, match="says a message"):
+            can_win(ctx, "jj")
+
+
+@pytest.mark.parametrize("name", rules.names())
+def test_incomplete_hand_is_not_complete_everywhere(name):
+    """Every scorer raises NotComplete (a ValueError) for tiles that form no winning hand, and
+    can_win answers False for it."""
+    ctx = WinContext(Hand("123m456m789m13579p"), win_tile="7p", discarder=1)
+    with pytest.raises(NotComplete):
+        score(ctx, name)
+    assert can_win(ctx, name) is False
+    with pytest.raises(NotComplete, match="14 tiles"):
+        WinContext("123m456m789m1355p", win_tile="5p", discarder=1)

@@ -18,8 +18,8 @@ from .. import tiles as _t
 from ..hand import Hand
 from ..rules._base import FrozenMap, Rule
 
-__all__ = ["WinContext", "Score", "score", "can_win", "register", "scorers", "ELEMENT_COLUMNS",
-           "HOW"]
+__all__ = ["WinContext", "Score", "NotComplete", "score", "can_win", "register", "scorers",
+           "ELEMENT_COLUMNS", "HOW"]
 
 #: Columns of :attr:`Score.elements`, in order.
 ELEMENT_COLUMNS = ("code", "name_zh", "name_en", "value", "count", "unit", "how")
@@ -33,6 +33,19 @@ _WIND_NAMES = {
     "w": 2, "west": 2, "西": 2, "3z": 2,
     "n": 3, "north": 3, "北": 3, "4z": 3,
 }
+
+
+class NotComplete(ValueError):
+    """The tiles do not form a winning hand (under the rule, or at all: not 14 tiles).
+
+    A :class:`ValueError`, so that code catching those keeps working; :func:`can_win` answers
+    False for exactly this error and lets every other one through.
+
+    Examples
+    --------
+    >>> issubclass(NotComplete, ValueError)
+    True
+    """
 
 
 def _wind(value, what: str) -> int:
@@ -171,7 +184,7 @@ class WinContext:
         if type(hand) is not Hand:
             hand = Hand(hand)
         if hand.n_tiles + 3 * hand.n_melds != 14:
-            raise ValueError(
+            raise NotComplete(
                 f"hand not complete: a winning hand holds 14 tiles counting each meld as 3, "
                 f"got {hand.n_tiles + 3 * hand.n_melds} ({hand})")
         win = win_tile
@@ -423,8 +436,8 @@ def register(name: str, scorer: Callable, can_win: Callable | None = None, *,
     scorer : callable
         ``scorer(ctx, rule, **options) -> Score``, where ``rule`` is the resolved
         :class:`~mjfast.rules.Rule` and ``options`` are the keyword options that are not rule
-        options.  It raises ValueError for a hand that is not complete under the rule and for
-        options it does not know.
+        options.  It raises :class:`NotComplete` for a hand that is not complete under the rule
+        and ValueError for options it does not know.
     can_win : callable, optional
         ``can_win(ctx, rule, **options) -> bool``, a faster legality test.  By default
         :func:`can_win` calls ``scorer`` and reads :attr:`Score.legal`.
@@ -653,7 +666,7 @@ def can_win(ctx: WinContext, rule="guobiao", **options: Any) -> bool:
     Raises
     ------
     ValueError
-        As :func:`score`, except for an incomplete hand.
+        As :func:`score`, except for an incomplete hand (:class:`NotComplete`).
 
     Examples
     --------
@@ -672,7 +685,5 @@ def can_win(ctx: WinContext, rule="guobiao", **options: Any) -> bool:
         return bool(cw(ctx, rule_obj, **extra) if extra else cw(ctx, rule_obj))
     try:
         return bool(scorer(ctx, rule_obj, **extra).legal)
-    except ValueError as e:
-        if "not complete" in str(e):
-            return False
-        raise
+    except NotComplete:
+        return False

@@ -36,7 +36,7 @@ from .. import rules as _rules
 from ..decomposition import Decomposition, decompose_counts, from_reading
 from ..hand import Hand
 from . import _shortcuts
-from ._core import Score, WinContext, register
+from ._core import NotComplete, Score, WinContext, register
 
 __all__ = ["score_guangdong", "can_win_guangdong", "liable_seat", "next_dealer", "SPECIALS",
            "WITHIN_CAP"]
@@ -198,7 +198,7 @@ def _evaluate(ctx: WinContext, rule, winners: int):
     opts = rule.options
     readings = _readings(h)
     if not readings:
-        raise ValueError(f"hand not complete: {h} does not form a winning hand under guangdong "
+        raise NotComplete(f"hand not complete: {h} does not form a winning hand under guangdong "
                          "(4 sets + a pair, 十三幺 or 九莲宝灯; 七对 is not a winning shape)")
     floor, cap = _CAPS[opts["cap_scheme"]]
     floor_event = (winners >= 3 or ctx.after_kong or ctx.robbing_kong

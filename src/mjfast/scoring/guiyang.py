@@ -32,7 +32,7 @@ from .. import tiles as _t
 from ..decomposition import Decomposition, decompose_counts, from_reading
 from ..hand import Hand
 from . import _shortcuts
-from ._core import Score, WinContext, register
+from ._core import NotComplete, Score, WinContext, register
 
 __all__ = ["score_guiyang", "can_win_guiyang", "settle_dou", "settle_chickens", "next_dealer",
            "HANDS", "DOU"]
@@ -89,7 +89,7 @@ def _hand_code(hand: Hand, reading) -> str:
 def _best(hand: Hand):
     readings = _readings(hand)
     if not readings:
-        raise ValueError(f"hand not complete: {hand} does not form a winning hand under guiyang "
+        raise NotComplete(f"hand not complete: {hand} does not form a winning hand under guiyang "
                          "(4 sets + a pair, or 七对)")
     return max(((_hand_code(hand, r), r) for r in readings), key=lambda x: HANDS[x[0]][2])
 

@@ -45,7 +45,7 @@ from .._kernels import _mcr as _K
 from ..decomposition import Decomposition, _waits
 from ..hand import Meld
 from . import _mcr as M
-from ._core import Score, WinContext, register
+from ._core import NotComplete, Score, WinContext, register
 
 __all__ = ["score_guobiao", "can_win_guobiao", "FANS", "MIN_FAN", "fan_table"]
 
@@ -367,7 +367,7 @@ def _scorer(info: tuple, flowers):
             n_fl = 0 if (flowers is False and not bonus) else _flowers(ctx, flowers)
         found = _search(ctx, opts)
         if found is None:
-            raise ValueError(f"hand not complete: {ctx.hand} does not form a winning hand "
+            raise NotComplete(f"hand not complete: {ctx.hand} does not form a winning hand "
                              "under guobiao (standard, 七对, 十三幺, 全不靠, 组合龙 or 九莲宝灯)")
         found.ctx = ctx
         found.n_fl = n_fl

@@ -36,7 +36,7 @@ import numpy as np
 from .. import tiles as _t
 from ..decomposition import decompose
 from ..hand import Hand
-from ._core import Score, WinContext, register
+from ._core import NotComplete, Score, WinContext, register
 from . import _shortcuts
 from .ruijin import _check_base, _faces_ok, _no_bonus
 
@@ -102,7 +102,7 @@ def _evaluate(ctx: WinContext, rule):
     if rule.options["qifeng"] == "honours":
         readings = [d for d in readings if all(t < 27 for t in d.wild_tiles)]
     if not readings:
-        raise ValueError(f"hand not complete: {h} does not form a winning hand under jinhua "
+        raise NotComplete(f"hand not complete: {h} does not form a winning hand under jinhua "
                          "(4 sets + pair, or seven pairs)")
     best = None
     for d in readings:
@@ -212,10 +212,8 @@ def can_win_jinhua(ctx: WinContext, rule, *, base: int = 1) -> bool:
         return True
     try:
         _evaluate(ctx, rule)
-    except ValueError as e:
-        if "not complete" in str(e):
-            return False
-        raise
+    except NotComplete:
+        return False
     return True
 
 

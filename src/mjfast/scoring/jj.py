@@ -50,7 +50,7 @@ from .. import tiles as _t
 from ..decomposition import decompose
 from ..hand import Hand, Meld
 from . import guobiao as _gb
-from ._core import Score, WinContext, register
+from ._core import NotComplete, Score, WinContext, register
 from .ruijin import _faces_ok
 
 __all__ = ["score_jj", "can_win_jj", "shares", "MODES", "COEFFICIENTS", "MIN_FAN"]
@@ -223,7 +223,7 @@ def score_jj(ctx: WinContext, rule, *, mode: str = "classic", base=10, table_sco
     n_fl = _gb._flowers(ctx, flowers)
     res = _fans(ctx)
     if res is None:
-        raise ValueError(f"hand not complete: {ctx.hand} does not form a winning hand under jj "
+        raise NotComplete(f"hand not complete: {ctx.hand} does not form a winning hand under jj "
                          "(the MCR forms, with 混 as any tile)")
     fan, ft, rctx, rd = res
     hun = _hun_gang(ctx, hun_kind)

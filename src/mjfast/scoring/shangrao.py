@@ -27,7 +27,7 @@ No 包 liability exists: ``ctx.liable`` is rejected.
 """
 from __future__ import annotations
 
-from ._core import Score, WinContext, register
+from ._core import NotComplete, Score, WinContext, register
 from . import _shortcuts
 from .ruijin import _check_base, _check_mult, _plain, _score
 from .ruijin import kong_payments as _rj_kong
@@ -71,10 +71,8 @@ def can_win_shangrao(ctx: WinContext, rule, *, base: int = 1, fei_mult: int = 2)
         return True
     try:
         return bool(score_shangrao(ctx, rule, base=base, fei_mult=fei_mult).legal)
-    except ValueError as e:
-        if "not complete" in str(e):
-            return False
-        raise
+    except NotComplete:
+        return False
 
 
 def kong_payments(kind: str, konger: int, feeder: int | None = None, *, base: int = 1):

@@ -37,7 +37,7 @@ from .. import rules as _rules
 from ..decomposition import Decomposition, decompose_counts, from_reading
 from ..hand import Hand
 from . import _shortcuts
-from ._core import Score, WinContext, register
+from ._core import NotComplete, Score, WinContext, register
 
 __all__ = ["score_sichuan", "can_win_sichuan", "kong_payment", "settle_draw", "next_dealer",
            "PATTERNS", "BASE", "HUAZHU_TIMES"]
@@ -300,7 +300,7 @@ def _best(h: Hand, ctx, opts) -> tuple:
     """``(value, pattern, 根, reading)`` of the first reading of the highest value."""
     readings = _readings(h)
     if not readings:
-        raise ValueError(f"hand not complete: {h} does not form a winning hand under sichuan "
+        raise NotComplete(f"hand not complete: {h} does not form a winning hand under sichuan "
                          "(4 sets + a pair, or 七对)")
     best = None
     for r in readings:

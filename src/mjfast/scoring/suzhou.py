@@ -69,7 +69,7 @@ from __future__ import annotations
 from .. import tiles as _t
 from ..decomposition import Decomposition, decompose_counts, from_reading
 from . import _shortcuts
-from ._core import Score, WinContext, register
+from ._core import NotComplete, Score, WinContext, register
 
 __all__ = ["score_suzhou", "can_win_suzhou", "BASE", "DEFAULT_BASE"]
 
@@ -300,7 +300,7 @@ def _best(ctx: WinContext, rule):
                          "(the dragons are flowers: pass them with bonus=)")
     reads = decompose_counts(c, h.n_melds, 0, forms=_FORMS)
     if not reads:
-        raise ValueError(f"hand not complete: {h} does not form a winning hand under suzhou "
+        raise NotComplete(f"hand not complete: {h} does not form a winning hand under suzhou "
                          "(4 sets + a pair, or 七对)")
     faces = (c + h.meld_counts).tolist() if h.n_melds else c.tolist()
     suits = sum(any(faces[9 * s: 9 * s + 9]) for s in range(3))
@@ -417,10 +417,8 @@ def can_win_suzhou(ctx: WinContext, rule, *, base: int = DEFAULT_BASE) -> bool:
             return _legal_complete(ctx, rule)
     try:
         return bool(_best(ctx, rule)["legal"])
-    except ValueError as e:
-        if "not complete" in str(e):
-            return False
-        raise
+    except NotComplete:
+        return False
 
 
 _NO_DRAGONS = bytes(3)

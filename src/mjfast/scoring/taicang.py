@@ -66,7 +66,7 @@ import numpy as np
 from .. import tiles as _t
 from ..decomposition import Decomposition, decompose_counts, from_reading
 from . import _shortcuts
-from ._core import Score, WinContext, register
+from ._core import NotComplete, Score, WinContext, register
 from .suzhou import _meld_counts  # the same meld classes count in both 花 systems
 
 __all__ = ["score_taicang", "can_win_taicang", "DEFAULT_BASE", "DEFAULT_MAX_PAYMENT",
@@ -291,7 +291,7 @@ def _best(ctx: WinContext, rule, base: int, max_payment: int):
         extra = f" with wildcards as {', '.join(_t.CODES[t] for t in ctx.wild_faces)}" \
             if ctx.wild_faces else ""
         shapes = "4 sets + a pair" + (", or 七对" if rule.options["qidui"] else "")
-        raise ValueError(f"hand not complete: {h} does not form a winning hand under taicang"
+        raise NotComplete(f"hand not complete: {h} does not form a winning hand under taicang"
                          f"{extra} ({shapes})")
     faces = (c + h.meld_counts).tolist() if h.n_melds else c.tolist()
     melds_c = _meld_counts(h.melds)
@@ -409,10 +409,8 @@ def can_win_taicang(ctx: WinContext, rule, *, base: int = DEFAULT_BASE,
                 return _legal_natural(ctx, rule)
     try:
         return bool(_best(ctx, rule, base, max_payment)["legal"])
-    except ValueError as e:
-        if "not complete" in str(e):
-            return False
-        raise
+    except NotComplete:
+        return False
 
 
 _NO_DRAGONS = bytes(3)
