@@ -18,7 +18,7 @@ Nothing here calls a kernel, so a repr is always cheap.
 from __future__ import annotations
 
 import base64
-from functools import lru_cache
+from functools import cache
 from html import escape
 
 from . import tiles as _t
@@ -158,7 +158,7 @@ def _bonus_body(code: str) -> str:
     return ""                                                         # WB0: a blank face, no frame
 
 
-@lru_cache(maxsize=None)
+@cache
 def tile_svg(t: int) -> str:
     """The SVG picture of one tile (a 30 x 40 view box), made from shapes only.
 
@@ -201,7 +201,7 @@ def tile_svg(t: int) -> str:
             f'{body}</svg>')
 
 
-@lru_cache(maxsize=None)
+@cache
 def _uri(t: int) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(tile_svg(t).encode()).decode()
 

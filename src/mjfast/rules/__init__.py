@@ -250,9 +250,9 @@ def describe(rule: str | Rule, **options: Any) -> pd.DataFrame:
     >>> row.value
     '2_3  (allowed: 3_4, 2_3)'
     >>> print(row.meaning)  # doctest: +NORMALIZE_WHITESPACE
-    flower minimum (F, 花 beyond the base) a hand without an exempt pattern needs to win: self-draw /
-    discard — 3_4 (default): 3 花 to self-draw, 4 花 to win on a discard; 2_3: 2 花 to self-draw,
-    3 花 on a discard (the newer fashion) [SZ-C6]
+    flower minimum (F: 花 beyond the base) to win without an exempt pattern: self-draw / discard —
+    3_4 (default): 3 花 to self-draw, 4 花 to win on a discard; 2_3: 2 花 to self-draw, 3 花 on a
+    discard (the newer fashion) [SZ-C6]
     """
     rule = get(rule, **options)
     rows: list[tuple[str, str, str, str]] = []

@@ -43,7 +43,10 @@ OPTION_DOCS: dict[str, dict] = {
     },
     "bao_scope": {
         "meaning": "which 包自摸 liabilities bind in one hand (包先不包后)",
-        "values": {"first": "only the first liability of the hand", "per_discarder": "the first liability of each discarder"},
+        "values": {
+            "first": "only the first liability of the hand",
+            "per_discarder": "the first liability of each discarder",
+        },
         "spec": "GD-C3",
         "source": "只接受最先达成包自模条件的人被这条规则约束…后来者则不需受这条规则约束",
     },

@@ -32,7 +32,7 @@ OPTION_DOCS: dict[str, dict] = {
         "source": "平胡可以自摸湖牌，或在有“豆”（杠）情况下允许点湖 / 可以平胡或自扣，平胡胡牌需要通行证",
     },
     "dou": {
-        "meaning": "豆 (kong) payments: 闷豆 (concealed, from each) / 转弯豆 (added, from each) / 点豆 (direct, from the feeder)",
+        "meaning": "豆 (kong) payments: 闷豆 (concealed) / 转弯豆 (added), from each; 点豆 (direct), from the feeder",
         "values": {"B": "source B: 3 / 3 / 3", "A": "source A: 2 / 3 / 1"},
         "spec": "GY-C1",
         "source": "其他3个玩家每人给闷豆者2个 / 闷豆（暗杠），算3个豆，收3家",

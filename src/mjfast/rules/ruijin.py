@@ -40,8 +40,10 @@ OPTIONS: dict[str, tuple] = {
 OPTION_DOCS: dict[str, dict] = {
     "lanhu": {
         "meaning": "which 烂胡 (garbage hand) shapes are allowed",
-        "values": {"general": "14 distinct tiles, same-suit tiles at least 3 apart, honours all different",
-                   "strict": "exactly 3 tiles per suit and 5 honours (ADG*3+5)"},
+        "values": {
+            "general": "14 distinct tiles, same-suit tiles at least 3 apart, honours all different",
+            "strict": "exactly 3 tiles per suit and 5 honours (ADG*3+5)",
+        },
         "spec": "RS-C3",
         "source": "ADG*3+5/7东南西北中发白（万条筒要跳2张以上） / 序数牌间隔大于等于3，字牌没有重复",
     },

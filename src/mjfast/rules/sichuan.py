@@ -30,7 +30,10 @@ OPTIONS: dict[str, tuple] = {
 OPTION_DOCS: dict[str, dict] = {
     "xuezhan": {
         "meaning": "血战到底: whether a win ends the hand",
-        "values": {False: "the first win ends the hand", True: "the winners leave and play goes on until three have won or the wall is empty"},
+        "values": {
+            False: "the first win ends the hand",
+            True: "the winners leave and play goes on until three have won or the wall is empty",
+        },
         "spec": None,
         "source": "血战场中的血战模式指1家胡了并不结束该局而是未胡的玩家继续打",
     },
@@ -48,7 +51,7 @@ OPTION_DOCS: dict[str, dict] = {
     },
     "zimo_bonus": {
         "meaning": "番 added for a self-draw (自摸; not in the seed's table)",
-        "values": {n: f"+{n} 番" for n in range(7)},
+        "values": {0: "+0 番", 1: "+1 番", 2: "+2 番", 3: "+3 番", 4: "+4 番", 5: "+5 番", 6: "+6 番"},
         "spec": None,
         "source": None,
     },

@@ -56,7 +56,10 @@ OPTION_DOCS: dict[str, dict] = {
     },
     "threshold_exempt": {
         "meaning": "which hands may win below the flower minimum",
-        "values": {"menqing": "only concealed (门清) hands", "suzhou_list": "also the big patterns exempt in 苏州 (对对胡, 混一色, 清一色, …)"},
+        "values": {
+            "menqing": "only concealed (门清) hands",
+            "suzhou_list": "also the big patterns exempt in 苏州 (对对胡, 混一色, 清一色, …)",
+        },
         "spec": "TC-A6",
         "source": "如果是门清，则无论花有多少，都可以成牌",
     },
