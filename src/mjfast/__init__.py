@@ -20,6 +20,7 @@ from .shape import fast_shanten as shanten
 from .shape import shanten_batch
 from .simulation.draws import simulate_draws
 from .tiles import parse_tiles, to_chinese, to_glyphs, to_mpsz
+from ._display import style
 
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
     "simulate_games",
     "iter_games",
     "plotting",
+    "style",
     "scoring",
     "WinContext",
     "Score",

@@ -22,6 +22,9 @@ NAME_ZH = "JJ麻将"
 
 OPTIONS: dict[str, tuple] = {}
 
+#: What each option means, in one place (see ``mjfast.rules.suzhou.OPTION_DOCS`` for the fields); JJ has none.
+OPTION_DOCS: dict[str, dict] = {}
+
 
 def build(options: dict[str, Any]) -> Rule:
     """Build the JJ rule from resolved options."""

@@ -1,6 +1,6 @@
 """金华麻将 (Jinhua) scorer: 财神 wildcards, 白板 substitute, X multiples, 承包.
 
-Rules: ``/work/shared/rules/jinhua.md`` §4.  ``X`` is the scorer keyword ``base`` (default 1;
+Rules: ``rules/jinhua.md`` §4.  ``X`` is the scorer keyword ``base`` (default 1;
 the file gives no value).
 
 * 平胡 (pair + 4 sets, any complete hand — there is no minimum): on a discard **the discarder

@@ -1,7 +1,7 @@
 """JJ麻将 (JJ platform-generic) scorer: MCR fans with 混 wildcards, 番 × 基数 × coefficient,
 the 20 % meld-source split and payment minimisation.
 
-Rules: ``/work/shared/rules/jj.md``.
+Rules: ``rules/jj.md``.
 
 Fans.  "MCR-style": the fans are those of the 国标 scorer (:mod:`mjfast.scoring.guobiao`, called,
 not copied; its default options).  A hand with 混 wildcards (``hand.wilds``) is scored under
