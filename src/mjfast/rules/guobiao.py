@@ -62,6 +62,13 @@ OPTION_DOCS: dict[str, dict] = {
         "spec": None,
         "source": "四方大发168番（非国标牌型）",
     },
+    "yipao_duoxiang": {
+        "meaning": "who wins when several players can win on one discard",
+        "values": {False: "截和: the nearest claimant counter-clockwise from the discarder",
+                   True: "一炮多响: every claimant wins"},
+        "spec": None,
+        "source": None,
+    },
 }
 
 #: Win forms of the MCR table.
