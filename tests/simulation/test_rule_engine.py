@@ -292,3 +292,40 @@ def test_suzhou_call_locks():
     # the same count finds passed-then-claimed pungs when the locks are off
     unlocked = dataclasses.replace(locked, engine=dataclasses.replace(locked.engine, call_locks=False))
     assert _locked_claims(unlocked) > 0
+
+
+# --------------------------------------------------------------------------------------------
+# 飞 / 宝吊头
+@pytest.mark.parametrize("name, element", [("ruijin", "fei"), ("shangrao", "baodiaotou")])
+def test_lone_wildcard_wait_declared_and_settled(name, element):
+    """瑞金 飞 / 上饶 宝吊头: a player may decline the complete hand and wait with the lone 宝 (any tile
+    then wins).  瑞金: "制飞成功后还要空转一圈" (a go-around without 碰/杠/胡, else it is not 飞) and
+    "制飞后不能平胡" (no discard win after declaring); 上饶: the next own draw wins.  Driven by the
+    kernel's policy hook (``fei_policy=1``: declare whenever a self-drawn hand allows it)."""
+    game, rec = raw(name, 1500, 20, fei_policy=1, log=800)
+    outcomes, _rows = scored(game, rec)
+    declared = fei = broken = 0
+    for g, o in enumerate(outcomes):
+        acts = actions(rec[6][g])
+        wins = [(ev, w, sc) for ev, (w, sc) in zip([e for e in o.events for _w in e.winners], o.scores)]
+        for s in range(4):
+            if not o.declared_wait(s):
+                continue
+            declared += 1
+            i = next(j for j, a in enumerate(acts) if a[0] == "fei" and a[1] == s)
+            calls = any(a[0] in ("pung", "kong", "chow", "added_kong", "concealed_kong") for a in acts[i + 1:])
+            for ev, w, sc in wins:
+                if w != s:
+                    continue
+                assert ev.how == "self_draw", (g, ev)             # no discard win while waiting
+                codes = [r[0] for r in sc.rows]
+                if name == "ruijin" and calls:
+                    assert element not in codes, (g, codes)        # the go-around was broken: a plain self-draw
+                    broken += 1
+                else:
+                    assert element in codes, (g, codes)
+                    fei += 1
+    assert declared >= 20 and fei >= 10, (declared, fei, broken)
+    assert broken >= 5 or name == "shangrao"
+    plain = raw(name, 300, 20)[1]
+    assert not plain[5][:, :, 83].any()        # the built-in policy never declines a win
