@@ -106,6 +106,8 @@ TILE_TOTALS = [
     ("jinhua", {}, 136, 136, 0),
     # guobiao.md §1: "Default ⚑: 136 tiles (no flowers; …)"
     ("guobiao", {}, 136, 136, 0),
+    # the competition set: 136 + 春夏秋冬梅兰竹菊
+    ("guobiao", {"tileset": 144}, 144, 136, 8),
     # jj.md §1: "Default ⚑ 136 tiles (flowers only where a sub-game has them …)"
     ("jj", {}, 136, 136, 0),
 ]
@@ -527,6 +529,7 @@ OPTIONS = {
     "shangrao": {"scoring": ("rj",)},  # RS-A9 `shangrao.scoring=rj`
     "jinhua": {"qifeng": ("none", "honours")},  # JH-A3 placeholder `jinhua.qifeng`
     "guobiao": {
+        "tileset": (136, 144),  # GB-A3 "136 tiles (no flowers)"; 144: the competition set's 8 花牌
         "exclusions": ("union", "v2"),  # GB-C1
         "selfdraw_buqiuren": (False, True),  # GB-C2
         "qingyaojiu_tongke": (False, True),  # GB-C7

@@ -329,3 +329,23 @@ def test_lone_wildcard_wait_declared_and_settled(name, element):
     assert broken >= 5 or name == "shangrao"
     plain = raw(name, 300, 20)[1]
     assert not plain[5][:, :, 83].any()        # the built-in policy never declines a win
+
+
+# --------------------------------------------------------------------------------------------
+# flowers and wildcards in play
+def test_guobiao_flowers_in_play():
+    """国标 with its 8 花牌 (``tileset=144``): flowers are laid aside, replaced, and score 花牌, 1 番 each
+    (not towards the 8-番 minimum); a win on a flower's replacement is not 杠上开花."""
+    df = mj.simulate_games("guobiao", 1500, rng=21, n_threads=2, tileset=144)
+    won = df[df["how"] != "draw_game"]
+    has = won["elements"].astype(str).str.contains("flower_tiles")
+    assert has.mean() > 0.5
+    assert (won.loc[has, "winning_hand"].str.contains("F")).all()
+    game, rec = raw("guobiao", 1500, 21, tileset=144)
+    outcomes, _rows = scored(game, rec)
+    after_flower = 0
+    for o in outcomes:
+        if o.events and o.events[0].how == "self_draw" and o.events[0].has("after_flower"):
+            assert "out_with_replacement_tile" not in [r[0] for r in o.scores[0][1].rows]
+            after_flower += 1
+    assert after_flower > 5
