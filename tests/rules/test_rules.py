@@ -536,7 +536,10 @@ OPTIONS = {
         "lianzhong_extras": (False, True),  # §4 "default off"
         "yipao_duoxiang": (False, True),  # 截和 by default (competition rules); 一炮多响 as the option
     },
-    "jj": {},
+    "jj": {
+        "hun": ("none", "flip_successor", "flip_self"),  # JJ-A1: per sub-game; in play by a flipped tile
+        "dealer": ("next", "winner"),  # §1 only "荒庄 … the dealer of that hand deals again"
+    },
 }
 
 

@@ -349,3 +349,16 @@ def test_guobiao_flowers_in_play():
             assert "out_with_replacement_tile" not in [r[0] for r in o.scores[0][1].rows]
             after_flower += 1
     assert after_flower > 5
+
+
+def test_jj_hun_in_play():
+    """JJ's 混 "可以代替任意牌（不包含花牌）进行游戏，不可吃碰，一般不能打出": with a 混 chosen by a flipped
+    tile (``hun="flip_successor"``) wins use it as any tile; by default JJ plays without one."""
+    df = mj.simulate_games("jj", 600, rng=22, n_threads=2, hun="flip_successor")
+    assert "flipped" in df.columns
+    game, rec = raw("jj", 600, 22, hun="flip_successor")
+    assert rec[5][:, :, 82].sum() > 0                      # 混 held
+    wins_with_hun = sum(int(rec[5][i, s, 82]) > 0 for i in range(len(rec[0])) for s in range(4)
+                        if rec[0][i, 4] >> s & 1)
+    assert wins_with_hun > 20
+    assert "flipped" not in mj.simulate_games("jj", 20, rng=22, n_threads=1).columns
