@@ -4,18 +4,18 @@ executors, plausible frequencies, streaming and input validation.
 
 ``MJFAST_ORACLE_SCALE=full`` checks the invariants on 100,000 games per rule (the acceptance
 size of issue 6; about an hour on two cores) instead of the CI sizes."""
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import multiprocessing
 import os
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import numpy as np
 import pandas as pd
 import pytest
 
 import mjfast as mj
+from mjfast.scoring import WinContext
 from mjfast.simulation import _chunks
 from mjfast.simulation import games as G
-from mjfast.scoring import WinContext
 
 PAY = ["pay_0", "pay_1", "pay_2", "pay_3"]
 N_GAMES = {"sichuan": 2500, "guobiao": 800, "guangdong": 1500, "xuezhan": 1200, "suzhou": 1200,
@@ -379,7 +379,8 @@ def test_policy_table_matches_the_shanten_kernel(forms):
     merge of the other groups per group, running pair / orphan counts) are the shanten
     kernel's, on random hands built to be near every form."""
     from mjfast import _bridge
-    from mjfast._kernels import _game as kg, _shanten as ks
+    from mjfast._kernels import _game as kg
+    from mjfast._kernels import _shanten as ks
 
     bits = sum(_bridge.FORM_BITS[f] for f in forms.split())
     cap, play = np.full(34, 4, np.uint8), np.ones(34, np.uint8)

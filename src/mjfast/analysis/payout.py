@@ -294,8 +294,8 @@ def _label(name: str, options: dict) -> str:
 def _specs(rules) -> list:
     """``[(label, rule name, options)]`` from the ``rules`` argument of :func:`compare_rules`."""
     from .. import rules as _rules
-    from ..simulation.games import SUPPORTED
     from ..rules._base import Rule
+    from ..simulation.games import SUPPORTED
 
     if rules is None:
         rules = SUPPORTED

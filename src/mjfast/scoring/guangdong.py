@@ -696,3 +696,9 @@ def win_state(outcome, event, index, ctx, kong_log):
         if liable is not None:
             fields["liable"] = liable
     return fields or None, None
+
+
+def next_deal(outcome) -> int:
+    """§6 (:func:`next_dealer`): the dealer keeps the deal on a win (一炮多响 included) or a draw
+    (``draw="pass"``: the deal passes then), otherwise his 下家 deals."""
+    return next_dealer(outcome.dealer, outcome.winners, draw=outcome.rule.options["draw"])
