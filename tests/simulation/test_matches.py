@@ -6,9 +6,10 @@ seating and round state; running totals; reproducibility; streaming; bad input.
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
-import numpy as np
 import pandas as pd
 import pytest
+from _sim_helpers import check_rotation, check_running_totals, check_winds_and_seating
+from _sim_helpers import winners as _winners
 
 import mjfast as mj
 from mjfast.simulation import matches as M
@@ -32,46 +33,6 @@ def _play(case):
     return _PLAYED[case]
 
 
-def _winners(cell):
-    return [int(x) for x in str(cell).split(",") if x]
-
-
-def _expected_next(name, options, row):
-    """The next dealer as each rule's source states it (rules/<variant>.md), from a hand's row;
-    None where the frame does not carry what the rule needs (贵阳 黄庄: who is ready)."""
-    dealer, ws, how, disc = int(row.dealer), _winners(row.winners), str(row.how), int(row.discarder)
-    if not ws:                                        # 荒庄 / 流局
-        if name == "guangdong" and options.get("draw") == "pass":
-            return (dealer + 1) % 4                   # 过庄
-        if name == "guiyang":
-            return None                               # depends on who is ready
-        return dealer                                 # every other rule: the dealer stays
-    if name == "guangdong":                           # the dealer keeps the deal on a win, else 下家
-        return dealer if dealer in ws else (dealer + 1) % 4
-    if name == "sichuan":
-        if options.get("xuezhan"):                    # SC-A8: the first winner (the caller checks discard wins)
-            return ws[0]
-        return disc if how in ("discard", "robbing_kong") else ws[0]   # 点炮者坐庄
-    if name == "guiyang":
-        if len(ws) == 3 and options.get("dealer", "B") == "B":
-            return disc                               # 一炮三响: the discarder deals
-        return ws[0]                                  # 湖牌者接庄
-    if name == "taicang" and how == "robbing_kong":
-        return disc                                   # after a robbed kong the konger deals
-    if name == "jj" and options.get("dealer", "next") == "next":
-        return (dealer + 1) % 4                       # the deal passes on (荒庄 keeps it)
-    if name == "suzhou" and options.get("dealer") == "dahu_keeps":
-        codes = set(str(row.elements).split(","))
-        if codes & M_DAHU:
-            return dealer                             # 大胡不改变庄家
-    return ws[0]                                      # 谁胡牌谁下一把坐庄 (the first winner)
-
-
-#: 苏州's 大胡 ([001] 大胡 items): 门清 (three kinds), 混一色, 清一色, 对对胡, 七对, 杠开, 大吊车.
-M_DAHU = {"small_concealed", "big_concealed", "big_small_concealed", "half_flush", "full_flush", "all_pungs",
-          "seven_pairs", "kong_bloom", "big_hanging"}
-
-
 @pytest.fixture(scope="module", params=list(CASES))
 def played(request):
     return request.param, _play(request.param)
@@ -84,63 +45,19 @@ def test_columns_and_running_totals(played):
     assert list(df.columns[:4]) == list(M.KEYS)
     assert df["match"].tolist() == [m for m in range(n) for _ in range(16)]
     assert df["hand"].tolist() == list(range(16)) * n
-    assert (df[PAY].sum(axis=1) == 0).all() and (df[CUM].sum(axis=1) == 0).all()
-    seating = df["seating"].astype(str) if "seating" in df.columns else pd.Series(["0123"] * len(df))
-    for m, part in df.groupby("match"):
-        totals = np.zeros(4, np.int64)
-        for row, seats in zip(part.itertuples(), seating[part.index]):
-            for s in range(4):
-                totals[int(seats[s])] += getattr(row, f"pay_{s}")
-            assert totals.tolist() == [getattr(row, c) for c in CUM]
-    s = M.match_summary(df)
-    assert len(s) == 4 * n and (s.groupby("match")["total"].sum() == 0).all()
-    assert (s.groupby("match")["dealt"].sum() == 16).all()
-    won = df[df["how"] != "draw_game"]
-    assert s["wins"].sum() == sum(len(_winners(w)) for w in won["winners"])
+    check_running_totals(df)
 
 
 def test_dealer_rotation_follows_the_rule(played):
     """Every hand's next dealer is the one the rule's source names (hand 0: seat 0 deals)."""
     case, df = played
     name, options = CASES[case]
-    checked = 0
-    for _m, part in df.groupby("match"):
-        rows = list(part.itertuples())
-        assert rows[0].dealer == 0
-        for row, nxt in zip(rows, rows[1:]):
-            if name == "guobiao":
-                assert nxt.dealer == nxt.hand % 4        # 16 hands, no 连庄: each seat deals once a round
-                continue
-            want = _expected_next(name, options, row)
-            if want is None:
-                assert 0 <= nxt.dealer <= 3
-                continue
-            if name == "sichuan" and options.get("xuezhan") and row.how in ("discard", "robbing_kong"):
-                # SC-A8: the first winner, or the discarder when several won on that first discard
-                assert nxt.dealer in (int(row.discarder), _winners(row.winners)[0])
-                continue
-            assert nxt.dealer == want, (case, row, nxt.dealer)
-            checked += 1
-    assert checked > 0 or name == "guobiao"
+    assert check_rotation(name, options, df) > 0 or name == "guobiao"
 
 
 def test_prevalent_wind_and_seating(played):
     case, df = played
-    name, _o = CASES[case]
-    for _m, part in df.groupby("match"):
-        winds = part["prevalent_wind"].tolist()
-        dealers = part["dealer"].tolist()
-        if name == "guobiao":
-            assert winds == [h // 4 for h in range(16)]
-            seats = part["seating"].astype(str).tolist()
-            assert seats == ["0123"] * 8 + ["1032"] * 8    # East<->South, West<->North before round 3
-            # the original South (player 1) deals first in the third round
-            assert int(seats[8][dealers[8]]) == 1
-            continue
-        changes = 0
-        for h in range(1, 16):
-            changes += dealers[h] != dealers[h - 1]
-            assert winds[h] == (changes // 4) % 4
+    check_winds_and_seating(CASES[case][0], df)
 
 
 def test_suzhou_round_state():

@@ -182,10 +182,12 @@ class Outcome:
         The match round (None outside a match).
     scores : list
         ``(seat, Score)`` of every win, in order; filled in by the engine after scoring.
+    contexts : list
+        The :class:`~mjfast.scoring.WinContext` each win was scored with, in the same order.
     """
 
     __slots__ = ("rule", "dealer", "exhausted", "flipped", "first_discard", "dice", "round", "scores",
-                 "_rec", "_hands", "_melds", "_kongs", "_events", "_seats", "_cache")
+                 "contexts", "_rec", "_hands", "_melds", "_kongs", "_events", "_seats", "_cache")
 
     def __init__(self, rule, rec, hands, melds, kongs, events, seats, round=None):
         self.rule = rule
@@ -199,6 +201,7 @@ class Outcome:
         self.dice = (rec[14] // 6 + 1, rec[14] % 6 + 1) if rec[14] >= 0 else None
         self.round = round
         self.scores: list = []
+        self.contexts: list = []
         self._cache: dict = {}
 
     @property

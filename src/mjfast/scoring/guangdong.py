@@ -690,7 +690,8 @@ def win_state(outcome, event, index, ctx, kong_log):
             bound = replace(ctx, liable=liable)
             try:
                 special = _evaluate(bound, outcome.rule, 1)[0][2]
-                _liability(bound, special, outcome.rule.options["baozimo_small"])
+                # None: a 小三元 / 小四喜 liability without baozimo_small, not enforced
+                liable = _liability(bound, special, outcome.rule.options["baozimo_small"])
             except ValueError:        # the hand no longer meets the condition (e.g. a special outranks 大三元)
                 liable = None
         if liable is not None:

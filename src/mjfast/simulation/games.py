@@ -264,6 +264,7 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, out
                 pay += s.payments
                 if outcome is not None:
                     outcome.scores.append((w, s))
+                    outcome.contexts.append(ctx)
                 if not winners:
                     total = int(s.total)
                     elements = ",".join(str(row[0]) for row in s.rows)
