@@ -50,3 +50,119 @@ def test_plotting_examples_keep_inline_figures():
     src = ROOT / "src" / "mjfast"
     offenders = [str(p.relative_to(ROOT)) for p in src.rglob("*.py") if "matplotlib.use(" in p.read_text("utf-8")]
     assert offenders == []
+
+
+# ---------------------------------------------------------------------------------------------
+# rule options: each has a meaning, its values explained, and a source
+# ---------------------------------------------------------------------------------------------
+def _seed_texts():
+    """The seed documents, when this checkout sits beside the project's shared folder."""
+    for folder in (ROOT.parent / "shared" / "seeds", Path("/work/shared/seeds")):
+        if folder.is_dir():
+            return "".join(p.read_text("utf-8") for p in sorted(folder.glob("*.txt")))
+    return None
+
+
+def _normalise(text):
+    # the seeds carry pinyin after some characters ("無(wú)花") and stray spaces
+    text = re.sub(r"\([a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü ]+\)", "", text)
+    return re.sub(r"\s+", "", text)
+
+
+def test_every_option_is_explained():
+    from mjfast import rules
+
+    for name in rules.names():
+        module = rules._REGISTRY[name]
+        docs = module.OPTION_DOCS
+        assert list(docs) == list(module.OPTIONS), name
+        for key, allowed in module.OPTIONS.items():
+            doc = docs[key]
+            assert doc["meaning"], (name, key)
+            assert list(doc["values"]) == list(allowed), (name, key)    # every value, default first
+            assert all(doc["values"].values()), (name, key)
+            # a spec id, a seed sentence, or at least the spec text naming the option
+            page = "ruijin_shangrao" if name in ("ruijin", "shangrao") else name
+            named = f"{name}.{key}" in (ROOT / "docs" / "rules" / f"{page}.md").read_text("utf-8")
+            assert doc["spec"] or doc["source"] or named, f"{name}.{key}: no spec id, source or spec text"
+        table = rules.describe(name)
+        options = table[table.section == "options"]
+        assert list(options.item) == list(module.OPTIONS)
+        for key, meaning in zip(options.item, options.meaning):
+            assert meaning.startswith(docs[key]["meaning"])
+            assert f"{rules._text(module.OPTIONS[key][0])} (default)" in meaning
+
+
+def test_option_sources_are_quoted_from_the_seeds():
+    from mjfast import rules
+
+    seeds = _seed_texts()
+    if seeds is None:
+        pytest.skip("the seed documents are not beside this checkout (they are not shipped)")
+    seeds = _normalise(seeds)
+    missing = []
+    for name in rules.names():
+        for key, doc in rules._REGISTRY[name].OPTION_DOCS.items():
+            for part in re.split(r" / |…", doc["source"] or ""):
+                if part and _normalise(part) not in seeds:
+                    missing.append(f"{name}.{key}: {part}")
+    assert missing == []
+
+
+# ---------------------------------------------------------------------------------------------
+# citations: every spec id, rule file and section the package cites exists on the site
+# ---------------------------------------------------------------------------------------------
+def _site():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("mjfast_docs", ROOT / "docs" / "_ext" / "mjfast_docs.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _sources():
+    src = ROOT / "src" / "mjfast"
+    for path in sorted(list(src.rglob("*.py")) + list(src.rglob("*.pyx")) + list(src.rglob("*.pyi"))):
+        yield path.relative_to(ROOT), path.read_text("utf-8")
+
+
+_SECTION_CITE = re.compile(r"(?<![\w/.-])(?:rules/)?([A-Za-z_]+)\.md,? §(\d+(?:\.\d+)*)")
+
+
+def test_cited_spec_ids_resolve():
+    site = _site()
+    index = site.spec_index()
+    cited = {}
+    for path, text in _sources():
+        for m in site.SPEC_ID.finditer(text):
+            cited.setdefault(m.group(0), str(path))
+    assert len(cited) > 50         # the package cites its spec throughout
+    missing = {spec: path for spec, path in cited.items() if spec not in index}
+    assert missing == {}, "cited ids that no rule page defines"
+
+
+def test_cited_rule_files_and_sections_resolve():
+    site = _site()
+    pages = {p.stem: p.read_text("utf-8") for p in (ROOT / "docs" / "rules").glob("*.md")}
+    bad = []
+    for path, text in _sources():
+        for m in site.SPEC_FILE.finditer(text):
+            if m.group(1) not in pages:
+                bad.append(f"{path}: {m.group(0)}")
+        for m in _SECTION_CITE.finditer(text):
+            stem, number = m.groups()
+            if stem in pages and number not in site.numbered_sections(pages[stem]):
+                bad.append(f"{path}: {m.group(0)} (no section {number})")
+        if "/work/" in text or "shared/rules" in text:
+            bad.append(f"{path}: cites a development machine's path")
+    assert bad == [], "\n".join(bad)
+
+
+def test_every_rule_module_has_its_page():
+    from mjfast import rules
+
+    pages = {p.stem: p.read_text("utf-8") for p in (ROOT / "docs" / "rules").glob("*.md")}
+    for name in rules.names():
+        page = "ruijin_shangrao" if name in ("ruijin", "shangrao") else name
+        assert f"{{mjfast-options}} {name}" in pages[page], f"rules/{page}.md does not list {name}'s options"

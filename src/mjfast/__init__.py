@@ -21,6 +21,7 @@ from .shape import fast_shanten as shanten
 from .shape import shanten_batch
 from .simulation.draws import simulate_draws
 from .tiles import parse_tiles, to_chinese, to_glyphs, to_mpsz
+from ._display import style
 
 
 __all__ = [
@@ -58,6 +59,7 @@ __all__ = [
     "iter_matches",
     "match_summary",
     "plotting",
+    "style",
     "scoring",
     "WinContext",
     "Score",

@@ -669,10 +669,10 @@ def test_describe(name):
     rule = rules.get(name)
     table = rules.describe(rule)
     assert isinstance(table, pd.DataFrame)
-    assert list(table.columns) == ["section", "item", "value"]
+    assert list(table.columns) == ["section", "item", "value", "meaning"]
     sections = set(table["section"])
     assert {"rule", "tiles", "deal", "calls", "wildcard", "forms"} <= sections
-    as_dict = {(s, i): v for s, i, v in table.itertuples(index=False) if i != "successor"}
+    as_dict = {(s, i): v for s, i, v, _ in table.itertuples(index=False) if i != "successor"}
     assert as_dict[("tiles", "total")] == str(rule.tileset.total)
     assert as_dict[("calls", "chow")] == rule.calls.chow
     for key in OPTIONS[name]:

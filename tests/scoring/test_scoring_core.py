@@ -58,10 +58,31 @@ def test_context_defaults_and_normalisation():
     (dict(hand=H, win_tile="5p", discarder=1, last_copy="yes"), "True or False"),
     (dict(hand=H, win_tile="5p", discarder=1, wild_faces=("1m",)), "wild_faces"),
     (dict(hand=H, win_tile="5p", discarder=1, rule_state=3), "mapping"),
+    # flags that exclude each other (every rule scored them, stacking the bonuses)
+    (dict(hand=H, win_tile="5p", self_draw=True, heavenly=True, last_tile=True), "last_tile"),
+    (dict(hand=H, win_tile="5p", self_draw=True, heavenly=True, after_kong=True), "after_kong"),
+    (dict(hand=H, win_tile="5p", discarder=1, robbing_kong=True, kong_discard=True), "kong_discard"),
+    (dict(hand=H, win_tile="5p", discarder=1, robbing_kong=True, last_tile=True), "last tile"),
+    (dict(hand=H, win_tile="5p", self_draw=True, heavenly=True, earthly=True), "exclude each other"),
+    (dict(hand=H, win_tile="5p", discarder=0, winner=1, earthly=True, human=True), "exclude each other"),
+    (dict(hand=H, win_tile="5p", self_draw=True, winner=1, earthly=True, last_tile=True), "last_tile"),
+    (dict(hand=H, win_tile="5p", discarder=0, winner=1, earthly=True, robbing_kong=True), "robbing_kong"),
+    (dict(hand=H, win_tile="5p", self_draw=True, earthly=True), "non-dealer"),
 ])
 def test_context_errors(kwargs, message):
     with pytest.raises(ValueError, match=message):
         WinContext(**kwargs)
+
+
+def test_context_flags_that_may_stack():
+    """豹子 and 滴零 stack (SZ-A5); 杠上开花 on the last tile and 海底 with 和绝张 are real."""
+    assert WinContext(H, win_tile="5p", discarder=1, baozi=True, diling=True).diling
+    assert WinContext(H, win_tile="5p", self_draw=True, after_kong=True, last_tile=True).last_tile
+    assert WinContext(H, win_tile="5p", discarder=1, last_tile=True, last_copy=True).last_copy
+    assert WinContext(H, win_tile="5p", discarder=0, winner=1, human=True).human
+    # 联众 人和 (GB-C6) is any win in the first go-around: a self-draw, or the dealer's discard win
+    assert WinContext(H, win_tile="5p", self_draw=True, winner=2, human=True).human
+    assert WinContext(H, win_tile="5p", discarder=1, human=True).human
 
 
 def test_context_wildcards():

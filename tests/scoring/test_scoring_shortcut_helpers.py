@@ -63,7 +63,7 @@ def _with_flowers(rng, ctx, rule):
     return WinContext(hand, win_tile=ctx.win_tile, self_draw=sd, winner=ctx.winner,
                       discarder=ctx.discarder, robbing_kong=ctx.robbing_kong,
                       after_kong=sd and rng.random() < 0.1,
-                      last_tile=bool(rng.random() < 0.1))
+                      last_tile=bool(rng.random() < 0.1) and not ctx.robbing_kong)
 
 
 def _winds(rng, n):

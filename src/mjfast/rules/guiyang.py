@@ -26,6 +26,28 @@ OPTIONS: dict[str, tuple] = {
     "dealer": ("B", "A"),
 }
 
+#: What each option means, in one place (see ``mjfast.rules.suzhou.OPTION_DOCS`` for the fields).
+OPTION_DOCS: dict[str, dict] = {
+    "pass_scope": {
+        "meaning": "which discard wins need a 通行证 (a 豆, i.e. a kong)",
+        "values": {"pinghu": "only the basic 平胡 hand", "all_discard_wins": "every discard win"},
+        "spec": "GY-A2",
+        "source": "平胡可以自摸湖牌，或在有“豆”（杠）情况下允许点湖 / 可以平胡或自扣，平胡胡牌需要通行证",
+    },
+    "dou": {
+        "meaning": "豆 (kong) payments: 闷豆 (concealed) / 转弯豆 (added), from each; 点豆 (direct), from the feeder",
+        "values": {"B": "source B: 3 / 3 / 3", "A": "source A: 2 / 3 / 1"},
+        "spec": "GY-C1",
+        "source": "其他3个玩家每人给闷豆者2个 / 闷豆（暗杠），算3个豆，收3家",
+    },
+    "dealer": {
+        "meaning": "who deals after one discard wins for several players (一炮多响)",
+        "values": {"B": "the discarder deals", "A": "a winner deals"},
+        "spec": "GY-C3",
+        "source": "湖牌者接庄 / 一炮三响时，点炮的人当庄",
+    },
+}
+
 
 def build(options: dict[str, Any]) -> Rule:
     """Build the Guiyang rule from resolved options."""

@@ -40,6 +40,34 @@ OPTIONS: dict[str, tuple] = {
     "yipao_duoxiang": (False, True),
 }
 
+#: What each option means, in one place (see ``mjfast.rules.suzhou.OPTION_DOCS`` for the fields).
+OPTION_DOCS: dict[str, dict] = {
+    "exclusions": {
+        "meaning": "which fans a big fan excludes (the seed's three versions differ)",
+        "values": {"union": "the union of every version's exclusions", "v2": "version v2's lists"},
+        "spec": "GB-C1",
+        "source": "不重复计算：碰碰和、圈风刻、门风刻、三风刻 / 不计圈风刻、门风刻、三风刻、幺九刻、碰碰和",
+    },
+    "selfdraw_buqiuren": {
+        "meaning": "whether a self-drawn 十三幺 or 连七对 adds 不求人",
+        "values": {False: "no", True: "yes (version v3)"},
+        "spec": "GB-C2",
+        "source": "不计五门齐、不求人、单钓 / 不计五门齐、单钓，自摸加计不求人",
+    },
+    "qingyaojiu_tongke": {
+        "meaning": "whether 清幺九 may add 双同刻 / 三同刻",
+        "values": {False: "no (excluded)", True: "yes (version v3)"},
+        "spec": "GB-C7",
+        "source": "不计碰碰和、同刻、无字 / 不计碰碰和、全带幺、幺九刻、无字，可加计双同刻、三同刻",
+    },
+    "lianzhong_extras": {
+        "meaning": "whether the non-MCR 联众 hands (四方大发, 天和, 地和, 人和, 混杠) score",
+        "values": {False: "no (MCR only)", True: "yes"},
+        "spec": None,
+        "source": "四方大发168番（非国标牌型）",
+    },
+}
+
 #: Win forms of the MCR table.
 FORMS = frozenset(
     {

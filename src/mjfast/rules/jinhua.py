@@ -27,6 +27,16 @@ OPTIONS: dict[str, tuple] = {
     "qifeng": ("none", "honours"),
 }
 
+#: What each option means, in one place (see ``mjfast.rules.suzhou.OPTION_DOCS`` for the fields).
+OPTION_DOCS: dict[str, dict] = {
+    "qifeng": {
+        "meaning": "the 七风 restriction on 财神 (七风 is not defined by the seed)",
+        "values": {"none": "no restriction: 财神 stands for any tile", "honours": "a 财神 never stands for an honour"},
+        "spec": "JH-A3",
+        "source": "七风中不可代替风",
+    },
+}
+
 
 def build(options: dict[str, Any]) -> Rule:
     """Build the Jinhua rule from resolved options."""

@@ -31,6 +31,9 @@ OPTIONS: dict[str, tuple] = {
     "dealer": ("next", "winner"),
 }
 
+#: What each option means, in one place (see ``mjfast.rules.suzhou.OPTION_DOCS`` for the fields); JJ has none.
+OPTION_DOCS: dict[str, dict] = {}
+
 
 def build(options: dict[str, Any]) -> Rule:
     """Build the JJ rule from resolved options."""

@@ -42,6 +42,25 @@ OPTIONS: dict[str, tuple] = {
     "fei_mult": (2,),
 }
 
+#: What each option means, in one place (see ``mjfast.rules.suzhou.OPTION_DOCS`` for the fields).
+OPTION_DOCS: dict[str, dict] = {
+    "lanhu": {
+        "meaning": "which 烂胡 (garbage hand) shapes are allowed",
+        "values": {
+            "general": "14 distinct tiles, same-suit tiles at least 3 apart, honours all different",
+            "strict": "exactly 3 tiles per suit and 5 honours (ADG*3+5)",
+        },
+        "spec": "RS-C3",
+        "source": "ADG*3+5/7东南西北中发白（万条筒要跳2张以上） / 序数牌间隔大于等于3，字牌没有重复",
+    },
+    "fei_mult": {
+        "meaning": "payment of a 飞 (wildcard-head) win, as a multiple of a self-draw's (the seed gives none)",
+        "values": {2: "twice a self-draw"},
+        "spec": "RS-A5",
+        "source": None,
+    },
+}
+
 #: The 4 花 of the 140-tile set ("再加4个花一共就是140张").
 FLOWERS: dict[str, int] = {code: 1 for code in SEASONS}
 

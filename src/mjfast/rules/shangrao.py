@@ -29,6 +29,16 @@ OPTIONS: dict[str, tuple] = {
     "scoring": ("rj",),
 }
 
+#: What each option means, in one place (see ``mjfast.rules.suzhou.OPTION_DOCS`` for the fields).
+OPTION_DOCS: dict[str, dict] = {
+    "scoring": {
+        "meaning": "the scoring table (the 上饶 text gives none)",
+        "values": {"rj": "瑞金's table"},
+        "spec": "RS-A9",
+        "source": None,
+    },
+}
+
 
 def successor_table() -> dict[str, tuple[str, ...]]:
     """宝 = successor of the flipped tile ("翻开的牌为白，则中为宝")."""

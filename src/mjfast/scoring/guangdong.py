@@ -226,6 +226,25 @@ def _evaluate(ctx: WinContext, rule, winners: int):
     return best, cap, floor
 
 
+def _check_call(ctx: WinContext, base, winners) -> tuple:
+    """The checks of the scorer's keywords and of the context's flags (score and can_win):
+    ``(base, winners)``, the number of winners read from ``ctx.rule_state`` when the engine passes
+    it as per-hand state."""
+    if winners == 1 and ctx.rule_state:
+        winners = ctx.rule_state.get("winners", 1)
+    if type(base) is not int or base <= 0:
+        base = _check_base(base)
+    if isinstance(winners, bool) or winners not in (1, 2, 3):
+        raise ValueError(f"winners must be 1, 2 or 3, got {winners!r}")
+    if winners > 1 and ctx.self_draw:
+        raise ValueError("several winners (一炮多响) win on one discard, not by self-draw")
+    if ctx.human and (ctx.self_draw or ctx.winner == ctx.dealer or ctx.discarder != ctx.dealer):
+        raise ValueError("人和 is a non-dealer's win on the dealer's first discard")
+    if ctx.earthly and (not ctx.self_draw or ctx.winner == ctx.dealer):
+        raise ValueError("地和 is a non-dealer's self-draw on his first draw")
+    return base, winners
+
+
 def _seat_of(source: str | None, winner: int) -> int | None:
     return None if source is None else (winner + _SEAT_OFFSET[source]) % 4
 
@@ -302,18 +321,7 @@ def score_guangdong(ctx: WinContext, rule, *, base: int = 1, winners: int = 1) -
     [['平胡', 1], ['自摸', 1]]
     """
     opts = rule.options
-    if type(base) is not int or base <= 0:
-        base = _check_base(base)
-    if winners == 1 and ctx.rule_state:  # the engine passes it as per-hand state
-        winners = ctx.rule_state.get("winners", 1)
-    if isinstance(winners, bool) or winners not in (1, 2, 3):
-        raise ValueError(f"winners must be 1, 2 or 3, got {winners!r}")
-    if winners > 1 and ctx.self_draw:
-        raise ValueError("several winners (一炮多响) win on one discard, not by self-draw")
-    if ctx.human and (ctx.self_draw or ctx.winner == ctx.dealer or ctx.discarder != ctx.dealer):
-        raise ValueError("人和 is a non-dealer's win on the dealer's first discard")
-    if ctx.earthly and (not ctx.self_draw or ctx.winner == ctx.dealer):
-        raise ValueError("地和 is a non-dealer's self-draw on his first draw")
+    base, winners = _check_call(ctx, base, winners)
     fast = _fast_evaluate(ctx, rule, winners)
     if fast is None:
         (fan, raw, special, wrows, reading, floored), cap, floor = _evaluate(ctx, rule, winners)
@@ -565,10 +573,13 @@ def can_win_guangdong(ctx: WinContext, rule, *, base: int = 1, winners: int = 1)
     >>> can_win(ctx, "guangdong"), can_win(ctx, "guangdong", min_fan=1)
     (True, False)
     """
+    _check_call(ctx, base, winners)
     _check_hand(ctx.hand)
     # no wildcards in 鸡平胡 (score() rejects them): the kernel's complete test is exact here
     if not _shortcuts.complete(ctx.hand, _shortcuts.STANDARD_ORPHANS):
         return False
+    if ctx.liable is not None and ctx.self_draw:  # whether the 包 is one the rule has
+        return score_guangdong(ctx, rule, base=base, winners=winners).legal
     if rule.options["min_fan"] == 0:
         return True
     (_fan, raw, special, *_r), _c, _f = _evaluate(ctx, rule, winners)

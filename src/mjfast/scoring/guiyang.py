@@ -102,6 +102,21 @@ def _positive(value, what: str, zero_ok: bool = False) -> int:
     return int(value)
 
 
+def _check_call(ctx: WinContext, base, lianzhuang) -> tuple:
+    """The checks of the hand, the context and the scorer's keywords (score and can_win):
+    ``(base, lianzhuang)``."""
+    if type(base) is not int or base < 1:
+        base = _positive(base, "base")
+    n = lianzhuang if type(lianzhuang) is int and lianzhuang >= 0 else \
+        _positive(lianzhuang, "lianzhuang", zero_ok=True)
+    if n and ctx.winner != ctx.dealer:
+        raise ValueError("连庄 (lianzhuang) counts only when the dealer wins")
+    _check_hand(ctx.hand)
+    if ctx.liable is not None:
+        raise ValueError("guiyang has no 包 liability; liable must be None")
+    return base, n
+
+
 def _pass_reason(ctx: WinContext, code: str, scope: str) -> str:
     if ctx.self_draw or ctx.kongs:
         return ""
@@ -144,16 +159,8 @@ def score_guiyang(ctx: WinContext, rule, *, base: int = 1, lianzhuang: int = 0) 
     >>> score(WinContext("123m456m789p11p234p", win_tile="4p", discarder=1), "guiyang").reason
     '平胡 wins on a discard only with a 通行证 (a 豆: any kong)'
     """
-    if type(base) is not int or base < 1:
-        base = _positive(base, "base")
-    n = lianzhuang if type(lianzhuang) is int and lianzhuang >= 0 else \
-        _positive(lianzhuang, "lianzhuang", zero_ok=True)
-    if n and ctx.winner != ctx.dealer:
-        raise ValueError("连庄 (lianzhuang) counts only when the dealer wins")
+    base, n = _check_call(ctx, base, lianzhuang)
     h = ctx.hand
-    _check_hand(h)
-    if ctx.liable is not None:
-        raise ValueError("guiyang has no 包 liability; liable must be None")
     code = _fast_code(h)
     if code is None:
         code, reading = _best(h)
@@ -249,8 +256,8 @@ def can_win_guiyang(ctx: WinContext, rule, *, base: int = 1, lianzhuang: int = 0
     >>> can_win(WinContext(h, win_tile="4p", discarder=1), "guiyang")
     True
     """
+    _check_call(ctx, base, lianzhuang)
     h = ctx.hand
-    _check_hand(h)
     # no wildcards in 贵阳 (score() rejects them): the kernel's complete test is exact here
     if not _shortcuts.complete(h, _shortcuts.STANDARD_PAIRS):
         return False

@@ -132,19 +132,20 @@ def _option_bits(rule) -> int:
     return opts
 
 
-def _flowers(ctx: WinContext, flowers) -> int:
+def _flowers(ctx: WinContext, flowers, name: str = "guobiao") -> int:
     bonus = ctx.hand._bonus  # the slot, not the property (ctx.hand is exactly a Hand)
     if flowers is True:
         bad = [t for t in bonus if t not in _FLOWER_KINDS] \
             if bonus and not _FLOWER_KINDS.issuperset(bonus) else None
         if bad:
-            raise ValueError("国标 flowers are 春夏秋冬梅兰竹菊 (F1-F8); the hand has "
+            raise ValueError(f"{name} flowers are 春夏秋冬梅兰竹菊 (F1-F8); the hand has "
                              + ", ".join(_t.CODES[t] for t in bad))
         return len(bonus)
     if flowers is False:
         if bonus:
-            raise ValueError(f"the hand has {len(bonus)} bonus tile(s) but guobiao is played "
-                             "without flowers by default (GB-A3); pass flowers=True to score them")
+            why = " (GB-A3)" if name == "guobiao" else ""
+            raise ValueError(f"the hand has {len(bonus)} bonus tile(s) but {name} is played "
+                             f"without flowers by default{why}; pass flowers=True to score them")
         return 0
     raise ValueError(f"flowers must be True or False, got {flowers!r}")
 

@@ -1,6 +1,6 @@
 """金华麻将 (Jinhua) scorer: 财神 wildcards, 白板 substitute, X multiples, 承包.
 
-Rules: ``/work/shared/rules/jinhua.md`` §4.  ``X`` is the scorer keyword ``base`` (default 1;
+Rules: ``rules/jinhua.md`` §4.  ``X`` is the scorer keyword ``base`` (default 1;
 the file gives no value).
 
 * 平胡 (pair + 4 sets, any complete hand — there is no minimum): on a discard **the discarder
@@ -204,6 +204,7 @@ def _fast_mult(ctx: WinContext) -> int | None:
 
 def can_win_jinhua(ctx: WinContext, rule, *, base: int = 1) -> bool:
     """Whether ``ctx`` is a legal 金华 win: any complete hand (4 sets + pair, or 七对)."""
+    _check_base(base)
     f = ctx.flipped
     if (not ctx.wild_faces and not ctx.hand.bonus
             and (f is None or f == _WHITE or (f < _t.N_KINDS and not ctx.hand.counts[_WHITE]))

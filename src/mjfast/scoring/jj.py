@@ -1,7 +1,7 @@
 """JJ麻将 (JJ platform-generic) scorer: MCR fans with 混 wildcards, 番 × 基数 × coefficient,
 the 20 % meld-source split and payment minimisation.
 
-Rules: ``/work/shared/rules/jj.md``.
+Rules: ``rules/jj.md``.
 
 Fans.  "MCR-style": the fans are those of the 国标 scorer (:mod:`mjfast.scoring.guobiao`, called,
 not copied; its default options).  A hand with 混 wildcards (``hand.wilds``) is scored under
@@ -220,7 +220,7 @@ def score_jj(ctx: WinContext, rule, *, mode: str = "classic", base=10, table_sco
     """
     if ctx.liable is not None:
         raise ValueError("jj has no 包 liability (the 20 % meld-source split replaces it)")
-    n_fl = _gb._flowers(ctx, flowers)
+    n_fl = _gb._flowers(ctx, flowers, "jj")
     res = _fans(ctx)
     if res is None:
         raise NotComplete(f"hand not complete: {ctx.hand} does not form a winning hand under jj "
@@ -297,6 +297,15 @@ def _score_obj(ctx, total, points, pay, legal, fan, ft, n_fl, hun, rctx, rd) -> 
 def can_win_jj(ctx: WinContext, rule, *, mode: str = "classic", base=10, table_scores=None,
                hun_kind=None, flowers: bool = False, out=()) -> bool:
     """Whether ``ctx`` is a legal JJ win: an MCR winning hand (混 as any tile) of at least 1 番."""
+    if (ctx.liable is not None or ctx.hand.bonus or flowers is not False or mode != "classic"
+            or base != 10 or table_scores is not None or out
+            or any(m.source is None for m in ctx.hand.melds if m.kind in _CLAIMED)):
+        # what the scorer checks of these (and of the sources of the 20 % split) it checks there
+        try:
+            return score_jj(ctx, rule, mode=mode, base=base, table_scores=table_scores,
+                            hun_kind=hun_kind, flowers=flowers, out=out).legal
+        except NotComplete:
+            return False
     res = _fans(ctx, first=True)
     return res is not None and res[0] + (88 if _hun_gang(ctx, hun_kind) else 0) >= MIN_FAN
 

@@ -1,6 +1,6 @@
 """瑞金麻将 (Ruijin) scorer: 宝 wildcards, 烂胡, 对对胡 (= 七对), honour chows, 飞, base multiples.
 
-Rules: ``/work/shared/rules/ruijin_shangrao.md`` (RJ columns).  The Ruijin payment table
+Rules: ``rules/ruijin_shangrao.md`` (RJ columns).  The Ruijin payment table
 (§6) does not depend on the shape of the hand, only on *how* it was won:
 
 * discard win (瑞金 平胡): each of the three others pays ``b``; the discarder pays ``+b``;

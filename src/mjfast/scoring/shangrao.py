@@ -1,6 +1,6 @@
 """上饶麻将 (Shangrao) scorer: 宝 wildcards, 十三浪, 九幺, 七对, 宝吊头 on the Ruijin table.
 
-Rules: ``/work/shared/rules/ruijin_shangrao.md`` (SR columns).  The Shangrao text gives no
+Rules: ``rules/ruijin_shangrao.md`` (SR columns).  The Shangrao text gives no
 scoring at all; RS-A9 ⚑ reuses the Ruijin table (rule option ``scoring="rj"``, the only value),
 so the payments are those of :mod:`mjfast.scoring.ruijin`:
 

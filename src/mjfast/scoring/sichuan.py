@@ -231,31 +231,8 @@ def score_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_incom
     [['清对', 4]]
     """
     opts = rule.options
-    if type(base) is not int or base <= 0:
-        base = _check_base(base)
-    state = ctx.rule_state
-    if state:  # per-hand game state, as the engine passes it
-        if type(won) is tuple and not won:
-            won = state.get("won", won)
-        if not kong_income:
-            kong_income = state.get("kong_income", 0)
-    won = _NOBODY if type(won) is tuple and not won else _check_won(won, opts)
+    base, won, kong_income = _check_call(ctx, opts, base, won, kong_income)
     h = ctx.hand
-    _check_hand(h)
-    if ctx.liable is not None:
-        raise ValueError("sichuan has no 包 liability; liable must be None")
-    if ctx.earthly and (not ctx.self_draw or ctx.winner == ctx.dealer):
-        raise ValueError("地胡 is a non-dealer's self-draw on his first draw (SC-A3)")
-    if ctx.winner in won:
-        raise ValueError(f"seat {ctx.winner} has already won (won=…) and cannot win again")
-    if ctx.discarder is not None and ctx.discarder in won:
-        raise ValueError(f"seat {ctx.discarder} has already won and no longer discards or kongs")
-    if type(kong_income) is not int and (
-            isinstance(kong_income, bool) or not isinstance(kong_income, (int, np.integer))) \
-            or kong_income < 0:
-        raise ValueError(f"kong_income must be a non-negative integer, got {kong_income!r}")
-    if kong_income and not ctx.kong_discard:
-        raise ValueError("kong_income is handed over only on 杠上炮 (kong_discard=True)")
     fast = _fast_best(h, ctx, opts)
     if fast is None:
         _v, pat, gen, reading = _best(h, ctx, opts)
@@ -302,6 +279,37 @@ def score_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_incom
     return Score("sichuan", total, points, pay, legal, reason, "番", rows,
                  decomposition_fn=lambda: _decomposition(
                      ctx, reading if reading is not None else _best(h, ctx, opts)[3]))
+
+
+def _check_call(ctx: WinContext, opts, base, won, kong_income) -> tuple:
+    """The checks of the hand, the context and the scorer's keywords (score and can_win):
+    ``(base, won, kong_income)``, the last two read from ``ctx.rule_state`` when the engine passes
+    them as per-hand state."""
+    state = ctx.rule_state
+    if state:
+        if type(won) is tuple and not won:
+            won = state.get("won", won)
+        if not kong_income:
+            kong_income = state.get("kong_income", 0)
+    if type(base) is not int or base <= 0:
+        base = _check_base(base)
+    won = _NOBODY if type(won) is tuple and not won else _check_won(won, opts)
+    _check_hand(ctx.hand)
+    if ctx.liable is not None:
+        raise ValueError("sichuan has no 包 liability; liable must be None")
+    if ctx.earthly and (not ctx.self_draw or ctx.winner == ctx.dealer):
+        raise ValueError("地胡 is a non-dealer's self-draw on his first draw (SC-A3)")
+    if ctx.winner in won:
+        raise ValueError(f"seat {ctx.winner} has already won (won=…) and cannot win again")
+    if ctx.discarder is not None and ctx.discarder in won:
+        raise ValueError(f"seat {ctx.discarder} has already won and no longer discards or kongs")
+    if type(kong_income) is not int and (
+            isinstance(kong_income, bool) or not isinstance(kong_income, (int, np.integer))) \
+            or kong_income < 0:
+        raise ValueError(f"kong_income must be a non-negative integer, got {kong_income!r}")
+    if kong_income and not ctx.kong_discard:
+        raise ValueError("kong_income is handed over only on 杠上炮 (kong_discard=True)")
+    return base, won, kong_income
 
 
 def _best(h: Hand, ctx, opts) -> tuple:
@@ -421,8 +429,8 @@ def can_win_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_inc
     >>> can_win(WinContext("123m456m789s11p22p2p", win_tile="2p", discarder=1), "sichuan")
     False
     """
+    _check_call(ctx, rule.options, base, won, kong_income)
     h = ctx.hand
-    _check_hand(h)
     # no wildcards in 四川 (score() rejects them): the kernel's complete test is exact here
     return _suits(h) <= 2 and _shortcuts.complete(h, _shortcuts.STANDARD_PAIRS)
 

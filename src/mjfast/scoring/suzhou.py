@@ -363,9 +363,7 @@ def score_suzhou(ctx: WinContext, rule, *, base: int = DEFAULT_BASE) -> Score:
     >>> s.legal, s.reason
     (False, '2 花, below the 4-花 minimum for a discard win (threshold 3_4), and no exempt pattern')
     """
-    if type(base) is not int and (isinstance(base, bool) or not isinstance(base, int)) \
-            or base <= 0:
-        raise ValueError(f"base (silver per 花) must be a positive integer, got {base!r}")
+    _check_base(base)
     fast = _fast_reading(ctx, rule)
     if fast is not None:
         total, legal, elements = fast
@@ -394,6 +392,12 @@ def score_suzhou(ctx: WinContext, rule, *, base: int = DEFAULT_BASE) -> Score:
                  lambda: _rows(ctx, rule, r["e"]), decomposition_fn=lambda: _decomposition(ctx, r["d"]))
 
 
+def _check_base(base) -> None:
+    if type(base) is not int and (isinstance(base, bool) or not isinstance(base, int)) \
+            or base <= 0:
+        raise ValueError(f"base (silver per 花) must be a positive integer, got {base!r}")
+
+
 def can_win_suzhou(ctx: WinContext, rule, *, base: int = DEFAULT_BASE) -> bool:
     """Whether ``ctx`` is a legal 苏州 win: a winning hand meeting the §5 minimum.
 
@@ -407,6 +411,7 @@ def can_win_suzhou(ctx: WinContext, rule, *, base: int = DEFAULT_BASE) -> bool:
     >>> can_win(WinContext(h, win_tile="1s", discarder=2), "suzhou")
     False
     """
+    _check_base(base)
     h = ctx.hand
     if not h.wilds:
         _check_hand(ctx, rule)
