@@ -199,9 +199,9 @@ class _Game:
                 ctx = self.context(seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds,
                                    flowers, flipped, keep=True)
                 hit = bool(can_win(ctx, self.rule))
-            except Exception as exc:  # the kernel cannot raise: re-raised after it returns
+            except Exception as exc:  # the kernel keeps it, stops its games and raises it
                 self.errors.append(exc)
-                return False
+                raise
             self._memo[key] = hit
         return hit
 
