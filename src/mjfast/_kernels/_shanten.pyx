@@ -1108,7 +1108,10 @@ def shanten_entry(hand, *, rule=None, form=None, melds=(), wilds=None, wild_kind
     wildcard face goes straight to the kernel; everything else to the general function."""
     cdef RuleParams params
     # the cimported type is a pointer compare; ``np.ndarray`` would be two attribute lookups
-    if type(hand) is cnp.ndarray and rule is None and form is None and wild_kind is None and not melds:
+    # wilds other than None or a plain int in range go to the general function, which rejects
+    # what is not a number of wildcards (a C int conversion would truncate 1.5 or take True as 1)
+    if type(hand) is cnp.ndarray and rule is None and form is None and wild_kind is None and not melds \
+            and (wilds is None or (type(wilds) is int and 0 <= wilds <= MAX_WILDS)):
         params = _plain_default if seven_pairs is None else _plain_params.get(seven_pairs)
         if params is not None:
             return params.one(hand, 0 if wilds is None else wilds)

@@ -19,7 +19,7 @@ from ..hand import Hand, Meld
 from ..rules._base import Rule
 from ..scoring import WinContext, can_win, score
 from ..scoring import suzhou as _suzhou
-from .._inputs import check_int, default_threads
+from .._inputs import check_int, check_samples, default_threads
 from ..shape import shanten as _shanten
 from ..tiles import CODES, N_KINDS, N_TILES_ALL
 
@@ -556,7 +556,9 @@ def simulate_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int 
     Raises
     ------
     ValueError
-        An unknown rule or option, ``n_games <= 0``, an unknown policy, a bad ``rng``.
+        An unknown rule or option, ``n_games <= 0``, more games than this machine's memory can
+        hold (:func:`iter_games` streams them) or above ``2**40``, an unknown policy, a bad
+        ``rng``, a bad ``n_threads``.
 
     Examples
     --------
@@ -569,7 +571,7 @@ def simulate_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int 
     (False, True)
     """
     game = _resolve(rule, policy, rule_options)
-    n_games = check_int(n_games, "n_games", 1)
+    n_games = check_samples(n_games, "n_games", 120, "iter_games streams the games in batches")
     threads = default_threads(n_threads)
     _chunks.check_executor(executor)
     (df,) = _iter(game, n_games, rng, threads, executor, progress, n_games)   # one batch: every game
