@@ -452,8 +452,8 @@ def iter_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int | No
     [1024, 1024, 452]
     """
     game = _resolve(rule, policy, rule_options)
-    n_games = check_int(n_games, "n_games", 1)
-    batch_games = check_int(batch_games, "batch_games", 1)
+    n_games = check_samples(n_games, "n_games")
+    batch_games = check_samples(batch_games, "batch_games", 120)          # a batch is held in memory
     threads = default_threads(n_threads)
     _chunks.check_executor(executor)
     return _iter(game, n_games, rng, threads, executor, progress, batch_games)
