@@ -17,7 +17,7 @@ import numpy as np
 
 from .. import _bridge
 from .. import rules as _rules
-from .._inputs import check_int, check_samples, default_threads
+from .._inputs import check_samples, default_threads
 from .._kernels import _game as _kg
 from ..hand import Hand
 from ..rules._base import Rule
