@@ -1,11 +1,13 @@
 """mjfast: fast, exact analysis of Chinese mahjong hands.
 
 Exact shanten over every form a rule allows (with called melds and wildcards), waits, 进张,
-改良 and the 一进听 combination count, under ten regional rule sets.
+改良 and the 一进听 combination count, and the exact win probability and expected payout of
+every discard (:func:`expected_value`), under ten regional rule sets.
 """
 from . import rules, scoring, tiles
 from .hand import Hand, Meld
 from .analysis.calls import call_vs_pass
+from .analysis.value import expected_value
 from .decomposition import Decomposition, decompose, decompose_counts
 from .simulation.games import iter_games, simulate_games
 from .efficiency import fast_analyze_discards as analyze_discards
@@ -42,6 +44,7 @@ __all__ = [
     "improvements",
     "yijinting",
     "analyze_discards",
+    "expected_value",
     "call_vs_pass",
     "payout_summary",
     "element_frequencies",
