@@ -1008,20 +1008,20 @@ cdef inline int32_t choose_cont(double cev, int32_t cch, int cj, double tev, int
 
 
 cdef inline void best_discard(const Prob* p, const N14* g, const double* V, int NF, int f,
-                              int32_t* ch, int8_t* jj) noexcept nogil:
+                              int32_t* ch, int8_t* kind_out) noexcept nogil:
     """Best followed discard of a 14-tile hand: in kind order, a discard replaces the one kept
     only when it is worth more beyond the tolerance (so ties keep the lower kind)."""
     cdef int i
     cdef double best = 0.0, x
     cdef const Disc* dd = (<const Disc*>p.discs.p) + g.d0
     ch[0] = -1
-    jj[0] = -1
+    kind_out[0] = -1
     for i in range(g.nd):
         x = V[(<int64_t>dd[i].child * NF + f) * NV]
         if ch[0] < 0 or x > best + tol_of(best, x):
             best = x
             ch[0] = dd[i].child
-            jj[0] = dd[i].j
+            kind_out[0] = dd[i].j
 
 
 cdef inline double draw_factor(const Prob* p, const N13* n, int t, bint acc) noexcept nogil:

@@ -56,6 +56,11 @@ class _Model:
                 from .. import rules
 
                 self.rule = rules.get(self.rule.name, **{**dict(self.rule.options), **rule_keys})
+        if self.rule is not None:
+            from ..scoring._outcome import hook
+
+            base = hook(self.rule, "score_options")
+            self.options = {**(dict(base(self.rule)) if base is not None else {}), **self.options}
         kr, caps, options = prepare(h, self.rule, wild_kind=wild_kind)
         self.kr, self.options_bits = kr, options
         self.cap = np.ascontiguousarray(caps, np.uint8)
@@ -116,7 +121,7 @@ class _Model:
             hz = np.broadcast_to(np.asarray(hazard, float), (self.T + 1,))
             self.q = [float(x) for x in hz]
         self.turns = [first_turns] + [3] * self.T
-        self.win_is_wild = self.rule is not None and self.rule.name in ("ruijin", "shangrao")
+        self.win_is_wild = self.rule is not None and bool(self.rule.engine.win_is_wild)
         # the returned wall: every tile but the hand and visible
         self.rmax = tuple(int(self.cap[k]) - self.vis[k] for k in range(N_KINDS))
         # a drawn wildcard's faces are read with the rule's own copies (its face included)

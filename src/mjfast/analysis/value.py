@@ -43,7 +43,6 @@ FALLBACK_SHANTEN = 4
 _TILE_ORDER = list(CODES[:N_KINDS])
 _MEMO: dict = {}
 _MEMO_LIMIT = 400_000
-_WIN_IS_WILD_RULES = ("ruijin", "shangrao")
 _DISCARDER = 2          # a discard win is scored as a win on the opposite player's discard
 
 
@@ -210,14 +209,15 @@ def _split_options(rule_obj, rule_options: dict):
 @lru_cache(maxsize=64)
 def _stake_cached(rule_obj, scorer_items: tuple) -> float:
     from ..scoring import WinContext, score
-    from .payout import _MINIMAL_WINS
+    from ..scoring._outcome import hook
 
     if not scorer_items:
         from .payout import base_stake
 
         return float(base_stake(rule_obj))
+    # base_stake's candidates, scored with these scorer options (e.g. 太仓 base=)
     best = None
-    for tiles, melds, bonus, win, self_draw in _MINIMAL_WINS[rule_obj.name]:
+    for tiles, melds, bonus, win, self_draw in hook(rule_obj, "MINIMAL_WINS") or ():
         ctx = WinContext(Hand(tiles, melds=list(melds), bonus=bonus), win_tile=win, self_draw=self_draw,
                          winner=1, dealer=0, discarder=None if self_draw else 2)
         s = score(ctx, rule_obj, **dict(scorer_items))
@@ -345,13 +345,17 @@ class _WinJudge:
     """
 
     def __init__(self, s: _Setup):
+        from ..scoring._outcome import hook
+
         j = s.spec["judge"]
         self.rule = s.rule
-        self.options = dict(s.scorer_options)
+        # the scorer keywords the rule's games use (e.g. 国标's 花牌 with the 144-tile set), then the caller's
+        base = hook(s.rule, "score_options")
+        self.options = {**(dict(base(s.rule)) if base is not None else {}), **s.scorer_options}
         self.melds = tuple(j.melds)
         self.own = tuple(j.own_bonus)
         self.pool = tuple(j.pool)
-        self.win_is_wild = s.rule.name in _WIN_IS_WILD_RULES
+        self.win_is_wild = bool(s.rule.engine.win_is_wild)
         self.key = (s.rule, tuple(sorted(self.options.items())), self.melds, self.own, self.pool)
         kr = _bridge.kernel_rule(s.rule)
         cap = np.ascontiguousarray(np.maximum(kr.copies.astype(np.int16) - s.hand.meld_counts, 0), np.uint8)
