@@ -1,12 +1,14 @@
 """mjfast: fast, exact analysis of Chinese mahjong hands.
 
 Exact shanten over every form a rule allows (with called melds and wildcards), waits, 进张,
-改良 and the 一进听 combination count, under ten regional rule sets.
+改良 and the 一进听 combination count, and the exact win probability and expected payout of
+every discard (:func:`expected_value`), under ten regional rule sets.
 """
 from . import rules, scoring, tiles
 from ._version import __version__
 from .hand import Hand, Meld
 from .analysis.calls import call_vs_pass
+from .analysis.value import expected_value
 from .decomposition import Decomposition, decompose, decompose_counts
 from .simulation.games import iter_games, simulate_games
 from .simulation.matches import iter_matches, match_summary, simulate_matches
@@ -44,6 +46,7 @@ __all__ = [
     "improvements",
     "yijinting",
     "analyze_discards",
+    "expected_value",
     "call_vs_pass",
     "payout_summary",
     "element_frequencies",
