@@ -85,6 +85,6 @@ def build(options: dict[str, Any]) -> Rule:
         forms=frozenset({"standard", "thirteen_orphans", "nine_gates"}),
         unit="番",
         flowers=False,
-        engine=EngineFacts(hooks="mjfast.scoring.guangdong",
+        engine=EngineFacts(hooks="mjfast.scoring.guangdong", win_lock="same_kind",
                            first_turn=(("deal", "heavenly"), ("first_draw", "earthly"), ("first_discard", "human"))),
     )

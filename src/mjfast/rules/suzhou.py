@@ -163,5 +163,5 @@ def build(options: dict[str, Any]) -> Rule:
         forms=frozenset({"standard", "seven_pairs"}),
         unit="花",
         flowers=True,
-        engine=EngineFacts(hooks="mjfast.scoring.suzhou", call_locks=True, dice=True),
+        engine=EngineFacts(hooks="mjfast.scoring.suzhou", call_locks=True, win_lock="any", dice=True),
     )

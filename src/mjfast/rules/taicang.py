@@ -115,5 +115,5 @@ def build(options: dict[str, Any]) -> Rule:
         forms=frozenset(forms),
         unit="花",
         flowers=True,
-        engine=EngineFacts(hooks="mjfast.scoring.taicang"),
+        engine=EngineFacts(hooks="mjfast.scoring.taicang", win_lock="any"),
     )

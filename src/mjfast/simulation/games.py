@@ -65,13 +65,14 @@ def _turn_test(event: str):
 class _Game:
     """Rule-side helpers of a simulation, picklable as the Rule itself (and the policy knobs)."""
 
-    def __init__(self, rule: Rule, fei_policy: int = 0, pung_policy: int = 0):
+    def __init__(self, rule: Rule, fei_policy: int = 0, pung_policy: int = 0, pass_policy: int = 0):
         self.rule = rule
         self.name = rule.name
         self.options = dict(rule.options)
         self.facts = rule.engine
         self.fei_policy = int(fei_policy)      # policy knobs of the kernel (tests drive them)
         self.pung_policy = int(pung_policy)
+        self.pass_policy = int(pass_policy)
         self.tables = _bridge.game_tables(rule)
         self.settle_kongs = _outcome.hook(rule, "settle_kongs")
         self.win_state = _outcome.hook(rule, "win_state")
@@ -85,7 +86,7 @@ class _Game:
         self.errors: list = []
 
     def __reduce__(self):
-        return (_Game, (self.rule, self.fei_policy, self.pung_policy))
+        return (_Game, (self.rule, self.fei_policy, self.pung_policy, self.pass_policy))
 
     def wild_kind(self, flipped: int):
         """The playable kind this game's wildcards stand for naturally (None: none, or flowers)."""
@@ -323,7 +324,7 @@ def _raw(game: _Game, bitgens: list, sizes, n_threads: int, dealers=None, winds=
         rob_multi=rule.calls.several_robbers, play_on=facts.play_on, flip=t.flip,
         first_kind=CODES.index(facts.first_discard_kind) if facts.first_discard_kind else -1,
         call_locks=facts.call_locks, wild_head=_kg.WILD_HEADS[facts.wild_head], fei_policy=game.fei_policy,
-        pung_policy=game.pung_policy,
+        pung_policy=game.pung_policy, win_lock=_kg.WIN_LOCKS[facts.win_lock], pass_policy=game.pass_policy,
         dice=bool(dice),
         flower_minimum=minimum, checker=None if trivial else game.checker, dealers=dealers, winds=winds,
         rec=rec, hands=hands, melds=melds, kongs=kongs, events=events, seats=seats, log=lg, n_threads=n_threads,
