@@ -207,17 +207,19 @@ def _with(ctx: WinContext, **fields) -> WinContext:
     return WinContext(**values)
 
 
-def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, outcomes=None) -> dict:
+def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, outcomes=None,
+          on_outcome=None) -> dict:
     """Score and settle the recorded games; columns as lists (``game`` is numbered later).
 
     ``rounds``: the match :class:`~mjfast.scoring._outcome.Round` of each game (None outside
     matches); ``outcomes``: a list to append each game's :class:`~mjfast.scoring._outcome.Outcome`
-    to (its ``scores`` filled in)."""
+    to (its ``scores`` filled in); ``on_outcome(g, outcome, pay)``: called with each game's
+    Outcome and seat deltas as soon as it is settled (the Outcome need not outlive it)."""
     n = rec.shape[0]
     out = {c: [] for c in COLUMNS[1:] + _extra_columns(game)}
     rule, opts0 = game.rule, game.score_options
     settle_kongs, win_state, settle_end = game.settle_kongs, game.win_state, game.settle_end
-    need_outcome = settle_kongs or win_state or settle_end or outcomes is not None
+    need_outcome = settle_kongs or win_state or settle_end or outcomes is not None or on_outcome is not None
     # Python lists and bytes once for the batch: indexing them per game is far cheaper than numpy
     rec_l, melds_l, events_l = rec.tolist(), melds.tolist(), events.tolist()
     hands_b, seats_b = hands.tobytes(), seats.tobytes()
@@ -275,6 +277,8 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, out
             pay += settle_end(outcome, kong_log)
         if outcomes is not None:
             outcomes.append(outcome)
+        if on_outcome is not None:
+            on_outcome(g, outcome, pay)
         out["dealer"].append(dealer)
         out["winners"].append(",".join(map(str, winners)))
         out["how"].append(HOW[how0])

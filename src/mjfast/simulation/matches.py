@@ -99,53 +99,55 @@ def _end_hand(game, table: _Table, outcome, wind: str) -> None:
 
 def _play(game, bitgens: list, sizes, n_threads: int, n_hands: int, wind: str) -> dict:
     """Play the matches of a batch of chunks; columns as lists (``match`` numbered from 0 in
-    the batch, ``_n`` the number of matches)."""
+    the batch, ``_n`` the number of matches).
+
+    Only the previous hand's Outcome is kept per match (a finished hand's round drops its own
+    ``previous``), so the objects alive do not grow with the hands played."""
     n = int(np.sum(sizes))
     tables = [_Table(i) for i in range(n)]
-    cols: dict = {}
-    extra = _games._extra_columns(game) + (("seating",) if game.facts.seat_swaps else ()) \
-        + (("dice",) if game.facts.dice else ())
-    for name in KEYS + _games.COLUMNS[1:] + extra + tuple(f"cum_{p}" for p in range(4)):
-        cols[name] = []
+    extra = _games._extra_columns(game)
     per_hand = []
     memo = np.zeros((len(sizes), _games._kg.MEMO_WORDS), np.uint64)   # each chunk's memo, kept from hand to hand
+    dice = game.facts.dice
     for h in range(n_hands):
         for t in tables:
             _begin_hand(game, t, h, wind)
         dealers = np.fromiter((t.dealer for t in tables), np.int8, n)
         winds = np.fromiter((t.wind for t in tables), np.int8, n)
-        raw = _games._raw(game, bitgens, sizes, n_threads, dealers=dealers, winds=winds, dice=game.facts.dice,
-                          memo=memo)
-        rec = raw[0]
-        rounds = [Round(t.index, h, t.dealer, t.wind, t.streak,
-                        (int(rec[i, 14]) // 6 + 1, int(rec[i, 14]) % 6 + 1) if rec[i, 14] >= 0 else None,
+        raw = _games._raw(game, bitgens, sizes, n_threads, dealers=dealers, winds=winds, dice=dice, memo=memo)
+        thrown = raw[0][:, 14].tolist()
+        rounds = [Round(t.index, h, t.dealer, t.wind, t.streak, (d // 6 + 1, d % 6 + 1) if d >= 0 else None,
                         t.previous, t.seating)
-                  for i, t in enumerate(tables)]
-        outcomes: list = []
-        rows = _games._rows(game, *raw, rounds=rounds, outcomes=outcomes)
-        per_hand.append((rows, [t.seating for t in tables], rounds))
-        for i, t in enumerate(tables):
+                  for t, d in zip(tables, thrown)]
+        cum = [None] * n
+
+        def settled(i, outcome, pay):      # rotate and let the hand go as soon as it is settled
+            t = tables[i]
+            seats = t.seating
             for s in range(4):
-                t.totals[t.seating[s]] += rows[f"pay_{s}"][i]
-            rows.setdefault("_cum", []).append(tuple(t.totals))
-            outcome = outcomes[i]
-            outcome.round = rounds[i]
-            t.previous = outcome
+                t.totals[seats[s]] += int(pay[s])
+            cum[i] = tuple(t.totals)
+            outcome.round = rounds[i]._replace(previous=None)     # the chain of hands ends here
             _end_hand(game, t, outcome, wind)
+            outcome.release()                                     # the next hand reads only its events
+            t.previous = outcome
+
+        rows = _games._rows(game, *raw, rounds=rounds, on_outcome=settled)
+        per_hand.append((rows, [r.seating for r in rounds], [r.prevalent_wind for r in rounds],
+                         [r.dice for r in rounds] if dice else None, cum))
     # match-major order: every hand of match 0, then match 1, ...
-    for i in range(n):
-        for h, (rows, seating, rounds) in enumerate(per_hand):
-            cols["match"].append(rounds[i].match)
-            cols["hand"].append(h)
-            cols["prevalent_wind"].append(rounds[i].prevalent_wind)
-            for c in _games.COLUMNS[1:] + _games._extra_columns(game):
-                cols[c].append(rows[c][i])
-            if game.facts.seat_swaps:
-                cols["seating"].append("".join(map(str, seating[i])))
-            if game.facts.dice:
-                cols["dice"].append("{}{}".format(*rounds[i].dice))
-            for p, v in enumerate(rows["_cum"][i]):
-                cols[f"cum_{p}"].append(v)
+    cols: dict = {"match": [i for i in range(n) for _ in range(n_hands)],
+                  "hand": list(range(n_hands)) * n}
+    order = [(h, i) for i in range(n) for h in range(n_hands)]
+    cols["prevalent_wind"] = [per_hand[h][2][i] for h, i in order]
+    for c in _games.COLUMNS[1:] + extra:
+        cols[c] = [per_hand[h][0][c][i] for h, i in order]
+    if game.facts.seat_swaps:
+        cols["seating"] = ["".join(map(str, per_hand[h][1][i])) for h, i in order]
+    if dice:
+        cols["dice"] = ["{}{}".format(*per_hand[h][3][i]) for h, i in order]
+    for p in range(4):
+        cols[f"cum_{p}"] = [per_hand[h][4][i][p] for h, i in order]
     cols["_n"] = n
     return cols
 
