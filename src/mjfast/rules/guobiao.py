@@ -76,10 +76,10 @@ OPTION_DOCS: dict[str, dict] = {
         "source": "四方大发168番（非国标牌型）",
     },
     "yipao_duoxiang": {
-        "meaning": "whether several players may win on one discard (一炮多响) instead of 截和",
-        "values": {False: "截和: the claimant nearest the discarder counter-clockwise wins (competition rules)",
+        "meaning": "who wins when several players can win on one discard",
+        "values": {False: "截和: the nearest claimant counter-clockwise from the discarder",
                    True: "一炮多响: every claimant wins"},
-        "spec": "G-A1",
+        "spec": None,
         "source": None,
     },
 }

@@ -17,7 +17,7 @@ import numpy as np
 
 from .. import _bridge
 from .. import rules as _rules
-from .._inputs import check_int, default_threads
+from .._inputs import check_int, check_samples, default_threads
 from .._kernels import _game as _kg
 from ..hand import Hand
 from ..rules._base import Rule
@@ -180,9 +180,9 @@ class _Game:
                 ctx = self.context(seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds,
                                    flowers, flipped, keep=True)
                 hit = bool(can_win(ctx, self.rule, **self.score_options))
-            except Exception as exc:  # the kernel cannot raise: re-raised after it returns
+            except Exception as exc:  # the kernel keeps it, stops its games and raises it
                 self.errors.append(exc)
-                return False
+                raise
             self._memo[key] = hit
         return hit
 
@@ -527,7 +527,9 @@ def simulate_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int 
     Raises
     ------
     ValueError
-        An unknown rule or option, ``n_games <= 0``, an unknown policy, a bad ``rng``.
+        An unknown rule or option, ``n_games <= 0``, more games than this machine's memory can
+        hold (:func:`iter_games` streams them) or above ``2**40``, an unknown policy, a bad
+        ``rng``, a bad ``n_threads``.
 
     Examples
     --------
@@ -540,7 +542,7 @@ def simulate_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int 
     (False, True)
     """
     game = _resolve(rule, policy, rule_options)
-    n_games = check_int(n_games, "n_games", 1)
+    n_games = check_samples(n_games, "n_games", 120, "iter_games streams the games in batches")
     threads = default_threads(n_threads)
     _chunks.check_executor(executor)
     (df,) = _iter(game, n_games, rng, threads, executor, progress, n_games)   # one batch: every game
