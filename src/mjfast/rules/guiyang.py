@@ -9,7 +9,10 @@
   (the file names only the alternative ``"A"``).
 
 Engine facts: 冲锋鸡 is the first 1条 discarded and not claimed; a win on the discard that follows
-the discarder's own kong is 烧豆 / 热炮 (``kong_discard``).
+the discarder's own kong is 烧豆 / 热炮 (``kong_discard``). In a match (§7): the winner deals, 一炮三响
+the discarder (``dealer="B"``), 黄庄 by who is ready; a dealer winning his n-th consecutive deal
+is paid 连庄 n (⚑ GY-A4); the prevalent wind advances after every four changes of dealer (⚑ the
+file is silent; ``simulate_matches(wind="hands")`` advances it every four hands instead).
 """
 from __future__ import annotations
 

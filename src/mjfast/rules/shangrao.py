@@ -13,8 +13,11 @@
   players robbing one kong all win ("Several robbers may all win"; the first of them deals next).
 
 Engine facts: a drawn winning 宝 is reported as such; 宝吊头: a player may decline a complete hand
-to wait with a lone 宝, and his next own draw wins ("等下轮摸牌时任一张牌都可糊牌"); declining is a
-policy's choice.
+to wait with a lone 宝, and his next own draw wins ("等下轮摸牌时任一张牌都可糊牌"); declining is a policy's
+choice. In a match: the winner deals (of several robbers the first in order, "从打牌者按逆时
+针方向，顺序在前者被定为“庄家”"), the dealer stays on 荒牌 (⚑ RS-A7); the prevalent wind advances after every
+four changes of dealer (⚑ the file is silent; ``simulate_matches(wind="hands")`` advances it
+every four hands instead).
 """
 from __future__ import annotations
 

@@ -14,6 +14,12 @@
 
 ``taicang.max_payment`` (无花果, "比如付100两银子") is a payment amount like ``base``, not a
 registry option: it is passed to the scoring call.
+
+Engine facts: 漏胡 as 苏州's rules 1-2 (TC-A10): after passing a win a player wins on no discard
+before his next draw. In a match (§8): the winner deals (the dealer keeps the deal when he
+wins), after a robbed kong the robbed konger deals, a draw keeps the dealer (TC-A9); the
+prevalent wind advances after every four changes of dealer (⚑ the file is silent;
+``simulate_matches(wind="hands")`` advances it every four hands instead).
 """
 from __future__ import annotations
 
@@ -120,5 +126,5 @@ def build(options: dict[str, Any]) -> Rule:
         forms=frozenset(forms),
         unit="花",
         flowers=True,
-        engine=EngineFacts(hooks="mjfast.scoring.taicang"),
+        engine=EngineFacts(hooks="mjfast.scoring.taicang", win_lock="any"),
     )
