@@ -19,8 +19,15 @@ from .shape import fast_shanten as shanten
 from .shape import shanten_batch
 from .simulation.draws import simulate_draws
 from .tiles import parse_tiles, to_chinese, to_glyphs, to_mpsz
+from ._config import show_config
 
 __version__ = "0.1.0"
+
+from ._config import warn_without_openmp as _warn_without_openmp  # noqa: E402
+from ._kernels import _shanten as _kernel  # noqa: E402
+
+_warn_without_openmp(_kernel.OPENMP)
+del _warn_without_openmp, _kernel
 
 __all__ = [
     "Hand",
@@ -61,5 +68,6 @@ __all__ = [
     "can_win",
     "register",
     "scorers",
+    "show_config",
     "__version__",
 ]

@@ -19,7 +19,7 @@ from ..hand import Hand, Meld
 from ..rules._base import Rule
 from ..scoring import WinContext, can_win, score
 from ..scoring import suzhou as _suzhou
-from .._inputs import check_int, check_samples, default_threads
+from .._inputs import check_samples, default_threads
 from ..shape import shanten as _shanten
 from ..tiles import CODES, N_KINDS, N_TILES_ALL
 
@@ -394,7 +394,8 @@ _PARAMS_DOC = """rule : str or Rule
     policy : {None, "efficiency"}
         The players' policy (only ``"efficiency"``).
     n_threads : int, optional
-        OpenMP threads (None: all cores).  Legality checks of rules with a minimum take the GIL.
+        OpenMP threads (None: ``OMP_NUM_THREADS``, else the usable CPUs; at most 256, or the
+        usable CPUs if more).  Legality checks of rules with a minimum take the GIL.
     executor : concurrent.futures.Executor, optional
         Run groups of chunks as tasks (each on one thread), e.g. a ``ProcessPoolExecutor`` or
         a dask ``client.get_executor()``.
@@ -487,8 +488,8 @@ def iter_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int | No
     [1024, 1024, 452]
     """
     game = _resolve(rule, policy, rule_options)
-    n_games = check_int(n_games, "n_games", 1)
-    batch_games = check_int(batch_games, "batch_games", 1)
+    n_games = check_samples(n_games, "n_games")
+    batch_games = check_samples(batch_games, "batch_games", 120)          # a batch is held in memory
     threads = default_threads(n_threads)
     _chunks.check_executor(executor)
     return _iter(game, n_games, rng, threads, executor, progress, batch_games)
