@@ -24,7 +24,14 @@ from .shape import shanten_batch
 from .simulation.draws import simulate_draws
 from .tiles import parse_tiles, to_chinese, to_glyphs, to_mpsz
 from ._display import style
+from ._config import show_config
 
+
+from ._config import warn_without_openmp as _warn_without_openmp  # noqa: E402
+from ._kernels import _shanten as _kernel  # noqa: E402
+
+_warn_without_openmp(_kernel.OPENMP)
+del _warn_without_openmp, _kernel
 
 __all__ = [
     "Hand",
@@ -70,5 +77,6 @@ __all__ = [
     "can_win",
     "register",
     "scorers",
+    "show_config",
     "__version__",
 ]

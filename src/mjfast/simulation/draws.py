@@ -437,7 +437,8 @@ def simulate_draws(hand, *, rule=None, visible=None, draws_left: int = 18, polic
         ``c`` of ``SeedSequence.spawn`` (``PCG64DXSM``), so a seed gives the same result for
         any ``n_threads`` and any ``executor``.  A Generator advances: successive calls differ.
     n_threads : int, optional
-        OpenMP threads (None: all cores; negative: cores + 1 + n_threads).
+        OpenMP threads (None: ``OMP_NUM_THREADS``, else the usable CPUs; negative: CPUs + 1 +
+        n_threads; at most 256, or the usable CPUs if more).
     executor : concurrent.futures.Executor, optional
         Run groups of chunks as tasks on this executor (e.g. ``ProcessPoolExecutor()`` or a
         dask ``client.get_executor()``); each task runs on one thread.

@@ -362,7 +362,8 @@ _PARAMS_DOC = """rule : str or Rule
     policy : {None, "efficiency"}
         The players' policy (only ``"efficiency"``).
     n_threads : int, optional
-        OpenMP threads (None: all cores).  Legality checks of rules with a minimum take the GIL.
+        OpenMP threads (None: ``OMP_NUM_THREADS``, else the usable CPUs; at most 256, or the
+        usable CPUs if more).  Legality checks of rules with a minimum take the GIL.
     executor : concurrent.futures.Executor, optional
         Run groups of chunks as tasks (each on one thread), e.g. a ``ProcessPoolExecutor`` or
         a dask ``client.get_executor()``.
