@@ -65,3 +65,48 @@ def random_contexts(rng, kinds, n, chow_melds=False):
             out.append(WinContext(h, win_tile=win, discarder=d, winner=winner,
                                   robbing_kong=bool(rng.random() < 0.2)))
     return out
+
+
+def rule_kinds(name):
+    """The playable kinds of a rule (``rules.get(name).tileset``), as a list of tile ids."""
+    from mjfast import rules
+
+    return [k for k in range(34) if rules.get(name).tileset.copies[k]]
+
+
+def replay(rows):
+    """The total the element rows give, replayed in order (``add``, ``multiply``, ``cap``,
+    ``replace``); a row in stake units (太仓 无花果) replaces the settlement, not the total."""
+    t = 0
+    for _code, _zh, _en, value, _n, unit, how in rows:
+        if unit == "stake":
+            continue
+        if how == "add":
+            t += value
+        elif how == "multiply":
+            t *= value
+        elif how == "cap":
+            t = min(t, value)
+        else:
+            t = value
+    return t
+
+
+def check_invariants(s):
+    """What every Score promises: zero-sum int64 payments of shape (4,), rows of the seven
+    :data:`~mjfast.scoring.ELEMENT_COLUMNS` that replay to the total, a stake row only as a
+    ``replace`` of the points, and legality consistent with the reason, points and payments."""
+    from mjfast.scoring import HOW
+
+    p = s.payments
+    assert p.shape == (4,) and p.dtype == np.int64 and int(p.sum()) == 0
+    for row in s.rows:
+        assert len(row) == 7 and row[6] in HOW, row
+        if row[5] == "stake":
+            assert row[6] == "replace" and row[3] == s.points, row
+    assert replay(s.rows) == s.total, (s.rows, s.total)
+    if s.legal:
+        assert s.reason == "" and s.points > 0
+    else:
+        assert s.points == 0 and not p.any() and s.reason
+    return s

@@ -1,10 +1,16 @@
-"""Shared fixtures: a seed fixture (fixed by default, ``MJFAST_TESTS_SEED=all`` sweeps 0-99).
+"""Shared fixtures: a seed fixture (fixed by default, ``MJFAST_TESTS_SEED=all`` sweeps 0-99) and
+the scorer registry kept whole between tests.
 
-Shared helpers (random hands and winning contexts) live in ``tests/_hands.py``, importable from
-every test folder and from ``bench/``."""
+Shared helpers (random hands and winning contexts, the Score invariants, a rule's kinds) live in
+``tests/_hands.py``, importable from every test folder and from ``bench/``."""
 import os
 
 import pytest
+
+from mjfast.scoring import _core
+
+# every registration made on import, restored before each test in case a test dropped one
+_REGISTERED = dict(_core._SCORERS)
 
 
 def _seeds():
@@ -17,3 +23,12 @@ def _seeds():
 @pytest.fixture(params=_seeds())
 def seed(request):
     return request.param
+
+
+@pytest.fixture(autouse=True)
+def _registered_scorers():
+    """Put back any built-in scorer another test took out of the registry."""
+    if any(_core._SCORERS.get(k) is not v for k, v in _REGISTERED.items()):
+        for k, v in _REGISTERED.items():
+            _core.register(k, *v[:2], bind=v[2], replace=True)
+    yield

@@ -102,7 +102,7 @@ def test_rules_describe(capsys):
     code, out, _ = run(capsys, "rules", "suzhou", "--option", "threshold=2_3")
     assert code == 0
     header = out.splitlines()[0].split()
-    assert header == ["section", "item", "value"]
+    assert header == ["section", "item", "value", "meaning"]
     assert len(out.splitlines()) == len(rules.describe(rules.get("suzhou", threshold="2_3"))) + 1
 
 
@@ -112,7 +112,7 @@ def test_rules_json(capsys):
     assert code == 0
     records = json.loads(out)
     assert records == json.loads(rules.describe(rules.get("taicang")).to_json(orient="records"))
-    assert set(records[0]) == {"section", "item", "value"}
+    assert set(records[0]) == {"section", "item", "value", "meaning"}
     code, out, _ = run(capsys, "rules", "--json")
     assert code == 0 and {r["name"] for r in json.loads(out)} == set(rules.names())
 

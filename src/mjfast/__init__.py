@@ -4,10 +4,12 @@ Exact shanten over every form a rule allows (with called melds and wildcards), w
 改良 and the 一进听 combination count, under ten regional rule sets.
 """
 from . import rules, scoring, tiles
+from ._version import __version__
 from .hand import Hand, Meld
 from .analysis.calls import call_vs_pass
 from .decomposition import Decomposition, decompose, decompose_counts
 from .simulation.games import iter_games, simulate_games
+from .simulation.matches import iter_matches, match_summary, simulate_matches
 from .efficiency import fast_analyze_discards as analyze_discards
 from .efficiency import fast_ukeire as ukeire
 from .efficiency import improvements, ukeire_batch, waits, yijinting
@@ -19,8 +21,8 @@ from .shape import fast_shanten as shanten
 from .shape import shanten_batch
 from .simulation.draws import simulate_draws
 from .tiles import parse_tiles, to_chinese, to_glyphs, to_mpsz
+from ._display import style
 
-__version__ = "0.1.0"
 
 __all__ = [
     "Hand",
@@ -53,7 +55,11 @@ __all__ = [
     "simulate_draws",
     "simulate_games",
     "iter_games",
+    "simulate_matches",
+    "iter_matches",
+    "match_summary",
     "plotting",
+    "style",
     "scoring",
     "WinContext",
     "Score",

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from mjfast import Hand, rules
-from mjfast.scoring import ELEMENT_COLUMNS, HOW, Score, WinContext, can_win, register, score, scorers
+from mjfast.scoring import (ELEMENT_COLUMNS, HOW, NotComplete, Score, WinContext, can_win, register,
+                            score, scorers)
 from mjfast.scoring import _core
 
 H = "123m456p789s234s55p"
@@ -57,10 +58,31 @@ def test_context_defaults_and_normalisation():
     (dict(hand=H, win_tile="5p", discarder=1, last_copy="yes"), "True or False"),
     (dict(hand=H, win_tile="5p", discarder=1, wild_faces=("1m",)), "wild_faces"),
     (dict(hand=H, win_tile="5p", discarder=1, rule_state=3), "mapping"),
+    # flags that exclude each other (every rule scored them, stacking the bonuses)
+    (dict(hand=H, win_tile="5p", self_draw=True, heavenly=True, last_tile=True), "last_tile"),
+    (dict(hand=H, win_tile="5p", self_draw=True, heavenly=True, after_kong=True), "after_kong"),
+    (dict(hand=H, win_tile="5p", discarder=1, robbing_kong=True, kong_discard=True), "kong_discard"),
+    (dict(hand=H, win_tile="5p", discarder=1, robbing_kong=True, last_tile=True), "last tile"),
+    (dict(hand=H, win_tile="5p", self_draw=True, heavenly=True, earthly=True), "exclude each other"),
+    (dict(hand=H, win_tile="5p", discarder=0, winner=1, earthly=True, human=True), "exclude each other"),
+    (dict(hand=H, win_tile="5p", self_draw=True, winner=1, earthly=True, last_tile=True), "last_tile"),
+    (dict(hand=H, win_tile="5p", discarder=0, winner=1, earthly=True, robbing_kong=True), "robbing_kong"),
+    (dict(hand=H, win_tile="5p", self_draw=True, earthly=True), "non-dealer"),
 ])
 def test_context_errors(kwargs, message):
     with pytest.raises(ValueError, match=message):
         WinContext(**kwargs)
+
+
+def test_context_flags_that_may_stack():
+    """豹子 and 滴零 stack (SZ-A5); 杠上开花 on the last tile and 海底 with 和绝张 are real."""
+    assert WinContext(H, win_tile="5p", discarder=1, baozi=True, diling=True).diling
+    assert WinContext(H, win_tile="5p", self_draw=True, after_kong=True, last_tile=True).last_tile
+    assert WinContext(H, win_tile="5p", discarder=1, last_tile=True, last_copy=True).last_copy
+    assert WinContext(H, win_tile="5p", discarder=0, winner=1, human=True).human
+    # 联众 人和 (GB-C6) is any win in the first go-around: a self-draw, or the dealer's discard win
+    assert WinContext(H, win_tile="5p", self_draw=True, winner=2, human=True).human
+    assert WinContext(H, win_tile="5p", discarder=1, human=True).human
 
 
 def test_context_wildcards():
@@ -207,9 +229,31 @@ def test_bind_specialises_once_per_rule_and_options():
 
 
 def test_default_can_win_uses_the_scorer():
+    """can_win answers False for NotComplete alone, whatever another error's text says."""
     def picky(ctx, rule):
-        raise ValueError("hand not complete: nothing is")
+        raise NotComplete("nothing is")
 
+    def wordy(ctx, rule):
+        raise ValueError("hand not complete, says a message that is not a NotComplete")
+
+    ctx = WinContext(H, win_tile="5p", self_draw=True)
     with _vacated("jj"):
         register("jj", picky)
-        assert can_win(WinContext(H, win_tile="5p", self_draw=True), "jj") is False
+        assert can_win(ctx, "jj") is False
+        with pytest.raises(NotComplete):
+            score(ctx, "jj")
+        register("jj", wordy, replace=True)
+        with pytest.raises(ValueError, match="says a message"):
+            can_win(ctx, "jj")
+
+
+@pytest.mark.parametrize("name", rules.names())
+def test_incomplete_hand_is_not_complete_everywhere(name):
+    """Every scorer raises NotComplete (a ValueError) for tiles that form no winning hand, and
+    can_win answers False for it."""
+    ctx = WinContext(Hand("123m456m789m13579p"), win_tile="7p", discarder=1)
+    with pytest.raises(NotComplete):
+        score(ctx, name)
+    assert can_win(ctx, name) is False
+    with pytest.raises(NotComplete, match="14 tiles"):
+        WinContext("123m456m789m1355p", win_tile="5p", discarder=1)

@@ -6,21 +6,15 @@ from fractions import Fraction
 
 import pytest
 
+from _hands import check_invariants
 from mjfast import Hand, rules
-from mjfast.scoring import WinContext, can_win, register, score, scorers
+from mjfast.scoring import WinContext, can_win, score
 from mjfast.scoring import jj as JJ
 
 # 8 番 (三色三步高 6 + 箭刻 2) with one 碰 of 中 from 上家 (seat 3 for winner 0)
 EIGHT = ("123m234p345s99p", ["777z@left"])
 
 
-@pytest.fixture(autouse=True)
-def _registered():
-    """Re-register the scorer if another test module dropped it from the registry."""
-    for m in ['jj']:
-        if m not in scorers():
-            mod = importlib.import_module("mjfast.scoring." + m)
-            register(m, getattr(mod, "score_" + m), getattr(mod, "can_win_" + m), replace=True)
 
 
 def ctx(tiles, win, melds=(), wilds=0, **kw):
@@ -28,10 +22,9 @@ def ctx(tiles, win, melds=(), wilds=0, **kw):
 
 
 def check(s, total, points, payments, fans=None):
+    check_invariants(s)
     assert s.legal and s.unit == "番"
     assert (s.total, s.points, s.payments.tolist()) == (total, points, payments)
-    assert s.payments.sum() == 0
-    assert sum(r[3] for r in s.rows) == s.total
     if fans is not None:
         assert [(r[1], r[3]) for r in s.rows] == fans
 
@@ -176,7 +169,7 @@ def test_errors():
     c = ctx("123m456p789s234s55p", "5p", discarder=3)
     with pytest.raises(ValueError, match="unknown option"):
         score(c, "jj", coefficient=2)
-    assert rules.get("jj").options == {}
+    assert rules.get("jj").non_default_options == {}    # the engine options (hun, dealer) at their defaults
     with pytest.raises(ValueError, match="包"):
         score(ctx("123m456p789s234s55p", "5p", discarder=3, liable=2), "jj")
     with pytest.raises(ValueError, match="source"):

@@ -14,15 +14,13 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from _hands import random_contexts, random_hand
+from _hands import random_contexts, random_hand, rule_kinds
 from mjfast import Hand, rules
 from mjfast.scoring import WinContext, score
 from mjfast.scoring import guangdong, guiyang, jinhua, jj, ruijin, sichuan, suzhou, taicang
 from mjfast.tiles import CODES
 
-KINDS = {"suzhou": range(31), "taicang": range(31), "guangdong": range(34), "sichuan": range(27),
-         "guiyang": range(27), "ruijin": range(34), "shangrao": range(34), "jinhua": range(34),
-         "jj": range(34)}
+KINDS = {name: rule_kinds(name) for name in rules.names() if name != "guobiao"}
 _FLAGS = ("after_kong", "last_tile", "last_copy", "heavenly", "earthly", "human", "kong_discard",
           "baozi", "diling")
 

@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from mjfast import Hand
-from mjfast.scoring import HOW, WinContext, can_win, score
+from _hands import check_invariants
+from mjfast.scoring import WinContext, can_win, score
 from mjfast.scoring import taicang as TC  # registers the scorer
 
 _OPTION_KEYS = {"qidui", "threshold_counts", "threshold_exempt", "fan2x", "base", "max_payment",
@@ -19,25 +20,6 @@ def tc(hand, win, **kw):
     check_invariants(s)
     return s
 
-
-def check_invariants(s):
-    """Zero-sum payments; the 花 rows (add, then multiply) replay to the total."""
-    p = s.payments
-    assert p.shape == (4,) and int(p.sum()) == 0
-    total = 0
-    for code, zh, en, value, count, unit, how in s.rows:
-        assert how in HOW
-        if unit == "stake":  # 无花果 replaces the settlement, not the 花 total
-            assert how == "replace" and value == s.points
-        elif how == "add":
-            total += value
-        elif how == "multiply":
-            total *= value
-    assert total == s.total
-    if not s.legal:
-        assert s.points == 0 and not p.any() and s.reason
-    else:
-        assert s.reason == "" and s.points > 0
 
 
 def codes(s):

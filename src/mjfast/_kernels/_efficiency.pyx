@@ -95,6 +95,7 @@ def _install_tables():
     if _tables.MAX_GROUP_TILES != MAX_GROUP_TILES or _tables.RANK_CHUNK != RANK_CHUNK:
         raise ValueError("accept tables built for another group layout; rebuild mjfast")
     tables = _tables.load_tables()
+    _tables.check_tables(tables)         # accept bits are used as kind indices
     cdef const uint16_t[:, ::1] suit = tables["suit_accept"]
     cdef const uint16_t[:, ::1] honor = tables["honor_accept"]
     if suit.shape[0] != _tables.N_SUIT_ACCEPT or honor.shape[0] != _tables.N_HONOR_ACCEPT \

@@ -49,14 +49,28 @@ def _set_tables(const uint8_t[:, ::1] suit_natural, const uint8_t[:, ::1] suit_u
 
 
 def _install_tables():
-    """Load the cached tables (built on first use) into this kernel."""
+    """Load the cached tables (built on first use) into this kernel, once they are checked to
+    be safe to index (whatever their origin)."""
     from mjfast._kernels import _tables
     tables = _tables.load_tables()
+    _tables.check_tables(tables)
     _set_tables(tables["suit_natural"], tables["suit_unlimited"],
                 tables["honor_natural"], tables["honor_unlimited"])
 
 
 _install_tables()
+
+cdef extern from *:
+    """
+    #ifdef _OPENMP
+    #define MJFAST_OPENMP 1
+    #else
+    #define MJFAST_OPENMP 0
+    #endif
+    """
+    int MJFAST_OPENMP
+#: Whether the kernels were compiled with OpenMP (without it ``n_threads > 1`` runs serially).
+OPENMP = bool(MJFAST_OPENMP)
 
 
 # ---------------------------------------------------------------------------------------

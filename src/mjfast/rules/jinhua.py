@@ -18,13 +18,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._base import HONOURS, KINDS, WINDS, Calls, Rule, WildcardScheme, make_tileset
+from ._base import HONOURS, KINDS, WINDS, Calls, EngineFacts, Rule, WildcardScheme, make_tileset
 
 NAME = "jinhua"
 NAME_ZH = "金华麻将"
 
 OPTIONS: dict[str, tuple] = {
     "qifeng": ("none", "honours"),
+}
+
+#: What each option means, in one place (see ``mjfast.rules.suzhou.OPTION_DOCS`` for the fields).
+OPTION_DOCS: dict[str, dict] = {
+    "qifeng": {
+        "meaning": "the 七风 restriction on 财神 (七风 is not defined by the seed)",
+        "values": {"none": "no restriction: 财神 stands for any tile", "honours": "a 财神 never stands for an honour"},
+        "spec": "JH-A3",
+        "source": "七风中不可代替风",
+    },
 }
 
 
@@ -54,4 +64,5 @@ def build(options: dict[str, Any]) -> Rule:
         forms=frozenset({"standard", "seven_pairs"}),
         unit="X",
         flowers=False,
+        engine=EngineFacts(hooks="mjfast.scoring.jinhua"),
     )

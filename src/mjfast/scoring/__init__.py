@@ -2,7 +2,8 @@
 
 * :class:`WinContext` — a finished hand and how it was won (seats, winds, flags).
 * :func:`score` — ``score(ctx, rule="guobiao", **options) -> Score`` dispatches to the scorer
-  registered for the rule; :func:`can_win` is the legality test alone.
+  registered for the rule; :func:`can_win` is the legality test alone (False for a hand
+  that is not complete, :class:`NotComplete`).
 * :func:`register` — regional scorers plug in here (``register("suzhou", scorer)``).
 
 One module per rule registers its scorer on import: :mod:`~mjfast.scoring.guobiao` (国标 MCR,
@@ -11,10 +12,11 @@ One module per rule registers its scorer on import: :mod:`~mjfast.scoring.guobia
 :mod:`~mjfast.scoring.ruijin`, :mod:`~mjfast.scoring.shangrao`, :mod:`~mjfast.scoring.jinhua`,
 :mod:`~mjfast.scoring.jj` — all ten rules.
 """
-from ._core import ELEMENT_COLUMNS, HOW, Score, WinContext, can_win, register, score, scorers
+from ._core import (ELEMENT_COLUMNS, HOW, NotComplete, Score, WinContext, can_win, register, score,
+                    scorers)
 from . import guobiao  # noqa: E402  (each module registers its scorer on import)
 from . import guangdong, guiyang, jinhua, jj, ruijin, shangrao, sichuan, suzhou, taicang  # noqa: E402
 
-__all__ = ["WinContext", "Score", "score", "can_win", "register", "scorers", "ELEMENT_COLUMNS",
-           "HOW", "guobiao", "suzhou", "taicang", "guangdong", "sichuan", "guiyang",
+__all__ = ["WinContext", "Score", "NotComplete", "score", "can_win", "register", "scorers",
+           "ELEMENT_COLUMNS", "HOW", "guobiao", "suzhou", "taicang", "guangdong", "sichuan", "guiyang",
            "ruijin", "shangrao", "jinhua", "jj"]

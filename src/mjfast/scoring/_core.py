@@ -18,8 +18,8 @@ from .. import tiles as _t
 from ..hand import Hand
 from ..rules._base import FrozenMap, Rule
 
-__all__ = ["WinContext", "Score", "score", "can_win", "register", "scorers", "ELEMENT_COLUMNS",
-           "HOW"]
+__all__ = ["WinContext", "Score", "NotComplete", "score", "can_win", "register", "scorers",
+           "ELEMENT_COLUMNS", "HOW"]
 
 #: Columns of :attr:`Score.elements`, in order.
 ELEMENT_COLUMNS = ("code", "name_zh", "name_en", "value", "count", "unit", "how")
@@ -33,6 +33,19 @@ _WIND_NAMES = {
     "w": 2, "west": 2, "西": 2, "3z": 2,
     "n": 3, "north": 3, "北": 3, "4z": 3,
 }
+
+
+class NotComplete(ValueError):
+    """The tiles do not form a winning hand (under the rule, or at all: not 14 tiles).
+
+    A :class:`ValueError`, so that code catching those keeps working; :func:`can_win` answers
+    False for exactly this error and lets every other one through.
+
+    Examples
+    --------
+    >>> issubclass(NotComplete, ValueError)
+    True
+    """
 
 
 def _wind(value, what: str) -> int:
@@ -59,6 +72,32 @@ _PAYERS = tuple(tuple(p for p in range(4) if p != w) for w in range(4))
 _FLAGS = ("self_draw", "after_kong", "robbing_kong", "last_tile", "last_copy", "heavenly",
           "earthly", "human", "kong_discard", "baozi", "diling")
 _NO_STATE = FrozenMap()
+
+
+def _first_turn(heavenly, earthly, human, self_draw, after_kong, robbing_kong, kong_discard,
+                last_tile, by_dealer) -> None:
+    """Reject flags that a first-turn win cannot come with under any rule's definition (GB-C6:
+    the rules define 地胡/人和 differently — 联众's 人和 is any win in the first go-around, the
+    dealer's included — so only what no definition allows is rejected here; each scorer checks
+    its own definition): another first-turn win, the last tile of the wall, a robbed kong (nobody
+    can add to a pung before the dealer's second draw), 天胡 on a kong's replacement, and a
+    dealer's 地胡."""
+    names = [n for n, v in (("heavenly (天胡)", heavenly), ("earthly (地胡)", earthly),
+                            ("human (人和)", human)) if v]
+    if len(names) > 1:
+        raise ValueError(f"{' and '.join(names)} exclude each other: one hand has one first-turn "
+                         "win")
+    what = names[0]
+    exclusions = [(last_tile, "last_tile (海底): the wall is not empty on the first turn"),
+                  (robbing_kong, "robbing_kong (抢杠): nobody has a pung to add to yet")]
+    if heavenly:
+        exclusions.append((after_kong, "after_kong (杠上开花): 天胡 is won with the dealt tiles, "
+                                       "not on a replacement tile"))
+    for flag, why in exclusions:
+        if flag:
+            raise ValueError(f"{what} is a first-turn win and cannot come with {why}")
+    if earthly and by_dealer:
+        raise ValueError(f"{what} is a non-dealer's win (the dealer's first-turn win is 天胡)")
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -121,8 +160,11 @@ class WinContext:
     ValueError
         A hand that is not 14 tiles (melds counted as 3), a winning tile the hand does not
         hold, a seat out of range, a discarder equal to the winner, a self-draw with a
-        discarder, a discard win without one, or flags that contradict the way of winning
-        (杠上开花 on a discard, 抢杠 or 杠上炮 on a self-draw, 天胡 not by the dealer's self-draw).
+        discarder, a discard win without one, flags that contradict the way of winning
+        (杠上开花 on a discard, 抢杠 or 杠上炮 on a self-draw, 天胡 not by the dealer's self-draw,
+        地胡 or 人和 by the dealer, 人和 on a self-draw), or flags that contradict each other: two
+        of 天胡 / 地胡 / 人和, one of them with 海底, 杠上开花, 抢杠 or 杠上炮, and 抢杠 with 杠上炮 or
+        海底.  (豹子 and 滴零 may stack.)
 
     Examples
     --------
@@ -171,7 +213,7 @@ class WinContext:
         if type(hand) is not Hand:
             hand = Hand(hand)
         if hand.n_tiles + 3 * hand.n_melds != 14:
-            raise ValueError(
+            raise NotComplete(
                 f"hand not complete: a winning hand holds 14 tiles counting each meld as 3, "
                 f"got {hand.n_tiles + 3 * hand.n_melds} ({hand})")
         win = win_tile
@@ -226,6 +268,14 @@ class WinContext:
             raise ValueError("kong_discard (杠上炮) is a win on a discard, not a self-draw")
         if heavenly and not (self_draw and winner == dealer):
             raise ValueError("heavenly (天胡) is the dealer's self-draw on the deal")
+        if heavenly or earthly or human:
+            _first_turn(heavenly, earthly, human, self_draw, after_kong, robbing_kong,
+                        kong_discard, last_tile, winner == dealer)
+        if robbing_kong and (kong_discard or last_tile):
+            raise ValueError("robbing_kong (抢杠) is a win on the tile added to a kong: not "
+                             + ("a discard after a kong (kong_discard, 杠上炮)" if kong_discard
+                                else "on the last tile of the wall (last_tile, 海底): nobody "
+                                     "kongs when no replacement tile is left"))
         if liable is not None:
             liable = _seat(liable, "liable")
             if liable == winner:
@@ -423,8 +473,8 @@ def register(name: str, scorer: Callable, can_win: Callable | None = None, *,
     scorer : callable
         ``scorer(ctx, rule, **options) -> Score``, where ``rule`` is the resolved
         :class:`~mjfast.rules.Rule` and ``options`` are the keyword options that are not rule
-        options.  It raises ValueError for a hand that is not complete under the rule and for
-        options it does not know.
+        options.  It raises :class:`NotComplete` for a hand that is not complete under the rule
+        and ValueError for options it does not know.
     can_win : callable, optional
         ``can_win(ctx, rule, **options) -> bool``, a faster legality test.  By default
         :func:`can_win` calls ``scorer`` and reads :attr:`Score.legal`.
@@ -653,7 +703,7 @@ def can_win(ctx: WinContext, rule="guobiao", **options: Any) -> bool:
     Raises
     ------
     ValueError
-        As :func:`score`, except for an incomplete hand.
+        As :func:`score`, except for an incomplete hand (:class:`NotComplete`).
 
     Examples
     --------
@@ -672,7 +722,5 @@ def can_win(ctx: WinContext, rule="guobiao", **options: Any) -> bool:
         return bool(cw(ctx, rule_obj, **extra) if extra else cw(ctx, rule_obj))
     try:
         return bool(scorer(ctx, rule_obj, **extra).legal)
-    except ValueError as e:
-        if "not complete" in str(e):
-            return False
-        raise
+    except NotComplete:
+        return False

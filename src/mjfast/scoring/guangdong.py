@@ -23,12 +23,15 @@ Payments (§5): a self-draw is paid one share by each opponent; a discard by the
 as a self-draw paid by the robbed konger alone (3 shares).  ``ctx.liable`` on a self-draw makes
 that seat pay all 3 shares; it must be one of the file's liabilities: 杠上开花包杠 (an exposed
 kong, the winner won on its replacement), 包自摸 (12 tiles exposed), 例牌包自摸 (大四喜 / 大三元
-with its wind / dragon sets exposed; 小四喜 / 小三元 too with ``baozimo_small=True``, otherwise
-such a liability is not enforced and every opponent pays).  On a discard win the liability is
+with its wind / dragon sets exposed, the liable seat having fed the last of them — the melds are
+read in the order they were made; 小四喜 / 小三元 too with ``baozimo_small=True``, otherwise such a
+liability is not enforced and every opponent pays).  On a discard win the liability is
 void and the discarder pays (GD-A6).  Which liability of a hand is enforced (包先不包后,
 ``bao_scope``) is :func:`liable_seat`; the dealer rotation (``draw``) is :func:`next_dealer`.
 """
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 
@@ -36,7 +39,7 @@ from .. import rules as _rules
 from ..decomposition import Decomposition, decompose_counts, from_reading
 from ..hand import Hand
 from . import _shortcuts
-from ._core import Score, WinContext, register
+from ._core import NotComplete, Score, WinContext, register
 
 __all__ = ["score_guangdong", "can_win_guangdong", "liable_seat", "next_dealer", "SPECIALS",
            "WITHIN_CAP"]
@@ -198,7 +201,7 @@ def _evaluate(ctx: WinContext, rule, winners: int):
     opts = rule.options
     readings = _readings(h)
     if not readings:
-        raise ValueError(f"hand not complete: {h} does not form a winning hand under guangdong "
+        raise NotComplete(f"hand not complete: {h} does not form a winning hand under guangdong "
                          "(4 sets + a pair, 十三幺 or 九莲宝灯; 七对 is not a winning shape)")
     floor, cap = _CAPS[opts["cap_scheme"]]
     floor_event = (winners >= 3 or ctx.after_kong or ctx.robbing_kong
@@ -221,6 +224,25 @@ def _evaluate(ctx: WinContext, rule, winners: int):
                 (best[0], best[1] is None, best[1] or 0):
             best = cand
     return best, cap, floor
+
+
+def _check_call(ctx: WinContext, base, winners) -> tuple:
+    """The checks of the scorer's keywords and of the context's flags (score and can_win):
+    ``(base, winners)``, the number of winners read from ``ctx.rule_state`` when the engine passes
+    it as per-hand state."""
+    if winners == 1 and ctx.rule_state:
+        winners = ctx.rule_state.get("winners", 1)
+    if type(base) is not int or base <= 0:
+        base = _check_base(base)
+    if isinstance(winners, bool) or winners not in (1, 2, 3):
+        raise ValueError(f"winners must be 1, 2 or 3, got {winners!r}")
+    if winners > 1 and ctx.self_draw:
+        raise ValueError("several winners (一炮多响) win on one discard, not by self-draw")
+    if ctx.human and (ctx.self_draw or ctx.winner == ctx.dealer or ctx.discarder != ctx.dealer):
+        raise ValueError("人和 is a non-dealer's win on the dealer's first discard")
+    if ctx.earthly and (not ctx.self_draw or ctx.winner == ctx.dealer):
+        raise ValueError("地和 is a non-dealer's self-draw on his first draw")
+    return base, winners
 
 
 def _seat_of(source: str | None, winner: int) -> int | None:
@@ -251,7 +273,9 @@ def _liability(ctx: WinContext, special: str | None, baozimo_small: bool) -> int
     if group is not None:
         sets = [m for m in exposed if m.kind in kinds and m.tiles[0] in group]
         need = 4 if special == "dasixi" else 3 if special in ("dasanyuan", "xiaosixi") else 2
-        if len(sets) >= need and any(_seat_of(m.source, ctx.winner) in (None, liable) for m in sets):
+        # the liable player discarded the set's *last* tile ("如有人打出余下一款者"): the last set
+        # in the order the melds were made
+        if len(sets) >= need and _seat_of(sets[-1].source, ctx.winner) in (None, liable):
             if special in ("dasixi", "dasanyuan") or baozimo_small:
                 return liable
             return None  # 小三元 / 小四喜 liability without baozimo_small: not enforced
@@ -277,6 +301,7 @@ def score_guangdong(ctx: WinContext, rule, *, base: int = 1, winners: int = 1) -
         The stake of a 0-番 hand: one share is base × 2^番.
     winners : int, default 1
         How many players won on this discard (一炮多响); 3 = 一炮三响, a minimum-3 event.
+        Also read from ``ctx.rule_state["winners"]``.
 
     Returns
     -------
@@ -296,16 +321,7 @@ def score_guangdong(ctx: WinContext, rule, *, base: int = 1, winners: int = 1) -
     [['平胡', 1], ['自摸', 1]]
     """
     opts = rule.options
-    if type(base) is not int or base <= 0:
-        base = _check_base(base)
-    if isinstance(winners, bool) or winners not in (1, 2, 3):
-        raise ValueError(f"winners must be 1, 2 or 3, got {winners!r}")
-    if winners > 1 and ctx.self_draw:
-        raise ValueError("several winners (一炮多响) win on one discard, not by self-draw")
-    if ctx.human and (ctx.self_draw or ctx.winner == ctx.dealer or ctx.discarder != ctx.dealer):
-        raise ValueError("人和 is a non-dealer's win on the dealer's first discard")
-    if ctx.earthly and (not ctx.self_draw or ctx.winner == ctx.dealer):
-        raise ValueError("地和 is a non-dealer's self-draw on his first draw")
+    base, winners = _check_call(ctx, base, winners)
     fast = _fast_evaluate(ctx, rule, winners)
     if fast is None:
         (fan, raw, special, wrows, reading, floored), cap, floor = _evaluate(ctx, rule, winners)
@@ -557,10 +573,13 @@ def can_win_guangdong(ctx: WinContext, rule, *, base: int = 1, winners: int = 1)
     >>> can_win(ctx, "guangdong"), can_win(ctx, "guangdong", min_fan=1)
     (True, False)
     """
+    _check_call(ctx, base, winners)
     _check_hand(ctx.hand)
     # no wildcards in 鸡平胡 (score() rejects them): the kernel's complete test is exact here
     if not _shortcuts.complete(ctx.hand, _shortcuts.STANDARD_ORPHANS):
         return False
+    if ctx.liable is not None and ctx.self_draw:  # whether the 包 is one the rule has
+        return score_guangdong(ctx, rule, base=base, winners=winners).legal
     if rule.options["min_fan"] == 0:
         return True
     (_fan, raw, special, *_r), _c, _f = _evaluate(ctx, rule, winners)
@@ -626,3 +645,72 @@ def next_dealer(dealer: int, winners=(), **options) -> int:
 
 
 register("guangdong", score_guangdong, can_win_guangdong)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal wins: 鸡胡 0 番 (chows + a pung, legal with min_fan=0); 平胡 1 番 when 鸡胡
+#: is barred.
+MINIMAL_WINS = (("123m456p789s55s", ("111p@left",), (), "1m", False), ("123m456p789s234s55p", (), (), "1m", False))
+
+
+def complete_is_legal(rule) -> bool:
+    """Every complete hand is a legal win when 鸡胡 is allowed (``min_fan=0``)."""
+    return rule.options["min_fan"] == 0
+
+
+def _bao_events(outcome) -> list:
+    """Every 包自摸 condition created in the hand, in the order made, as ``(liable, beneficiary)``:
+    P's discard completed B's 4th exposed set (12 tiles exposed), or B's last wind set of 大四喜 /
+    dragon set of 大三元 (and of 小四喜 / 小三元 with ``baozimo_small``) — claimed by B (⚑ GD-A7)."""
+    small = outcome.rule.options["baozimo_small"]
+    out = []
+    for b in range(4):
+        exposed = winds = dragons = 0
+        for m in sorted(outcome.melds(b), key=lambda m: m.order):
+            if m.kind == "concealed_kong":
+                continue
+            exposed += 1
+            wind = m.kind != "chow" and m.tile in _WINDS
+            dragon = m.kind != "chow" and m.tile in _DRAGONS
+            winds += wind
+            dragons += dragon
+            if exposed == 4 or (wind and (winds == 4 or (small and winds == 3))) \
+                    or (dragon and (dragons == 3 or (small and dragons == 2))):
+                out.append((m.order, m.source, b))
+    return [(liable, b) for _o, liable, b in sorted(out)]
+
+
+def win_state(outcome, event, index, ctx, kong_log):
+    """一炮多响: the number of winners on the discard (``rule_state["winners"]``).  On a self-draw
+    the liable seat (§5): 杠上开花包杠 — the winner konged P's discard and won on its replacement,
+    P pays all; else 包自摸 / 例牌 — the liability that binds under 包先不包后
+    (:func:`liable_seat` over :func:`_bao_events`), when the hand meets its condition."""
+    n = len(event.winners)
+    fields = {"rule_state": {"winners": n}} if n > 1 else {}
+    if event.how == "self_draw":
+        w = event.winners[0]
+        kong = outcome.kongs[event.kong] if event.kong >= 0 else None
+        if kong is not None and kong.konger == w and kong.kind == "direct":
+            liable = kong.feeder
+        else:
+            liable = liable_seat(_bao_events(outcome), w, bao_scope=outcome.rule.options["bao_scope"])
+        if liable is not None:
+            bound = replace(ctx, liable=liable)
+            try:
+                special = _evaluate(bound, outcome.rule, 1)[0][2]
+                # None: a 小三元 / 小四喜 liability without baozimo_small, not enforced
+                liable = _liability(bound, special, outcome.rule.options["baozimo_small"])
+            except ValueError:        # the hand no longer meets the condition (e.g. a special outranks 大三元)
+                liable = None
+        if liable is not None:
+            fields["liable"] = liable
+    return fields or None, None
+
+
+def next_deal(outcome) -> int:
+    """§6 (:func:`next_dealer`): the dealer keeps the deal on a win (一炮多响 included) or a draw
+    (``draw="pass"``: the deal passes then), otherwise his 下家 deals."""
+    return next_dealer(outcome.dealer, outcome.winners, draw=outcome.rule.options["draw"])

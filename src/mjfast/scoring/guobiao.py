@@ -45,7 +45,7 @@ from .._kernels import _mcr as _K
 from ..decomposition import Decomposition, _waits
 from ..hand import Meld
 from . import _mcr as M
-from ._core import Score, WinContext, register
+from ._core import NotComplete, Score, WinContext, register
 
 __all__ = ["score_guobiao", "can_win_guobiao", "FANS", "MIN_FAN", "fan_table"]
 
@@ -132,19 +132,20 @@ def _option_bits(rule) -> int:
     return opts
 
 
-def _flowers(ctx: WinContext, flowers) -> int:
+def _flowers(ctx: WinContext, flowers, name: str = "guobiao") -> int:
     bonus = ctx.hand._bonus  # the slot, not the property (ctx.hand is exactly a Hand)
     if flowers is True:
         bad = [t for t in bonus if t not in _FLOWER_KINDS] \
             if bonus and not _FLOWER_KINDS.issuperset(bonus) else None
         if bad:
-            raise ValueError("国标 flowers are 春夏秋冬梅兰竹菊 (F1-F8); the hand has "
+            raise ValueError(f"{name} flowers are 春夏秋冬梅兰竹菊 (F1-F8); the hand has "
                              + ", ".join(_t.CODES[t] for t in bad))
         return len(bonus)
     if flowers is False:
         if bonus:
-            raise ValueError(f"the hand has {len(bonus)} bonus tile(s) but guobiao is played "
-                             "without flowers by default (GB-A3); pass flowers=True to score them")
+            why = " (GB-A3)" if name == "guobiao" else ""
+            raise ValueError(f"the hand has {len(bonus)} bonus tile(s) but {name} is played "
+                             f"without flowers by default{why}; pass flowers=True to score them")
         return 0
     raise ValueError(f"flowers must be True or False, got {flowers!r}")
 
@@ -367,7 +368,7 @@ def _scorer(info: tuple, flowers):
             n_fl = 0 if (flowers is False and not bonus) else _flowers(ctx, flowers)
         found = _search(ctx, opts)
         if found is None:
-            raise ValueError(f"hand not complete: {ctx.hand} does not form a winning hand "
+            raise NotComplete(f"hand not complete: {ctx.hand} does not form a winning hand "
                              "under guobiao (standard, 七对, 十三幺, 全不靠, 组合龙 or 九莲宝灯)")
         found.ctx = ctx
         found.n_fl = n_fl
@@ -437,3 +438,16 @@ def _bind(rule, *, flowers: bool = False):
 
 
 register("guobiao", score_guobiao, can_win_guobiao, bind=_bind)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal win: 无番和 (chicken hand) = 8 番, the 8-番 minimum: the discarder pays 8 + 8.
+MINIMAL_WINS = (("234s55z", ("123m@left", "789p@opposite", "678m@right"), (), "2s", False),)
+
+
+def score_options(rule) -> dict:
+    """A tile set with the 8 花牌 (``tileset=144``) is scored with ``flowers=True``."""
+    return {"flowers": True} if rule.tileset.bonus else {}

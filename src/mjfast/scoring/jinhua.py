@@ -1,6 +1,6 @@
 """金华麻将 (Jinhua) scorer: 财神 wildcards, 白板 substitute, X multiples, 承包.
 
-Rules: ``/work/shared/rules/jinhua.md`` §4.  ``X`` is the scorer keyword ``base`` (default 1;
+Rules: ``rules/jinhua.md`` §4.  ``X`` is the scorer keyword ``base`` (default 1;
 the file gives no value).
 
 * 平胡 (pair + 4 sets, any complete hand — there is no minimum): on a discard **the discarder
@@ -36,7 +36,7 @@ import numpy as np
 from .. import tiles as _t
 from ..decomposition import decompose
 from ..hand import Hand
-from ._core import Score, WinContext, register
+from ._core import NotComplete, Score, WinContext, register
 from . import _shortcuts
 from .ruijin import _check_base, _faces_ok, _no_bonus
 
@@ -102,7 +102,7 @@ def _evaluate(ctx: WinContext, rule):
     if rule.options["qifeng"] == "honours":
         readings = [d for d in readings if all(t < 27 for t in d.wild_tiles)]
     if not readings:
-        raise ValueError(f"hand not complete: {h} does not form a winning hand under jinhua "
+        raise NotComplete(f"hand not complete: {h} does not form a winning hand under jinhua "
                          "(4 sets + pair, or seven pairs)")
     best = None
     for d in readings:
@@ -204,6 +204,7 @@ def _fast_mult(ctx: WinContext) -> int | None:
 
 def can_win_jinhua(ctx: WinContext, rule, *, base: int = 1) -> bool:
     """Whether ``ctx`` is a legal 金华 win: any complete hand (4 sets + pair, or 七对)."""
+    _check_base(base)
     f = ctx.flipped
     if (not ctx.wild_faces and not ctx.hand.bonus
             and (f is None or f == _WHITE or (f < _t.N_KINDS and not ctx.hand.counts[_WHITE]))
@@ -212,11 +213,33 @@ def can_win_jinhua(ctx: WinContext, rule, *, base: int = 1) -> bool:
         return True
     try:
         _evaluate(ctx, rule)
-    except ValueError as e:
-        if "not complete" in str(e):
-            return False
-        raise
+    except NotComplete:
+        return False
     return True
 
 
 register("jinhua", score_jinhua, can_win_jinhua)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal wins: 平胡 2X from the discarder, or a self-draw.
+MINIMAL_WINS = (("123m456p789s234s55p", (), (), "1m", False), ("123m456p789s234s55p", (), (), "1m", True))
+
+
+def win_state(outcome, event, index, ctx, kong_log):
+    """承包 (⚑ JH-A5): once a player has claimed (吃/碰/杠) three times in a row from one
+    discarder ("连续三次或三次以上吃、碰、杠同一玩家的牌，满三次后则开始承包对方的牌"), that discarder is
+    ``liable`` for his win (the claims in the order made; a concealed kong is no claim, ⚑)."""
+    w = event.winners[index]
+    run, src = 0, None
+    for m in sorted(outcome.melds(w), key=lambda m: m.order):
+        if m.kind == "concealed_kong":
+            continue
+        run = run + 1 if m.source == src else 1
+        src = m.source
+        if run >= 3:
+            return {"liable": src}, None
+    return None, None

@@ -1,7 +1,7 @@
 """JJ麻将 (JJ platform-generic) scorer: MCR fans with 混 wildcards, 番 × 基数 × coefficient,
 the 20 % meld-source split and payment minimisation.
 
-Rules: ``/work/shared/rules/jj.md``.
+Rules: ``rules/jj.md``.
 
 Fans.  "MCR-style": the fans are those of the 国标 scorer (:mod:`mjfast.scoring.guobiao`, called,
 not copied; its default options).  A hand with 混 wildcards (``hand.wilds``) is scored under
@@ -50,7 +50,7 @@ from .. import tiles as _t
 from ..decomposition import decompose
 from ..hand import Hand, Meld
 from . import guobiao as _gb
-from ._core import Score, WinContext, register
+from ._core import NotComplete, Score, WinContext, register
 from .ruijin import _faces_ok
 
 __all__ = ["score_jj", "can_win_jj", "shares", "MODES", "COEFFICIENTS", "MIN_FAN"]
@@ -220,10 +220,10 @@ def score_jj(ctx: WinContext, rule, *, mode: str = "classic", base=10, table_sco
     """
     if ctx.liable is not None:
         raise ValueError("jj has no 包 liability (the 20 % meld-source split replaces it)")
-    n_fl = _gb._flowers(ctx, flowers)
+    n_fl = _gb._flowers(ctx, flowers, "jj")
     res = _fans(ctx)
     if res is None:
-        raise ValueError(f"hand not complete: {ctx.hand} does not form a winning hand under jj "
+        raise NotComplete(f"hand not complete: {ctx.hand} does not form a winning hand under jj "
                          "(the MCR forms, with 混 as any tile)")
     fan, ft, rctx, rd = res
     hun = _hun_gang(ctx, hun_kind)
@@ -297,8 +297,37 @@ def _score_obj(ctx, total, points, pay, legal, fan, ft, n_fl, hun, rctx, rd) -> 
 def can_win_jj(ctx: WinContext, rule, *, mode: str = "classic", base=10, table_scores=None,
                hun_kind=None, flowers: bool = False, out=()) -> bool:
     """Whether ``ctx`` is a legal JJ win: an MCR winning hand (混 as any tile) of at least 1 番."""
+    if (ctx.liable is not None or ctx.hand.bonus or flowers is not False or mode != "classic"
+            or base != 10 or table_scores is not None or out
+            or any(m.source is None for m in ctx.hand.melds if m.kind in _CLAIMED)):
+        # what the scorer checks of these (and of the sources of the 20 % split) it checks there
+        try:
+            return score_jj(ctx, rule, mode=mode, base=base, table_scores=table_scores,
+                            hun_kind=hun_kind, flowers=flowers, out=out).legal
+        except NotComplete:
+            return False
     res = _fans(ctx, first=True)
     return res is not None and res[0] + (88 if _hun_gang(ctx, hun_kind) else 0) >= MIN_FAN
 
 
 register("jj", score_jj, can_win_jj)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal win: one 幺九刻 (1 番, the JJ minimum), one chow called so no 门前清; a
+#: discard pays 1.0 × 番 × base.
+MINIMAL_WINS = (("234m678s444z55p", ("345p@left",), (), "2m", False),)
+
+
+def next_deal(outcome) -> int:
+    """The next dealer (the rule's ``dealer`` option): 荒庄 keeps the dealer ("the dealer of that hand
+    deals again"); after a win the deal passes to the dealer's 下家 (``"next"``) or the winner deals
+    (``"winner"``)."""
+    if not outcome.winners:
+        return outcome.dealer
+    if outcome.rule.options["dealer"] == "winner":
+        return outcome.winners[0]
+    return (outcome.dealer + 1) % 4

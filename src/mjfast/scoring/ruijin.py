@@ -1,6 +1,6 @@
 """瑞金麻将 (Ruijin) scorer: 宝 wildcards, 烂胡, 对对胡 (= 七对), honour chows, 飞, base multiples.
 
-Rules: ``/work/shared/rules/ruijin_shangrao.md`` (RJ columns).  The Ruijin payment table
+Rules: ``rules/ruijin_shangrao.md`` (RJ columns).  The Ruijin payment table
 (§6) does not depend on the shape of the hand, only on *how* it was won:
 
 * discard win (瑞金 平胡): each of the three others pays ``b``; the discarder pays ``+b``;
@@ -60,7 +60,7 @@ import numpy as np
 from .. import tiles as _t
 from ..decomposition import Decomposition, decompose
 from . import _shortcuts
-from ._core import _NO_STATE, Score, WinContext, register
+from ._core import _NO_STATE, NotComplete, Score, WinContext, register
 
 __all__ = ["score_ruijin", "can_win_ruijin", "kong_payments", "UNIT"]
 
@@ -311,7 +311,7 @@ def _score(ctx: WinContext, rule, name: str, honour: bool, *, base: int, mult: i
         elif _all_bao(ctx):
             fei = fei_names[1]
     if readings is not None and not readings and fei is None:
-        raise ValueError(f"hand not complete: {ctx.hand} does not form a winning hand under "
+        raise NotComplete(f"hand not complete: {ctx.hand} does not form a winning hand under "
                          f"{name}")
     if fei_state is True and discard_ban and not ctx.self_draw:
         legal, reason = False, "制飞后不能平胡: after declaring 飞 the player may only self-draw"
@@ -403,10 +403,8 @@ def can_win_ruijin(ctx: WinContext, rule, *, base: int = 1) -> bool:
         return True
     try:
         return bool(score_ruijin(ctx, rule, base=base).legal)
-    except ValueError as e:
-        if "not complete" in str(e):
-            return False
-        raise
+    except NotComplete:
+        return False
 
 
 _KONG_KINDS = {"added": "added", "added_kong": "added", "回头杠": "added", "补杠": "added",
@@ -465,3 +463,18 @@ def kong_payments(kind: str, konger: int, feeder: int | None = None, *,
 
 
 register("ruijin", score_ruijin, can_win_ruijin)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal wins: 底 + 放炮 for the discarder (the cheapest way of winning in the
+#: Ruijin table), or a self-draw.
+MINIMAL_WINS = (("123m456p789s234s55p", (), (), "1m", False), ("123m456p789s234s55p", (), (), "1m", True))
+
+
+def settle_kongs(outcome) -> list:
+    """The kong payments of §6 as each kong is made: ``(konger, deltas)``."""
+    return [(k.konger, kong_payments("exposed" if k.kind == "direct" else k.kind, k.konger, k.feeder))
+            for k in outcome.kongs]

@@ -1,6 +1,6 @@
 """上饶麻将 (Shangrao) scorer: 宝 wildcards, 十三浪, 九幺, 七对, 宝吊头 on the Ruijin table.
 
-Rules: ``/work/shared/rules/ruijin_shangrao.md`` (SR columns).  The Shangrao text gives no
+Rules: ``rules/ruijin_shangrao.md`` (SR columns).  The Shangrao text gives no
 scoring at all; RS-A9 ⚑ reuses the Ruijin table (rule option ``scoring="rj"``, the only value),
 so the payments are those of :mod:`mjfast.scoring.ruijin`:
 
@@ -27,7 +27,7 @@ No 包 liability exists: ``ctx.liable`` is rejected.
 """
 from __future__ import annotations
 
-from ._core import Score, WinContext, register
+from ._core import NotComplete, Score, WinContext, register
 from . import _shortcuts
 from .ruijin import _check_base, _check_mult, _plain, _score
 from .ruijin import kong_payments as _rj_kong
@@ -71,10 +71,8 @@ def can_win_shangrao(ctx: WinContext, rule, *, base: int = 1, fei_mult: int = 2)
         return True
     try:
         return bool(score_shangrao(ctx, rule, base=base, fei_mult=fei_mult).legal)
-    except ValueError as e:
-        if "not complete" in str(e):
-            return False
-        raise
+    except NotComplete:
+        return False
 
 
 def kong_payments(kind: str, konger: int, feeder: int | None = None, *, base: int = 1):
@@ -93,3 +91,17 @@ def kong_payments(kind: str, konger: int, feeder: int | None = None, *, base: in
 
 
 register("shangrao", score_shangrao, can_win_shangrao)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal wins: the Ruijin table's (RS-A9).
+MINIMAL_WINS = (("123m456p789s234s55p", (), (), "1m", False), ("123m456p789s234s55p", (), (), "1m", True))
+
+
+def settle_kongs(outcome) -> list:
+    """The kong payments of the Ruijin table as each kong is made: ``(konger, deltas)``."""
+    return [(k.konger, kong_payments("exposed" if k.kind == "direct" else k.kind, k.konger, k.feeder))
+            for k in outcome.kongs]

@@ -37,7 +37,7 @@ from .. import rules as _rules
 from ..decomposition import Decomposition, decompose_counts, from_reading
 from ..hand import Hand
 from . import _shortcuts
-from ._core import Score, WinContext, register
+from ._core import NotComplete, Score, WinContext, register
 
 __all__ = ["score_sichuan", "can_win_sichuan", "kong_payment", "settle_draw", "next_dealer",
            "PATTERNS", "BASE", "HUAZHU_TIMES"]
@@ -202,10 +202,12 @@ def score_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_incom
     base : int, default 6
         基本分: the points of a 1-番 hand.
     won : collection of int, default ()
-        血战到底 only: seats that have already won; they pay nothing on a self-draw.
+        血战到底 only: seats that have already won; they pay nothing on a self-draw.  Also read
+        from ``ctx.rule_state["won"]``.
     kong_income : int, default 0
         杠上炮 only: what the discarder collected for the kong he made just before the
-        discard (stake units); he hands it to the winner.
+        discard (stake units); he hands it to the winner.  Also read from
+        ``ctx.rule_state["kong_income"]``.
 
     Returns
     -------
@@ -229,25 +231,8 @@ def score_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_incom
     [['清对', 4]]
     """
     opts = rule.options
-    if type(base) is not int or base <= 0:
-        base = _check_base(base)
-    won = _NOBODY if type(won) is tuple and not won else _check_won(won, opts)
+    base, won, kong_income = _check_call(ctx, opts, base, won, kong_income)
     h = ctx.hand
-    _check_hand(h)
-    if ctx.liable is not None:
-        raise ValueError("sichuan has no 包 liability; liable must be None")
-    if ctx.earthly and (not ctx.self_draw or ctx.winner == ctx.dealer):
-        raise ValueError("地胡 is a non-dealer's self-draw on his first draw (SC-A3)")
-    if ctx.winner in won:
-        raise ValueError(f"seat {ctx.winner} has already won (won=…) and cannot win again")
-    if ctx.discarder is not None and ctx.discarder in won:
-        raise ValueError(f"seat {ctx.discarder} has already won and no longer discards or kongs")
-    if type(kong_income) is not int and (
-            isinstance(kong_income, bool) or not isinstance(kong_income, (int, np.integer))) \
-            or kong_income < 0:
-        raise ValueError(f"kong_income must be a non-negative integer, got {kong_income!r}")
-    if kong_income and not ctx.kong_discard:
-        raise ValueError("kong_income is handed over only on 杠上炮 (kong_discard=True)")
     fast = _fast_best(h, ctx, opts)
     if fast is None:
         _v, pat, gen, reading = _best(h, ctx, opts)
@@ -296,11 +281,42 @@ def score_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_incom
                      ctx, reading if reading is not None else _best(h, ctx, opts)[3]))
 
 
+def _check_call(ctx: WinContext, opts, base, won, kong_income) -> tuple:
+    """The checks of the hand, the context and the scorer's keywords (score and can_win):
+    ``(base, won, kong_income)``, the last two read from ``ctx.rule_state`` when the engine passes
+    them as per-hand state."""
+    state = ctx.rule_state
+    if state:
+        if type(won) is tuple and not won:
+            won = state.get("won", won)
+        if not kong_income:
+            kong_income = state.get("kong_income", 0)
+    if type(base) is not int or base <= 0:
+        base = _check_base(base)
+    won = _NOBODY if type(won) is tuple and not won else _check_won(won, opts)
+    _check_hand(ctx.hand)
+    if ctx.liable is not None:
+        raise ValueError("sichuan has no 包 liability; liable must be None")
+    if ctx.earthly and (not ctx.self_draw or ctx.winner == ctx.dealer):
+        raise ValueError("地胡 is a non-dealer's self-draw on his first draw (SC-A3)")
+    if ctx.winner in won:
+        raise ValueError(f"seat {ctx.winner} has already won (won=…) and cannot win again")
+    if ctx.discarder is not None and ctx.discarder in won:
+        raise ValueError(f"seat {ctx.discarder} has already won and no longer discards or kongs")
+    if type(kong_income) is not int and (
+            isinstance(kong_income, bool) or not isinstance(kong_income, (int, np.integer))) \
+            or kong_income < 0:
+        raise ValueError(f"kong_income must be a non-negative integer, got {kong_income!r}")
+    if kong_income and not ctx.kong_discard:
+        raise ValueError("kong_income is handed over only on 杠上炮 (kong_discard=True)")
+    return base, won, kong_income
+
+
 def _best(h: Hand, ctx, opts) -> tuple:
     """``(value, pattern, 根, reading)`` of the first reading of the highest value."""
     readings = _readings(h)
     if not readings:
-        raise ValueError(f"hand not complete: {h} does not form a winning hand under sichuan "
+        raise NotComplete(f"hand not complete: {h} does not form a winning hand under sichuan "
                          "(4 sets + a pair, or 七对)")
     best = None
     for r in readings:
@@ -413,8 +429,8 @@ def can_win_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_inc
     >>> can_win(WinContext("123m456m789s11p22p2p", win_tile="2p", discarder=1), "sichuan")
     False
     """
+    _check_call(ctx, rule.options, base, won, kong_income)
     h = ctx.hand
-    _check_hand(h)
     # no wildcards in 四川 (score() rejects them): the kernel's complete test is exact here
     return _suits(h) <= 2 and _shortcuts.complete(h, _shortcuts.STANDARD_PAIRS)
 
@@ -649,3 +665,61 @@ def next_dealer(current: int, first_winner: int | None = None, discarder: int | 
 
 
 register("sichuan", score_sichuan, can_win_sichuan)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+from ._outcome import rule_options  # noqa: E402  (the hooks' part of the module)
+
+#: The cheapest legal win: 平胡 = 1 番 (the smallest fan), 2 suits (缺一门): points = base × 2^0.
+MINIMAL_WINS = (("123m456m789m234p55p", (), (), "2p", False),)
+
+
+def complete_is_legal(rule) -> bool:
+    """A complete hand without the declared void suit (the kernel's 定缺 check) is legal."""
+    return True
+
+
+def settle_kongs(outcome) -> list:
+    """刮风下雨 of every kong as it is made: ``(konger, deltas)`` (血战: the seats that had won
+    then pay nothing)."""
+    play_on = outcome.rule.engine.play_on
+    opts = rule_options(outcome.rule)
+    return [(k.konger, kong_payment(k.kind, k.konger, k.feeder, won=k.won if play_on else (), **opts))
+            for k in outcome.kongs]
+
+
+def win_state(outcome, event, index, ctx, kong_log):
+    """血战: the seats that won before (``rule_state["won"]``); 杠上炮: the discarder's income
+    from that kong (``rule_state["kong_income"]``) — each winner receives all of it ("如果1炮多响则胡家
+    给多份", SC-A5)."""
+    state = {}
+    if outcome.rule.engine.play_on:
+        state["won"] = event.before
+    if ctx.kong_discard and event.kong >= 0:
+        state["kong_income"] = max(0, int(kong_log[event.kong][1][event.discarder]))
+    return ({"rule_state": state} if state else None), None
+
+
+def settle_end(outcome, kong_log) -> np.ndarray:
+    """At an exhausted wall: 查花猪 and 查大叫 with the 刮风下雨 refunds (:func:`settle_draw`)."""
+    if not outcome.exhausted:
+        return np.zeros(4, np.int64)
+    won = frozenset(outcome.winners)
+    hands = [None if s in won else outcome.hand(s) for s in range(4)]
+    return settle_draw(hands, kong_log=kong_log, won=won if outcome.rule.engine.play_on else (),
+                       **rule_options(outcome.rule))
+
+
+def next_deal(outcome) -> int:
+    """§8 (:func:`next_dealer`): the player who dealt in deals next (点炮者坐庄), a self-draw winner
+    after a self-draw (⚑ SC-A8), a draw keeps the dealer.  血战 (⚑ SC-A8): the hand's first winner,
+    or the discarder when several won on that first discard."""
+    if not outcome.events:
+        return outcome.dealer
+    first = outcome.events[0]
+    if outcome.rule.engine.play_on:
+        return first.discarder if first.discarder is not None and len(first.winners) > 1 else first.winners[0]
+    return next_dealer(outcome.dealer, first.winners[0], first.discarder)

@@ -69,7 +69,7 @@ from __future__ import annotations
 from .. import tiles as _t
 from ..decomposition import Decomposition, decompose_counts, from_reading
 from . import _shortcuts
-from ._core import Score, WinContext, register
+from ._core import NotComplete, Score, WinContext, register
 
 __all__ = ["score_suzhou", "can_win_suzhou", "BASE", "DEFAULT_BASE"]
 
@@ -300,7 +300,7 @@ def _best(ctx: WinContext, rule):
                          "(the dragons are flowers: pass them with bonus=)")
     reads = decompose_counts(c, h.n_melds, 0, forms=_FORMS)
     if not reads:
-        raise ValueError(f"hand not complete: {h} does not form a winning hand under suzhou "
+        raise NotComplete(f"hand not complete: {h} does not form a winning hand under suzhou "
                          "(4 sets + a pair, or 七对)")
     faces = (c + h.meld_counts).tolist() if h.n_melds else c.tolist()
     suits = sum(any(faces[9 * s: 9 * s + 9]) for s in range(3))
@@ -363,9 +363,7 @@ def score_suzhou(ctx: WinContext, rule, *, base: int = DEFAULT_BASE) -> Score:
     >>> s.legal, s.reason
     (False, '2 花, below the 4-花 minimum for a discard win (threshold 3_4), and no exempt pattern')
     """
-    if type(base) is not int and (isinstance(base, bool) or not isinstance(base, int)) \
-            or base <= 0:
-        raise ValueError(f"base (silver per 花) must be a positive integer, got {base!r}")
+    _check_base(base)
     fast = _fast_reading(ctx, rule)
     if fast is not None:
         total, legal, elements = fast
@@ -394,6 +392,12 @@ def score_suzhou(ctx: WinContext, rule, *, base: int = DEFAULT_BASE) -> Score:
                  lambda: _rows(ctx, rule, r["e"]), decomposition_fn=lambda: _decomposition(ctx, r["d"]))
 
 
+def _check_base(base) -> None:
+    if type(base) is not int and (isinstance(base, bool) or not isinstance(base, int)) \
+            or base <= 0:
+        raise ValueError(f"base (silver per 花) must be a positive integer, got {base!r}")
+
+
 def can_win_suzhou(ctx: WinContext, rule, *, base: int = DEFAULT_BASE) -> bool:
     """Whether ``ctx`` is a legal 苏州 win: a winning hand meeting the §5 minimum.
 
@@ -407,6 +411,7 @@ def can_win_suzhou(ctx: WinContext, rule, *, base: int = DEFAULT_BASE) -> bool:
     >>> can_win(WinContext(h, win_tile="1s", discarder=2), "suzhou")
     False
     """
+    _check_base(base)
     h = ctx.hand
     if not h.wilds:
         _check_hand(ctx, rule)
@@ -417,10 +422,8 @@ def can_win_suzhou(ctx: WinContext, rule, *, base: int = DEFAULT_BASE) -> bool:
             return _legal_complete(ctx, rule)
     try:
         return bool(_best(ctx, rule)["legal"])
-    except ValueError as e:
-        if "not complete" in str(e):
-            return False
-        raise
+    except NotComplete:
+        return False
 
 
 _NO_DRAGONS = bytes(3)
@@ -608,3 +611,62 @@ _NO_WINDS = bytes(4)
 
 
 register("suzhou", score_suzhou, can_win_suzhou)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal wins, ``(concealed, melds, bonus, win_tile, self_draw)``: 底 5 + F 花 on a
+#: hand that is not concealed, no flush; the 花 minimum decides (3/4 or 2/3).
+MINIMAL_WINS = tuple(("123m456m789s55s", ("111p@left",), ("F1", "F2", "F3", "F4", "F5")[:f], "1m", sd)
+                     for f in (2, 3, 4, 5) for sd in (True, False))
+
+
+def win_state(outcome, event, index, ctx, kong_log):
+    """包饺子 and 送杠 (§7): the liable seat of a self-draw; in a match, 豹子 and 滴零.
+
+    * 包饺子 ("一人支付3倍费用（放给玩家杠，此杠牌玩家杠开）"): the winner made a 一次杠 on P's discard and
+      won on its replacement — P is ``liable`` (he pays three shares).
+    * 送杠 ("被對方杠牌后自摸，被杠牌方幫其他兩家付牌") with ``songgang_scope="any_later_selfdraw"``: any
+      later self-draw of a player who konged P's discard (the latest such kong) — P is liable.
+      Under the default ``"gangkai"`` the scope is that of 包饺子.
+    """
+    fields = {}
+    if event.how == "self_draw":
+        w = event.winners[0]
+        kong = outcome.kongs[event.kong] if event.kong >= 0 else None
+        if kong is not None and kong.konger == w and kong.kind == "direct":
+            fields["liable"] = kong.feeder
+        elif outcome.rule.options["songgang_scope"] == "any_later_selfdraw":
+            fed = [k.feeder for k in outcome.kongs if k.konger == w and k.kind == "direct"]
+            if fed:
+                fields["liable"] = fed[-1]
+    rnd = outcome.round                   # in a match: the round multipliers of §6
+    if rnd is not None:
+        if rnd.dice is not None and rnd.dice[0] == rnd.dice[1]:
+            fields["baozi"] = True        # 豹子: this hand's two dice show the same face
+        prev = rnd.previous
+        if prev is not None and ((prev.dice is not None and prev.dice[0] == prev.dice[1])
+                                 or any(e.how != "self_draw" and len(e.winners) > 1 for e in prev.events)):
+            fields["diling"] = True       # 滴零: the previous hand was a 豹子 hand or had a 一炮多响
+    return fields or None, None
+
+
+#: 大胡 ([001] "大胡" 1-7: 门清 (大/小/大小), 混一色, 清一色, 对对胡, 七小对, 杠开, 大吊车), by element code.
+DAHU = frozenset({"small_concealed", "big_concealed", "big_small_concealed", "half_flush", "full_flush",
+                  "all_pungs", "seven_pairs", "kong_bloom", "big_hanging"})
+
+
+def next_deal(outcome) -> int:
+    """§8: the winner deals ("谁胡牌谁下一把坐庄"; a dealer's win keeps the deal; 一炮多响: the first
+    winner from the discarder's 下家, ⚑); a draw keeps the dealer (SZ-A7).  ``dealer="dahu_keeps"``
+    ([001] "大胡不改變莊家"): a win holding a 大胡 element keeps the dealer, whoever won (⚑ reading)."""
+    winners = outcome.winners
+    if not winners:
+        return outcome.dealer
+    if outcome.rule.options["dealer"] == "dahu_keeps":
+        _seat, first = outcome.scores[0]
+        if any(row[0] in DAHU for row in first.rows):
+            return outcome.dealer
+    return winners[0]

@@ -66,7 +66,7 @@ import numpy as np
 from .. import tiles as _t
 from ..decomposition import Decomposition, decompose_counts, from_reading
 from . import _shortcuts
-from ._core import Score, WinContext, register
+from ._core import NotComplete, Score, WinContext, register
 from .suzhou import _meld_counts  # the same meld classes count in both 花 systems
 
 __all__ = ["score_taicang", "can_win_taicang", "DEFAULT_BASE", "DEFAULT_MAX_PAYMENT",
@@ -291,7 +291,7 @@ def _best(ctx: WinContext, rule, base: int, max_payment: int):
         extra = f" with wildcards as {', '.join(_t.CODES[t] for t in ctx.wild_faces)}" \
             if ctx.wild_faces else ""
         shapes = "4 sets + a pair" + (", or 七对" if rule.options["qidui"] else "")
-        raise ValueError(f"hand not complete: {h} does not form a winning hand under taicang"
+        raise NotComplete(f"hand not complete: {h} does not form a winning hand under taicang"
                          f"{extra} ({shapes})")
     faces = (c + h.meld_counts).tolist() if h.n_melds else c.tolist()
     melds_c = _meld_counts(h.melds)
@@ -409,10 +409,8 @@ def can_win_taicang(ctx: WinContext, rule, *, base: int = DEFAULT_BASE,
                 return _legal_natural(ctx, rule)
     try:
         return bool(_best(ctx, rule, base, max_payment)["legal"])
-    except ValueError as e:
-        if "not complete" in str(e):
-            return False
-        raise
+    except NotComplete:
+        return False
 
 
 _NO_DRAGONS = bytes(3)
@@ -572,3 +570,23 @@ def _fast_best(ctx: WinContext, rule, base: int, max_payment: int):
 
 
 register("taicang", score_taicang, can_win_taicang)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal wins: (1 + F) 花 on a hand with a chow called (not 门清, so not exempt):
+#: minimum 2 / 3 花.
+MINIMAL_WINS = tuple(("123m456m789s55s", ("123p@left",), ("F1", "F2", "F3", "F4")[:f], "1m", sd)
+                     for f in (1, 2, 3, 4) for sd in (True, False))
+
+
+def next_deal(outcome) -> int:
+    """§8: the winner deals (the dealer keeps the deal when he wins); after a robbed kong the robbed
+    konger deals ("由杠的人一人付三份", and he "becomes the next dealer"); a draw keeps the dealer
+    (TC-A9)."""
+    if not outcome.events:
+        return outcome.dealer
+    first = outcome.events[0]
+    return first.discarder if first.how == "robbing_kong" else first.winners[0]

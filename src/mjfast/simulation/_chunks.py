@@ -124,7 +124,8 @@ def iter_chunks(n: int, rng, *,
                 progress: bool = False,
                 desc: str = "mjfast",
                 in_flight: int | None = None,
-                max_batch_chunks: int | None = None):
+                max_batch_chunks: int | None = None,
+                chunk_size: int = CHUNK_SIZE):
     """Run ``n`` samples chunk by chunk, yielding the per-group results in chunk order.
 
     Results are handed back as soon as they and every earlier group are done, and at most
@@ -154,13 +155,15 @@ def iter_chunks(n: int, rng, *,
     max_batch_chunks : int, optional
         Most chunks per in-process batch (default: :data:`BATCH_CHUNKS_PER_THREAD` per
         thread, never fewer than one per thread).
+    chunk_size : int, default :data:`CHUNK_SIZE`
+        Samples per chunk (a sample is what the caller counts: a game, a match ...).
 
     Yields
     ------
     object
         One result per batch or task, ordered by their first chunk.
     """
-    sizes = chunk_sizes(n)
+    sizes = chunk_sizes(n, chunk_size)
     children = seed_sequence(rng).spawn(len(sizes))
     bar = progress_bar(progress, len(sizes), desc)
     try:

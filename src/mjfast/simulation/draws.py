@@ -22,8 +22,6 @@ POLICIES = ("efficiency",)
 _COLUMNS = ("turn", "p_ready", "se_ready", "p_win", "se_win")
 #: Columns added when a rule is given (scores of the won runs, :attr:`mjfast.Score.points`).
 SCORE_COLUMNS = ("mean_score", "score_q50", "score_q90")
-#: Rules whose scorer reads ``rule_state["win_is_wild"]`` (a drawn 宝 given as its face).
-_WIN_IS_WILD_RULES = ("ruijin", "shangrao")
 
 
 class _Judge:
@@ -40,7 +38,8 @@ class _Judge:
         self.melds = tuple(melds)
         self.own_bonus = tuple(own_bonus)
         self.pool = tuple(pool)           # faces given to the flowers drawn, in draw order
-        self.win_is_wild = rule_obj.name in _WIN_IS_WILD_RULES
+        # the rule's scorer reads rule_state["win_is_wild"] (a drawn 宝 given as its face)
+        self.win_is_wild = rule_obj.engine.win_is_wild
         self.keys: list = []
         self._memo: dict = {}
         self._ctx: dict = {}
