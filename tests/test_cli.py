@@ -205,14 +205,12 @@ def test_simulate_command(tmp_path, capsys):
 @pytest.mark.parametrize("suffix", ["csv", "parquet"])
 def test_simulate_streams_to_file(tmp_path, capsys, monkeypatch, suffix):
     """Several batches are written to one file: the same games simulate_games plays."""
-    import functools
-
     import pandas as pd
 
     import mjfast as mj
-    import mjfast.simulation.games
+    import mjfast.__main__
 
-    monkeypatch.setattr(mjfast.simulation.games, "iter_games", functools.partial(mjfast.simulation.games.iter_games, batch_games=1024))
+    monkeypatch.setattr(mjfast.__main__, "_BATCH_GAMES", 1024)
     out = tmp_path / f"games.{suffix}"
     args = ["simulate", "--rule", "taicang", "--games", "2100", "--seed", "4", "--threads", "1", "--out", str(out)]
     assert main(args) == 0
