@@ -6,12 +6,15 @@ All compiler directives live here (``DIRECTIVES``), in one place. Environment sw
 * ``MJFAST_ANNOTATE=1`` writes Cython's HTML annotation next to each ``.pyx``;
 * ``MJFAST_OPENMP=0`` builds without OpenMP even when the compiler has it.
 """
+import hashlib
+import json
 import os
 import sys
 import tempfile
 import textwrap
 from pathlib import Path
 
+import Cython
 import numpy as np
 from Cython.Build import cythonize
 from setuptools import Extension, setup
@@ -33,7 +36,7 @@ DIRECTIVES = {
     "freethreading_compatible": True,
 }
 
-KERNELS = ["_shanten", "_efficiency", "_decompose", "_mcr", "_wall", "_game"]
+KERNELS = ["_shanten", "_efficiency", "_decompose", "_mcr", "_wall", "_game", "_value"]
 
 
 def _compiler_has_openmp() -> bool:
@@ -72,12 +75,53 @@ class BuildExt(build_ext):
         super().build_extensions()
 
 
+#: What the generated C of the kernels depends on, from the last build (in the build folder).
+STAMP = Path("build", "mjfast-cython-inputs.json")
+
+
+def _inputs_digest() -> str:
+    """A hash of everything the generated C depends on: the kernel sources, Cython, the directives."""
+    h = hashlib.sha256(f"{Cython.__version__} {sorted(DIRECTIVES.items())} {ANNOTATE}".encode())
+    for path in sorted(Path("src/mjfast/_kernels").glob("*.p*")):
+        if path.suffix in (".pyx", ".pxd", ".pxi"):
+            h.update(path.name.encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
+
+
+def _cythonize(extensions: list) -> list:
+    """Cythonize the kernels, unless their C was generated from the same inputs already.
+
+    pip builds each install in a fresh environment, so Cython's own ``.pxd`` files are always
+    newer than the C it generated last time, and Cython's timestamp check would regenerate (and
+    the compiler then recompile) every kernel on every install. Comparing contents instead keeps
+    the C files, and setuptools then skips the compiler for the kernels already built.
+    """
+    digest = _inputs_digest()
+    try:
+        done = json.loads(STAMP.read_text())
+    except (OSError, ValueError):
+        done = {}
+    reuse, fresh = [], []
+    for ext in extensions:
+        c_file = Path(ext.sources[0]).with_suffix(".c")
+        if done.get(ext.name) == digest and c_file.exists():
+            ext.sources = [str(c_file)]
+            reuse.append(ext)
+        else:
+            fresh.append(ext)
+    # forced: the inputs did change, whatever the timestamps say
+    built = cythonize(fresh, compiler_directives=DIRECTIVES, annotate=ANNOTATE, force=True) if fresh else []
+    STAMP.parent.mkdir(exist_ok=True)
+    STAMP.write_text(json.dumps({ext.name: digest for ext in extensions}))
+    return reuse + built
+
+
 extensions = [
     Extension(f"mjfast._kernels.{name}", [f"src/mjfast/_kernels/{name}.pyx"], include_dirs=[np.get_include()])
     for name in KERNELS
 ]
 
 setup(
-    ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES, annotate=ANNOTATE),
+    ext_modules=_cythonize(extensions),
     cmdclass={"build_ext": BuildExt},
 )

@@ -102,7 +102,7 @@ def test_rules_describe(capsys):
     code, out, _ = run(capsys, "rules", "suzhou", "--option", "threshold=2_3")
     assert code == 0
     header = out.splitlines()[0].split()
-    assert header == ["section", "item", "value"]
+    assert header == ["section", "item", "value", "meaning"]
     assert len(out.splitlines()) == len(rules.describe(rules.get("suzhou", threshold="2_3"))) + 1
 
 
@@ -112,7 +112,7 @@ def test_rules_json(capsys):
     assert code == 0
     records = json.loads(out)
     assert records == json.loads(rules.describe(rules.get("taicang")).to_json(orient="records"))
-    assert set(records[0]) == {"section", "item", "value"}
+    assert set(records[0]) == {"section", "item", "value", "meaning"}
     code, out, _ = run(capsys, "rules", "--json")
     assert code == 0 and {r["name"] for r in json.loads(out)} == set(rules.names())
 
@@ -205,14 +205,12 @@ def test_simulate_command(tmp_path, capsys):
 @pytest.mark.parametrize("suffix", ["csv", "parquet"])
 def test_simulate_streams_to_file(tmp_path, capsys, monkeypatch, suffix):
     """Several batches are written to one file: the same games simulate_games plays."""
-    import functools
-
     import pandas as pd
 
     import mjfast as mj
-    import mjfast.simulation.games
+    import mjfast.__main__
 
-    monkeypatch.setattr(mjfast.simulation.games, "iter_games", functools.partial(mjfast.simulation.games.iter_games, batch_games=1024))
+    monkeypatch.setattr(mjfast.__main__, "_BATCH_GAMES", 1024)
     out = tmp_path / f"games.{suffix}"
     args = ["simulate", "--rule", "taicang", "--games", "2100", "--seed", "4", "--threads", "1", "--out", str(out)]
     assert main(args) == 0

@@ -2,12 +2,16 @@
 import doctest
 import importlib
 
+import matplotlib
 import pytest
+
+# the plotting examples draw without a screen; user-facing examples never set a backend
+matplotlib.use("Agg")
 
 MODULES = ["mjfast.shape", "mjfast.efficiency", "mjfast.tiles", "mjfast.hand", "mjfast.rules", "mjfast.decomposition",
            "mjfast.analysis.calls", "mjfast.analysis.payout", "mjfast.analysis.plotting",
            "mjfast.simulation.draws", "mjfast.scoring._core", "mjfast.scoring.guobiao",
-           "mjfast.simulation.games"]
+           "mjfast.simulation.games", "mjfast._display", "mjfast._config"]
 
 
 @pytest.mark.parametrize("name", MODULES)

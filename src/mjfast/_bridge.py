@@ -1,7 +1,8 @@
 """Turn a rule (or no rule) plus a hand into the flat arrays the kernels take.
 
 This is the only bridge between :mod:`mjfast.rules` and :mod:`mjfast._kernels`; kernels never
-see a rule object.
+see a rule object.  :func:`kernel_rule` serves the shape level (shanten, 进张, decomposition);
+:func:`game_tables` the game engine (the wall and, per flipped indicator, each code's role).
 """
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from functools import lru_cache
 import numpy as np
 
 from . import rules as _rules
-from .tiles import CODES, N_KINDS
+from ._kernels import _game as _kg
+from .tiles import CODES, N_KINDS, N_TILES_ALL
 
 #: Form names understood by the shanten kernel, with their bit in the kernel's form mask.
 FORM_BITS: dict[str, int] = {
@@ -61,7 +63,7 @@ class KernelRule:
     has_wildcards: bool
 
 
-def resolve_rule(rule) -> "_rules.Rule | None":
+def resolve_rule(rule) -> _rules.Rule | None:
     """``None``, a registry name or a :class:`~mjfast.rules.Rule` → Rule or None."""
     if rule is None or isinstance(rule, _rules.Rule):
         return rule
@@ -147,3 +149,74 @@ def void_options(options: int, meld_suits) -> int:
     if not options & (7 * OPT_VOID_M):
         raise ValueError("the melds already hold all three suits: under a 缺一门 rule this hand can never win")
     return options
+
+
+#: Roles of a tile code in a game besides the 34 kinds (the game kernel's own constants).
+ROLE_WILD = _kg.WILD
+ROLE_FLOWER = _kg.FLOWER
+
+
+class GameTables:
+    """The game kernel's view of a rule: its wall and, per flipped indicator, each code's role.
+
+    Attributes
+    ----------
+    wall : int8[n]
+        Every physical tile as a code of :mod:`mjfast.tiles` (bonus tiles included).
+    flip : bool
+        An indicator is turned up after the shuffle (the rule's wildcard is chosen that way).
+    faces : int8[n_rows, 48]
+        The role each code plays: a kind, :data:`ROLE_WILD` or :data:`ROLE_FLOWER`; one row per
+        flippable code when ``flip`` (48 rows), else one.
+    copies, playable : uint8[n_rows, 34]
+        Natural copies of each kind in play, and the kinds a wildcard may stand for, per row.
+    wild_kind : list
+        Per flipped code, the playable kind its wildcards stand for naturally (None: none, or
+        flower faces).
+    forms, options : int
+        The rule's form and option bits (:func:`kernel_rule`).
+    """
+
+    def __init__(self, rule: _rules.Rule):
+        ts = rule.tileset
+        kr = kernel_rule(rule)
+        codes = [k for k in range(N_KINDS) for _ in range(int(ts.copies[k]))]
+        codes += [CODES.index(code) for code, n in ts.bonus.items() for _ in range(int(n))]
+        self.wall = np.ascontiguousarray(codes, np.int8)
+        base = np.array([k if k < N_KINDS and ts.copies[k] > 0 else ROLE_FLOWER for k in range(N_TILES_ALL)],
+                        np.int8)
+        scheme = rule.wildcard
+        # a scheme chosen per sub-game (no indicator) plays without wildcards
+        self.flip = scheme is not None and scheme.selection != "per_game"
+        self.wild_kind = [None] * N_TILES_ALL
+        if not self.flip:
+            self.faces = base[None, :].copy()
+            self.copies = np.asarray(kr.copies, np.uint8)[None, :].copy()
+            self.playable = np.ones((1, N_KINDS), np.uint8)
+        else:
+            self.faces = np.repeat(base[None, :], N_TILES_ALL, 0)
+            self.copies = np.repeat(np.asarray(kr.copies, np.uint8)[None, :], N_TILES_ALL, 0)
+            self.playable = np.repeat(np.asarray(kr.playable, np.uint8)[None, :], N_TILES_ALL, 0)
+            for code in scheme.flippable:
+                f = CODES.index(code)
+                wild = [CODES.index(x) for x in scheme.successor(code)]
+                kinds = [k for k in wild if k < N_KINDS and ts.copies[k] > 0]
+                wk = kinds[0] if kinds else None       # wild faces that are flowers stand for no kind
+                krf = kernel_rule(rule, wk)
+                self.wild_kind[f] = wk
+                self.faces[f, wild] = ROLE_WILD
+                subs = scheme.substitute_for(code)
+                if subs and wk is not None:
+                    self.faces[f, [CODES.index(x) for x in subs]] = wk
+                self.copies[f] = krf.copies
+                self.playable[f] = krf.playable
+        for a in (self.wall, self.faces, self.copies, self.playable):
+            a.setflags(write=False)
+        self.options = kr.options
+        self.forms = kr.forms
+
+
+@lru_cache(maxsize=64)
+def game_tables(rule_obj) -> GameTables:
+    """The :class:`GameTables` of a rule (cached; rules are hashable and immutable)."""
+    return GameTables(rule_obj)

@@ -434,7 +434,8 @@ def decompose(hand, *, rule=None, win_tile=None, melds=(), wilds=None, strict: b
     list of Decomposition
         One entry per distinct reading (form, sets, pair, special tiles, wildcard faces), with
         all its waits in one frozenset; sorted by form (standard first), then sets.  Empty when
-        the hand is not complete under the rule (unless ``strict``).
+        the hand is not complete under the rule (unless ``strict``).  In Jupyter the list shows
+        each reading as sets of tiles.
 
     Raises
     ------
@@ -486,4 +487,6 @@ def decompose(hand, *, rule=None, win_tile=None, melds=(), wilds=None, strict: b
         out.append(from_reading(reading, h.melds, t_win))
     if strict and not out:
         raise ValueError("hand is not complete")
-    return out
+    from ._display import Readings   # a list that Jupyter shows as sets of tiles
+
+    return Readings(out)

@@ -66,7 +66,7 @@ def test_plot_payouts_several_rules_in_stakes(ax):
                        "pay_0": [0], "pay_1": [12], "pay_2": [-12], "pay_3": [0]})
     gb = pd.DataFrame({"dealer": [0], "winners": ["3"], "how": ["discard"], "discarder": [1],
                        "pay_0": [-8], "pay_1": [-16], "pay_2": [-8], "pay_3": [32]})
-    assert mj.plot_payouts({"sichuan": sc, "guobiao": gb}, ax=ax) is ax
+    assert mj.plot_payouts({"sichuan": sc, "guobiao": gb}, ax=ax, labels="en") is ax
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["sichuan", "guobiao"]
     assert ax.lines[0].get_xdata().tolist() == [-2, 0, 0, 2]
     assert ax.lines[1].get_xdata().tolist() == [-1, -0.5, -0.5, 2]

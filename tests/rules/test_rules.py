@@ -106,6 +106,8 @@ TILE_TOTALS = [
     ("jinhua", {}, 136, 136, 0),
     # guobiao.md §1: "Default ⚑: 136 tiles (no flowers; …)"
     ("guobiao", {}, 136, 136, 0),
+    # the competition set: 136 + 春夏秋冬梅兰竹菊
+    ("guobiao", {"tileset": 144}, 144, 136, 8),
     # jj.md §1: "Default ⚑ 136 tiles (flowers only where a sub-game has them …)"
     ("jj", {}, 136, 136, 0),
 ]
@@ -246,8 +248,9 @@ CALLS = {
     "shangrao": ("left", False),
     # jinhua.md §3 "only from 上家"; JH-A9 head bump
     "jinhua": ("left", False),
-    # guobiao.md §1 "Chow from 上家 only is a default ⚑"
-    "guobiao": ("left", True),
+    # guobiao.md §1 "Chow from 上家 only is a default ⚑"; 截和 (one winner per discard) by default,
+    # 一炮多响 as the option yipao_duoxiang
+    "guobiao": ("left", False),
     # jj.md §1 "吃: only from 上家"
     "jj": ("left", True),
 }
@@ -526,12 +529,17 @@ OPTIONS = {
     "shangrao": {"scoring": ("rj",)},  # RS-A9 `shangrao.scoring=rj`
     "jinhua": {"qifeng": ("none", "honours")},  # JH-A3 placeholder `jinhua.qifeng`
     "guobiao": {
+        "tileset": (136, 144),  # GB-A3 "136 tiles (no flowers)"; 144: the competition set's 8 花牌
         "exclusions": ("union", "v2"),  # GB-C1
         "selfdraw_buqiuren": (False, True),  # GB-C2
         "qingyaojiu_tongke": (False, True),  # GB-C7
         "lianzhong_extras": (False, True),  # §4 "default off"
+        "yipao_duoxiang": (False, True),  # 截和 by default (competition rules); 一炮多响 as the option
     },
-    "jj": {},
+    "jj": {
+        "hun": ("none", "flip_successor", "flip_self"),  # JJ-A1: per sub-game; in play by a flipped tile
+        "dealer": ("next", "winner"),  # §1 only "荒庄 … the dealer of that hand deals again"
+    },
 }
 
 
@@ -661,10 +669,10 @@ def test_describe(name):
     rule = rules.get(name)
     table = rules.describe(rule)
     assert isinstance(table, pd.DataFrame)
-    assert list(table.columns) == ["section", "item", "value"]
+    assert list(table.columns) == ["section", "item", "value", "meaning"]
     sections = set(table["section"])
     assert {"rule", "tiles", "deal", "calls", "wildcard", "forms"} <= sections
-    as_dict = {(s, i): v for s, i, v in table.itertuples(index=False) if i != "successor"}
+    as_dict = {(s, i): v for s, i, v, _ in table.itertuples(index=False) if i != "successor"}
     assert as_dict[("tiles", "total")] == str(rule.tileset.total)
     assert as_dict[("calls", "chow")] == rule.calls.chow
     for key in OPTIONS[name]:

@@ -4,18 +4,19 @@ executors, plausible frequencies, streaming and input validation.
 
 ``MJFAST_ORACLE_SCALE=full`` checks the invariants on 100,000 games per rule (the acceptance
 size of issue 6; about an hour on two cores) instead of the CI sizes."""
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import multiprocessing
 import os
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import numpy as np
 import pandas as pd
 import pytest
+from _sim_helpers import check_tiles_conserved
 
 import mjfast as mj
+from mjfast.scoring import WinContext
 from mjfast.simulation import _chunks
 from mjfast.simulation import games as G
-from mjfast.scoring import WinContext
 
 PAY = ["pay_0", "pay_1", "pay_2", "pay_3"]
 N_GAMES = {"sichuan": 2500, "guobiao": 800, "guangdong": 1500, "xuezhan": 1200, "suzhou": 1200,
@@ -31,7 +32,7 @@ MAX_DRAW = {"guobiao": 0.3, "jj": 0.3, "suzhou": 0.15, "taicang": 0.15, "guiyang
 
 def _raw(name, n, seed, options=None):
     """The kernel's records for the games ``simulate_games(name, n, rng=seed)`` plays."""
-    game = G._Game(name, options or {})
+    game = G._Game(mj.rules.get(name, **(options or {})))
     sizes = _chunks.chunk_sizes(n)
     children = _chunks.seed_sequence(seed).spawn(len(sizes))
     return game, G._raw(game, _chunks.bit_generators(children), sizes, 1)
@@ -109,44 +110,10 @@ def test_kernel_matches_frame(played):
         assert (rec[:, 11] >= 2).mean() > 0.5                     # 血战: play goes on after a win
 
 
-def _tiles_in_play(game, flipped):
-    """(natural copies per kind, copies per bonus code, wildcards) in play for a flipped code."""
-    t = game.tables
-    row = flipped if t.flip else 0
-    copies = t.copies[row].astype(int)
-    bonus = {mj.tiles.CODES.index(c): n for c, n in game.rule.tileset.bonus.items()}
-    wilds = 0
-    if t.flip:
-        wilds = game.rule.wildcard.wild_copies(mj.tiles.CODES[flipped])
-        if t.wild_kind[flipped] is None:        # flower faces are the wildcards
-            for c in game.rule.wildcard.successor(mj.tiles.CODES[flipped]):
-                bonus[mj.tiles.CODES.index(c)] = 0
-    return copies, bonus, wilds
-
-
 def test_tiles_conserved(played):
     """No kind appears more often than its copies in play; flowers and wildcards likewise."""
-    name, df, game, (rec, hands, melds, kongs, events, seats) = played
-    for i in range(len(rec)):
-        flipped = int(rec[i, 12])
-        assert (flipped >= 0) == game.tables.flip
-        copies, bonus, n_wild = _tiles_in_play(game, flipped)
-        seen = hands[i].sum(0).astype(int) + seats[i, :, 48:82].sum(0)
-        for s in range(4):
-            for kind, t, _src in melds[i, s]:
-                if kind >= 0:
-                    tiles = [t, t + 1, t + 2] if kind == 0 else [t] * (3 if kind == 1 else 4)
-                    for x in tiles:
-                        seen[x] += 1
-        for e in range(int(rec[i, 11])):
-            how, _d, tile, _f, emask, _lk, _b = (int(x) for x in events[i, e])
-            if how in (1, 2):                   # one tile, in every hand that won on it
-                seen[tile] -= bin(emask).count("1") - 1
-        assert (seen <= copies).all(), (name, i, np.flatnonzero(seen > copies))
-        flowers = seats[i, :, :48].sum(0)
-        for code in np.flatnonzero(flowers):
-            assert flowers[code] <= bonus.get(int(code), 0), (name, i, mj.tiles.CODES[code])
-        assert seats[i, :, 82].sum() <= n_wild
+    name, df, game, raw = played
+    check_tiles_conserved(game, raw)
 
 
 def test_winning_hands_complete_and_legal(played):
@@ -160,7 +127,7 @@ def test_winning_hands_complete_and_legal(played):
             size = int(hands[i, s].sum()) + int(seats[i, s, 82]) + 3 * nm
             assert size == (14 if wmask >> s & 1 else 13), (name, i, s)
             for k in range(nm):
-                kind, t, src = (int(x) for x in melds[i, s, k])
+                kind, t, src, _order = (int(x) for x in melds[i, s, k])
                 if kind == 0:
                     assert not no_chow, f"no chows in {name}"
                     assert src == (s - 1) % 4, "chows only from the left"
@@ -173,7 +140,7 @@ def test_winning_hands_complete_and_legal(played):
             for s in range(4):
                 if not emask >> s & 1:
                     continue
-                ctx = game.context(s, hands[i, s].tobytes(), tuple(map(tuple, melds[i, s].tolist())), tile,
+                ctx = game.context(s, hands[i, s].tobytes(), tuple(tuple(m[:3]) for m in melds[i, s].tolist()), tile,
                                    how == 0, discarder, dealer, flags, int(seats[i, s, 82]),
                                    seats[i, s, :48].tobytes(), flipped)
                 if how == 2:
@@ -316,7 +283,10 @@ def test_streaming_memory_bounded(monkeypatch):
     import gc
     import tracemalloc
 
-    monkeypatch.setattr(G, "_melds", functools.lru_cache(maxsize=64)(G._melds.__wrapped__))
+    from mjfast.scoring import _outcome
+    small = functools.lru_cache(maxsize=64)(_outcome.meld_objects.__wrapped__)
+    monkeypatch.setattr(G, "_melds", small)
+    monkeypatch.setattr(_outcome, "meld_objects", small)
 
     def peak(n_batches):
         gc.collect()
@@ -351,7 +321,7 @@ def test_suzhou_minimum_in_kernel_matches_can_win(monkeypatch, options):
     complete hands and accepts others, so both answers are compared."""
     n = 1500
     _g, in_kernel = _raw("suzhou", n, 5, options)
-    game = G._Game("suzhou", options)
+    game = G._Game(mj.rules.get("suzhou", **options))
     answers = []
 
     def asked(*args):
@@ -359,7 +329,8 @@ def test_suzhou_minimum_in_kernel_matches_can_win(monkeypatch, options):
         return answers[-1]
 
     checker, game.checker = game.checker, asked
-    monkeypatch.setattr(G._suzhou, "kernel_minimum", lambda rule: None)   # ask the checker instead
+    from mjfast.scoring import suzhou
+    monkeypatch.setattr(suzhou, "kernel_minimum", lambda rule: None)   # ask the checker instead
     sizes = _chunks.chunk_sizes(n)
     children = _chunks.seed_sequence(5).spawn(len(sizes))
     by_checker = G._raw(game, _chunks.bit_generators(children), sizes, 1)
@@ -375,7 +346,8 @@ def test_policy_table_matches_the_shanten_kernel(forms):
     merge of the other groups per group, running pair / orphan counts) are the shanten
     kernel's, on random hands built to be near every form."""
     from mjfast import _bridge
-    from mjfast._kernels import _game as kg, _shanten as ks
+    from mjfast._kernels import _game as kg
+    from mjfast._kernels import _shanten as ks
 
     bits = sum(_bridge.FORM_BITS[f] for f in forms.split())
     cap, play = np.full(34, 4, np.uint8), np.ones(34, np.uint8)
@@ -426,7 +398,7 @@ def test_a_robbed_kong_is_judged_as_a_robbing_win():
     flowers = np.zeros(mj.tiles.N_TILES_ALL, np.uint8)
     flowers[[mj.tiles.CODES.index(f) for f in ("F1", "F2", "F3")]] = 1
     for options, legal in (({}, True), ({"qianggang_exempt": True}, True)):
-        game = G._Game("suzhou", options)
+        game = G._Game(mj.rules.get("suzhou", **options))
         ask = dict(seat=0, counts=counts, melds=(pung,), tile=mj.tiles.CODES.index("2p"), self_draw=0,
                    discarder=1, dealer=0, flowers=flowers.tobytes())
         robbed = game.context(flags=G._FL_ROBBING_KONG, **ask)
@@ -434,4 +406,5 @@ def test_a_robbed_kong_is_judged_as_a_robbing_win():
         assert robbed.robbing_kong and not plain.robbing_kong
         assert mj.can_win(robbed, game.rule) is legal
         assert mj.can_win(plain, game.rule) is False      # 3 花 < 4 for a discard win
-    assert mj.can_win(G._Game("suzhou", {"threshold": "2_3"}).context(flags=0, **ask), "suzhou", threshold="2_3")
+    assert mj.can_win(G._Game(mj.rules.get("suzhou", threshold="2_3")).context(flags=0, **ask), "suzhou",
+                      threshold="2_3")

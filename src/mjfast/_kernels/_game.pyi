@@ -10,8 +10,16 @@ MAX_WIN_EVENTS: int
 MAX_KONG_LOG: int
 KONG_FIELDS: int
 N_SEAT_FIELDS: int
+N_MELD_FIELDS: int
+N_LOG_FIELDS: int
 WILD: int
 FLOWER: int
+ACTIONS: dict[str, int]
+FLAGS: dict[str, int]
+WIND_SHIFT: int
+MEMO_WORDS: int
+WILD_HEADS: dict[str | None, int]
+WIN_LOCKS: dict[str | None, int]
 
 def discard_table(
     counts: npt.NDArray[np.uint8], n_melds: int, forms: int, options: int
@@ -25,19 +33,32 @@ def simulate_games_kernel(
     playable: npt.NDArray[np.uint8],
     forms: int,
     options: int,
+    *,
     chow: bool,
-    sichuan: bool,
+    void_suit: bool,
     multi: bool,
-    xuezhan: bool,
+    rob_multi: bool,
+    play_on: bool,
     flip: bool,
     first_kind: int,
-    suzhou: tuple[int, int, bool] | None,
+    call_locks: bool,
+    wild_head: int,
+    fei_policy: int,
+    dice: bool,
+    pung_policy: int = 0,
+    win_lock: int = 0,
+    pass_policy: int = 0,
+    flower_minimum: tuple[int, int, bool, bool] | None,
     checker: Callable[[int, bytes, tuple, int, int, int, int, int, int, bytes, int], bool] | None,
+    dealers: npt.NDArray[np.int8],
+    winds: npt.NDArray[np.int8],
     rec: npt.NDArray[np.int32],
     hands: npt.NDArray[np.uint8],
     melds: npt.NDArray[np.int8],
     kongs: npt.NDArray[np.int8],
     events: npt.NDArray[np.int32],
     seats: npt.NDArray[np.uint8],
+    log: npt.NDArray[np.int16],
     n_threads: int = 1,
+    memo: npt.NDArray[np.uint64] | None = None,
 ) -> None: ...

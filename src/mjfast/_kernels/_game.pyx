@@ -1,32 +1,40 @@
-"""Game kernel: full four-player games under a rule, with an efficiency policy (issue 6).
+"""Game kernel: full four-player games under a rule, with an efficiency policy.
 
 One *chunk* of games uses one private random stream (a ``bitgen_t`` from a spawned
 ``SeedSequence``); chunks run in parallel under ``prange`` and share nothing that could change
 a result, so the outcome depends only on the seed, never on threads or executors.
 
-Per game: the wall is shuffled (Fisher–Yates), the dealer is drawn uniformly, 13 tiles are
+Per game: the wall is shuffled (Fisher–Yates), the dealer is drawn uniformly (or given: the
+hands of a match), two dice are thrown when the rule's round state needs them, 13 tiles are
 dealt to each seat and the dealer draws.  Every seat plays the efficiency policy:
 
-* discard: (四川) a tile of the seat's void suit (定缺: the suit it holds fewest of after the
-  deal, ties to the lower suit) while it holds one, the lowest such kind; otherwise the least
+* discard: (定缺) a tile of the seat's void suit (the suit it holds fewest of after the deal,
+  ties to the lower suit) while it holds one, the lowest such kind; otherwise the least
   shanten, then the most 进张 (copies of the accepting kinds not in the seat's hand and not
   visible: discards and melds), ties to the lowest kind;
 * concealed / added kong on its own turn when the shanten after the kong (before the
   replacement draw) is no worse than the best discard;
 * on a discard: 胡 first (every seat that can, in turn order from the discarder, when the
-  rule allows several winners, else the first), then 杠 (3 held; when the shanten does not
-  rise) or 碰 (when the best discard afterwards lowers the shanten, or keeps it with more
+  rule allows several winners, else the first: 截和), then 杠 (3 held; when the shanten does
+  not rise) or 碰 (when the best discard afterwards lowers the shanten, or keeps it with more
   进张), then 吃 from the left (the same test) where the rule allows it.  No seat claims the
-  discard made after the last wall tile was drawn.
+  discard made after the last wall tile was drawn.  With ``call_locks`` a seat that passed a
+  碰, or discarded one of three tiles it held, does not 碰 / 杠 that kind before its next draw.
+* 飞 / 宝吊头 (``wild_head``): with ``fei_policy`` 1 a seat whose self-drawn hand is complete
+  and can be discarded down to complete sets (or six pairs) plus a lone wildcard declines the
+  win and discards to that wait, makes no call and takes no discard win while it waits, and
+  wins on its next self-draw; the flags of that win say whether the rule's wait was kept
+  (``go_around``: no 碰, 杠 or 胡 since the declaration) or broken.
 
-A *potential win* is a complete hand (shanten −1; for 四川 also none of the void suit).  苏州's
-花 minimum is decided here from the counts, melds and flowers; for the other rules with a
-``checker`` the kernel asks it (with the GIL, only at that moment) whether the rule accepts
-the win; everything else runs without the GIL.  A game ends
-at the first accepted win (several seats on one discard) or when the wall is exhausted; under
-血战到底 the seats that have won stop playing and the others play on until three have won or
-the wall is exhausted.  The kernel records the win events, the outcome, the final hands and
-melds and every kong; scoring and settlement happen in :mod:`mjfast.simulation.games`.
+A *potential win* is a complete hand (shanten −1; under 定缺 also none of the void suit).  A
+flower minimum (苏州's 花 thresholds with their exemptions) is decided here from the counts,
+melds and flowers; for the other rules with a ``checker`` the kernel asks it (with the GIL,
+only at that moment) whether the rule accepts the win; everything else runs without the GIL.
+A game ends at the first accepted win (several seats on one discard) or when the wall is
+exhausted; with ``play_on`` (血战到底) the seats that have won stop playing and the others play
+on until three have won or the wall is exhausted.  The kernel records the win events, the
+outcome, the final hands and melds (in the order they were made) and every kong; scoring and
+settlement happen in :mod:`mjfast.simulation.games`.
 """
 cimport cython
 from cython.parallel cimport prange
@@ -47,10 +55,12 @@ cdef enum:
     N_CODES = 48         # tile codes of mjfast.tiles: 34 playable kinds, then the bonus tiles
     ROLE_WILD = 34       # roles of a code in a game (faces table): a kind 0..33, a wildcard
     ROLE_FLOWER = 35     # or a flower (laid aside and replaced from the back of the wall)
-    SEAT_FIELDS = 83     # per seat: flowers by code [0, 48), discards left by kind [48, 82), wilds
+    SEAT_FIELDS = 84     # per seat: flowers by code [0, 48), discards left by kind [48, 82), wilds, 飞 declared
     MAX_KONGS = 16
     KF = 5               # fields per kong: konger, kind, feeder, tile, seats that had won
+    MF = 4               # fields per meld: kind, lowest tile, source seat, order made (per game)
     LOG2_MEMO = 13
+    LOG_FIELDS = 3       # action log entries: action, seat, tile
 
 cdef uint64_t K1_MASK = (((<uint64_t>1) << 55) - 1) | ((<uint64_t>1) << 63)
 
@@ -70,17 +80,18 @@ cdef enum:
     R_N_EVENTS = 11      # win events recorded in ``events``
     R_FLIPPED = 12       # the flipped indicator's code (-1: the rule flips none)
     R_FIRST_DISCARD = 13 # seat of the first discard of kind ``first_kind`` if nobody claimed it, else -1
-    N_REC = 14
+    R_DICE = 14          # 6 * (die 1 - 1) + (die 2 - 1), -1 when no dice are thrown
+    N_REC = 15
 
 # win events (int32 ev[3 * N_EV] per game): how, discarder, tile, flags, winners mask,
-# the kong index of a 杠上炮 (-1), seats that had won before
+# the kong index of a 杠上炮 or of a win on a kong's replacement (-1), seats that had won before
 cdef enum:
     N_EV = 7
     MAX_EVENTS = 3
 
 # flags
 cdef enum:
-    FL_AFTER_KONG = 1
+    FL_AFTER_KONG = 1        # on the replacement of a kong or a flower (FL_AFTER_FLOWER: a flower's)
     FL_KONG_DISCARD = 2
     FL_HEAVENLY = 4
     FL_EARTHLY = 8
@@ -88,6 +99,11 @@ cdef enum:
     FL_LAST_COPY = 32
     FL_FIRST_DISCARD = 64    # won on the dealer's first discard, before any call (瑞金 地胡, 人和)
     FL_ROBBING_KONG = 128    # a potential win on the tile of an added kong (asked, not recorded)
+    FL_AFTER_FLOWER = 256    # the replacement of a flower drawn in the normal turn, no kong
+    FL_FIRST_ROUND = 512     # before the dealer's second draw, no call and no kong made yet
+    FL_FEI = 1024            # a declared 飞 / 宝吊头 wait, kept as the rule requires
+    FL_FEI_BROKEN = 2048     # a declared wait that the rule's go-around no longer counts
+    FL_WIND_SHIFT = 12       # bits 12-13: the prevalent wind of the game (0-3 = E S W N)
 
 # meld kinds
 cdef enum:
@@ -97,14 +113,48 @@ cdef enum:
     M_ADDED = 3
     M_CONCEALED = 4
 
+# action log (tests): what happened, in order
+cdef enum:
+    A_DRAW = 0           # tile drawn (the deal, a replacement too); ROLE_WILD for a wildcard
+    A_DISCARD = 1
+    A_PASS_PUNG = 2      # the seat could 碰 the discard and did not
+    A_PUNG = 3
+    A_KONG = 4           # exposed kong on a discard
+    A_CHOW = 5           # tile: the lowest of the chow
+    A_ADDED = 6
+    A_CONCEALED = 7
+    A_WIN = 8
+    A_FEI = 9            # 飞 / 宝吊头 declared (the discard follows)
+    A_PASS_WIN = 10      # a potential win the policy declined
+
 N_RECORD = N_REC
 N_SEAT_FIELDS = SEAT_FIELDS
+N_MELD_FIELDS = MF
 WILD = ROLE_WILD
 FLOWER = ROLE_FLOWER
 N_EVENT_FIELDS = N_EV
 MAX_WIN_EVENTS = MAX_EVENTS
-KONG_FIELDS = 5
+KONG_FIELDS = KF
 MAX_KONG_LOG = MAX_KONGS
+N_LOG_FIELDS = LOG_FIELDS
+cdef int MEMO_WORDS_ = (3 << LOG2_MEMO) + 1
+#: Words of one chunk's memo table (:func:`simulate_games_kernel`'s ``memo``).
+MEMO_WORDS = MEMO_WORDS_
+#: Action codes of the log, by name.
+ACTIONS = {"draw": A_DRAW, "discard": A_DISCARD, "pass_pung": A_PASS_PUNG, "pung": A_PUNG, "kong": A_KONG,
+           "chow": A_CHOW, "added_kong": A_ADDED, "concealed_kong": A_CONCEALED, "win": A_WIN, "fei": A_FEI,
+           "pass_win": A_PASS_WIN}
+#: Flag bits of the records and win events, by name.
+FLAGS = {"after_kong": FL_AFTER_KONG, "kong_discard": FL_KONG_DISCARD, "heavenly": FL_HEAVENLY,
+         "earthly": FL_EARTHLY, "last_tile": FL_LAST_TILE, "last_copy": FL_LAST_COPY,
+         "first_discard": FL_FIRST_DISCARD, "robbing_kong": FL_ROBBING_KONG, "after_flower": FL_AFTER_FLOWER,
+         "first_round": FL_FIRST_ROUND, "fei": FL_FEI, "fei_broken": FL_FEI_BROKEN}
+#: Shift of the prevalent wind in the flags (``flags >> WIND_SHIFT & 3``).
+WIND_SHIFT = FL_WIND_SHIFT
+#: Values of ``wild_head``.
+WILD_HEADS = {None: 0, "go_around": 1, "next_draw": 2}
+#: Values of ``win_lock``.
+WIN_LOCKS = {None: 0, "any": 1, "same_kind": 2}
 
 ctypedef struct Player:
     uint8_t c[34]        # concealed natural tiles by the kind they play as
@@ -114,9 +164,16 @@ ctypedef struct Player:
     int8_t mk[4]
     int8_t mt[4]         # lowest tile of the meld
     int8_t ms[4]         # seat the claimed tile came from (-1: concealed kong)
+    int8_t mo[4]         # order the meld was made in (per game, over all seats)
     int n_melds
     int void_suit        # -1: none
     int n_draws
+    uint64_t lock        # kinds this seat may not 碰 / 杠 before its next draw (call locks)
+    int fei              # 1: waiting with a declared lone wildcard (飞 / 宝吊头)
+    int fei_mark         # calls + kongs of the game when the wait was declared
+    int wlock            # 漏胡: no discard win before the next draw (a passed win, win_lock 1)
+    uint64_t wlock_kinds # 过水: kinds not to win on before the next draw or call (win_lock 2)
+    int passed           # potential discard wins the pass policy declined
 
 ctypedef struct Rule:
     int n_rows           # rows of the per-indicator tables (1 when nothing is flipped)
@@ -129,15 +186,24 @@ ctypedef struct Rule:
     int extra            # form bits of 十三浪 / 九幺, evaluated through ``rows``
     int options          # option bits of the shanten kernel (seven-pairs reading, 烂胡 strictness)
     int chow             # 1: chow from the left
-    int sichuan          # 1: 缺一门 by 定缺, no calls in the void suit
+    int void_suit        # 1: 缺一门 by 定缺, no calls in the void suit
     int multi            # several winners on one discard
-    int xuezhan          # 血战到底: play on after a win until three seats have won
+    int rob_multi        # several winners robbing one kong
+    int play_on          # 血战到底: play on after a win until three seats have won
+    int call_locks       # a passed 碰 (or a kind discarded from three) is locked until the next draw
+    int wild_head        # 0 none, 1 go-around wait (瑞金 制飞), 2 next-draw wait (上饶 宝吊头)
+    int fei_policy       # 1: declare the lone-wildcard wait whenever a self-drawn hand allows it
+    int pung_policy      # 1: 碰 whenever allowed (a test policy), 0: when it helps the hand
+    int win_lock         # after a passed win: 0 no lock, 1 no discard win until the next draw (漏胡),
+                         # 2 no win on that kind until the next draw or call (过水)
+    int pass_policy      # 1: decline each seat's first potential discard win (a test policy)
+    int dice             # throw two dice per game
     int check            # ask the checker at every potential win
     void* checker
-    int suzhou           # 1: 苏州's 花 minimum, decided here (no checker)
-    int sz_need[2]       # 花 needed for a self-draw, for a discard win
-    int sz_hard_only     # 1: only hard flowers count towards the minimum
-    int sz_qg_exempt     # 1: a 抢杠 win needs no minimum
+    int flower_min       # 1: a flower minimum decided here (no checker)
+    int fm_need[2]       # 花 needed for a self-draw, for a discard win
+    int fm_hard_only     # 1: only hard flowers count towards the minimum
+    int fm_qg_exempt     # 1: a 抢杠 win needs no minimum
     int slow             # forms beyond standard / seven pairs / thirteen orphans (国标)
     Params p_hk          # 全不靠 / 七星不靠 alone
     Params p_ks          # 组合龙 alone
@@ -145,6 +211,11 @@ ctypedef struct Rule:
 
 
 cdef int[6][9] KNITTED
+cdef int _perm_i, _perm_j
+for _perm_i in range(6):             # the six 组合龙 arrangements: suit of 147, 258, 369 (filled once)
+    _perm = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))[_perm_i]
+    for _perm_j in range(9):
+        KNITTED[_perm_i][_perm_j] = 9 * _perm[_perm_j // 3] + (_perm_j % 3) + 3 * (_perm_j // 3)
 
 ctypedef struct Eval:          # per chunk: shanten parameters and a memo of shanten values
     Params p                   # every kind playable, cap 4: the table fast path (no wildcard held)
@@ -520,16 +591,36 @@ cdef int decide(uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R, int vo
     return best_d
 
 
+# An exception raised by a checker, by the checker's id, until the kernel call that asked raises
+# it (the entry holds the checker itself, so its id cannot be reused meanwhile)
+cdef dict _checker_failures = {}
+cdef int _n_failures = 0         # len(_checker_failures), read without the GIL by sim_chunk
+
+
+cdef int checker_failed(void* checker) noexcept with gil:
+    return id(<object>checker) in _checker_failures
+
+
 cdef int ask_checker(void* checker, Player* P, int seat, int tile, int self_draw, int discarder,
                      int dealer, int flags, int flipped) noexcept with gil:
-    """Ask Python whether the rule accepts this potential win (exceptions count as no)."""
+    """Ask Python whether the rule accepts this potential win.
+
+    The kernel cannot raise from here, so an exception of the checker -- a ``KeyboardInterrupt``
+    delivered while it runs included -- is kept for :func:`simulate_games_kernel` to raise when
+    its threads are done, and from then on the checker is not called again (every later win
+    counts as no): the call fails, and its games, changed by the failure, are never returned."""
     cdef object fn = <object>checker
     cdef int i
+    if _checker_failures and id(fn) in _checker_failures:
+        return 0
     try:
         melds = tuple((int(P.mk[i]), int(P.mt[i]), int(P.ms[i])) for i in range(P.n_melds))
         return 1 if fn(seat, (<char*>P.c)[:34], melds, tile, self_draw, discarder, dealer, flags,
                        P.w, (<char*>P.fl)[:N_CODES], flipped) else 0
-    except BaseException:
+    except BaseException as exc:
+        global _n_failures
+        _checker_failures[id(fn)] = (fn, exc)
+        _n_failures = len(_checker_failures)
         return 0
 
 
@@ -543,10 +634,10 @@ cdef inline int void_clear(const Player* P) noexcept nogil:
     return 1
 
 
-cdef int suzhou_minimum(const Player* P, const Rule* R, int tile, int self_draw, int flags) noexcept nogil:
-    """苏州's minimum (§5) on a complete hand ``P``, as ``scoring.suzhou._legal_complete`` decides
-    it for the context the checker would build (no wildcards, no dragons in hand, no chows;
-    the situational exemptions only on a self-draw; a robbed kong as a 抢杠 win).
+cdef int flower_minimum(const Player* P, const Rule* R, int tile, int self_draw, int flags) noexcept nogil:
+    """A flower minimum (苏州 §5) on a complete hand ``P``, as the 苏州 scorer's ``_legal_complete``
+    decides it for the context the checker would build (no wildcards, no dragons in hand, no
+    chows; the situational exemptions only on a self-draw; a robbed kong as a 抢杠 win).
 
     Every standard reading has the same F (the called melds and the concealed wind pungs), so
     only 对对胡 depends on the reading: some reading is all pungs exactly when the concealed
@@ -556,8 +647,8 @@ cdef int suzhou_minimum(const Player* P, const Rule* R, int tile, int self_draw,
         return 1                   # 杠开/花开, 天胡, 地胡
     if P.n_melds == 4:
         return 1                   # 大吊车
-    if flags & FL_ROBBING_KONG and R.sz_qg_exempt:
-        return 1                   # suzhou.qianggang_exempt
+    if flags & FL_ROBBING_KONG and R.fm_qg_exempt:
+        return 1                   # qianggang_exempt
     for i in range(P.n_melds):
         t = P.mt[i]
         if t < 27:
@@ -567,7 +658,7 @@ cdef int suzhou_minimum(const Player* P, const Rule* R, int tile, int self_draw,
             concealed = 0
         elif P.mk[i] == M_CONCEALED:
             F += 4 if t >= 27 else 2
-        else:                      # exposed or added kong (苏州 has no chow)
+        else:                      # exposed or added kong (no chow under this minimum)
             F += 3 if t >= 27 else 1
             concealed = 0
     if concealed:
@@ -592,7 +683,7 @@ cdef int suzhou_minimum(const Player* P, const Rule* R, int tile, int self_draw,
     if F == 0:
         return 1                   # 大门清
     # 抢杠 counts as a self-draw for the minimum (SZ-C8)
-    return (hard if R.sz_hard_only else F) >= R.sz_need[0 if self_draw or flags & FL_ROBBING_KONG else 1]
+    return (hard if R.fm_hard_only else F) >= R.fm_need[0 if self_draw or flags & FL_ROBBING_KONG else 1]
 
 
 cdef int complete(Player* P, Eval* prm, const Rule* R, int tile) noexcept nogil:
@@ -613,22 +704,128 @@ cdef int complete(Player* P, Eval* prm, const Rule* R, int tile) noexcept nogil:
 cdef int can_win(Player* P, Eval* prm, const Rule* R, int seat, int tile, int self_draw,
                  int discarder, int dealer, int flags, int flipped) noexcept nogil:
     """Potential win of a 3k+2 hand ``P`` (the winning tile included); 1 if accepted."""
-    if R.sichuan and not void_clear(P):
+    if R.void_suit and not void_clear(P):
         return 0
     if not complete(P, prm, R, tile):
         return 0
-    if R.suzhou:
-        return suzhou_minimum(P, R, tile, self_draw, flags)
+    if R.flower_min:
+        return flower_minimum(P, R, tile, self_draw, flags)
     if R.check:
         return ask_checker(R.checker, P, seat, tile, self_draw, discarder, dealer, flags, flipped)
     return 1
+
+
+cdef int sets_only(uint8_t* c, int k, int w) noexcept nogil:
+    """Whether the counts ``c`` (kinds ``k`` and up) with ``w`` wildcards split exactly into
+    sets (pungs and chows, wildcards standing for any kind), leaving nothing over."""
+    cdef int j, p, lo, a, b, ok
+    while k < N_KINDS and c[k] == 0:
+        k += 1
+    if k == N_KINDS:
+        return w % 3 == 0
+    for j in range(1, 4):                          # a pung holding j natural copies of k
+        if c[k] >= j and w >= 3 - j:
+            c[k] -= j
+            ok = sets_only(c, k, w - 3 + j)
+            c[k] += j
+            if ok:
+                return 1
+    if k >= 27:
+        return 0
+    for p in range(3):                             # a chow with k at position p
+        lo = k - p
+        if lo < 9 * (k // 9) or lo + 2 > 9 * (k // 9) + 8:
+            continue
+        for a in range(2):
+            for b in range(2):
+                if fill_chow(c, lo, k, a, b, w) > 0:
+                    return 1
+    return 0
+
+
+cdef int fill_chow(uint8_t* c, int lo, int k, int a, int b, int w) noexcept nogil:
+    """Take the chow ``lo, lo+1, lo+2`` holding one ``k``; its other two places are natural
+    (``a`` / ``b`` = 1, in tile order) or wildcards (0); 1 if the rest then splits into sets,
+    -1 if not (or the chow cannot be taken so)."""
+    cdef int others[2]
+    cdef int n = 0, x, used = 0, ok
+    for x in range(3):
+        if lo + x != k:
+            others[n] = lo + x
+            n += 1
+    if a and c[others[0]] == 0 or b and c[others[1]] == 0:
+        return -1
+    used = (1 - a) + (1 - b)
+    if used > w:
+        return -1
+    c[k] -= 1
+    if a:
+        c[others[0]] -= 1
+    if b:
+        c[others[1]] -= 1
+    ok = sets_only(c, k, w - used)
+    c[k] += 1
+    if a:
+        c[others[0]] += 1
+    if b:
+        c[others[1]] += 1
+    return 1 if ok else -1
+
+
+cdef int lone_wild_discard(const Player* P) noexcept nogil:
+    """The lowest natural kind whose discard leaves the 3k+2 hand ``P`` as complete sets (or,
+    without melds, six pairs) plus one lone wildcard — the 飞 / 宝吊头 wait, on which any
+    tile wins — or -1."""
+    cdef uint8_t c[34]
+    cdef int z, k, singles
+    if P.w < 1:
+        return -1
+    for z in range(N_KINDS):
+        if P.c[z] == 0:
+            continue
+        memcpy(c, P.c, 34)
+        c[z] -= 1
+        if sets_only(c, 0, P.w - 1):
+            return z
+        if P.n_melds == 0:
+            singles = 0
+            for k in range(N_KINDS):
+                singles += c[k] & 1
+            if singles <= P.w - 1 and (P.w - 1 - singles) % 2 == 0:
+                return z
+    return -1
+
+
+cdef inline int win_locked(const Player* P, const Rule* R, int tile) noexcept nogil:
+    """Whether a passed win keeps this seat from winning on ``tile`` now (漏胡 / 过水)."""
+    if R.win_lock == 1:
+        return P.wlock
+    if R.win_lock == 2:
+        return (P.wlock_kinds >> tile & 1) != 0
+    return 0
+
+
+cdef inline void pass_win(Player* P, const Rule* R, int tile) noexcept nogil:
+    """The seat passed a potential win on ``tile``: the rule's lock."""
+    if R.win_lock == 1:
+        P.wlock = 1
+    elif R.win_lock == 2:
+        P.wlock_kinds |= (<uint64_t>1) << tile
+
+
+cdef inline void log_action(int16_t* lg, int* n_log, int max_log, int action, int seat, int tile) noexcept nogil:
+    if n_log[0] < max_log:
+        lg[LOG_FIELDS * n_log[0]] = <int16_t>action
+        lg[LOG_FIELDS * n_log[0] + 1] = <int16_t>seat
+        lg[LOG_FIELDS * n_log[0] + 2] = <int16_t>tile
+        n_log[0] += 1
 
 
 cdef int take(Player* P, const int8_t* wall, int* f, int* b, int back, const int8_t* faces,
               int* replaced) noexcept nogil:
     """Draw one tile from the front (or the back); a flower is laid aside and replaced from the
     back.  Returns the role drawn (a kind, or ROLE_WILD), -1 when the wall ran out; ``replaced``
-    is set when a flower was replaced (花开 on a win)."""
+    is set when a flower was replaced (花开 on a win).  A draw ends the seat's call locks."""
     cdef int tok, role
     replaced[0] = 0
     while f[0] <= b[0]:
@@ -648,6 +845,9 @@ cdef int take(Player* P, const int8_t* wall, int* f, int* b, int back, const int
             P.w += 1
         else:
             P.c[role] += 1
+        P.lock = 0
+        P.wlock = 0
+        P.wlock_kinds = 0
         return role
     return -1
 
@@ -661,26 +861,32 @@ cdef inline int draw_next(Player* P, int* cur, int won, const int8_t* wall, int*
     return take(&P[cur[0]], wall, f, b, 0, faces, replaced)
 
 
-cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval* E,
+cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval* E, int dealer, int wind,
                     int32_t* rec, uint8_t* hands, int8_t* melds, int8_t* kongs, int32_t* ev,
-                    uint8_t* seats) noexcept nogil:
+                    uint8_t* seats, int16_t* lg, int max_log) noexcept nogil:
     cdef Player P[4]
     cdef int16_t vis[34]
-    cdef int i, j, k, t, f, b, cur, dealer, q, d, s0, u0, s1, u1, sb, ub, n_disc = 0, flags
-    cdef int drawn, after_kong, kong_discard, last, calls = 0, n_kongs = 0, last_kong = -1
-    cdef int winners, how, discarder, win_tile, best_a, claimed
+    cdef int i, j, k, t, f, b, cur, q, d, s0, u0, s1, u1, sb, ub, n_disc = 0, flags
+    cdef int drawn, after_kong, after_flower, kong_src = -1, kong_discard, last, calls = 0, n_kongs = 0
+    cdef int winners, how, discarder, win_tile, best_a, claimed, forced, n_made = 0, n_log = 0
     cdef int cnt[3]
     cdef int won = 0, n_won = 0, n_ev = 0, event = 0, exhausted = 1
     cdef int ev_how = 0, ev_disc = -1, ev_tile = -1, ev_flags = 0, ev_last = 0, ev_lk = -1
     cdef int flipped = -1, row = 0, replaced = 0, first_disc = -2
     cdef const int8_t* faces
+    cdef int wflag = (wind & 3) << FL_WIND_SHIFT
     # shuffle
     for i in range(n_wall - 1, 0, -1):
         j = <int>bounded_u32(rng, <uint32_t>(i + 1))
         t = wall[i]
         wall[i] = wall[j]
         wall[j] = <int8_t>t
-    dealer = <int>bounded_u32(rng, 4)
+    if dealer < 0:
+        dealer = <int>bounded_u32(rng, 4)
+    rec[R_DICE] = -1
+    if R.dice:
+        i = <int>bounded_u32(rng, 6)
+        rec[R_DICE] = 6 * i + <int>bounded_u32(rng, 6)
     memset(P, 0, sizeof(P))
     memset(vis, 0, sizeof(vis))
     f = 0
@@ -704,9 +910,17 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
     rec[R_LAST_KONG] = -1
     rec[R_VOID] = 0xFF
     rec[R_FLIPPED] = flipped
+    if max_log:              # the deal, as draws (in kind order)
+        for i in range(4):
+            for k in range(N_KINDS):
+                for j in range(P[i].c[k]):
+                    log_action(lg, &n_log, max_log, A_DRAW, i, k)
+            for j in range(P[i].w):
+                log_action(lg, &n_log, max_log, A_DRAW, i, ROLE_WILD)
     cur = dealer
     t = take(&P[cur], wall, &f, &b, 0, faces, &replaced)
-    if R.sichuan:            # 定缺 after the deal (the dealer's 14 tiles included)
+    log_action(lg, &n_log, max_log, A_DRAW, cur, t)
+    if R.void_suit:          # 定缺 after the deal (the dealer's 14 tiles included)
         rec[R_VOID] = 0
         for i in range(4):
             for j in range(3):
@@ -720,7 +934,8 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 P[i].void_suit = 2
             rec[R_VOID] |= P[i].void_suit << (2 * i)
     drawn = 1
-    after_kong = replaced
+    after_kong = 0
+    after_flower = replaced
     how = 3
     winners = 0
     discarder = -1
@@ -730,6 +945,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
     for i in range(MAX_EVENTS * N_EV):
         ev[i] = -1
     while True:
+        forced = -1
         if event:
             event = 0
             ev[N_EV * n_ev] = ev_how
@@ -739,19 +955,22 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             ev[N_EV * n_ev + 4] = winners
             ev[N_EV * n_ev + 5] = ev_lk
             ev[N_EV * n_ev + 6] = won
+            for i in range(4):
+                if winners >> i & 1:
+                    log_action(lg, &n_log, max_log, A_WIN, i, ev_tile)
             if n_ev == 0:
                 how = ev_how
                 discarder = ev_disc
                 win_tile = ev_tile
                 flags = ev_flags
-                rec[R_LAST_KONG] = ev_lk
+                rec[R_LAST_KONG] = ev_lk if ev_how == 1 else -1
             n_ev += 1
             won |= winners
             winners = 0
             n_won = 0
             for i in range(4):
                 n_won += won >> i & 1
-            if not R.xuezhan or n_won >= 3 or n_ev >= MAX_EVENTS:
+            if not R.play_on or n_won >= 3 or n_ev >= MAX_EVENTS:
                 exhausted = 0
                 break
             cur = (ev_last + 1) % 4               # the seat after the (last) winner draws
@@ -760,36 +979,55 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             t = take(&P[cur], wall, &f, &b, 0, faces, &replaced)
             if t < 0:
                 break
+            log_action(lg, &n_log, max_log, A_DRAW, cur, t)
             P[cur].n_draws += 1
             drawn = 1
-            after_kong = replaced
+            after_kong = 0
+            after_flower = replaced
         # ---- cur holds 3k+2 tiles; ``drawn``: t was just drawn from the wall
         if drawn:
-            flags = FL_AFTER_KONG if after_kong else 0
+            flags = wflag | (FL_AFTER_KONG if (after_kong or after_flower) else 0)
+            if after_flower and not after_kong:
+                flags |= FL_AFTER_FLOWER
             if f > b:
                 flags |= FL_LAST_TILE
-            if calls == 0 and n_disc == 0 and cur == dealer and not after_kong:
+            if calls == 0 and n_disc == 0 and cur == dealer and not (after_kong or after_flower):
                 flags |= FL_HEAVENLY
-            if calls == 0 and P[cur].n_draws == 1 and cur != dealer and not after_kong:
+            if calls == 0 and P[cur].n_draws == 1 and cur != dealer and not (after_kong or after_flower):
                 flags |= FL_EARTHLY
+            if calls == 0 and n_kongs == 0 and n_disc < 4 and not (after_kong or after_flower):
+                flags |= FL_FIRST_ROUND
             if t < N_KINDS and vis[t] == 3:
                 flags |= FL_LAST_COPY
+            if P[cur].fei:
+                if R.wild_head == 2 or calls + n_kongs == P[cur].fei_mark:
+                    flags |= FL_FEI
+                else:
+                    flags |= FL_FEI_BROKEN
             if can_win(&P[cur], E, R, cur, t, 1, -1, dealer, flags, flipped):
-                event = 1
-                ev_how = 0
-                ev_disc = -1
-                ev_tile = t
-                ev_flags = flags
-                ev_last = cur
-                ev_lk = -1
-                winners = 1 << cur
-                continue
+                if R.fei_policy and R.wild_head and not P[cur].fei:
+                    forced = lone_wild_discard(&P[cur])
+                if forced < 0:
+                    event = 1
+                    ev_how = 0
+                    ev_disc = -1
+                    ev_tile = t
+                    ev_flags = flags
+                    ev_last = cur
+                    ev_lk = kong_src if after_kong else -1
+                    winners = 1 << cur
+                    continue
+                log_action(lg, &n_log, max_log, A_PASS_WIN, cur, t)
+                log_action(lg, &n_log, max_log, A_FEI, cur, forced)
+                pass_win(&P[cur], R, t if t < N_KINDS else forced)   # a passed self-draw locks too
+                P[cur].fei = 1
+                P[cur].fei_mark = calls + n_kongs
             # kongs on one's own turn
             k = -1
             sb = -2                        # best discard shanten, computed on demand
-            if P[cur].n_melds < 4:
+            if P[cur].n_melds < 4 and forced < 0 and not P[cur].fei:
                 for i in range(N_KINDS):
-                    if R.sichuan and i // 9 == P[cur].void_suit:
+                    if R.void_suit and i // 9 == P[cur].void_suit:
                         continue
                     if P[cur].c[i] == 4:
                         if sb == -2:
@@ -824,6 +1062,8 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                     P[cur].mk[j] = M_CONCEALED
                     P[cur].mt[j] = <int8_t>k
                     P[cur].ms[j] = -1
+                    P[cur].mo[j] = <int8_t>n_made
+                    n_made += 1
                     P[cur].n_melds += 1
                     vis[k] += 4
                     kongs[KF * n_kongs] = <int8_t>cur
@@ -831,20 +1071,21 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                     kongs[KF * n_kongs + 2] = -1
                     kongs[KF * n_kongs + 3] = <int8_t>k
                     kongs[KF * n_kongs + 4] = <int8_t>won
+                    log_action(lg, &n_log, max_log, A_CONCEALED, cur, k)
                 else:
                     j = best_a - M_ADDED * 16
                     P[cur].c[k] -= 1
                     # 抢杠: others may win on the added tile
                     for i in range(1, 4):
                         q = (cur + i) % 4
-                        if won >> q & 1:
+                        if won >> q & 1 or P[q].fei or win_locked(&P[q], R, k):
                             continue
                         P[q].c[k] += 1
                         if can_win(&P[q], E, R, q, k, 0, cur, dealer,
-                                   FL_ROBBING_KONG | (FL_LAST_COPY if vis[k] == 3 else 0), flipped):
+                                   wflag | FL_ROBBING_KONG | (FL_LAST_COPY if vis[k] == 3 else 0), flipped):
                             winners |= 1 << q
                             ev_last = q
-                            if not R.multi:
+                            if not R.rob_multi:
                                 break
                         else:
                             P[q].c[k] -= 1
@@ -853,7 +1094,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                         ev_how = 2
                         ev_disc = cur
                         ev_tile = k
-                        ev_flags = FL_LAST_COPY if vis[k] == 3 else 0
+                        ev_flags = wflag | (FL_LAST_COPY if vis[k] == 3 else 0)
                         ev_lk = -1
                         continue
                     P[cur].mk[j] = M_ADDED
@@ -863,33 +1104,45 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                     kongs[KF * n_kongs + 2] = -1
                     kongs[KF * n_kongs + 3] = <int8_t>k
                     kongs[KF * n_kongs + 4] = <int8_t>won
+                    log_action(lg, &n_log, max_log, A_ADDED, cur, k)
                 n_kongs += 1
                 t = take(&P[cur], wall, &f, &b, 1, faces, &replaced)
                 if t < 0:
                     break                      # no replacement tile: draw game
+                log_action(lg, &n_log, max_log, A_DRAW, cur, t)
                 P[cur].n_draws += 1
                 after_kong = 1
+                kong_src = n_kongs - 1
                 continue
         # ---- discard
-        d = decide(P[cur].c, P[cur].n_melds, P[cur].w, E, R, P[cur].void_suit, vis, &sb, &ub)
+        if forced >= 0:
+            d = forced
+        else:
+            d = decide(P[cur].c, P[cur].n_melds, P[cur].w, E, R, P[cur].void_suit, vis, &sb, &ub)
         n_disc += 1
         if d < 0:                          # only wildcards left: a discarded wildcard is dead
             P[cur].w -= 1
+            log_action(lg, &n_log, max_log, A_DISCARD, cur, ROLE_WILD)
             t = draw_next(P, &cur, won, wall, &f, &b, faces, &replaced)
             if t < 0:
                 break
+            log_action(lg, &n_log, max_log, A_DRAW, cur, t)
             P[cur].n_draws += 1
             drawn = 1
-            after_kong = replaced
+            after_kong = 0
+            after_flower = replaced
             continue
+        if R.call_locks and P[cur].c[d] == 3:
+            P[cur].lock |= (<uint64_t>1) << d  # discarded one of three: no 碰 of it before the next draw
         P[cur].c[d] -= 1
         P[cur].disc[d] += 1
         vis[d] += 1
+        log_action(lg, &n_log, max_log, A_DISCARD, cur, d)
         if d == R.first_kind and first_disc == -2:
             first_disc = cur
         kong_discard = after_kong and drawn
         last = f > b
-        flags = 0
+        flags = wflag
         if kong_discard:
             flags |= FL_KONG_DISCARD
         if last:
@@ -898,12 +1151,21 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             flags |= FL_LAST_COPY
         if n_disc == 1 and calls == 0:
             flags |= FL_FIRST_DISCARD
+        if calls == 0 and n_kongs == 0 and n_disc <= 4:
+            flags |= FL_FIRST_ROUND
         for i in range(1, 4):
             q = (cur + i) % 4
-            if won >> q & 1:
+            if won >> q & 1 or win_locked(&P[q], R, d):
                 continue
             P[q].c[d] += 1
             if can_win(&P[q], E, R, q, d, 0, cur, dealer, flags, flipped):
+                if P[q].fei or (R.pass_policy and not P[q].passed):
+                    # waiting for the lone-wildcard self-draw, or the pass policy: no discard win
+                    P[q].c[d] -= 1
+                    P[q].passed += not P[q].fei
+                    pass_win(&P[q], R, d)
+                    log_action(lg, &n_log, max_log, A_PASS_WIN, q, d)
+                    continue
                 winners |= 1 << q
                 ev_last = q
                 if not R.multi:
@@ -927,7 +1189,8 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
         claimed = -1
         for i in range(1, 4):
             q = (cur + i) % 4
-            if won >> q & 1 or P[q].c[d] < 2 or P[q].n_melds >= 4 or (R.sichuan and d // 9 == P[q].void_suit):
+            if won >> q & 1 or P[q].c[d] < 2 or P[q].n_melds >= 4 or (R.void_suit and d // 9 == P[q].void_suit) \
+                    or P[q].fei or (P[q].lock >> d & 1):
                 continue
             s0 = shanten_of(P[q].c, P[q].n_melds, P[q].w, E, R)
             if P[q].c[d] == 3 and n_kongs < MAX_KONGS:
@@ -946,13 +1209,17 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             P[q].n_melds -= 1
             P[q].c[d] += 2
             vis[d] -= 2
-            if s1 < s0 or (s1 == s0 and u1 > u0):
+            if s1 < s0 or (s1 == s0 and u1 > u0) or R.pung_policy:
                 claimed = q
                 best_a = M_PUNG
+            else:
+                log_action(lg, &n_log, max_log, A_PASS_PUNG, q, d)
+                if R.call_locks:
+                    P[q].lock |= (<uint64_t>1) << d    # a passed 碰: not again before the next draw
             break
         if claimed < 0 and R.chow and d < 27:
             q = (cur + 1) % 4
-            if P[q].n_melds < 4:
+            if P[q].n_melds < 4 and not P[q].fei:
                 s0 = shanten_of(P[q].c, P[q].n_melds, P[q].w, E, R)
                 u0 = -1
                 sb = INF + 1
@@ -989,6 +1256,8 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 first_disc = -1            # the first discard of that kind was claimed
             j = P[q].n_melds
             P[q].ms[j] = <int8_t>cur
+            P[q].mo[j] = <int8_t>n_made
+            n_made += 1
             if best_a == M_KONG:
                 P[q].c[d] = 0
                 P[q].mk[j] = M_KONG
@@ -1000,11 +1269,13 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 kongs[KF * n_kongs + 3] = <int8_t>d
                 kongs[KF * n_kongs + 4] = <int8_t>won
                 n_kongs += 1
+                log_action(lg, &n_log, max_log, A_KONG, q, d)
             elif best_a == M_PUNG:
                 P[q].c[d] -= 2
                 P[q].mk[j] = M_PUNG
                 P[q].mt[j] = <int8_t>d
                 vis[d] += 2
+                log_action(lg, &n_log, max_log, A_PUNG, q, d)
             else:
                 k = best_a - 100
                 P[q].c[d] += 1
@@ -1016,26 +1287,34 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                         vis[k + i] += 1
                 P[q].mk[j] = M_CHOW
                 P[q].mt[j] = <int8_t>k
+                log_action(lg, &n_log, max_log, A_CHOW, q, k)
             P[q].n_melds += 1
+            P[q].lock = 0
+            P[q].wlock_kinds = 0           # 过水 ends with a call
             calls += 1
             cur = q
             if best_a == M_KONG:
                 t = take(&P[cur], wall, &f, &b, 1, faces, &replaced)
                 if t < 0:
                     break
+                log_action(lg, &n_log, max_log, A_DRAW, cur, t)
                 P[cur].n_draws += 1
                 drawn = 1
                 after_kong = 1
+                kong_src = n_kongs - 1
             else:
                 drawn = 0
                 after_kong = 0
+                after_flower = 0
             continue
         t = draw_next(P, &cur, won, wall, &f, &b, faces, &replaced)
         if t < 0:
             break
+        log_action(lg, &n_log, max_log, A_DRAW, cur, t)
         P[cur].n_draws += 1
         drawn = 1
-        after_kong = replaced
+        after_kong = 0
+        after_flower = replaced
     rec[R_HOW] = how
     rec[R_DISCARDER] = discarder
     rec[R_TURN] = n_disc + 1
@@ -1051,20 +1330,28 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
         memcpy(seats + SEAT_FIELDS * i, P[i].fl, N_CODES)
         memcpy(seats + SEAT_FIELDS * i + N_CODES, P[i].disc, 34)
         seats[SEAT_FIELDS * i + N_CODES + 34] = <uint8_t>P[i].w
+        seats[SEAT_FIELDS * i + N_CODES + 35] = <uint8_t>P[i].fei
         for j in range(4):
             if j < P[i].n_melds:
-                melds[12 * i + 3 * j] = P[i].mk[j]
-                melds[12 * i + 3 * j + 1] = P[i].mt[j]
-                melds[12 * i + 3 * j + 2] = P[i].ms[j]
+                melds[4 * MF * i + MF * j] = P[i].mk[j]
+                melds[4 * MF * i + MF * j + 1] = P[i].mt[j]
+                melds[4 * MF * i + MF * j + 2] = P[i].ms[j]
+                melds[4 * MF * i + MF * j + 3] = P[i].mo[j]
             else:
-                melds[12 * i + 3 * j] = -1
-                melds[12 * i + 3 * j + 1] = -1
-                melds[12 * i + 3 * j + 2] = -1
+                melds[4 * MF * i + MF * j] = -1
+                melds[4 * MF * i + MF * j + 1] = -1
+                melds[4 * MF * i + MF * j + 2] = -1
+                melds[4 * MF * i + MF * j + 3] = -1
+    for i in range(n_log, max_log):
+        lg[LOG_FIELDS * i] = -1
 
 
 cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall, const Rule* R, const uint8_t* playable,
-                    int n_games, int32_t* rec, uint8_t* hands, int8_t* melds, int8_t* kongs,
-                    int32_t* ev, uint8_t* seats) noexcept nogil:
+                    int n_games, const int8_t* dealers, const int8_t* winds, int32_t* rec, uint8_t* hands, int8_t* melds,
+                    int8_t* kongs, int32_t* ev, uint8_t* seats, int16_t* lg, int max_log,
+                    uint64_t* memo) noexcept nogil:
+    """Play a chunk's games in order.  ``memo``: the chunk's memo table kept by the caller between
+    calls (``MEMO_WORDS`` words, the last one its fill count), or NULL for a fresh one."""
     cdef int8_t wall[MAX_WALL]
     cdef int g
     cdef uint8_t cap[34]
@@ -1074,13 +1361,23 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall, const Rule* 
     E.row = 0
     E.copies = R.copies
     E.mask = (<uint64_t>1 << LOG2_MEMO) - 1
-    E.used = 0
-    E.tab = <uint64_t*>calloc(<size_t>3 << LOG2_MEMO, sizeof(uint64_t))   # NULL: no memo
+    if memo != NULL:
+        E.tab = memo
+        E.used = <long long>memo[3 << LOG2_MEMO]
+    else:
+        E.used = 0
+        E.tab = <uint64_t*>calloc(<size_t>3 << LOG2_MEMO, sizeof(uint64_t))   # NULL: no memo
     memcpy(wall, wall0, n_wall)
     for g in range(n_games):
-        play_game(rng, wall, n_wall, R, &E, rec + N_REC * g, hands + 136 * g, melds + 48 * g,
-                  kongs + KF * MAX_KONGS * g, ev + MAX_EVENTS * N_EV * g, seats + 4 * SEAT_FIELDS * g)
-    free(E.tab)
+        if _n_failures and R.check and checker_failed(R.checker):
+            break              # the checker raised: the call fails, so its other games need not be played
+        play_game(rng, wall, n_wall, R, &E, dealers[g], winds[g], rec + N_REC * g, hands + 136 * g, melds + 16 * MF * g,
+                  kongs + KF * MAX_KONGS * g, ev + MAX_EVENTS * N_EV * g, seats + 4 * SEAT_FIELDS * g,
+                  lg + LOG_FIELDS * max_log * g if max_log else lg, max_log)
+    if memo != NULL:
+        memo[3 << LOG2_MEMO] = <uint64_t>E.used
+    else:
+        free(E.tab)
 
 
 def discard_table(const uint8_t[::1] counts, int n_melds, int forms, int options):
@@ -1141,28 +1438,34 @@ def discard_table(const uint8_t[::1] counts, int n_melds, int forms, int options
     return out
 
 
-@cython.boundscheck(False)
 def simulate_games_kernel(list bitgens,                 # IN one BitGenerator per chunk
                           const int32_t[::1] games,     # IN games per chunk
                           const int8_t[::1] wall,       # IN the rule's tiles (codes 0..47)
                           const int8_t[:, ::1] faces,   # IN (n_rows, 48) role of each code
                           const uint8_t[:, ::1] copies,    # IN (n_rows, 34) natural copies in play
                           const uint8_t[:, ::1] playable,  # IN (n_rows, 34) what a wildcard may be
-                          int forms, int options, bint chow, bint sichuan, bint multi, bint xuezhan,
-                          bint flip, int first_kind,
-                          object suzhou,                # None or (need self-draw, need discard, hard only)
+                          int forms, int options, *,
+                          bint chow, bint void_suit, bint multi, bint rob_multi, bint play_on, bint flip,
+                          int first_kind, bint call_locks, int wild_head, int fei_policy, bint dice,
+                          int pung_policy=0, int win_lock=0, int pass_policy=0,
+                          object flower_minimum,        # None or (need self-draw, need discard, hard only, 抢杠 exempt)
                           object checker,               # None or callable (see Parameters)
+                          const int8_t[::1] dealers,    # IN (n_games,) the dealer of each game, -1: drawn
+                          const int8_t[::1] winds,      # IN (n_games,) the prevalent wind of each game
                           int32_t[:, ::1] rec,          # OUT (n_games, N_RECORD)
                           uint8_t[:, :, ::1] hands,     # OUT (n_games, 4, 34)
-                          int8_t[:, :, :, ::1] melds,   # OUT (n_games, 4, 4, 3) kind, tile, source
+                          int8_t[:, :, :, ::1] melds,   # OUT (n_games, 4, 4, N_MELD_FIELDS) kind, tile, source, order
                           int8_t[:, :, ::1] kongs,      # OUT (n_games, MAX_KONG_LOG, 5) konger, kind, feeder, tile, won
                           int32_t[:, :, ::1] events,    # OUT (n_games, MAX_WIN_EVENTS, N_EVENT_FIELDS)
                           uint8_t[:, :, ::1] seats,     # OUT (n_games, 4, N_SEAT_FIELDS)
-                          int n_threads=1):
+                          int16_t[:, :, ::1] log,       # OUT (n_games, max_log, N_LOG_FIELDS), or max_log 0
+                          int n_threads=1,
+                          uint64_t[:, ::1] memo=None):  # IN/OUT (n_chunks, MEMO_WORDS) or None
     """Play every chunk; chunk ``c`` uses ``bitgens[c]`` and fills its games' rows in order.
 
     The BitGenerators must be private to this call (spawned streams): they are advanced
-    without taking their locks.
+    without taking their locks.  Calling again with the same BitGenerators plays on from
+    where their streams stopped (the hands of a match).
 
     Parameters
     ----------
@@ -1181,51 +1484,87 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     playable : uint8[n_rows, 34]
         Kinds a wildcard may stand for (per row).
     forms, options : int
-        Form and option bits of the shanten kernel (缺一门 is handled by ``sichuan``).
-    chow, sichuan, multi, xuezhan : bool
+        Form and option bits of the shanten kernel (缺一门 is handled by ``void_suit``).
+    chow, void_suit, multi, rob_multi, play_on : bool
         Chow from the left; 定缺 / no calls in the void suit; several winners on one discard;
-        血战到底 (play on after a win until three seats have won or the wall is exhausted).
+        several winners robbing one kong; 血战到底 (play on after a win until three seats
+        have won or the wall is exhausted).
     flip : bool
         Turn up an indicator (a uniformly random tile, out of play) after the shuffle.
     first_kind : int
         A kind whose first discard is recorded (贵阳 冲锋鸡), -1 for none.
-    suzhou : tuple or None
-        ``(need_self_draw, need_discard, hard_only)``: decide 苏州's 花 minimum here (the
-        thresholds of the rule's options; ``hard_only``: only hard flowers count) instead of
-        asking a checker; None for every other rule.
+    call_locks : bool
+        A seat that passed a 碰 of a kind, or discarded one of three it held, does not 碰 / 杠
+        that kind before its next draw.
+    wild_head : int
+        The lone-wildcard wait the rule knows (:data:`WILD_HEADS`): 0 none, 1 a go-around wait
+        (瑞金 制飞), 2 a next-draw wait (上饶 宝吊头).
+    fei_policy : int
+        0: never decline a win; 1: decline a self-drawn win to wait with a lone wildcard
+        whenever ``wild_head`` allows it.
+    pung_policy : int
+        0: 碰 when it helps the hand (the efficiency policy); 1: 碰 whenever allowed (for tests).
+    win_lock : int
+        What a passed win locks until the seat's next draw: 0 nothing; 1 every discard win (漏胡:
+        "同样或者能胡的牌"); 2 wins on that kind, until the next draw or call (过水).
+    pass_policy : int
+        0: take every potential win; 1: decline each seat's first potential discard win (for
+        tests of the locks).
+    dice : bool
+        Throw two dice per game (recorded).
+    flower_minimum : tuple or None
+        ``(need_self_draw, need_discard, hard_only, qianggang_exempt)``: decide a flower
+        minimum here (苏州 §5: the thresholds of the rule's options; ``hard_only``: only hard
+        flowers count; ``qianggang_exempt``: a 抢杠 win needs none) instead of asking a
+        checker; None for every other rule.
     checker : callable or None
         ``checker(seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds,
         flowers, flipped) -> bool`` with ``counts`` the 34 concealed counts as bytes (the
         winning tile included; a drawn wildcard is ``tile == WILD`` and counted in
         ``wilds``), ``melds`` a tuple of ``(kind, lowest tile, source seat)``, ``flowers``
         48 bytes of flowers laid aside by code, ``flipped`` the indicator's code or -1; asked
-        (with the GIL) at every potential win; exceptions count as False, so the caller must
-        record them.  None accepts every complete hand.
+        (with the GIL) at every potential win; an exception it raises (``KeyboardInterrupt``
+        included) is raised by this function once the threads are done.  None accepts every
+        complete hand.
+    dealers : int8[n_games]
+        Each game's dealer seat, or -1 to draw it uniformly.
+    winds : int8[n_games]
+        Each game's prevalent wind (0-3), carried in bits :data:`WIND_SHIFT` of every flags
+        value (the checker's and the records').
     rec : int32[n_games, N_RECORD]
         dealer, how of the first win (0 self-draw, 1 discard, 2 robbing a kong, 3 none),
         its discarder (-1), turn (1 + discards), winners mask, first winning tile, its
-        flags (1 after a kong or a flower, 2 杠上炮, 4 天胡, 8 a non-dealer's self-draw on his
-        first draw, 16 last wall tile, 32 last copy, 64 the dealer's first discard), kongs made, the 杠上炮 kong index, 四川 void suits (2 bits per seat), wall
-        exhausted, win events, the flipped code (-1), the seat of an unclaimed first
-        ``first_kind`` discard (-1).
+        flags (:data:`FLAGS`), kongs made, the 杠上炮 kong index, void suits (2 bits per
+        seat), wall exhausted, win events, the flipped code (-1), the seat of an unclaimed
+        first ``first_kind`` discard (-1), the dice (-1).
     hands : uint8[n_games, 4, 34]
         Final concealed natural counts (a winner's hand includes his winning tile).
-    melds : int8[n_games, 4, 4, 3]
-        ``(kind, lowest tile, source seat)``, kind 0 chow, 1 pung, 2 exposed kong, 3 added
-        kong, 4 concealed kong; -1 rows after the last meld.
+    melds : int8[n_games, 4, 4, N_MELD_FIELDS]
+        ``(kind, lowest tile, source seat, order)``, kind 0 chow, 1 pung, 2 exposed kong, 3
+        added kong, 4 concealed kong, ``order`` the meld's place among all melds of the game;
+        -1 rows after the last meld.
     kongs : int8[n_games, MAX_KONG_LOG, KONG_FIELDS]
         Kongs in order: konger, kind, feeder (-1), tile, mask of seats that had won.
     events : int32[n_games, MAX_WIN_EVENTS, N_EVENT_FIELDS]
-        Win events in order: how, discarder, tile, flags, winners mask, 杠上炮 kong index,
-        mask of seats that had won before.
+        Win events in order: how, discarder, tile, flags, winners mask, the kong index of a
+        杠上炮 discard or of a self-draw on a kong's replacement (-1), mask of seats that had
+        won before.
     seats : uint8[n_games, 4, N_SEAT_FIELDS]
-        Per seat: flowers laid aside by code (48), unclaimed discards by kind (34), wildcards held.
+        Per seat: flowers laid aside by code (48), unclaimed discards by kind (34), wildcards
+        held, whether the seat declared a lone-wildcard wait.
+    log : int16[n_games, max_log, N_LOG_FIELDS]
+        Every action in order (:data:`ACTIONS`: action, seat, tile), -1 after the last; a
+        shape ``(0, 0, 3)`` array (or ``max_log == 0``) keeps no log.
     n_threads : int
         OpenMP threads.
+    memo : uint64[n_chunks, MEMO_WORDS], optional
+        Each chunk's memo of hand evaluations, kept between calls that play on with the same
+        streams (zeros the first time).  It holds values of the rule's tables only, so it speeds
+        the play without changing it; None: a fresh memo per call.
     """
     cdef Py_ssize_t n_chunks = len(bitgens)
     cdef Py_ssize_t ci
-    cdef int i, j, n_rows = faces.shape[0]
+    cdef int i, j, n_rows = faces.shape[0], max_log = log.shape[1]
     cdef Rule R
     cdef uint8_t playable_all[34]
     cdef bitgen_t** rngs = NULL
@@ -1233,6 +1572,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     cdef Params* rows = NULL
     cdef long long total = 0
     cdef uint8_t cap4[34]
+    cdef int16_t no_log[3]
     memset(cap4, 4, 34)
     if n_rows < 1 or faces.shape[1] != N_CODES or copies.shape[0] != n_rows or copies.shape[1] != 34 \
             or playable.shape[0] != n_rows or playable.shape[1] != 34:
@@ -1252,22 +1592,31 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
             raise ValueError("wall tokens must be codes 0..47")
     if first_kind < -1 or first_kind >= N_KINDS:
         raise ValueError("first_kind must be a kind or -1")
+    if wild_head < 0 or wild_head > 2:
+        raise ValueError("wild_head must be 0, 1 or 2")
+    if fei_policy < 0 or fei_policy > 1 or pung_policy < 0 or pung_policy > 1 or pass_policy < 0 \
+            or pass_policy > 1:
+        raise ValueError("fei_policy, pung_policy and pass_policy must be 0 or 1")
+    if win_lock < 0 or win_lock > 2:
+        raise ValueError("win_lock must be 0, 1 or 2")
     for i in range(n_chunks):
         if games[i] < 0:
             raise ValueError("games per chunk must be >= 0")
         total += games[i]
     if rec.shape[0] != total or rec.shape[1] != N_REC or hands.shape[0] != total or hands.shape[1] != 4 \
             or hands.shape[2] != 34 or melds.shape[0] != total or melds.shape[1] != 4 or melds.shape[2] != 4 \
-            or melds.shape[3] != 3 or kongs.shape[0] != total or kongs.shape[1] != MAX_KONGS or kongs.shape[2] != KF \
+            or melds.shape[3] != MF or kongs.shape[0] != total or kongs.shape[1] != MAX_KONGS or kongs.shape[2] != KF \
             or events.shape[0] != total or events.shape[1] != MAX_EVENTS or events.shape[2] != N_EV \
-            or seats.shape[0] != total or seats.shape[1] != 4 or seats.shape[2] != SEAT_FIELDS:
+            or seats.shape[0] != total or seats.shape[1] != 4 or seats.shape[2] != SEAT_FIELDS \
+            or dealers.shape[0] != total or winds.shape[0] != total or log.shape[2] != LOG_FIELDS or (max_log and log.shape[0] != total):
         raise ValueError("output arrays have the wrong shape")
+    if memo is not None and (memo.shape[0] != n_chunks or memo.shape[1] != MEMO_WORDS_):
+        raise ValueError(f"memo needs shape (n_chunks, {MEMO_WORDS_})")
+    for i in range(dealers.shape[0]):
+        if dealers[i] < -1 or dealers[i] > 3 or winds[i] < 0 or winds[i] > 3:
+            raise ValueError("dealers must be seats 0-3 or -1, winds 0-3")
     for i in range(34):
         playable_all[i] = 1             # the fast shanten path; absent kinds are never drawn
-    for i in range(6):                  # the six 组合龙 arrangements: suit of 147, 258, 369
-        perm = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))[i]
-        for j in range(9):
-            KNITTED[i][j] = 9 * perm[j // 3] + (j % 3) + 3 * (j // 3)
     options &= ~(O_NEED_VOID | 7 * O_VOID_M)
     R.n_rows = n_rows
     R.flip = flip
@@ -1282,14 +1631,22 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     params_init(&R.p_hk, &cap4[0], playable_all, forms & (F_HONORS_KNITTED | F_SEVEN_STARS), options)
     params_init(&R.p_ks, &cap4[0], playable_all, forms & F_KNITTED_STRAIGHT, options)
     R.chow = chow
-    R.sichuan = sichuan
+    R.void_suit = void_suit
     R.multi = multi
-    R.xuezhan = xuezhan
+    R.rob_multi = rob_multi
+    R.play_on = play_on
+    R.call_locks = call_locks
+    R.wild_head = wild_head
+    R.fei_policy = fei_policy
+    R.pung_policy = pung_policy
+    R.win_lock = win_lock
+    R.pass_policy = pass_policy
+    R.dice = dice
     R.check = checker is not None
     R.checker = <void*>checker
-    R.suzhou = suzhou is not None
-    if R.suzhou:
-        R.sz_need[0], R.sz_need[1], R.sz_hard_only, R.sz_qg_exempt = suzhou
+    R.flower_min = flower_minimum is not None
+    if R.flower_min:
+        R.fm_need[0], R.fm_need[1], R.fm_hard_only, R.fm_qg_exempt = flower_minimum
     if n_chunks == 0 or total == 0:
         return
     rngs = <bitgen_t**>malloc(n_chunks * sizeof(bitgen_t*))
@@ -1312,10 +1669,18 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
         kongs[:, :, :] = -1
         for ci in prange(n_chunks, nogil=True, schedule="dynamic", num_threads=max(1, n_threads)):
             if games[ci] > 0:
-                sim_chunk(rngs[ci], &wall[0], <int>wall.shape[0], &R, playable_all, games[ci],
+                sim_chunk(rngs[ci], &wall[0], <int>wall.shape[0], &R, playable_all, games[ci], &dealers[offs[ci]],
+                          &winds[offs[ci]],
                           &rec[offs[ci], 0], &hands[offs[ci], 0, 0], &melds[offs[ci], 0, 0, 0],
-                          &kongs[offs[ci], 0, 0], &events[offs[ci], 0, 0], &seats[offs[ci], 0, 0])
+                          &kongs[offs[ci], 0, 0], &events[offs[ci], 0, 0], &seats[offs[ci], 0, 0],
+                          &log[offs[ci], 0, 0] if max_log else &no_log[0], max_log,
+                          &memo[ci, 0] if memo is not None else NULL)
     finally:
         free(rngs)
         free(offs)
         free(rows)
+        global _n_failures
+        failure = _checker_failures.pop(id(checker), None) if checker is not None else None
+        _n_failures = len(_checker_failures)
+    if failure is not None:
+        raise failure[1]

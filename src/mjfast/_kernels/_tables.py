@@ -23,21 +23,29 @@ splits that attain a hand's minimum they give its 进张 in one lookup per group
 
 Construction is by a closure trick instead of a search: ``|T ∧ c|`` is maximised over the
 downward closure U of the targets, and both "downward closure" and "max over the box
-[0, c]" are one accumulate pass per axis.  The result is cached on disk (``MJFAST_CACHE_DIR``
-or ``~/.cache/mjfast``) and memory-mapped, so importing mjfast costs milliseconds after the
-first time.
+[0, c]" are one accumulate pass per axis.  The result is cached on disk (``MJFAST_CACHE_DIR``,
+else the platform's user cache folder, ``~/.cache/mjfast`` on Linux), checked against its content
+hash on every load (tens of milliseconds for the 50 MB) and memory-mapped, so importing mjfast
+costs a few seconds only the first time; see :func:`load_tables` for what happens to a cache
+that is damaged, untrusted or read-only.
 """
 from __future__ import annotations
 
 import functools
-import itertools
+import hashlib
+import json
+import mmap
 import os
+import shutil
+import stat
 import tempfile
+import time
+import warnings
 from pathlib import Path
 
 import numpy as np
 
-TABLE_VERSION = 1
+TABLE_VERSION = 2             # bump when the tables' layout or meaning changes
 N_SUIT_CONFIGS = 5**9
 N_HONOR_CONFIGS = 5**7
 MAX_SETS = 4
@@ -70,43 +78,48 @@ def _suit_set_shapes(n_kinds: int, runs: bool) -> list[np.ndarray]:
 
 
 def _targets(n_kinds: int, runs: bool, m: int, p: int, max_copies: int) -> np.ndarray:
-    """All count vectors made of ``m`` sets and ``p`` pairs with at most ``max_copies`` a kind."""
-    sets = _suit_set_shapes(n_kinds, runs)
-    pairs = [np.zeros(n_kinds, np.int64)] if p == 0 else [2 * np.eye(n_kinds, dtype=np.int64)[i] for i in range(n_kinds)]
-    out = set()
-    for combo in itertools.combinations_with_replacement(range(len(sets)), m):
-        base = sum((sets[j] for j in combo), np.zeros(n_kinds, np.int64))
-        for pr in pairs:
-            t = base + pr
-            if t.max() <= max_copies:
-                out.add(tuple(t))
-    return np.array(sorted(out), dtype=np.int64).reshape(-1, n_kinds)
+    """All count vectors made of ``m`` sets and ``p`` pairs with at most ``max_copies`` a kind
+    (one row each), grown a set at a time from the distinct partial sums."""
+    sets = np.array(_suit_set_shapes(n_kinds, runs), np.int64)
+    out = np.zeros((1, n_kinds), np.int64)
+    for _ in range(m):
+        grown = (out[:, None, :] + sets[None, :, :]).reshape(-1, n_kinds)
+        out = np.unique(grown[grown.max(axis=1) <= max_copies], axis=0)
+    if p:
+        grown = (out[:, None, :] + 2 * np.eye(n_kinds, dtype=np.int64)[None, :, :]).reshape(-1, n_kinds)
+        out = np.unique(grown[grown.max(axis=1) <= max_copies], axis=0)
+    return out
+
+
+def _axis_views(a: np.ndarray, n_kinds: int):
+    """``a`` (flat, 5**n_kinds) as (before, 5, after) views, one per axis: a pass along an axis
+    is then four whole-slice operations, much faster than an accumulate over a strided axis."""
+    return [a.reshape(5**axis, 5, 5 ** (n_kinds - 1 - axis)) for axis in range(n_kinds)]
 
 
 def _replacement_table(n_kinds: int, runs: bool, max_copies: int) -> np.ndarray:
     """Table of shape (5**n_kinds, 10): replacement number for every config and (m, p)."""
-    shape = (5,) * n_kinds
-    # axis j of the n-d array is kind (n_kinds - 1 - j), so the flat C index is sum c[i] * 5**i
+    # the flat C index of the (5,)*n array is sum c[i] * 5**i: axis j is kind n_kinds - 1 - j
     weights = 5 ** np.arange(n_kinds, dtype=np.int64)
-    sizes = np.zeros(shape, np.int8)
-    for axis in range(n_kinds):
-        idx = [None] * n_kinds
-        idx[axis] = slice(None)
-        sizes = sizes + np.arange(5, dtype=np.int8)[tuple(idx)]
+    idx = np.arange(5**n_kinds, dtype=np.int64)
+    sizes = sum(((idx // 5**i) % 5 for i in range(n_kinds)), np.zeros(5**n_kinds, np.int64)).astype(np.int8)
     table = np.empty((5**n_kinds, 2 * (MAX_SETS + 1)), np.uint8)
+    closure = np.empty(5**n_kinds, bool)
+    best = np.empty(5**n_kinds, np.int8)
     for m in range(MAX_SETS + 1):
         for p in (0, 1):
             t = _targets(n_kinds, runs, m, p, max_copies)
             flat = np.minimum(t, 4) @ weights  # a target clipped to 4 meets c <= 4 the same way
-            closure = np.zeros(5**n_kinds, bool)
+            closure[:] = False
             closure[flat] = True
-            closure = closure.reshape(shape)
-            for axis in range(n_kinds):  # downward closure: suffix-OR along each axis
-                closure = np.flip(np.logical_or.accumulate(np.flip(closure, axis), axis=axis), axis)
-            best = np.where(closure, sizes, np.int8(-1))
-            for axis in range(n_kinds):  # max |s| over s <= c: prefix-max along each axis
-                best = np.maximum.accumulate(best, axis=axis)
-            table[:, 2 * m + p] = (3 * m + 2 * p - best.reshape(-1)).astype(np.uint8)
+            for v in _axis_views(closure, n_kinds):     # downward closure: suffix-OR along each axis
+                for i in (3, 2, 1, 0):
+                    np.logical_or(v[:, i], v[:, i + 1], out=v[:, i])
+            np.copyto(best, np.where(closure, sizes, np.int8(-1)))
+            for v in _axis_views(best, n_kinds):        # max |s| over s <= c: prefix-max along each axis
+                for i in (1, 2, 3, 4):
+                    np.maximum(v[:, i], v[:, i - 1], out=v[:, i])
+            table[:, 2 * m + p] = (3 * m + 2 * p - best).astype(np.uint8)
     return table
 
 
@@ -197,35 +210,449 @@ def build_tables() -> dict[str, np.ndarray]:
     }
 
 
-def _cache_dir() -> Path:
+# ---------------------------------------------------------------------------------------
+# The verified cache.
+#
+# The kernels use table words as numbers and (the accept masks) as kind indices, so a table is
+# never trusted as found: a cache folder holds the six ``.npy`` files and a manifest naming the
+# builder and each file's shape, dtype and SHA-256.  A table is used only when its folder and
+# file pass the ownership checks, its header matches, its size is exact and its content hash
+# matches; anything else is rebuilt (under a lock, into temporary files that are fsync'ed and
+# renamed into place), or, where the cache cannot be written, kept in memory for the process.
+
+#: dtype of each table on disk and in the kernels (little-endian, C order).
+TABLE_DTYPES = {
+    "suit_natural": np.dtype("u1"),
+    "suit_unlimited": np.dtype("u1"),
+    "honor_natural": np.dtype("u1"),
+    "honor_unlimited": np.dtype("u1"),
+    "suit_accept": np.dtype("<u2"),
+    "honor_accept": np.dtype("<u2"),
+}
+#: Kinds of a group: an accept mask never names a kind beyond them (the kernels index by it).
+ACCEPT_KINDS = {"suit_accept": 9, "honor_accept": 7}
+#: Largest replacement number (four sets and a pair from nothing: 3 * 4 + 2).
+MAX_DEFICIT = 3 * MAX_SETS + 2
+MANIFEST = "manifest.json"
+LOCK = ".lock"
+_LOCK_WAIT = 120.0              # seconds to wait for another process building the tables
+
+
+class CacheWarning(RuntimeWarning):
+    """The table cache could not be used as found: the tables were rebuilt, or kept in memory."""
+
+
+class _Missing(Exception):
+    """No cache yet (built silently)."""
+
+
+class _Invalid(Exception):
+    """A cache that cannot be used as found (the message says why)."""
+
+
+def _builder_version() -> str:
+    """``TABLE_VERSION`` and a digest of this module: tables built by other code never mix."""
+    try:
+        source = Path(__file__).read_bytes()
+    except OSError:
+        source = str(TABLE_VERSION).encode()
+    return f"{TABLE_VERSION}-{hashlib.sha256(source).hexdigest()[:12]}"
+
+
+BUILDER = _builder_version()
+
+#: How this process got its tables (filled by :func:`load_tables`; read by ``mj.show_config()``).
+STATUS: dict = {}
+
+
+def cache_root() -> Path:
+    """``MJFAST_CACHE_DIR`` if set (made absolute), else the platform's user cache folder
+    (``platformdirs.user_cache_dir("mjfast")``: ``~/.cache/mjfast`` on Linux)."""
     env = os.environ.get("MJFAST_CACHE_DIR")
     if env:
-        return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "mjfast"
+        return Path(env).expanduser().absolute()
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("mjfast", appauthor=False))
+
+
+def table_folder() -> Path:
+    """The folder of this builder's tables inside :func:`cache_root`."""
+    return cache_root() / f"shanten_tables_v{BUILDER}"
+
+
+def check_tables(arrays) -> None:
+    """Raise ``ValueError`` unless ``arrays`` hold tables the kernels can index safely.
+
+    Checks what the kernels rely on for memory safety, whatever the tables' origin: every
+    table present, C-contiguous, of its dtype and shape; replacement numbers at most
+    :data:`MAX_DEFICIT`; accept masks naming only the kinds of their group.  (That the values
+    are *right* is what the cache's content hash guarantees.)
+    """
+    for name, shape in TABLE_SHAPES.items():
+        a = arrays.get(name) if hasattr(arrays, "get") else None
+        want = TABLE_DTYPES[name]
+        if not isinstance(a, np.ndarray) or a.shape != shape or a.dtype != want.newbyteorder("=") \
+                or not a.flags.c_contiguous:
+            got = "nothing" if a is None else (f"{type(a).__name__}" if not isinstance(a, np.ndarray) else
+                                               f"{a.dtype} {a.shape}{'' if a.flags.c_contiguous else ' not C-contiguous'}")
+            raise ValueError(f"table {name}: expected a C-contiguous {want} array of shape {shape}, got {got}")
+    for name in ("suit_natural", "suit_unlimited", "honor_natural", "honor_unlimited"):
+        top = int(arrays[name].max())
+        if top > MAX_DEFICIT:
+            raise ValueError(f"table {name}: replacement number {top} above {MAX_DEFICIT}")
+    for name, kinds in ACCEPT_KINDS.items():
+        if (arrays[name] >> np.uint16(kinds)).any():
+            raise ValueError(f"table {name}: accept masks name kinds beyond the group's {kinds}")
+
+
+# -- file system helpers ------------------------------------------------------------------
+
+def _umask() -> int:
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _file_mode() -> int:
+    """Readable by the group (a cache shared by a team), never writable by every user."""
+    return ((0o666 & ~_umask()) | 0o440) & ~0o002
+
+
+def _dir_mode() -> int:
+    return ((0o777 & ~_umask()) | 0o750) & ~0o002
+
+
+def _untrusted(st: os.stat_result, what: str) -> str | None:
+    """Why a file or folder with this status may have been written by a stranger (None: it
+    may not).  Trusted: owned by this user or root, or by the group of this user, and not
+    writable by every user."""
+    if st.st_mode & stat.S_IWOTH:
+        return f"{what} is writable by every user"
+    if not hasattr(os, "getuid"):
+        return None
+    uid = os.getuid()
+    groups = {os.getgid(), *os.getgroups()}
+    if st.st_uid not in (uid, 0) and st.st_gid not in groups:
+        return f"{what} belongs to user {st.st_uid}, not to you or a group of yours"
+    if st.st_mode & stat.S_IWGRP and st.st_gid not in groups:
+        return f"{what} is writable by group {st.st_gid}, not a group of yours"
+    return None
+
+
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
+def _open_regular(path: Path, what: str):
+    """``(fd, stat)`` of a regular file; never follows a symbolic link or blocks on a FIFO."""
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except FileNotFoundError:
+        raise _Invalid(f"{what} is missing") from None
+    except OSError as exc:
+        if os.path.islink(path):
+            raise _Invalid(f"{what} is a symbolic link") from None
+        raise _Invalid(f"{what} cannot be opened ({exc.strerror})") from None
+    st = os.fstat(fd)
+    problem = None if stat.S_ISREG(st.st_mode) else f"{what} is not a regular file"
+    problem = problem or _untrusted(st, what)
+    if problem:
+        os.close(fd)
+        raise _Invalid(problem)
+    return fd, st
+
+
+def _check_folder(folder: Path) -> None:
+    """The table folder exists (else :class:`_Missing`) and is a trusted folder."""
+    try:
+        lst = os.lstat(folder)
+    except FileNotFoundError:
+        raise _Missing() from None
+    link = stat.S_ISLNK(lst.st_mode)
+    try:
+        st = os.stat(folder) if link else lst
+    except OSError:
+        raise _Invalid(f"{folder} is a symbolic link to nothing") from None
+    if not stat.S_ISDIR(st.st_mode):
+        raise _Invalid(f"{folder} is not a folder")
+    problem = _untrusted(st, "the folder " + ("that the symbolic link " if link else "") + str(folder)
+                         + (" points to" if link else ""))
+    if problem:
+        raise _Invalid(problem)
+
+
+def _read_manifest(folder: Path) -> dict:
+    path = folder / MANIFEST
+    if not os.path.lexists(path):
+        present = [n for n in TABLE_SHAPES if os.path.lexists(folder / f"{n}.npy")]
+        if not present:
+            raise _Missing()
+        raise _Invalid("incomplete (tables without a manifest: an interrupted build?)")
+    fd, st = _open_regular(path, MANIFEST)
+    try:
+        if st.st_size > 1 << 16:
+            raise _Invalid(f"{MANIFEST} is too large ({st.st_size} bytes)")
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(1 << 16)
+    finally:
+        os.close(fd)
+    try:
+        manifest = json.loads(data.decode("utf-8"))
+        tables = manifest["tables"]
+        ok = (manifest.get("format") == "mjfast-tables" and set(tables) == set(TABLE_SHAPES)
+              and all(list(tables[n]["shape"]) == list(s) and tables[n]["dtype"] == TABLE_DTYPES[n].str
+                      and isinstance(tables[n]["sha256"], str) and len(tables[n]["sha256"]) == 64
+                      for n, s in TABLE_SHAPES.items()))
+    except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError):
+        raise _Invalid(f"{MANIFEST} is unreadable") from None
+    if not ok:
+        raise _Invalid(f"{MANIFEST} does not describe these tables")
+    if manifest.get("builder") != BUILDER:
+        raise _Invalid(f"built by another table builder ({manifest.get('builder')!r}, this one is {BUILDER!r})")
+    return manifest
+
+
+def _read_header(fh):
+    version = np.lib.format.read_magic(fh)
+    if version == (1, 0):
+        return np.lib.format.read_array_header_1_0(fh)
+    if version == (2, 0):
+        return np.lib.format.read_array_header_2_0(fh)
+    raise ValueError(f"unsupported .npy version {version}")
+
+
+def _load_table(folder: Path, name: str, entry: dict) -> np.ndarray:
+    """The table ``name`` memory-mapped from its file, once its header, size and hash match."""
+    what = f"{name}.npy"
+    fd, st = _open_regular(folder / what, what)
+    try:
+        try:
+            with os.fdopen(fd, "rb", closefd=False) as fh:
+                shape, fortran, dtype = _read_header(fh)
+                offset = fh.tell()
+        except Exception as exc:  # numpy raises ValueError, EOFError, SyntaxError ... on bad headers
+            raise _Invalid(f"{what} has no valid .npy header ({exc})") from None
+        want = TABLE_DTYPES[name]
+        if tuple(shape) != TABLE_SHAPES[name] or dtype != want or fortran:
+            raise _Invalid(f"{what} holds a {'Fortran-order ' if fortran else ''}{dtype} array of shape "
+                           f"{tuple(shape)}, not {want} {TABLE_SHAPES[name]}")
+        nbytes = int(np.prod(shape)) * want.itemsize
+        if st.st_size != offset + nbytes:
+            raise _Invalid(f"{what} has {st.st_size} bytes, not {offset + nbytes}")
+        mm = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
+    finally:
+        os.close(fd)
+    view = memoryview(mm)[offset:]
+    try:
+        digest = hashlib.sha256(view).hexdigest()
+    finally:
+        view.release()
+    if digest != entry["sha256"]:
+        mm.close()
+        raise _Invalid(f"{what} does not match its content hash")
+    arr = np.frombuffer(mm, dtype=want, count=nbytes // want.itemsize, offset=offset).reshape(shape)
+    return arr if want.isnative else arr.astype(want.newbyteorder("="))
+
+
+def _load_verified(folder: Path) -> dict:
+    _check_folder(folder)
+    manifest = _read_manifest(folder)
+    arrays = {name: _load_table(folder, name, manifest["tables"][name]) for name in TABLE_SHAPES}
+    try:
+        check_tables(arrays)
+    except ValueError as exc:
+        raise _Invalid(str(exc)) from None
+    return arrays
+
+
+class _Lock:
+    """An exclusive ``flock`` on the folder's lock file, so that concurrent builders build
+    once: the others wait, then find the finished cache.  Without ``fcntl`` (Windows), or when
+    the lock cannot be had in :data:`_LOCK_WAIT` seconds, work goes on unlocked (the renames
+    keep every file whole either way)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.fd = None
+        try:
+            self.fd = os.open(folder / LOCK, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), _file_mode())
+            if hasattr(os, "fchmod") and os.fstat(self.fd).st_uid == getattr(os, "getuid", lambda: -1)():
+                os.fchmod(self.fd, _file_mode())      # os.open applies the umask
+        except OSError:
+            pass
+
+    def __enter__(self):
+        if self.fd is None:
+            return self
+        try:
+            import fcntl
+        except ImportError:
+            return self
+        deadline = time.monotonic() + _LOCK_WAIT
+        while True:
+            try:
+                fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return self
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    return self
+                time.sleep(0.05)
+            except OSError:           # no locks on this file system
+                return self
+
+    def __exit__(self, *exc) -> None:
+        if self.fd is not None:
+            os.close(self.fd)         # releases the lock
+
+
+def _make_folder(folder: Path) -> None:
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.mkdir(folder, _dir_mode())
+        os.chmod(folder, _dir_mode())     # mkdir applies the umask
+    except FileExistsError:
+        pass
+    try:
+        _check_folder(folder)
+    except _Missing:
+        raise _Invalid(f"{folder} vanished while being created") from None
+
+
+def _clear(path: Path) -> None:
+    """Remove what stands where a table file goes unless it is a regular file (``os.replace``
+    cannot replace a folder; a symbolic link or FIFO is removed, never followed)."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if stat.S_ISREG(st.st_mode):
+        return
+    if stat.S_ISDIR(st.st_mode):
+        shutil.rmtree(path)
+    else:
+        os.unlink(path)
+
+
+def _remove_temporaries(folder: Path) -> None:
+    """Temporary files left by a builder that was killed (only called under the lock)."""
+    for entry in os.scandir(folder):
+        if entry.name.startswith(".") and entry.name.endswith(".tmp") and entry.is_file(follow_symlinks=False):
+            try:
+                os.unlink(entry.path)
+            except OSError:
+                pass
+
+
+def _atomic_write(folder: Path, filename: str, write) -> None:
+    """``write(fh)`` into a temporary file of ``folder``, fsync'ed, then renamed to ``filename``."""
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{filename}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            write(fh)
+            fh.flush()
+            if hasattr(os, "fchmod"):
+                os.fchmod(fh.fileno(), _file_mode())
+            os.fsync(fh.fileno())
+        _clear(folder / filename)
+        os.replace(tmp, folder / filename)
+        tmp = None
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _write(folder: Path, arrays: dict) -> None:
+    """Write the tables, then the manifest that makes them valid (the last rename)."""
+    _remove_temporaries(folder)
+    entries = {}
+    for name in TABLE_SHAPES:
+        arr = np.ascontiguousarray(arrays[name], TABLE_DTYPES[name])
+        _atomic_write(folder, f"{name}.npy", lambda fh, a=arr: np.lib.format.write_array(fh, a, allow_pickle=False))
+        entries[name] = {"shape": list(arr.shape), "dtype": arr.dtype.str,
+                         "sha256": hashlib.sha256(memoryview(arr).cast("B")).hexdigest()}
+    manifest = {"format": "mjfast-tables", "builder": BUILDER, "tables": entries}
+    _atomic_write(folder, MANIFEST, lambda fh: fh.write(json.dumps(manifest, indent=1).encode()))
+    _fsync_folder(folder)
+
+
+def _rebuild(folder: Path, problem: str | None) -> dict:
+    """Build the tables and cache them; in memory with one warning where that fails."""
+    write_error = None
+    try:
+        _make_folder(folder)
+    except _Invalid as exc:
+        write_error = str(exc)
+    except OSError as exc:
+        write_error = f"it cannot be created ({exc.strerror or exc})"
+    if write_error is None:
+        with _Lock(folder):
+            try:
+                arrays = _load_verified(folder)        # another process built it meanwhile
+                STATUS.update(source="cache", problem=None)
+                return arrays
+            except (_Missing, _Invalid):
+                pass
+            arrays = build_tables()
+            try:
+                _write(folder, arrays)
+            except OSError as exc:
+                write_error = f"it cannot be written ({exc.strerror or exc})"
+    else:
+        arrays = build_tables()
+    STATUS.update(source="memory" if write_error else "built", problem=problem or write_error)
+    if write_error:
+        warnings.warn(f"mjfast: the table cache {folder} is not usable: "
+                      + (f"{problem}, and " if problem and problem != write_error else "")
+                      + f"{write_error}; the tables were built in "
+                      f"memory for this process (set MJFAST_CACHE_DIR to a folder of your own)",
+                      CacheWarning, stacklevel=2)
+    elif problem:
+        warnings.warn(f"mjfast: the table cache {folder} was unusable ({problem}); it was rebuilt",
+                      CacheWarning, stacklevel=2)
+    return arrays
 
 
 @functools.cache
 def load_tables() -> dict[str, np.ndarray]:
-    """Load the tables from the cache (memory-mapped), building and caching them if needed.
+    """The verified tables: memory-mapped from the cache, or built (and cached) if needed.
 
-    Cached per process: the shanten and efficiency kernels install the same arrays."""
-    folder = _cache_dir() / f"shanten_tables_v{TABLE_VERSION}"
+    Cached per process: the shanten and efficiency kernels install the same arrays.  A cache
+    that is missing is built silently; one that is damaged, incomplete, from another builder
+    or untrusted is rebuilt with a :class:`CacheWarning`; where the cache cannot be written the
+    tables are built in memory, with one warning per process.  Never raises for a bad cache.
+    """
+    folder = table_folder()
+    STATUS.clear()
+    STATUS.update(folder=str(folder), builder=BUILDER)
+    t0 = time.perf_counter()
     try:
-        arrays = {n: np.load(folder / f"{n}.npy", mmap_mode="r") for n in TABLE_SHAPES}
-        if all(arrays[n].shape == shape for n, shape in TABLE_SHAPES.items()):
-            return arrays
-    except (OSError, ValueError):
-        pass
-    arrays = build_tables()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        for n in TABLE_SHAPES:
-            # write then rename, so concurrent importers never see a half-written file
-            fd, tmp = tempfile.mkstemp(dir=folder, suffix=".npy.tmp")
-            with os.fdopen(fd, "wb") as fh:
-                np.save(fh, arrays[n])
-            os.replace(tmp, folder / f"{n}.npy")
-    except OSError:
-        pass  # read-only home: keep the in-memory tables
+        arrays = _load_verified(folder)
+        STATUS.update(source="cache", problem=None)
+    except _Missing:
+        arrays = _rebuild(folder, None)
+    except _Invalid as exc:
+        arrays = _rebuild(folder, str(exc))
+    STATUS["seconds"] = time.perf_counter() - t0
     return arrays

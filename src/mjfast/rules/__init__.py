@@ -179,6 +179,51 @@ def _copies_text(scheme: WildcardScheme) -> str:
     return f"{usual}; {rest}"
 
 
+#: What the fixed rows of :func:`describe` mean: (section, item) -> meaning.
+_ITEM_MEANINGS: dict[tuple[str, str], str] = {
+    ("rule", "name"): "registry name, as mjfast.rules.get takes it",
+    ("rule", "name_zh"): "Chinese name",
+    ("rule", "unit"): "unit of a hand's score (Score.total)",
+    ("rule", "flowers"): "whether bonus (flower) tiles are in play and scored",
+    ("tiles", "total"): "tiles in the set, flowers included",
+    ("tiles", "playable"): "tiles that form hands (suits and honours in play)",
+    ("tiles", "flower"): "flower (bonus) tiles, laid aside when drawn",
+    ("tiles", "suits (playable)"): "万/筒/条 tiles in play",
+    ("tiles", "winds (playable)"): "东南西北 tiles in play",
+    ("tiles", "dragons (playable)"): "中发白 tiles in play (0 where they are flowers)",
+    ("tiles", "bonus faces"): "flower faces × copies",
+    ("deal", "dealer / others"): "tiles dealt to the dealer / to each other player",
+    ("calls", "chow"): "吃: none, or only the discard of the player on your left (上家)",
+    ("calls", "honour chows"): "groups of honours from which three different tiles form a chow",
+    ("calls", "pung"): "whether 碰 is allowed",
+    ("calls", "kongs"): "kong kinds allowed: exposed (on a discard), added (to a pung), concealed",
+    ("calls", "multiple winners"): "whether several players may win on one discard (一炮多响)",
+    ("calls", "priority"): "claim priority, highest first (= for equal rank)",
+    ("wildcard", "scheme"): "no wildcard in this rule",
+    ("wildcard", "name"): "the wildcard's name",
+    ("wildcard", "selection"): "how the wildcard kind is chosen each hand",
+    ("wildcard", "copies"): "how many tiles are wild",
+    ("wildcard", "substitute"): "a kind that plays as the wildcard's natural face",
+    ("wildcard", "usable in calls"): "whether a wildcard may be used in 吃/碰/杠",
+    ("wildcard", "successor"): "flipped tile → wildcard kind",
+    ("forms", "accepted"): "winning shapes the rule accepts",
+    ("forms", "seven_pairs_quad_as_two"): "whether four identical tiles count as two pairs in 七对",
+    ("forms", "thirteen_lan_strict"): "whether 十三浪/烂胡 needs exactly 3 tiles per suit and 5 honours",
+}
+
+
+def _option_meaning(doc: dict | None, allowed: tuple, default: Any) -> str:
+    """One line: what the option means, what each value does (the default marked) and its spec id."""
+    if not doc:
+        return ""
+    values = "; ".join(
+        f"{_text(v)}{' (default)' if v == default and type(v) is type(default) else ''}: {doc['values'][v]}"
+        for v in allowed
+    )
+    spec = f" [{doc['spec']}]" if doc.get("spec") else ""
+    return f"{doc['meaning']} — {values}{spec}"
+
+
 def describe(rule: str | Rule, **options: Any) -> pd.DataFrame:
     """Describe one rule as a table (printed by ``mjfast rules NAME``).
 
@@ -192,14 +237,30 @@ def describe(rule: str | Rule, **options: Any) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        Columns ``section``, ``item``, ``value`` (all text). Sections: rule, tiles, deal, calls,
-        wildcard, forms, options.
+        Columns ``section``, ``item``, ``value`` and ``meaning`` (all text). Sections: rule,
+        tiles, deal, calls, wildcard, forms, options. An option row's ``value`` is its current
+        value and the allowed ones; its ``meaning`` says what the option decides, what each
+        value does (the default marked) and the option's id in the rule specification.
+
+    Examples
+    --------
+    >>> from mjfast import rules
+    >>> t = rules.describe("suzhou", threshold="2_3")
+    >>> row = t[(t.section == "options") & (t.item == "threshold")].iloc[0]
+    >>> row.value
+    '2_3  (allowed: 3_4, 2_3)'
+    >>> print(row.meaning)  # doctest: +NORMALIZE_WHITESPACE
+    flower minimum (F: 花 beyond the base) to win without an exempt pattern: self-draw / discard —
+    3_4 (default): 3 花 to self-draw, 4 花 to win on a discard; 2_3: 2 花 to self-draw, 3 花 on a
+    discard (the newer fashion) [SZ-C6]
     """
     rule = get(rule, **options)
-    rows: list[tuple[str, str, str]] = []
+    rows: list[tuple[str, str, str, str]] = []
 
-    def add(section: str, item: str, value: Any) -> None:
-        rows.append((section, item, _text(value)))
+    def add(section: str, item: str, value: Any, meaning: str | None = None) -> None:
+        if meaning is None:
+            meaning = _ITEM_MEANINGS.get((section, item), "")
+        rows.append((section, item, _text(value), meaning))
 
     add("rule", "name", rule.name)
     add("rule", "name_zh", rule.name_zh)
@@ -247,12 +308,14 @@ def describe(rule: str | Rule, **options: Any) -> pd.DataFrame:
     add("forms", "seven_pairs_quad_as_two", rule.seven_pairs_quad_as_two)
     add("forms", "thirteen_lan_strict", rule.thirteen_lan_strict)
 
+    docs = getattr(_REGISTRY[rule.name], "OPTION_DOCS", {})
     for key, allowed in rule.option_choices.items():
-        add("options", key, f"{_text(rule.options[key])}  (allowed: {_text(allowed)})")
+        add("options", key, f"{_text(rule.options[key])}  (allowed: {_text(allowed)})",
+            _option_meaning(docs.get(key), allowed, allowed[0]))
 
     import pandas as pd
 
-    return pd.DataFrame(rows, columns=["section", "item", "value"])
+    return pd.DataFrame(rows, columns=["section", "item", "value", "meaning"])
 
 
 def summary() -> pd.DataFrame:

@@ -30,6 +30,8 @@ __all__ = [
     "TileSet",
     "Calls",
     "WildcardScheme",
+    "EngineFacts",
+    "FIRST_TURN_EVENTS",
     "Rule",
     "resolve_options",
     "make_tileset",
@@ -230,7 +232,10 @@ class Calls:
         Allowed kong kinds, from ``"exposed"`` (direct kong on a discard), ``"added"`` (added to
         an exposed pung) and ``"concealed"``.
     multiple_winners : bool
-        True if several players may win on one discard (一炮多响); False for head bump.
+        True if several players may win on one discard (一炮多响); False for head bump (截和:
+        the claimant nearest the discarder in turn order wins).
+    robbing_multiple : bool or None
+        Whether several players may rob one kong (抢杠); None: as ``multiple_winners``.
     priority : tuple of tuple of str
         Claim priority, highest first; each level lists calls of equal rank
         (``"win"``, ``"kong"``, ``"pung"``, ``"chow"``).
@@ -242,6 +247,12 @@ class Calls:
     multiple_winners: bool = True
     priority: tuple[tuple[str, ...], ...] = (("win",), ("kong", "pung"), ("chow",))
     chow_honours: tuple[tuple[str, ...], ...] = ()
+    robbing_multiple: bool | None = None
+
+    @property
+    def several_robbers(self) -> bool:
+        """Whether several players may rob one added kong (抢杠)."""
+        return self.multiple_winners if self.robbing_multiple is None else bool(self.robbing_multiple)
 
     def __post_init__(self) -> None:
         if self.chow not in _CHOW_MODES:
@@ -362,6 +373,130 @@ class WildcardScheme:
 
 
 # --------------------------------------------------------------------------------------------
+# Engine facts
+# --------------------------------------------------------------------------------------------
+#: Moments of the first go-around that some rules name (天胡, 地胡, 人和), as the game engine
+#: sees them (no call made yet in the hand):
+#:
+#: * ``"deal"`` — the dealer wins on his first draw (his 14 dealt tiles);
+#: * ``"first_draw"`` — a non-dealer self-draws on his first draw;
+#: * ``"dealer_next_first_draw"`` — the dealer's 下家 self-draws on his first draw;
+#: * ``"first_discard"`` — a non-dealer wins on the dealer's first discard;
+#: * ``"first_round"`` — any win before the dealer's second draw.
+FIRST_TURN_EVENTS: tuple[str, ...] = ("deal", "first_draw", "dealer_next_first_draw", "first_discard",
+                                      "first_round")
+_FIRST_TURN_FLAGS = ("heavenly", "earthly", "human")
+_WILD_HEADS = (None, "go_around", "next_draw")
+_WIN_LOCKS = (None, "any", "same_kind")
+_ROUNDS = ("passes", "fixed")
+
+
+@dataclass(frozen=True)
+class EngineFacts:
+    """How the game engine plays, flags and settles a rule: the facts it would otherwise read
+    from the rule's name.
+
+    Every field is plain data; the settlements themselves are functions of the rule's scorer
+    module (:attr:`hooks`), which the engine looks up by that name.
+
+    Attributes
+    ----------
+    hooks : str or None
+        The module holding the rule's scorer and its engine hooks (``settle_kongs``,
+        ``win_state``, ``settle_end``, ``next_deal``, ``kernel_minimum``, ``complete_is_legal``,
+        ``score_options``, ``MINIMAL_WINS``; each optional).  None: no hooks.
+    void_suit : bool
+        定缺: after the deal every seat declares the suit it holds fewest of as void; it makes no
+        call in that suit and wins only once it holds none of it.
+    play_on : bool
+        血战到底: the seats that have won stop playing, the others play on until three have won
+        or the wall is exhausted.
+    first_turn : tuple of (event, flag)
+        Which moments of the first go-around (:data:`FIRST_TURN_EVENTS`) set which
+        :class:`~mjfast.scoring.WinContext` flag (``heavenly``, ``earthly``, ``human``); the first
+        entry that matches a win applies.
+    kong_discard : bool
+        Pass 杠上炮 (``WinContext.kong_discard``): a win on the discard a player made right
+        after his own kong.
+    last_copy : bool
+        Pass 和绝张 (``WinContext.last_copy``).
+    win_is_wild : bool
+        A winning wildcard drawn from the wall is reported as such
+        (``rule_state["win_is_wild"]``).
+    first_discard_kind : str or None
+        Record the seat whose discard was the hand's first tile of this kind, when nobody
+        claimed it (贵阳 冲锋鸡: ``"1s"``).
+    flower_bloom : bool
+        A win on the replacement of a flower counts as one on a kong's replacement (花开 = 杠开:
+        ``WinContext.after_kong``).
+    call_locks : bool
+        A player who passes a 碰, or discards one of three tiles he held, may not 碰 that kind
+        until his next draw (苏州 call locks).
+    win_lock : {None, "any", "same_kind"}
+        What a passed win locks (漏胡): ``"any"`` — no discard win before the player's next draw
+        (苏州 "同样或者能胡的牌"); ``"same_kind"`` — no win on that kind before his next draw or
+        call (广东 过水); None: nothing.  Passing a win is a policy's choice.
+    wild_head : {None, "go_around", "next_draw"}
+        A player whose hand is complete with a wildcard may decline the win and wait with a lone
+        wildcard (飞 / 宝吊头): ``"go_around"`` (瑞金 制飞: the wait counts once a full go-around
+        has passed without 碰, 杠 or 胡, and the player may no longer win on a discard);
+        ``"next_draw"`` (上饶 宝吊头: the next own draw wins).  Declining is a policy's choice.
+    dice : bool
+        Two dice are thrown for every hand of a match (苏州 豹子 and the 滴零 that follows it).
+    match_hands : int
+        Hands in one match (:func:`mjfast.simulate_matches`).
+    rounds : {"passes", "fixed"}
+        How the prevalent wind advances in a match: ``"passes"`` after every four changes of
+        dealer; ``"fixed"`` every four hands, the deal going round the table in seat order
+        whatever happens (no 连庄).
+    seat_swaps : tuple of (round, permutation)
+        Before the given round (0-based) the players change seats: seat ``s`` is then taken by
+        the player who sat at ``permutation[s]`` (国标: East with South, West with North).
+    """
+
+    hooks: str | None = None
+    void_suit: bool = False
+    play_on: bool = False
+    first_turn: tuple[tuple[str, str], ...] = (("deal", "heavenly"), ("first_draw", "earthly"))
+    kong_discard: bool = False
+    last_copy: bool = False
+    win_is_wild: bool = False
+    first_discard_kind: str | None = None
+    flower_bloom: bool = True
+    call_locks: bool = False
+    win_lock: str | None = None
+    wild_head: str | None = None
+    dice: bool = False
+    match_hands: int = 16
+    rounds: str = "passes"
+    seat_swaps: tuple[tuple[int, tuple[int, int, int, int]], ...] = ()
+
+    def __post_init__(self) -> None:
+        turn = tuple((str(e), str(f)) for e, f in self.first_turn)
+        for event, flag in turn:
+            if event not in FIRST_TURN_EVENTS:
+                raise ValueError(f"unknown first_turn event {event!r}; valid events: {', '.join(FIRST_TURN_EVENTS)}")
+            if flag not in _FIRST_TURN_FLAGS:
+                raise ValueError(f"unknown first_turn flag {flag!r}; valid flags: {', '.join(_FIRST_TURN_FLAGS)}")
+        object.__setattr__(self, "first_turn", turn)
+        if self.first_discard_kind is not None:
+            _check_codes((self.first_discard_kind,), KINDS, "first_discard_kind")
+        if self.win_lock not in _WIN_LOCKS:
+            raise ValueError(f"win_lock must be one of {_WIN_LOCKS}, got {self.win_lock!r}")
+        if self.wild_head not in _WILD_HEADS:
+            raise ValueError(f"wild_head must be one of {_WILD_HEADS}, got {self.wild_head!r}")
+        if self.rounds not in _ROUNDS:
+            raise ValueError(f"rounds must be one of {_ROUNDS}, got {self.rounds!r}")
+        if isinstance(self.match_hands, bool) or not isinstance(self.match_hands, int) or self.match_hands < 1:
+            raise ValueError(f"match_hands must be a positive integer, got {self.match_hands!r}")
+        swaps = tuple((int(r), tuple(int(x) for x in perm)) for r, perm in self.seat_swaps)
+        for r, perm in swaps:
+            if r < 0 or sorted(perm) != [0, 1, 2, 3]:
+                raise ValueError(f"seat_swaps entries are (round >= 0, a permutation of 0-3), got {(r, perm)}")
+        object.__setattr__(self, "seat_swaps", swaps)
+
+
+# --------------------------------------------------------------------------------------------
 # Options
 # --------------------------------------------------------------------------------------------
 def _token(value: Any) -> str | None:
@@ -444,6 +579,9 @@ class Rule:
         Whether bonus tiles are drawn, exposed and replaced as flowers.
     max_suits : int
         Most suits a winning hand may hold, melds included (四川 缺一门: 2; otherwise 3).
+    engine : EngineFacts
+        How the game engine plays and settles the rule (dealing, flags, liabilities, dealer
+        rotation and round state live in the rule's scorer hooks it names).
     """
 
     name: str
@@ -460,13 +598,22 @@ class Rule:
     seven_pairs_quad_as_two: bool = True
     thirteen_lan_strict: bool = False
     max_suits: int = 3
+    engine: EngineFacts = field(default_factory=EngineFacts)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.engine, EngineFacts):
+            raise ValueError(f"engine must be EngineFacts, got {type(self.engine).__name__}")
         object.__setattr__(self, "options", FrozenMap(self.options))
         object.__setattr__(self, "option_choices", FrozenMap(self.option_choices))
         object.__setattr__(self, "forms", frozenset(self.forms))
         object.__setattr__(self, "deal", tuple(self.deal))
         _check_codes(self.forms, FORMS, "win form")
+
+    def __copy__(self) -> Rule:
+        return self
+
+    def __deepcopy__(self, memo) -> Rule:
+        return self                       # immutable: a copy is the rule itself (cheap in DataFrame.attrs)
 
     @property
     def non_default_options(self) -> dict[str, Any]:

@@ -12,6 +12,14 @@
 * Several winners on one discard (G-A1; the Ruijin text is silent).
 * Claim priority (G-A1): 胡 > 杠 = 碰 > 吃 (a pung beats a chow even after it was made).
 * Option value name ``lanhu="general"`` for the general 烂胡 reading (RS-C3 default).
+
+Engine facts: 天胡 the dealer on the deal, 瑞金 地胡 a win on the dealer's first discard; a drawn
+winning 宝 is reported as such; 飞 (§5 制飞): a player may decline a complete hand to wait with a
+lone 宝 — the wait counts once a full go-around has passed without 碰, 杠 or 胡 ("制飞成功后还要空 转一圈"),
+and he may no longer win on a discard ("制飞后不能平胡"). Declining is a policy's choice. In a match:
+the winner deals, the dealer stays on 荒牌 (⚑ RS-A7); the prevalent wind advances after every four
+changes of dealer (⚑ the file is silent; ``simulate_matches(wind="hands")`` advances it every
+four hands instead).
 """
 from __future__ import annotations
 
@@ -22,6 +30,7 @@ from ._base import (
     SEASONS,
     WINDS,
     Calls,
+    EngineFacts,
     Rule,
     WildcardScheme,
     make_tileset,
@@ -35,6 +44,30 @@ OPTIONS: dict[str, tuple] = {
     "lanhu": ("general", "strict"),
     "fei_mult": (2,),
 }
+
+#: What each option means, in one place (see ``mjfast.rules.suzhou.OPTION_DOCS`` for the fields).
+OPTION_DOCS: dict[str, dict] = {
+    "lanhu": {
+        "meaning": "which 烂胡 (garbage hand) shapes are allowed",
+        "values": {
+            "general": "14 distinct tiles, same-suit tiles at least 3 apart, honours all different",
+            "strict": "exactly 3 tiles per suit and 5 honours (ADG*3+5)",
+        },
+        "spec": "RS-C3",
+        "source": "ADG*3+5/7东南西北中发白（万条筒要跳2张以上） / 序数牌间隔大于等于3，字牌没有重复",
+    },
+    "fei_mult": {
+        "meaning": "payment of a 飞 (wildcard-head) win, as a multiple of a self-draw's (the seed gives none)",
+        "values": {2: "twice a self-draw"},
+        "spec": "RS-A5",
+        "source": None,
+    },
+}
+
+#: Discard hazard of :func:`mjfast.expected_value` (chance per unseen copy per opponent turn that it is
+#: discarded), measured by ``calibrate_hazard("ruijin", 20_000, rng=20261201)`` (:mod:`mjfast.analysis.value`):
+#: 14858 discard wins per 5127 discard-legal self-draws (ρ = 2.898), 98.4 tiles unseen at the win.
+DISCARD_HAZARD = 0.00982
 
 #: The 4 花 of the 140-tile set ("再加4个花一共就是140张").
 FLOWERS: dict[str, int] = {code: 1 for code in SEASONS}
@@ -72,4 +105,6 @@ def build(options: dict[str, Any]) -> Rule:
         thirteen_lan_strict=options["lanhu"] == "strict",
         unit="基数",
         flowers=False,
+        engine=EngineFacts(hooks="mjfast.scoring.ruijin", win_is_wild=True, wild_head="go_around",
+                           first_turn=(("deal", "heavenly"), ("first_discard", "earthly"))),
     )

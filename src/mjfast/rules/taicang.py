@@ -14,6 +14,12 @@
 
 ``taicang.max_payment`` (无花果, "比如付100两银子") is a payment amount like ``base``, not a
 registry option: it is passed to the scoring call.
+
+Engine facts: 漏胡 as 苏州's rules 1-2 (TC-A10): after passing a win a player wins on no discard
+before his next draw. In a match (§8): the winner deals (the dealer keeps the deal when he
+wins), after a robbed kong the robbed konger deals, a draw keeps the dealer (TC-A9); the
+prevalent wind advances after every four changes of dealer (⚑ the file is silent;
+``simulate_matches(wind="hands")`` advances it every four hands instead).
 """
 from __future__ import annotations
 
@@ -24,6 +30,7 @@ from ._base import (
     PLANTS,
     SEASONS,
     Calls,
+    EngineFacts,
     Rule,
     WildcardScheme,
     make_tileset,
@@ -39,6 +46,42 @@ OPTIONS: dict[str, tuple] = {
     "threshold_exempt": ("menqing", "suzhou_list"),
     "fan2x": (2, 4),
 }
+
+#: What each option means, in one place (see ``mjfast.rules.suzhou.OPTION_DOCS`` for the fields).
+OPTION_DOCS: dict[str, dict] = {
+    "qidui": {
+        "meaning": "whether seven pairs (七对) is a winning shape (the seed does not mention it)",
+        "values": {False: "no", True: "yes"},
+        "spec": "TC-A4",
+        "source": None,
+    },
+    "threshold_counts": {
+        "meaning": "which 花 count toward the flower minimum (二花自摸三花冲) and toward 无花果",
+        "values": {"all": "hard flowers, wind pungs and kongs", "hard_only": "only the hard flowers (flower tiles)"},
+        "spec": "TC-A14",
+        "source": "必须要三个以上的花（洳红中、白板、发财等）",
+    },
+    "threshold_exempt": {
+        "meaning": "which hands may win below the flower minimum",
+        "values": {
+            "menqing": "only concealed (门清) hands",
+            "suzhou_list": "also the big patterns exempt in 苏州 (对对胡, 混一色, 清一色, …)",
+        },
+        "spec": "TC-A6",
+        "source": "如果是门清，则无论花有多少，都可以成牌",
+    },
+    "fan2x": {
+        "meaning": "factor of 混一色 and 对对胡 (\"花翻2倍\")",
+        "values": {2: "×2 (翻N倍 read as ×N, as the worked example pins for 清一色)", 4: "×4 (read as two doublings)"},
+        "spec": "TC-C1",
+        "source": "门清花翻一倍",
+    },
+}
+
+#: Discard hazard of :func:`mjfast.expected_value` (chance per unseen copy per opponent turn that it is
+#: discarded), measured by ``calibrate_hazard("taicang", 20_000, rng=20261201)`` (:mod:`mjfast.analysis.value`):
+#: 13342 discard wins per 5272 discard-legal self-draws (ρ = 2.531), 88.3 tiles unseen at the win.
+DISCARD_HAZARD = 0.00955
 
 #: 28 flowers: 中/发/白（带框） 4 each, 白板（不带框） 4, printed 百搭 4, 春夏秋冬梅兰竹菊 1 each.
 FLOWERS: dict[str, int] = {
@@ -83,4 +126,5 @@ def build(options: dict[str, Any]) -> Rule:
         forms=frozenset(forms),
         unit="花",
         flowers=True,
+        engine=EngineFacts(hooks="mjfast.scoring.taicang", win_lock="any"),
     )

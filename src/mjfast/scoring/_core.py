@@ -76,25 +76,28 @@ _NO_STATE = FrozenMap()
 
 def _first_turn(heavenly, earthly, human, self_draw, after_kong, robbing_kong, kong_discard,
                 last_tile, by_dealer) -> None:
-    """Reject flags that a first-turn win (天胡 / 地胡 / 人和, however a rule defines it)
-    cannot come with: another first-turn win, a kong or the last tile of the wall."""
+    """Reject flags that a first-turn win cannot come with under any rule's definition (GB-C6:
+    the rules define 地胡/人和 differently — 联众's 人和 is any win in the first go-around, the
+    dealer's included — so only what no definition allows is rejected here; each scorer checks
+    its own definition): another first-turn win, the last tile of the wall, a robbed kong (nobody
+    can add to a pung before the dealer's second draw), 天胡 on a kong's replacement, and a
+    dealer's 地胡."""
     names = [n for n, v in (("heavenly (天胡)", heavenly), ("earthly (地胡)", earthly),
                             ("human (人和)", human)) if v]
     if len(names) > 1:
         raise ValueError(f"{' and '.join(names)} exclude each other: one hand has one first-turn "
                          "win")
     what = names[0]
-    for flag, why in ((last_tile, "last_tile (海底): the wall is not empty on the first turn"),
-                      (after_kong, "after_kong (杠上开花): it is won on the deal or the first "
-                                   "draw, not on a replacement tile"),
-                      (robbing_kong, "robbing_kong (抢杠): nobody has a pung to add to yet"),
-                      (kong_discard, "kong_discard (杠上炮): no kong was made before it")):
+    exclusions = [(last_tile, "last_tile (海底): the wall is not empty on the first turn"),
+                  (robbing_kong, "robbing_kong (抢杠): nobody has a pung to add to yet")]
+    if heavenly:
+        exclusions.append((after_kong, "after_kong (杠上开花): 天胡 is won with the dealt tiles, "
+                                       "not on a replacement tile"))
+    for flag, why in exclusions:
         if flag:
             raise ValueError(f"{what} is a first-turn win and cannot come with {why}")
-    if (earthly or human) and by_dealer:
+    if earthly and by_dealer:
         raise ValueError(f"{what} is a non-dealer's win (the dealer's first-turn win is 天胡)")
-    if human and self_draw:
-        raise ValueError("human (人和) is a win on the dealer's first discard, not a self-draw")
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -544,6 +547,10 @@ def _cached(rule, options: dict):
     return hit
 
 
+#: Largest scorer ``base`` (stake unit) accepted by :func:`score` and :func:`can_win`.
+MAX_BASE = 2**40
+
+
 def _resolve(rule, options: dict) -> tuple:
     """(scorer, can_win, Rule, scorer options, bound scorer, bound can_win) for a rule name or
     Rule plus keyword options; the bound pair is ``register``'s ``bind`` result, or (None,
@@ -588,6 +595,10 @@ def _resolve(rule, options: dict) -> tuple:
             known = sorted(set(rule_obj.option_choices) | allowed)
             raise ValueError(f"unknown option(s) {', '.join(unknown)} for rule {name!r}; "
                              f"valid options: {', '.join(known) or 'none'}")
+    base = extra.get("base")
+    if isinstance(base, (int, np.integer)) and not isinstance(base, (bool, np.bool_)) and abs(base) > MAX_BASE:
+        # payments are 64-bit integers: a larger base overflows them
+        raise ValueError(f"base must be at most {MAX_BASE} (2**40), got {base}")
     bound = bind(rule_obj, **extra) if bind is not None else None
     out = (scorer, cw, rule_obj, extra) + (bound or (None, None))
     if key is not None:

@@ -1158,6 +1158,8 @@ class Bound:
         r = o
         if r.reading is None and r.cls is not None:
             f = self._facts(o.ctx)
+            if self.scheme.check is not None:
+                self.scheme.check(f)  # (it may set per-context facts)
             faces(f)
             pre = self._pre(f, None)
             best = self._full(f, pre, None)

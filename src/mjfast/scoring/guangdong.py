@@ -23,13 +23,15 @@ Payments (§5): a self-draw is paid one share by each opponent; a discard by the
 as a self-draw paid by the robbed konger alone (3 shares).  ``ctx.liable`` on a self-draw makes
 that seat pay all 3 shares; it must be one of the file's liabilities: 杠上开花包杠 (an exposed
 kong, the winner won on its replacement), 包自摸 (12 tiles exposed), 例牌包自摸 (大四喜 / 大三元
-with its wind / dragon sets exposed; 小四喜 / 小三元 too with ``baozimo_small=True``, otherwise
-such a liability is not enforced and every opponent pays).  On a discard win the liability is
+with its wind / dragon sets exposed, the liable seat having fed the last of them — the melds are
+read in the order they were made; 小四喜 / 小三元 too with ``baozimo_small=True``, otherwise such a
+liability is not enforced and every opponent pays).  On a discard win the liability is
 void and the discarder pays (GD-A6).  Which liability of a hand is enforced (包先不包后,
 ``bao_scope``) is :func:`liable_seat`; the dealer rotation (``draw``) is :func:`next_dealer`.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 
 from .. import rules as _rules
 from ..hand import Hand
@@ -95,9 +97,16 @@ def _check_keywords(kw: dict, rule) -> dict:
 
 
 def _check(f: Facts) -> None:
-    """The flags and keywords (score and can_win)."""
+    """The flags and keywords (score and can_win); the number of winners is read from
+    ``ctx.rule_state`` when the engine passes it as per-hand state."""
     ctx, kw = f.ctx, f.kw
-    if kw["winners"] > 1 and ctx.self_draw:
+    winners = kw["winners"]
+    if winners == 1 and ctx.rule_state:
+        winners = ctx.rule_state.get("winners", 1)
+        if isinstance(winners, bool) or winners not in (1, 2, 3):
+            raise ValueError(f"winners must be 1, 2 or 3, got {winners!r}")
+    f.winners = winners
+    if winners > 1 and ctx.self_draw:
         raise ValueError("several winners (一炮多响) win on one discard, not by self-draw")
     if ctx.human and (ctx.self_draw or ctx.winner == ctx.dealer or ctx.discarder != ctx.dealer):
         raise ValueError("人和 is a non-dealer's win on the dealer's first discard")
@@ -110,9 +119,9 @@ def _check(f: Facts) -> None:
 class GuangdongFacts(Facts):
     """Facts plus ``meld_honours`` (the wind and dragon pung/kong melds' kinds),
     ``exposed_honours`` (those of them that are claimed), ``outside`` (terminals and honours
-    only) and ``nine_gates``."""
+    only), ``nine_gates`` and ``winners`` (on the discard: 一炮多响)."""
 
-    __slots__ = ("meld_honours", "exposed_honours", "outside", "nine_gates")
+    __slots__ = ("meld_honours", "exposed_honours", "outside", "nine_gates", "winners")
 
 
 def _hand_facts(f: GuangdongFacts) -> None:
@@ -210,7 +219,7 @@ def _finish(f: Facts, r) -> list:
     if fan > cap:
         rows.append(("baohu", "爆胡", "Fan cap", cap, 1, "番", "cap"))
         fan = cap
-    if fan < floor and (f.kw["winners"] >= 3 or ctx.after_kong or ctx.robbing_kong
+    if fan < floor and (f.winners >= 3 or ctx.after_kong or ctx.robbing_kong
                         or (ctx.last_tile and ctx.self_draw)):
         rows.append(("min_three", "保底", "Minimum-fan event", floor, 1, "番", "replace"))
     return rows
@@ -257,7 +266,9 @@ def _liability(ctx: WinContext, special: str | None, baozimo_small: bool) -> int
     if group is not None:
         sets = [m for m in exposed if m.kind in kinds and m.tiles[0] in group]
         need = 4 if special == "dasixi" else 3 if special in ("dasanyuan", "xiaosixi") else 2
-        if len(sets) >= need and any(_seat_of(m.source, ctx.winner) in (None, liable) for m in sets):
+        # the liable player discarded the set's *last* tile ("如有人打出余下一款者"): the last set
+        # in the order the melds were made
+        if len(sets) >= need and _seat_of(sets[-1].source, ctx.winner) in (None, liable):
             if special in ("dasixi", "dasanyuan") or baozimo_small:
                 return liable
             return None  # 小三元 / 小四喜 liability without baozimo_small: not enforced
@@ -312,6 +323,7 @@ def score_guangdong(ctx: WinContext, rule, *, base: int = 1, winners: int = 1):
         The stake of a 0-番 hand: one share is base × 2^番.
     winners : int, default 1
         How many players won on this discard (一炮多响); 3 = 一炮三响, a minimum-3 event.
+        Also read from ``ctx.rule_state["winners"]``.
 
     Returns
     -------
@@ -408,3 +420,79 @@ def next_dealer(dealer: int, winners=(), **options) -> int:
 
 
 SCHEME.register()
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal wins: 鸡胡 0 番 (chows + a pung, legal with min_fan=0); 平胡 1 番 when 鸡胡
+#: is barred.
+MINIMAL_WINS = (("123m456p789s55s", ("111p@left",), (), "1m", False), ("123m456p789s234s55p", (), (), "1m", False))
+
+
+def complete_is_legal(rule) -> bool:
+    """Every complete hand is a legal win when 鸡胡 is allowed (``min_fan=0``)."""
+    return rule.options["min_fan"] == 0
+
+
+def _bao_events(outcome) -> list:
+    """Every 包自摸 condition created in the hand, in the order made, as ``(liable, beneficiary)``:
+    P's discard completed B's 4th exposed set (12 tiles exposed), or B's last wind set of 大四喜 /
+    dragon set of 大三元 (and of 小四喜 / 小三元 with ``baozimo_small``) — claimed by B (⚑ GD-A7)."""
+    small = outcome.rule.options["baozimo_small"]
+    out = []
+    for b in range(4):
+        exposed = winds = dragons = 0
+        for m in sorted(outcome.melds(b), key=lambda m: m.order):
+            if m.kind == "concealed_kong":
+                continue
+            exposed += 1
+            wind = m.kind != "chow" and m.tile in _WINDS
+            dragon = m.kind != "chow" and m.tile in _DRAGONS
+            winds += wind
+            dragons += dragon
+            if exposed == 4 or (wind and (winds == 4 or (small and winds == 3))) \
+                    or (dragon and (dragons == 3 or (small and dragons == 2))):
+                out.append((m.order, m.source, b))
+    return [(liable, b) for _o, liable, b in sorted(out)]
+
+
+def _special_code(ctx: WinContext, rule) -> str | None:
+    """The special hand the scorer finds for ``ctx`` (None: a within-cap hand)."""
+    b = SCHEME.bound(rule, {})
+    ctx, f = b.check(ctx)
+    return _special_of(b.evaluate(ctx, f=f)[1])
+
+
+def win_state(outcome, event, index, ctx, kong_log):
+    """一炮多响: the number of winners on the discard (``rule_state["winners"]``).  On a self-draw
+    the liable seat (§5): 杠上开花包杠 — the winner konged P's discard and won on its replacement,
+    P pays all; else 包自摸 / 例牌 — the liability that binds under 包先不包后
+    (:func:`liable_seat` over :func:`_bao_events`), when the hand meets its condition."""
+    n = len(event.winners)
+    fields = {"rule_state": {"winners": n}} if n > 1 else {}
+    if event.how == "self_draw":
+        w = event.winners[0]
+        kong = outcome.kongs[event.kong] if event.kong >= 0 else None
+        if kong is not None and kong.konger == w and kong.kind == "direct":
+            liable = kong.feeder
+        else:
+            liable = liable_seat(_bao_events(outcome), w, bao_scope=outcome.rule.options["bao_scope"])
+        if liable is not None:
+            bound = replace(ctx, liable=liable)
+            try:
+                special = _special_code(bound, outcome.rule)
+                # None: a 小三元 / 小四喜 liability without baozimo_small, not enforced
+                liable = _liability(bound, special, outcome.rule.options["baozimo_small"])
+            except ValueError:        # the hand no longer meets the condition (e.g. a special outranks 大三元)
+                liable = None
+        if liable is not None:
+            fields["liable"] = liable
+    return fields or None, None
+
+
+def next_deal(outcome) -> int:
+    """§6 (:func:`next_dealer`): the dealer keeps the deal on a win (一炮多响 included) or a draw
+    (``draw="pass"``: the deal passes then), otherwise his 下家 deals."""
+    return next_dealer(outcome.dealer, outcome.winners, draw=outcome.rule.options["draw"])

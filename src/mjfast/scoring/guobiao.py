@@ -438,3 +438,16 @@ def _bind(rule, *, flowers: bool = False):
 
 
 register("guobiao", score_guobiao, can_win_guobiao, bind=_bind)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal win: 无番和 (chicken hand) = 8 番, the 8-番 minimum: the discarder pays 8 + 8.
+MINIMAL_WINS = (("234s55z", ("123m@left", "789p@opposite", "678m@right"), (), "2s", False),)
+
+
+def score_options(rule) -> dict:
+    """A tile set with the 8 花牌 (``tileset=144``) is scored with ``flowers=True``."""
+    return {"flowers": True} if rule.tileset.bonus else {}

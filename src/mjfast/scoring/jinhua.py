@@ -1,6 +1,6 @@
 """金华麻将 (Jinhua) scorer: 财神 wildcards, 白板 substitute, X multiples, 承包.
 
-Rules: ``/work/shared/rules/jinhua.md`` §4.  ``X`` is the scorer keyword ``base`` (default 1;
+Rules: ``rules/jinhua.md`` §4.  ``X`` is the scorer keyword ``base`` (default 1;
 the file gives no value).
 
 * 平胡 (pair + 4 sets, any complete hand — there is no minimum): on a discard **the discarder
@@ -187,3 +187,27 @@ def can_win_jinhua(ctx: WinContext, rule, *, base: int = 1) -> bool:
 
 
 SCHEME.register()
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal wins: 平胡 2X from the discarder, or a self-draw.
+MINIMAL_WINS = (("123m456p789s234s55p", (), (), "1m", False), ("123m456p789s234s55p", (), (), "1m", True))
+
+
+def win_state(outcome, event, index, ctx, kong_log):
+    """承包 (⚑ JH-A5): once a player has claimed (吃/碰/杠) three times in a row from one
+    discarder ("连续三次或三次以上吃、碰、杠同一玩家的牌，满三次后则开始承包对方的牌"), that discarder is
+    ``liable`` for his win (the claims in the order made; a concealed kong is no claim, ⚑)."""
+    w = event.winners[index]
+    run, src = 0, None
+    for m in sorted(outcome.melds(w), key=lambda m: m.order):
+        if m.kind == "concealed_kong":
+            continue
+        run = run + 1 if m.source == src else 1
+        src = m.source
+        if run >= 3:
+            return {"liable": src}, None
+    return None, None

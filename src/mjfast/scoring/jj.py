@@ -1,7 +1,7 @@
 """JJ麻将 (JJ platform-generic) scorer: MCR fans with 混 wildcards, 番 × 基数 × coefficient,
 the 20 % meld-source split and payment minimisation.
 
-Rules: ``/work/shared/rules/jj.md``.
+Rules: ``rules/jj.md``.
 
 Fans.  "MCR-style": the fans are those of the 国标 scorer (:mod:`mjfast.scoring.guobiao`, called,
 not copied; its default options).  A hand with 混 wildcards (``hand.wilds``) is scored under
@@ -311,3 +311,23 @@ def can_win_jj(ctx: WinContext, rule, *, mode: str = "classic", base=10, table_s
 
 
 register("jj", score_jj, can_win_jj)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal win: one 幺九刻 (1 番, the JJ minimum), one chow called so no 门前清; a
+#: discard pays 1.0 × 番 × base.
+MINIMAL_WINS = (("234m678s444z55p", ("345p@left",), (), "2m", False),)
+
+
+def next_deal(outcome) -> int:
+    """The next dealer (the rule's ``dealer`` option): 荒庄 keeps the dealer ("the dealer of that hand
+    deals again"); after a win the deal passes to the dealer's 下家 (``"next"``) or the winner deals
+    (``"winner"``)."""
+    if not outcome.winners:
+        return outcome.dealer
+    if outcome.rule.options["dealer"] == "winner":
+        return outcome.winners[0]
+    return (outcome.dealer + 1) % 4

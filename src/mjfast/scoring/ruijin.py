@@ -1,6 +1,6 @@
 """瑞金麻将 (Ruijin) scorer: 宝 wildcards, 烂胡, 对对胡 (= 七对), honour chows, 飞, base multiples.
 
-Rules: ``/work/shared/rules/ruijin_shangrao.md`` (RJ columns).  The Ruijin payment table
+Rules: ``rules/ruijin_shangrao.md`` (RJ columns).  The Ruijin payment table
 (§6) does not depend on the shape of the hand, only on *how* it was won:
 
 * discard win (瑞金 平胡): each of the three others pays ``b``; the discarder pays ``+b``;
@@ -537,3 +537,18 @@ def kong_payments(kind: str, konger: int, feeder: int | None = None, *,
 
 
 SCHEME.register()
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal wins: 底 + 放炮 for the discarder (the cheapest way of winning in the
+#: Ruijin table), or a self-draw.
+MINIMAL_WINS = (("123m456p789s234s55p", (), (), "1m", False), ("123m456p789s234s55p", (), (), "1m", True))
+
+
+def settle_kongs(outcome) -> list:
+    """The kong payments of §6 as each kong is made: ``(konger, deltas)``."""
+    return [(k.konger, kong_payments("exposed" if k.kind == "direct" else k.kind, k.konger, k.feeder))
+            for k in outcome.kongs]

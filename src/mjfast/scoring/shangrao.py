@@ -1,6 +1,6 @@
 """上饶麻将 (Shangrao) scorer: 宝 wildcards, 十三浪, 九幺, 七对, 宝吊头 on the Ruijin table.
 
-Rules: ``/work/shared/rules/ruijin_shangrao.md`` (SR columns).  The Shangrao text gives no
+Rules: ``rules/ruijin_shangrao.md`` (SR columns).  The Shangrao text gives no
 scoring at all; RS-A9 ⚑ reuses the Ruijin table (rule option ``scoring="rj"``, the only value),
 so the payments are those of :mod:`mjfast.scoring.ruijin`:
 
@@ -97,3 +97,17 @@ def kong_payments(kind: str, konger: int, feeder: int | None = None, *, base: in
 
 
 SCHEME.register()
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal wins: the Ruijin table's (RS-A9).
+MINIMAL_WINS = (("123m456p789s234s55p", (), (), "1m", False), ("123m456p789s234s55p", (), (), "1m", True))
+
+
+def settle_kongs(outcome) -> list:
+    """The kong payments of the Ruijin table as each kong is made: ``(konger, deltas)``."""
+    return [(k.konger, kong_payments("exposed" if k.kind == "direct" else k.kind, k.konger, k.feeder))
+            for k in outcome.kongs]

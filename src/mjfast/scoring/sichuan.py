@@ -129,9 +129,19 @@ def _check_keywords(kw: dict, rule) -> dict:
 
 
 def _check(f: Facts) -> None:
-    """The hand, flags and keywords (score and can_win)."""
+    """The hand, flags and keywords (score and can_win); ``won`` and ``kong_income`` are read
+    from ``ctx.rule_state`` when the engine passes them as per-hand state."""
     ctx, kw = f.ctx, f.kw
     won = kw["won"]
+    kong_income = kw["kong_income"]
+    state = ctx.rule_state
+    if state:
+        if not won and "won" in state:
+            won = _check_won(state["won"], f.opts)
+        if not kong_income:
+            kong_income = state.get("kong_income", 0)
+    f.won = won
+    f.kong_income = kong_income
     if f.flowers or f.c[27:] != _NO_HONOURS or f.melds:  # (the checks of _check_hand)
         _check_hand(ctx.hand)
     if ctx.liable is not None:
@@ -142,7 +152,6 @@ def _check(f: Facts) -> None:
         raise ValueError(f"seat {ctx.winner} has already won (won=…) and cannot win again")
     if ctx.discarder is not None and ctx.discarder in won:
         raise ValueError(f"seat {ctx.discarder} has already won and no longer discards or kongs")
-    kong_income = kw["kong_income"]
     if type(kong_income) is not int and (
             isinstance(kong_income, bool) or not isinstance(kong_income, (int, np.integer))) \
             or kong_income < 0:
@@ -157,7 +166,7 @@ class SichuanFacts(Facts):
     """Facts plus ``gen`` (根 of the hand, before 龙七对 takes one) and ``outside_ok`` (no 4, 5
     or 6 and every meld of a terminal: 带幺九 is possible)."""
 
-    __slots__ = ("gen", "outside_ok")
+    __slots__ = ("gen", "outside_ok", "won", "kong_income")
 
 
 def _hand_facts(f: SichuanFacts) -> None:
@@ -246,9 +255,10 @@ def _legality(f: Facts, r) -> str:
 
 def _settle(b, ctx: WinContext, r) -> tuple:
     points = b.kw["base"] << (r.total - 1)
+    f = r.facts
     if ctx.self_draw:
-        return points, pay_all(ctx, points, b.kw["won"])
-    return points, pay_discarder(ctx, points + b.kw["kong_income"])
+        return points, pay_all(ctx, points, f.won)
+    return points, pay_discarder(ctx, points + f.kong_income)
 
 
 def _not_complete(ctx: WinContext, rule) -> str:
@@ -281,10 +291,12 @@ def score_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_incom
     base : int, default 6
         基本分: the points of a 1-番 hand.
     won : collection of int, default ()
-        血战到底 only: seats that have already won; they pay nothing on a self-draw.
+        血战到底 only: seats that have already won; they pay nothing on a self-draw.  Also read
+        from ``ctx.rule_state["won"]``.
     kong_income : int, default 0
         杠上炮 only: what the discarder collected for the kong he made just before the
-        discard (stake units); he hands it to the winner.
+        discard (stake units); he hands it to the winner.  Also read from
+        ``ctx.rule_state["kong_income"]``.
 
     Returns
     -------
@@ -566,3 +578,61 @@ def next_dealer(current: int, first_winner: int | None = None, discarder: int | 
 
 
 SCHEME.register()
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+from ._outcome import rule_options  # noqa: E402  (the hooks' part of the module)
+
+#: The cheapest legal win: 平胡 = 1 番 (the smallest fan), 2 suits (缺一门): points = base × 2^0.
+MINIMAL_WINS = (("123m456m789m234p55p", (), (), "2p", False),)
+
+
+def complete_is_legal(rule) -> bool:
+    """A complete hand without the declared void suit (the kernel's 定缺 check) is legal."""
+    return True
+
+
+def settle_kongs(outcome) -> list:
+    """刮风下雨 of every kong as it is made: ``(konger, deltas)`` (血战: the seats that had won
+    then pay nothing)."""
+    play_on = outcome.rule.engine.play_on
+    opts = rule_options(outcome.rule)
+    return [(k.konger, kong_payment(k.kind, k.konger, k.feeder, won=k.won if play_on else (), **opts))
+            for k in outcome.kongs]
+
+
+def win_state(outcome, event, index, ctx, kong_log):
+    """血战: the seats that won before (``rule_state["won"]``); 杠上炮: the discarder's income
+    from that kong (``rule_state["kong_income"]``) — each winner receives all of it ("如果1炮多响则胡家
+    给多份", SC-A5)."""
+    state = {}
+    if outcome.rule.engine.play_on:
+        state["won"] = event.before
+    if ctx.kong_discard and event.kong >= 0:
+        state["kong_income"] = max(0, int(kong_log[event.kong][1][event.discarder]))
+    return ({"rule_state": state} if state else None), None
+
+
+def settle_end(outcome, kong_log) -> np.ndarray:
+    """At an exhausted wall: 查花猪 and 查大叫 with the 刮风下雨 refunds (:func:`settle_draw`)."""
+    if not outcome.exhausted:
+        return np.zeros(4, np.int64)
+    won = frozenset(outcome.winners)
+    hands = [None if s in won else outcome.hand(s) for s in range(4)]
+    return settle_draw(hands, kong_log=kong_log, won=won if outcome.rule.engine.play_on else (),
+                       **rule_options(outcome.rule))
+
+
+def next_deal(outcome) -> int:
+    """§8 (:func:`next_dealer`): the player who dealt in deals next (点炮者坐庄), a self-draw winner
+    after a self-draw (⚑ SC-A8), a draw keeps the dealer.  血战 (⚑ SC-A8): the hand's first winner,
+    or the discarder when several won on that first discard."""
+    if not outcome.events:
+        return outcome.dealer
+    first = outcome.events[0]
+    if outcome.rule.engine.play_on:
+        return first.discarder if first.discarder is not None and len(first.winners) > 1 else first.winners[0]
+    return next_dealer(outcome.dealer, first.winners[0], first.discarder)

@@ -353,3 +353,23 @@ def can_win_taicang(ctx: WinContext, rule, *, base: int = DEFAULT_BASE,
 
 
 SCHEME.register()
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
+# this rule.  Kept apart from the scoring above.
+
+#: The cheapest legal wins: (1 + F) 花 on a hand with a chow called (not 门清, so not exempt):
+#: minimum 2 / 3 花.
+MINIMAL_WINS = tuple(("123m456m789s55s", ("123p@left",), ("F1", "F2", "F3", "F4")[:f], "1m", sd)
+                     for f in (1, 2, 3, 4) for sd in (True, False))
+
+
+def next_deal(outcome) -> int:
+    """§8: the winner deals (the dealer keeps the deal when he wins); after a robbed kong the robbed
+    konger deals ("由杠的人一人付三份", and he "becomes the next dealer"); a draw keeps the dealer
+    (TC-A9)."""
+    if not outcome.events:
+        return outcome.dealer
+    first = outcome.events[0]
+    return first.discarder if first.how == "robbing_kong" else first.winners[0]
