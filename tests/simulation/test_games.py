@@ -259,7 +259,7 @@ def test_rule_object_and_options():
 
 
 @pytest.mark.parametrize("kwargs, match", [
-    ({"rule": "no_such_rule"}, "supported rules"),
+    ({"rule": "no_such_rule"}, "unknown rule .no_such_rule.; valid rules"),
     ({"rule": 3}, "rule must be"),
     ({"n_games": 0}, "n_games"),
     ({"n_games": -5}, "n_games"),

@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import _bridge
 from ..efficiency import ukeire, waits, yijinting
-from ..hand import Hand, Meld, SOURCES
+from ..hand import Hand, Meld
 from ..shape import shanten
 from ..tiles import CODES, N_KINDS, parse_tile
 
@@ -21,6 +21,32 @@ _MC_COLUMNS = ["p_ready", "se_ready", "p_win", "se_win"]
 _SCORE_COLUMNS = ["mean_score", "score_q50", "score_q90"]
 #: The discarder's seat when the player is seat 0 (上家 = seat 3, 对家 = 2, 下家 = 1).
 _SEAT_OF = {"left": 3, "opposite": 2, "right": 1}
+
+
+def seat_name(value, what: str = "from_seat") -> str:
+    """The relative seat a user names: ``left`` / ``opposite`` / ``right``, or 上家 / 对家 / 下家.
+
+    Examples
+    --------
+    >>> from mjfast.analysis.calls import seat_name
+    >>> seat_name("上家"), seat_name("Opposite"), seat_name("下家")
+    ('left', 'opposite', 'right')
+    >>> seat_name("oposite")
+    Traceback (most recent call last):
+    ...
+    ValueError: from_seat: unknown seat 'oposite'; did you mean 'opposite'? seats: left (上家), opposite (对家), right (下家)
+    """
+    import difflib
+
+    from ..hand import _SOURCE_ALIASES
+
+    key = value.strip().lower() if isinstance(value, str) else value
+    if isinstance(key, str) and key in _SOURCE_ALIASES:
+        return _SOURCE_ALIASES[key]
+    close = difflib.get_close_matches(key, list(_SOURCE_ALIASES), n=3, cutoff=0.6) if isinstance(key, str) else []
+    guesses = list(dict.fromkeys(_SOURCE_ALIASES[c] for c in close))
+    hint = f"did you mean {' or '.join(repr(g) for g in guesses)}? " if guesses else ""
+    raise ValueError(f"{what}: unknown seat {value!r}; {hint}seats: left (上家), opposite (对家), right (下家)")
 
 
 def _measure(hand: Hand, rule, visible) -> tuple:
@@ -61,8 +87,8 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
         The 13-tile hand (3k+1 counting melds as 3) before the offer.
     offered : str or int
         The discarded tile.
-    from_seat : {"left", "opposite", "right"}
-        Who discarded it (上家 / 对家 / 下家); chows are only possible from the left.
+    from_seat : {"left", "opposite", "right"} or {"上家", "对家", "下家"}
+        Who discarded it; chows are only possible from the left (上家).
     rule : str or Rule, optional
         Decides which calls exist (苏州 and 四川 have no 吃), the tile set and the win forms.
     visible : tiles, optional
@@ -115,8 +141,7 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
 
     if isinstance(mc_games, bool) or not isinstance(mc_games, (int, np.integer)) or mc_games < 0:
         raise ValueError(f"mc_games must be a non-negative integer, got {mc_games!r}")
-    if from_seat not in SOURCES:
-        raise ValueError(f"from_seat must be one of {', '.join(SOURCES)}; got {from_seat!r}")
+    from_seat = seat_name(from_seat)
     tile = parse_tile(offered)
     if tile >= N_KINDS:
         raise ValueError(f"{CODES[tile]} is a bonus tile; it cannot be offered")

@@ -319,6 +319,10 @@ def _specs(rules) -> list:
         else:
             raise ValueError(f"cannot read rule spec {item!r}: give a rule name, a Rule, "
                              "or a (name, options dict) pair")
+        try:
+            name = _rules.canonical_name(name)  # 苏州, mcr, Sichuan …
+        except ValueError as e:
+            raise ValueError(f"simulate_games does not support rule {name!r}: {e}") from None
         if name not in SUPPORTED:
             raise ValueError(f"simulate_games does not support rule {name!r} yet; supported rules: "
                              f"{', '.join(SUPPORTED)}")
@@ -329,6 +333,16 @@ def _specs(rules) -> list:
     if dup:
         raise ValueError(f"rule spec(s) given twice: {', '.join(dup)}")
     return out
+
+
+def _rule_name(text) -> str:
+    """A registry name for a rule as a table may spell it (苏州, mcr …); the text itself otherwise."""
+    from .. import rules as _rules
+
+    try:
+        return _rules.canonical_name(str(text))
+    except ValueError:
+        return str(text)
 
 
 def _table_rule(label: str, games) -> tuple[str, dict]:
@@ -342,9 +356,9 @@ def _table_rule(label: str, games) -> tuple[str, dict]:
         names = games["rule"].unique()
         if len(names) != 1:
             raise ValueError(f"games table {label!r} mixes rules {sorted(map(str, names))}; give one table per rule")
-        return str(names[0]), {}
-    if label in _rules.names():
-        return label, {}
+        return _rule_name(names[0]), {}
+    if _rule_name(label) in _rules.names():
+        return _rule_name(label), {}
     raise ValueError(f"cannot tell which rule games table {label!r} was played under: it has no attrs['rule'] "
                      "(simulate_games sets it), no 'rule' column, and its label is not a rule name")
 

@@ -563,7 +563,7 @@ def _resolve(rule, options: dict) -> tuple:
     if isinstance(rule, Rule):
         name = rule.name
     elif isinstance(rule, str):
-        name = rule
+        name = rule if rule in _SCORERS else _rules.canonical_name(rule)  # 国标, mcr, Suzhou …
     else:
         raise ValueError(f"rule must be a rule name or a Rule, got {type(rule).__name__}")
     if name not in _SCORERS:
