@@ -238,3 +238,19 @@ def test_analyze_with_offer(capsys):
     assert {r["option"] for r in record["calls"]} == {"pass", "pung"}      # no 2p3p: no chow from 上家
     assert main(["analyze", "11p34567m45s9p1p", "--meld", "555z", "--offer", "1p"]) == 2
     assert "--offer needs a 13-tile" in capsys.readouterr().err
+
+
+def test_score_says_what_each_payer_owes(capsys):
+    # 国标 discard win: the discarder owes 8 + 番, the two others 8 each (not "53 per payer")
+    assert main(["score", "11123456789999m", "--win", "3m", "--rule", "guobiao", "--discarder", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "owed:     53 by seat 1, 8 by seat 2, 8 by seat 3" in out and "per payer" not in out
+    assert "payments: seat 0: +69  seat 1: -53  seat 2: -8  seat 3: -8" in out
+    assert main(["score", "11123456789999m", "--win", "3m", "--rule", "国标", "--self-draw", "--json"]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    assert rec["owed"] == {"1": 55, "2": 55, "3": 55} and rec["payments"] == [165, -55, -55, -55]
+    # the elements: value per element, total per row
+    assert main(["score", "11223355667788m", "--win", "8m", "--self-draw", "--rule", "suzhou",
+                 "--bonus", "F1", "F2", "5z", "6z", "7z", "--json"]) == 0
+    rows = {r["code"]: r for r in json.loads(capsys.readouterr().out)["elements"]}
+    assert (rows["hard_flower"]["value"], rows["hard_flower"]["count"], rows["hard_flower"]["total"]) == (1, 5, 5)

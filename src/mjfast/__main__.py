@@ -329,17 +329,32 @@ def _cmd_score(args: argparse.Namespace) -> int:
         options[key] = {"true": True, "false": False}.get(value.lower(), value)
     result = mj.score(ctx, rule=args.rule, **options)
     elements = result.elements
+    owed = {seat: -int(v) for seat, v in enumerate(result.payments) if v < 0}
     if args.json:
         _json({"rule": args.rule, "legal": result.legal, "reason": result.reason, "total": result.total,
                "unit": result.unit, "points": result.points, "payments": result.payments.tolist(),
+               "owed": {str(seat): amount for seat, amount in owed.items()},
                "elements": elements.to_dict(orient="records")})
         return EXIT_OK
     _out(f"hand:     {hand}   ({args.rule})")
     _out(_table(elements))
     _out(f"total:    {result.total} {result.unit}" + ("" if result.legal else f"   NOT LEGAL: {result.reason}"))
-    _out(f"points:   {result.points} per payer")
+    _out(f"owed:     {_owed_text(owed)}")
     _out("payments: " + "  ".join(f"seat {i}: {int(v):+d}" for i, v in enumerate(result.payments)))
     return EXIT_OK
+
+
+def _owed_text(owed: dict) -> str:
+    """What each payer owes: one amount when they all owe the same (a self-draw), else per seat
+    (国标: the discarder owes 8 + 番, the others 8)."""
+    if not owed:
+        return "nothing (no payment)"
+    amounts = set(owed.values())
+    seats = ", ".join(map(str, owed))
+    if len(amounts) == 1:
+        amount = next(iter(amounts))
+        return f"{amount} by seat {seats}" if len(owed) == 1 else f"{amount} by each of seats {seats}"
+    return ", ".join(f"{amount} by seat {seat}" for seat, amount in owed.items())
 
 
 # ---------------------------------------------------------------------------
