@@ -8,9 +8,12 @@ functions registered in :data:`_COMMANDS`:
 
 To add a subcommand (``analyze``, ``calls``, ``score``, ``simulate`` …) write
 the two functions and append a :class:`_Command` to :data:`_COMMANDS`.
-A ``ValueError`` raised by any command (bad tiles, an unknown rule or option)
-is printed as ``mjfast: error: <message>`` on stderr with exit status 2, the
-same status argparse uses for usage errors.
+No error prints a traceback: a ``ValueError`` raised by any command (bad tiles,
+an unknown rule or option) and every usage error are printed as
+``mjfast: error: <message>`` on stderr with exit status 2; a file that cannot
+be read or written (``OSError``) likewise, with exit status 1; anything else
+is reported as an unexpected error (a bug) on one line, exit status 1, and
+``MJFAST_TRACEBACK=1`` shows its traceback.
 """
 
 from __future__ import annotations
@@ -26,7 +29,38 @@ from typing import NamedTuple
 __all__ = ["main"]
 
 EXIT_OK = 0
+EXIT_FAILURE = 1
 EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with mjfast's one error line: ``mjfast: error: <command>: <message>``."""
+
+    def error(self, message: str):
+        self.print_usage(sys.stderr)
+        command = self.prog.split(" ", 1)[1] if " " in self.prog else ""
+        self.exit(EXIT_USAGE, f"mjfast: error: {command + ': ' if command else ''}{message}\n")
+
+
+def _rule_help(default: str) -> str:
+    from mjfast import rules
+
+    return f"rule: {', '.join(rules.names())}, or its Chinese name (苏州, 国标 …) (default: {default})"
+
+
+def _seat_arg(text: str) -> str:
+    """A seat relative to the player, for --from: left / opposite / right or 上家 / 对家 / 下家."""
+    from mjfast.analysis.calls import seat_name
+
+    try:
+        return seat_name(text, "--from")
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e).removeprefix("--from: ")) from None
+
+
+def _wind_arg(text: str):
+    """A wind as 0-3 or a name (E S W N, 东南西北); WinContext checks it."""
+    return int(text) if text.strip().lstrip("-").isdigit() else text
 
 
 def _version() -> str:
@@ -184,41 +218,48 @@ def _args_analyze(p: argparse.ArgumentParser) -> None:
     p.add_argument("--meld", action="extend", nargs="+", default=[], metavar="M",
                    help="a called meld, as for 'mjfast hand'")
     p.add_argument("--fixed", action="extend", nargs="+", default=[], metavar="SET",
-                   help="a concealed set to treat as fixed (yijinting.md caveat 1)")
-    p.add_argument("--rule", default=None, help="rule name (default: no rule, 136 tiles)")
+                   help="a set among the concealed tiles to treat as fixed, as fixed_sets= does "
+                        "(yijinting.md caveat 1): '555z11p34567m45s9p --fixed 555z'")
+    p.add_argument("--rule", default=None, help=_rule_help("no rule, 136 tiles"))
     p.add_argument("--visible", default=None, metavar="TILES",
                    help="tiles seen on the table (discards, others' melds)")
     p.add_argument("--wilds", type=int, default=0, metavar="N", help="wildcards held")
     p.add_argument("--offer", default=None, metavar="TILE",
                    help="a discard offered to a 13-tile hand: also print call versus pass")
-    p.add_argument("--from", dest="from_seat", default="left", choices=["left", "opposite", "right"],
-                   help="who discarded the offered tile (default: left, 上家)")
+    p.add_argument("--from", dest="from_seat", default="left", type=_seat_arg, metavar="SEAT",
+                   help="who discarded the offered tile: left (上家), opposite (对家) or right (下家) "
+                        "(default: left)")
     p.add_argument("--json", action="store_true", help="print JSON records")
 
 
 def _cmd_analyze(args: argparse.Namespace) -> int:
     import mjfast as mj
 
-    hand = mj.Hand(args.tiles, melds=args.meld + args.fixed, wilds=args.wilds, partial=True)
-    kw = dict(rule=args.rule, visible=args.visible)
+    hand = mj.Hand(args.tiles, melds=args.meld, wilds=args.wilds, partial=True)
+    # --fixed names sets among the concealed tiles, exactly as the API's fixed_sets= (and `calls`)
+    kw = dict(rule=args.rule, visible=args.visible, fixed_sets=args.fixed)
     if args.offer is not None and hand.n_tiles % 3 != 1:
         raise ValueError(f"--offer needs a 13-tile (3k+1) hand; this one has {hand.n_tiles} tiles in hand")
     if args.offer is not None and args.wilds:
         raise ValueError("--offer cannot be combined with --wilds (call_vs_pass takes no wildcards)")
     if hand.n_tiles % 3 == 2:
         df = mj.analyze_discards(hand, **kw)
+        fixed = f"   fixed: {' '.join(args.fixed)}" if args.fixed else ""
         if args.json:
             _out(df.to_json(orient="records", force_ascii=False))
         else:
-            _out(f"hand: {hand}   ({args.rule or 'no rule'})")
+            _out(f"hand: {hand}   ({args.rule or 'no rule'}){fixed}")
             _out(_table(df))
         return EXIT_OK
     u = mj.ukeire(hand, **kw)
     record = {"hand": str(hand), "rule": args.rule, "shanten": u.shanten, "ukeire": u.count,
               "ukeire_tiles": u.tiles}
     table = None
+    if args.fixed:
+        record["fixed"] = list(args.fixed)
     if u.shanten == 0:
-        record["waits"] = mj.waits(hand, **kw)
+        # waits() takes no fixed sets; with them, the waits are ukeire's accepting kinds
+        record["waits"] = dict(u.tiles) if args.fixed else mj.waits(hand, rule=args.rule, visible=args.visible)
     elif u.shanten == 1:
         y = mj.yijinting(hand, **kw)
         record.update(ting=y.ting, combos=y.combos)
@@ -233,7 +274,7 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     if args.json:
         _json(record)
         return EXIT_OK
-    _out(f"hand:    {hand}   ({args.rule or 'no rule'})")
+    _out(f"hand:    {hand}   ({args.rule or 'no rule'})" + (f"   fixed: {' '.join(args.fixed)}" if args.fixed else ""))
     _out(f"shanten: {u.shanten}")
     _out(f"进张:    {u.count} copies of {len(u.tiles)} kinds: "
          + " ".join(f"{t}x{n}" for t, n in u.tiles.items()))
@@ -257,12 +298,12 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
 def _args_calls(p: argparse.ArgumentParser) -> None:
     p.add_argument("tiles", help="the 13-tile hand before the offer")
     p.add_argument("--offer", required=True, metavar="TILE", help="the discarded tile, e.g. 1p")
-    p.add_argument("--from", dest="from_seat", required=True, choices=["left", "opposite", "right"],
-                   help="who discarded it (上家 = left)")
+    p.add_argument("--from", dest="from_seat", required=True, type=_seat_arg, metavar="SEAT",
+                   help="who discarded it: left (上家), opposite (对家) or right (下家)")
     p.add_argument("--meld", action="extend", nargs="+", default=[], metavar="M", help="a called meld")
     p.add_argument("--fixed", action="extend", nargs="+", default=[], metavar="SET",
-                   help="a concealed set to treat as fixed")
-    p.add_argument("--rule", default=None, help="rule name (default: no rule)")
+                   help="a set among the concealed tiles to treat as fixed, as fixed_sets= does")
+    p.add_argument("--rule", default=None, help=_rule_help("no rule"))
     p.add_argument("--visible", default=None, metavar="TILES", help="tiles seen on the table")
     p.add_argument("--json", action="store_true", help="print JSON records")
 
@@ -300,7 +341,8 @@ def _args_score(p: argparse.ArgumentParser) -> None:
                      help="seat 0-3 that discarded the winning tile")
     p.add_argument("--winner", type=int, default=0, metavar="SEAT", help="winner's seat (default 0)")
     p.add_argument("--dealer", type=int, default=0, metavar="SEAT", help="dealer's seat (default 0)")
-    p.add_argument("--prevalent-wind", type=int, default=0, metavar="W", help="0-3 = E S W N")
+    p.add_argument("--prevalent-wind", type=_wind_arg, default=0, metavar="W",
+                   help="the prevalent wind: 0-3, E S W N or 东南西北 (default: E)")
     p.add_argument("--flag", action="append", default=[],
                    choices=["after_kong", "robbing_kong", "last_tile", "last_copy", "heavenly", "earthly",
                             "human", "kong_discard", "baozi", "diling"],
@@ -363,15 +405,19 @@ def _owed_text(owed: dict) -> str:
 
 
 def _args_simulate(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rule", required=True, help="rule to play (see mjfast.simulate_games for the supported ones)")
+    p.add_argument("--rule", required=True, help=_rule_help("none: required"))
     p.add_argument("--games", type=int, required=True, metavar="N", help="number of games")
+    p.add_argument("--unit", choices=["stakes", "points"], default="stakes",
+                   help="unit of the payout summary: one-unit stakes (the rule's cheapest legal win, comparable "
+                        "across rules; default) or the rule's own points")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="random seed (default: fresh entropy)")
     p.add_argument("--threads", type=int, default=None, metavar="T", help="OpenMP threads")
     p.add_argument("--out", default=None, metavar="FILE", help="stream the games table to a .csv or .parquet file")
     p.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE",
                    help="a rule option (repeatable)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="progress bar on stderr (default: when stderr is a terminal; needs tqdm)")
+                   help="a progress bar counting the games, on stderr (default: when stderr is a terminal; "
+                        "--no-progress turns it off)")
     p.add_argument("--json", action="store_true", help="print the payout summary as JSON records")
 
 
@@ -383,9 +429,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     if args.out and not args.out.endswith((".csv", ".parquet")):
         raise ValueError(f"--out must end in .csv or .parquet, got {args.out!r}")
+    if args.games < 1:
+        raise ValueError(f"--games must be at least 1, got {args.games}")
     options = {k: {"true": True, "false": False}.get(v.lower(), v) for k, v in args.option}
-    batches = iter_games(args.rule, args.games, rng=args.seed, n_threads=args.threads,
-                         progress=sys.stderr.isatty() if args.progress is None else args.progress, **options)
+    rule = mj.rules.get(args.rule, **options)        # the name as typed (苏州, mcr …) and the options, checked
+    batches = iter_games(rule, args.games, rng=args.seed, n_threads=args.threads,
+                         progress=sys.stderr.isatty() if args.progress is None else args.progress)
     keep = ["dealer", "winners", "how", "discarder", "pay_0", "pay_1", "pay_2", "pay_3"]
     kept = []
     writer = None
@@ -400,15 +449,24 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     finally:
         if writer is not None:
             writer.close()
-    games = pd.concat(kept, ignore_index=True)
-    summary = mj.payout_summary(games.assign(rule=args.rule))
+    games = pd.concat(kept, ignore_index=True).assign(rule=rule.name)
+    games.attrs = {"rule": rule.name, "options": dict(rule.non_default_options)}
+    summary = mj.payout_summary(games, unit=args.unit)
     if args.json:
         _out(summary.to_json(orient="records", force_ascii=False))
         return EXIT_OK
-    _out(f"{args.games} games of {args.rule}" + (f", written to {args.out}" if args.out else ""))
+    from mjfast.analysis.payout import base_stake
+
+    shown = f"{rule.name}({', '.join(f'{k}={v}' for k, v in rule.non_default_options.items())})" \
+        if rule.non_default_options else rule.name
+    _out(f"{args.games} games of {shown}" + (f", written to {args.out}" if args.out else ""))
+    stake = base_stake(rule)
+    _out(f"payments in {args.unit}" + (f": one stake = {stake} points, the cheapest legal win" if args.unit == "stakes"
+                                       else f" (one stake = {stake} points)")
+         + "; p_lose_gt_10x = P(losing more than 10 stakes in a game)")
     keep = summary[summary.statistic.isin(["mean", "std", "q05", "q50", "q95", "win_rate", "self_draw_share",
                                            "draw_game_rate", "dealer_edge", "p_lose_gt_10x"])]
-    _out(_table(keep.round({"value": 4, "se": 4})))
+    _out(_table(keep.round({"value": 4, "se": 4, "ci_low": 4, "ci_high": 4})))
     return EXIT_OK
 
 
@@ -457,7 +515,7 @@ _COMMANDS: list[_Command] = [
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="mjfast", description="Chinese mahjong analysis toolkit.")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -504,6 +562,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
+    except OSError as e:                  # a file that cannot be read or written
+        where = f": {e.filename}" if getattr(e, "filename", None) else ""
+        print(f"mjfast: error: {e.strerror or e}{where}", file=sys.stderr)
+        return EXIT_FAILURE
+    except Exception as e:                # a bug: one line, not a traceback (MJFAST_TRACEBACK=1 shows it)
+        if os.environ.get("MJFAST_TRACEBACK"):
+            raise
+        print(f"mjfast: error: unexpected {type(e).__name__}: {e} (this is a bug in mjfast; please report it, "
+              "with MJFAST_TRACEBACK=1 set to show where it happened)", file=sys.stderr)
+        return EXIT_FAILURE
 
 
 if __name__ == "__main__":

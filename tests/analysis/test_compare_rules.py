@@ -8,7 +8,8 @@ from mjfast.simulation.games import simulate_games
 from mjfast.analysis.payout import PAY_COLUMNS, base_stake, stack_games
 
 N = 48  # games per rule: enough for distinct statistics, small enough to stay fast
-COLUMNS = ["label", "rule", "options", "base_stake", "role", "statistic", "value", "se", "n"]
+COLUMNS = ["label", "rule", "options", "base_stake", "role", "statistic", "value", "se", "ci_low", "ci_high", "n",
+           "unit"]
 TWO = ["sichuan", "guobiao"]  # sichuan has kong payments and draw settlements; guobiao 8 + 番
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 import numbers
-import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, as_completed
 
@@ -83,17 +82,13 @@ class _NoBar:
         pass
 
 
-def progress_bar(enabled: bool, total: int, desc: str):
-    """A ``tqdm.auto`` bar counting chunks, imported only when asked for; a no-op otherwise."""
+def progress_bar(enabled: bool, total: int, desc: str, unit: str = "sample"):
+    """A ``tqdm.auto`` bar counting ``total`` samples (games, runs …), or a no-op when not enabled."""
     if not enabled:
         return _NoBar()
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:
-        warnings.warn("progress=True needs tqdm (pip install 'mjfast[notebook]'); running without a bar",
-                      RuntimeWarning, stacklevel=3)
-        return _NoBar()
-    return tqdm(total=total, desc=desc, unit="chunk")
+    from tqdm.auto import tqdm    # a dependency of mjfast; imported only when a bar is asked for
+
+    return tqdm(total=total, desc=desc, unit=unit, unit_scale=total >= 100_000)
 
 
 def check_executor(executor) -> None:
@@ -107,13 +102,14 @@ def run_chunks(n: int, rng, *,
                n_threads: int = 1,
                executor=None,
                progress: bool = False,
-               desc: str = "mjfast") -> list:
+               desc: str = "mjfast",
+               unit: str = "sample") -> list:
     """Run ``n`` samples chunk by chunk; return the per-group results in chunk order.
 
     The list of :func:`iter_chunks` (see there for the parameters).
     """
     return list(iter_chunks(n, rng, local=local, task=task, n_threads=n_threads, executor=executor,
-                            progress=progress, desc=desc))
+                            progress=progress, desc=desc, unit=unit))
 
 
 def iter_chunks(n: int, rng, *,
@@ -123,6 +119,7 @@ def iter_chunks(n: int, rng, *,
                 executor=None,
                 progress: bool = False,
                 desc: str = "mjfast",
+                unit: str = "sample",
                 in_flight: int | None = None,
                 max_batch_chunks: int | None = None,
                 chunk_size: int = CHUNK_SIZE):
@@ -149,7 +146,9 @@ def iter_chunks(n: int, rng, *,
     executor : concurrent.futures.Executor, optional
         Submit one task per group of :data:`TASK_CHUNKS` chunks.
     progress : bool
-        Show a ``tqdm.auto`` bar that ticks per completed chunk.
+        Show a ``tqdm.auto`` bar counting the samples of the completed chunks.
+    desc, unit : str
+        The bar's label and what it counts (``"game"``, ``"run"`` …).
     in_flight : int, optional
         Most executor tasks pending at once (default: 64).
     max_batch_chunks : int, optional
@@ -165,7 +164,7 @@ def iter_chunks(n: int, rng, *,
     """
     sizes = chunk_sizes(n, chunk_size)
     children = seed_sequence(rng).spawn(len(sizes))
-    bar = progress_bar(progress, len(sizes), desc)
+    bar = progress_bar(progress, int(n), desc, unit)
     try:
         if executor is None:
             step = max(1, n_threads) * BATCH_CHUNKS_PER_THREAD
@@ -174,7 +173,7 @@ def iter_chunks(n: int, rng, *,
             for start in range(0, len(sizes), step):
                 stop = min(start + step, len(sizes))
                 result = local(bit_generators(children[start:stop]), sizes[start:stop], n_threads)
-                bar.update(stop - start)
+                bar.update(int(sizes[start:stop].sum()))
                 yield result
             return
         starts = list(range(0, len(sizes), TASK_CHUNKS))
@@ -193,7 +192,7 @@ def iter_chunks(n: int, rng, *,
                     fut = next(as_completed(pending.values()))
                     j = next(k for k, f in pending.items() if f is fut)
                     done[j] = pending.pop(j).result()
-                    bar.update(min(starts[j] + TASK_CHUNKS, len(sizes)) - starts[j])
+                    bar.update(int(sizes[starts[j]:starts[j] + TASK_CHUNKS].sum()))
                 yield done.pop(i)
         except BaseException:
             for fut in pending.values():

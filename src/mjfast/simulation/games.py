@@ -360,7 +360,7 @@ _PARAMS_DOC = """rule : str or Rule
         Run groups of chunks as tasks (each on one thread), e.g. a ``ProcessPoolExecutor`` or
         a dask ``client.get_executor()``.
     progress : bool, default False
-        ``tqdm.auto`` progress bar per chunk."""
+        A ``tqdm.auto`` progress bar counting the games played."""
 
 
 def _resolve_rule(rule, rule_options) -> Rule:
@@ -462,7 +462,7 @@ def _iter(game: _Game, n_games, rng, threads, executor, progress, batch_games):
     parts, held, first = [], 0, 0
     for part in _chunks.iter_chunks(n_games, rng, local=local, task=functools.partial(_task, game),
                                       n_threads=threads, executor=executor, progress=progress,
-                                      desc=f"simulate_games({game.name})",
+                                      desc=f"simulate_games({game.name})", unit="game",
                                       max_batch_chunks=-(-batch_games // _chunks.CHUNK_SIZE)):
         parts.append(part)
         held += len(part["dealer"])
