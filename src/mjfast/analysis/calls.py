@@ -77,8 +77,8 @@ def _chows(tile: int, counts: np.ndarray) -> list[tuple[int, int, int]]:
     return out
 
 
-def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(), fixed_sets=(), mc_games=0,
-                 draws_left=18, rng=None):
+def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(), fixed_sets=(), n=None,
+                 draws_left=18, rng=None, n_threads=None, executor=None, progress=False, mc_games=None):
     """Compare every legal answer to a discarded tile: pass, 碰, 吃, 杠 or 和.
 
     Parameters
@@ -95,8 +95,8 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
         Tiles seen on the table, as in :func:`mjfast.ukeire` (default: own tiles only).
     melds, fixed_sets
         Called melds, and concealed sets to treat as fixed (yijinting.md caveat 1).
-    mc_games : int, default 0
-        With a positive value, each option is also played out ``mc_games`` times with
+    n : int, default 0
+        With a positive value, each option is also played out ``n`` times with
         :func:`mjfast.simulate_draws` over ``draws_left`` draws, adding ``p_ready`` and ``p_win``
         (probabilities by the end of those draws) and their standard errors ``se_ready``,
         ``se_win``.  Every option uses the same random walls (common random numbers), so the
@@ -108,6 +108,13 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
         Draws that remain for this player, for the Monte-Carlo columns.
     rng : int, SeedSequence, Generator, optional
         Seed of the Monte-Carlo columns.
+    n_threads, executor
+        As in :func:`mjfast.simulate_draws`: OpenMP threads, or a ``concurrent.futures``
+        executor; the results do not depend on them.
+    progress : bool, default False
+        A ``tqdm.auto`` bar counting the runs played, over all options.
+    mc_games : int, optional
+        The old name of ``n``, accepted with a ``DeprecationWarning``.
 
     Returns
     -------
@@ -131,7 +138,7 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
     Under 苏州 the Monte-Carlo columns include the score of the wins:
 
     >>> df = mj.call_vs_pass("11p34567m45s9p111s", "1p", from_seat="opposite", rule="suzhou",
-    ...                      mc_games=200, draws_left=6, rng=0)
+    ...                      n=200, draws_left=6, rng=0)
     >>> list(df.columns[-3:])
     ['mean_score', 'score_q50', 'score_q90']
     >>> bool((df["score_q50"] <= df["score_q90"]).all())
@@ -139,8 +146,16 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
     """
     import pandas as pd
 
+    from .._inputs import sample_size
+
+    mc_games = sample_size("call_vs_pass", n, "mc_games", mc_games, default=0)
     if isinstance(mc_games, bool) or not isinstance(mc_games, (int, np.integer)) or mc_games < 0:
-        raise ValueError(f"mc_games must be a non-negative integer, got {mc_games!r}")
+        raise ValueError(f"n must be a non-negative integer (Monte-Carlo runs per option), got {mc_games!r}")
+    from .._inputs import default_threads
+    from ..simulation._chunks import check_executor
+
+    default_threads(n_threads)       # checked even when nothing is simulated
+    check_executor(executor)
     from_seat = seat_name(from_seat)
     tile = parse_tile(offered)
     if tile >= N_KINDS:
@@ -223,19 +238,28 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
         from ..simulation._chunks import seed_sequence
         from ..simulation.draws import simulate_draws
 
+        from ..simulation._chunks import progress_bar
+
         root = seed_sequence(rng)  # one seed for every option: common random numbers
         cols = _MC_COLUMNS + (_SCORE_COLUMNS if rule_obj is not None else [])
+        played = [hand for hand in hands if hand is not None]
+        bar = progress_bar(progress, int(mc_games) * len(played), "call_vs_pass", "run")
         mc = []
-        for hand in hands:
-            if hand is None:  # the win itself
-                mc.append((1.0, 0.0, 1.0, 0.0) + ((win_points,) * 3 if rule_obj is not None else ()))
-                continue
-            curve = simulate_draws(hand, rule=rule_obj, visible=visible, draws_left=draws_left, n=int(mc_games),
-                                   rng=np.random.SeedSequence(root.entropy, spawn_key=root.spawn_key))
-            if len(curve):
-                mc.append(tuple(float(curve[c].iloc[-1]) for c in cols))
-            else:           # draws_left=0: nothing is drawn, nothing won
-                mc.append((np.nan,) * len(cols))
+        try:
+            for hand in hands:
+                if hand is None:  # the win itself
+                    mc.append((1.0, 0.0, 1.0, 0.0) + ((win_points,) * 3 if rule_obj is not None else ()))
+                    continue
+                curve = simulate_draws(hand, rule=rule_obj, visible=visible, draws_left=draws_left, n=int(mc_games),
+                                       rng=np.random.SeedSequence(root.entropy, spawn_key=root.spawn_key),
+                                       n_threads=n_threads, executor=executor)
+                bar.update(int(mc_games))
+                if len(curve):
+                    mc.append(tuple(float(curve[c].iloc[-1]) for c in cols))
+                else:           # draws_left=0: nothing is drawn, nothing won
+                    mc.append((np.nan,) * len(cols))
+        finally:
+            bar.close()
         df[cols] = np.array(mc, float).reshape(len(hands), len(cols))
 
     # ranked by the exact figures only, so Monte-Carlo noise never reorders the table

@@ -370,7 +370,7 @@ def element_frequencies(games, *, by=None):
 # --------------------------------------------------------------------------------------------
 # comparing rules on a one-unit stake (issue 7)
 # --------------------------------------------------------------------------------------------
-#: Games per rule :func:`compare_rules` simulates when ``n_games`` is not given.
+#: Games per rule :func:`compare_rules` simulates when ``n`` is not given.
 DEFAULT_N_GAMES = 10_000
 
 def base_stake(rule, **options) -> int:
@@ -572,8 +572,8 @@ def stack_games(tables):
     return out
 
 
-def compare_rules(rules=None, n_games=None, *, rng=None, n_threads=None, executor=None, progress=False,
-                  by=None, unit="stakes"):
+def compare_rules(rules=None, n=None, *, rng=None, n_threads=None, executor=None, progress=False,
+                  by=None, unit="stakes", n_games=None):
     """Payout statistics of several rules (or option sets) on the same seeds, in one-unit stakes.
 
     Each rule is simulated by :func:`~mjfast.simulation.games.simulate_games` from the *same* root
@@ -597,7 +597,7 @@ def compare_rules(rules=None, n_games=None, *, rng=None, n_threads=None, executo
         options dict)`` pairs — e.g. ``[("sichuan", {}), ("sichuan", {"xuezhan": True})]`` to
         compare options of one rule.  Or a dict ``label -> games table`` of games already
         simulated (then nothing is simulated, see :func:`stack_games`).
-    n_games : int, optional
+    n : int, optional
         Games per rule (default :data:`DEFAULT_N_GAMES`); not allowed with a dict.
     rng : None, int, SeedSequence, BitGenerator or Generator
         The seed shared by every rule (a Generator is advanced once, not once per rule).
@@ -609,6 +609,8 @@ def compare_rules(rules=None, n_games=None, *, rng=None, n_threads=None, executo
     unit : {"stakes", "points"}, default "stakes"
         Unit of the payment statistics: one-unit stakes, comparable across rules, or each
         rule's own payments (``base_stake`` converts).  ``p_lose_gt_10x`` is in stakes either way.
+    n_games : int, optional
+        The old name of ``n``, accepted with a ``DeprecationWarning``.
 
     Returns
     -------
@@ -624,14 +626,14 @@ def compare_rules(rules=None, n_games=None, *, rng=None, n_threads=None, executo
     ------
     ValueError
         An unsupported rule or invalid option, a malformed or repeated rule spec, an empty
-        ``rules``, ``n_games`` that is not a positive integer, simulation arguments given
+        ``rules``, an ``n`` that is not a positive integer, simulation arguments given
         with precomputed tables, a bad ``by``, or a games table whose payments do not sum
         to zero.
 
     Examples
     --------
     >>> import mjfast as mj
-    >>> s = mj.compare_rules(["sichuan", ("sichuan", {"xuezhan": True})], n_games=40, rng=0, n_threads=1)
+    >>> s = mj.compare_rules(["sichuan", ("sichuan", {"xuezhan": True})], n=40, rng=0, n_threads=1)
     >>> s.label.unique().tolist()
     ['sichuan', 'sichuan(xuezhan=True)']
     >>> s.base_stake.unique().tolist()
@@ -641,6 +643,9 @@ def compare_rules(rules=None, n_games=None, *, rng=None, n_threads=None, executo
     """
     import numbers
 
+    from .._inputs import sample_size
+
+    n_games = sample_size("compare_rules", n, "n_games", n_games)
     keys = [] if by is None else ([by] if isinstance(by, str) else list(by))
     _check_unit(unit)
     reserved = {"label", "rule", "options", "base", "base_stake", "role", "statistic", "value", "se", "ci_low",
@@ -650,7 +655,7 @@ def compare_rules(rules=None, n_games=None, *, rng=None, n_threads=None, executo
         raise ValueError(f"by: cannot group by {bad}; reserved or not a column name")
     if isinstance(rules, dict):
         if n_games is not None or rng is not None or n_threads is not None or executor is not None or progress:
-            raise ValueError("n_games, rng, n_threads, executor and progress only apply when compare_rules "
+            raise ValueError("n, rng, n_threads, executor and progress only apply when compare_rules "
                              "simulates; a dict of games tables is summarised as it is")
         tables = rules
     else:
@@ -660,7 +665,7 @@ def compare_rules(rules=None, n_games=None, *, rng=None, n_threads=None, executo
         if n_games is None:
             n_games = DEFAULT_N_GAMES
         if isinstance(n_games, (bool, np.bool_)) or not isinstance(n_games, numbers.Integral) or n_games < 1:
-            raise ValueError(f"n_games must be a positive integer, got {n_games!r}")
+            raise ValueError(f"n must be a positive integer (games per rule), got {n_games!r}")
         specs = _specs(rules)
         root = _chunks.seed_sequence(rng)  # one root: each simulate_games call copies it unchanged
         tables = {label: simulate_games(name, int(n_games), rng=root, n_threads=n_threads, executor=executor,

@@ -23,7 +23,7 @@ from ..hand import Hand
 from ..rules._base import Rule
 from ..scoring import WinContext, can_win, score
 from ..scoring import _outcome
-from .._inputs import check_int, default_threads
+from .._inputs import check_int, default_threads, sample_size
 from ..shape import shanten as _shanten
 from ..tiles import CODES
 
@@ -347,8 +347,9 @@ _PARAMS_DOC = """rule : str or Rule
         user-declared variants included (it is pickled as it is to process pools and Dask
         workers).  With ``xuezhan=True`` (血战到底) 四川's seats that have won stop playing and
         the others play on until three have won or the wall is exhausted.
-    n_games : int
-        Games to play, ``> 0``.
+    n : int
+        Games to play, ``> 0`` (``n_games=``, its old name, is accepted with a
+        ``DeprecationWarning``).
     rng : None, int, SeedSequence, BitGenerator or Generator
         Seed (SPEC 7); chunk ``c`` of 1024 games uses stream ``c``, so results do not depend
         on ``n_threads`` or ``executor``.
@@ -412,7 +413,7 @@ def _frame(game: _Game, parts: list, first: int):
     return pd.DataFrame(data, columns=list(names))
 
 
-def iter_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int | None = None, executor=None,
+def iter_games(rule, n: int | None = None, *, rng=None, policy=None, n_threads: int | None = None, executor=None,
                progress: bool = False, batch_games: int = 65_536, **rule_options):
     """Simulate games as :func:`simulate_games` does, handing them back in batches.
 
@@ -447,8 +448,8 @@ def iter_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int | No
     >>> sizes
     [1024, 1024, 452]
     """
+    n_games = check_int(sample_size("iter_games", n, "n_games", rule_options.pop("n_games", None)), "n", 1)
     game = _resolve(rule, policy, rule_options)
-    n_games = check_int(n_games, "n_games", 1)
     batch_games = check_int(batch_games, "batch_games", 1)
     threads = default_threads(n_threads)
     _chunks.check_executor(executor)
@@ -474,8 +475,8 @@ def _iter(game: _Game, n_games, rng, threads, executor, progress, batch_games):
         yield _frame(game, parts, first)
 
 
-def simulate_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int | None = None, executor=None,
-                   progress: bool = False, **rule_options):
+def simulate_games(rule, n: int | None = None, *, rng=None, policy=None, n_threads: int | None = None,
+                   executor=None, progress: bool = False, **rule_options):
     """Simulate whole four-player hands under a rule; one row per game.
 
     Every seat plays the efficiency policy (see :mod:`mjfast._kernels._game`): discard to
@@ -518,7 +519,7 @@ def simulate_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int 
     Raises
     ------
     ValueError
-        An unknown rule or option, ``n_games <= 0``, an unknown policy, a bad ``rng``.
+        An unknown rule or option, ``n <= 0``, an unknown policy, a bad ``rng``.
 
     Examples
     --------
@@ -530,8 +531,8 @@ def simulate_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int 
     >>> bool(df["flipped"].isna().any()), set(df["how"]) <= set(HOW)
     (False, True)
     """
+    n_games = check_int(sample_size("simulate_games", n, "n_games", rule_options.pop("n_games", None)), "n", 1)
     game = _resolve(rule, policy, rule_options)
-    n_games = check_int(n_games, "n_games", 1)
     threads = default_threads(n_threads)
     _chunks.check_executor(executor)
     (df,) = _iter(game, n_games, rng, threads, executor, progress, n_games)   # one batch: every game
