@@ -9,6 +9,7 @@ from .hand import Hand, Meld
 from .analysis.calls import call_vs_pass
 from .decomposition import Decomposition, decompose, decompose_counts
 from .simulation.games import iter_games, simulate_games
+from .simulation.matches import iter_matches, match_summary, simulate_matches
 from .efficiency import fast_analyze_discards as analyze_discards
 from .efficiency import fast_ukeire as ukeire
 from .efficiency import improvements, ukeire_batch, waits, yijinting
@@ -54,6 +55,9 @@ __all__ = [
     "simulate_draws",
     "simulate_games",
     "iter_games",
+    "simulate_matches",
+    "iter_matches",
+    "match_summary",
     "plotting",
     "style",
     "scoring",

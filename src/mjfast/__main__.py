@@ -19,6 +19,7 @@ is reported as an unexpected error (a bug) on one line, exit status 1, and
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import sys
@@ -329,7 +330,7 @@ def _cmd_calls(args: argparse.Namespace) -> int:
 def _args_score(p: argparse.ArgumentParser) -> None:
     p.add_argument("tiles", help="the winning hand's concealed tiles, winning tile included")
     p.add_argument("--win", required=True, metavar="TILE", help="the winning tile")
-    p.add_argument("--rule", default="guobiao", help="rule name (default: guobiao)")
+    p.add_argument("--rule", default=None, help=_rule_help("mjfast.score's default rule, 国标"))
     p.add_argument("--meld", action="extend", nargs="+", default=[], metavar="M",
                    help="a called meld, e.g. '555z@left' or '[1111p]' (concealed kong)")
     p.add_argument("--bonus", action="extend", nargs="+", default=[], metavar="B",
@@ -369,6 +370,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
     options = {}
     for key, value in args.option:
         options[key] = {"true": True, "false": False}.get(value.lower(), value)
+    if args.rule is None:                      # mjfast.score's own default rule
+        args.rule = inspect.signature(mj.score).parameters["rule"].default
     result = mj.score(ctx, rule=args.rule, **options)
     elements = result.elements
     owed = {seat: -int(v) for seat, v in enumerate(result.payments) if v < 0}

@@ -63,7 +63,7 @@ class KernelRule:
     has_wildcards: bool
 
 
-def resolve_rule(rule) -> "_rules.Rule | None":
+def resolve_rule(rule) -> _rules.Rule | None:
     """``None``, a registry name or a :class:`~mjfast.rules.Rule` → Rule or None."""
     if rule is None or isinstance(rule, _rules.Rule):
         return rule
@@ -177,7 +177,7 @@ class GameTables:
         The rule's form and option bits (:func:`kernel_rule`).
     """
 
-    def __init__(self, rule: "_rules.Rule"):
+    def __init__(self, rule: _rules.Rule):
         ts = rule.tileset
         kr = kernel_rule(rule)
         codes = [k for k in range(N_KINDS) for _ in range(int(ts.copies[k]))]

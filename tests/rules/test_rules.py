@@ -106,6 +106,8 @@ TILE_TOTALS = [
     ("jinhua", {}, 136, 136, 0),
     # guobiao.md §1: "Default ⚑: 136 tiles (no flowers; …)"
     ("guobiao", {}, 136, 136, 0),
+    # the competition set: 136 + 春夏秋冬梅兰竹菊
+    ("guobiao", {"tileset": 144}, 144, 136, 8),
     # jj.md §1: "Default ⚑ 136 tiles (flowers only where a sub-game has them …)"
     ("jj", {}, 136, 136, 0),
 ]
@@ -527,13 +529,17 @@ OPTIONS = {
     "shangrao": {"scoring": ("rj",)},  # RS-A9 `shangrao.scoring=rj`
     "jinhua": {"qifeng": ("none", "honours")},  # JH-A3 placeholder `jinhua.qifeng`
     "guobiao": {
+        "tileset": (136, 144),  # GB-A3 "136 tiles (no flowers)"; 144: the competition set's 8 花牌
         "exclusions": ("union", "v2"),  # GB-C1
         "selfdraw_buqiuren": (False, True),  # GB-C2
         "qingyaojiu_tongke": (False, True),  # GB-C7
         "lianzhong_extras": (False, True),  # §4 "default off"
         "yipao_duoxiang": (False, True),  # 截和 by default (competition rules); 一炮多响 as the option
     },
-    "jj": {},
+    "jj": {
+        "hun": ("none", "flip_successor", "flip_self"),  # JJ-A1: per sub-game; in play by a flipped tile
+        "dealer": ("next", "winner"),  # §1 only "荒庄 … the dealer of that hand deals again"
+    },
 }
 
 

@@ -169,7 +169,7 @@ def test_errors():
     c = ctx("123m456p789s234s55p", "5p", discarder=3)
     with pytest.raises(ValueError, match="unknown option"):
         score(c, "jj", coefficient=2)
-    assert rules.get("jj").options == {}
+    assert rules.get("jj").non_default_options == {}    # the engine options (hun, dealer) at their defaults
     with pytest.raises(ValueError, match="包"):
         score(ctx("123m456p789s234s55p", "5p", discarder=3, liable=2), "jj")
     with pytest.raises(ValueError, match="source"):

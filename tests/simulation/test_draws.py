@@ -9,12 +9,12 @@ import pandas as pd
 import pytest
 
 import mjfast as mj
+from mjfast._kernels import _wall
+from mjfast._reference.wall import replay_draws
 from mjfast.simulation import _chunks
 from mjfast.simulation import draws as sim
 from mjfast.simulation.draws import simulate_draws
-from mjfast._kernels import _wall
 from mjfast.tiles import counts as tile_counts
-from mjfast._reference.wall import replay_draws
 
 N_EXACT = 20_000
 

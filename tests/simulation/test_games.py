@@ -4,18 +4,19 @@ executors, plausible frequencies, streaming and input validation.
 
 ``MJFAST_ORACLE_SCALE=full`` checks the invariants on 100,000 games per rule (the acceptance
 size of issue 6; about an hour on two cores) instead of the CI sizes."""
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import multiprocessing
 import os
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import numpy as np
 import pandas as pd
 import pytest
+from _sim_helpers import check_tiles_conserved
 
 import mjfast as mj
+from mjfast.scoring import WinContext
 from mjfast.simulation import _chunks
 from mjfast.simulation import games as G
-from mjfast.scoring import WinContext
 
 PAY = ["pay_0", "pay_1", "pay_2", "pay_3"]
 N_GAMES = {"sichuan": 2500, "guobiao": 800, "guangdong": 1500, "xuezhan": 1200, "suzhou": 1200,
@@ -109,44 +110,10 @@ def test_kernel_matches_frame(played):
         assert (rec[:, 11] >= 2).mean() > 0.5                     # 血战: play goes on after a win
 
 
-def _tiles_in_play(game, flipped):
-    """(natural copies per kind, copies per bonus code, wildcards) in play for a flipped code."""
-    t = game.tables
-    row = flipped if t.flip else 0
-    copies = t.copies[row].astype(int)
-    bonus = {mj.tiles.CODES.index(c): n for c, n in game.rule.tileset.bonus.items()}
-    wilds = 0
-    if t.flip:
-        wilds = game.rule.wildcard.wild_copies(mj.tiles.CODES[flipped])
-        if t.wild_kind[flipped] is None:        # flower faces are the wildcards
-            for c in game.rule.wildcard.successor(mj.tiles.CODES[flipped]):
-                bonus[mj.tiles.CODES.index(c)] = 0
-    return copies, bonus, wilds
-
-
 def test_tiles_conserved(played):
     """No kind appears more often than its copies in play; flowers and wildcards likewise."""
-    name, df, game, (rec, hands, melds, kongs, events, seats) = played
-    for i in range(len(rec)):
-        flipped = int(rec[i, 12])
-        assert (flipped >= 0) == game.tables.flip
-        copies, bonus, n_wild = _tiles_in_play(game, flipped)
-        seen = hands[i].sum(0).astype(int) + seats[i, :, 48:82].sum(0)
-        for s in range(4):
-            for kind, t, _src, _order in melds[i, s]:
-                if kind >= 0:
-                    tiles = [t, t + 1, t + 2] if kind == 0 else [t] * (3 if kind == 1 else 4)
-                    for x in tiles:
-                        seen[x] += 1
-        for e in range(int(rec[i, 11])):
-            how, _d, tile, _f, emask, _lk, _b = (int(x) for x in events[i, e])
-            if how in (1, 2):                   # one tile, in every hand that won on it
-                seen[tile] -= bin(emask).count("1") - 1
-        assert (seen <= copies).all(), (name, i, np.flatnonzero(seen > copies))
-        flowers = seats[i, :, :48].sum(0)
-        for code in np.flatnonzero(flowers):
-            assert flowers[code] <= bonus.get(int(code), 0), (name, i, mj.tiles.CODES[code])
-        assert seats[i, :, 82].sum() <= n_wild
+    name, df, game, raw = played
+    check_tiles_conserved(game, raw)
 
 
 def test_winning_hands_complete_and_legal(played):
@@ -379,7 +346,8 @@ def test_policy_table_matches_the_shanten_kernel(forms):
     merge of the other groups per group, running pair / orphan counts) are the shanten
     kernel's, on random hands built to be near every form."""
     from mjfast import _bridge
-    from mjfast._kernels import _game as kg, _shanten as ks
+    from mjfast._kernels import _game as kg
+    from mjfast._kernels import _shanten as ks
 
     bits = sum(_bridge.FORM_BITS[f] for f in forms.split())
     cap, play = np.full(34, 4, np.uint8), np.ones(34, np.uint8)

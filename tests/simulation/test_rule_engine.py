@@ -292,3 +292,73 @@ def test_suzhou_call_locks():
     # the same count finds passed-then-claimed pungs when the locks are off
     unlocked = dataclasses.replace(locked, engine=dataclasses.replace(locked.engine, call_locks=False))
     assert _locked_claims(unlocked) > 0
+
+
+# --------------------------------------------------------------------------------------------
+# 飞 / 宝吊头
+@pytest.mark.parametrize("name, element", [("ruijin", "fei"), ("shangrao", "baodiaotou")])
+def test_lone_wildcard_wait_declared_and_settled(name, element):
+    """瑞金 飞 / 上饶 宝吊头: a player may decline the complete hand and wait with the lone 宝 (any tile
+    then wins).  瑞金: "制飞成功后还要空转一圈" (a go-around without 碰/杠/胡, else it is not 飞) and
+    "制飞后不能平胡" (no discard win after declaring); 上饶: the next own draw wins.  Driven by the
+    kernel's policy hook (``fei_policy=1``: declare whenever a self-drawn hand allows it)."""
+    game, rec = raw(name, 1500, 20, fei_policy=1, log=800)
+    outcomes, _rows = scored(game, rec)
+    declared = fei = broken = 0
+    for g, o in enumerate(outcomes):
+        acts = actions(rec[6][g])
+        wins = [(ev, w, sc) for ev, (w, sc) in zip([e for e in o.events for _w in e.winners], o.scores)]
+        for s in range(4):
+            if not o.declared_wait(s):
+                continue
+            declared += 1
+            i = next(j for j, a in enumerate(acts) if a[0] == "fei" and a[1] == s)
+            calls = any(a[0] in ("pung", "kong", "chow", "added_kong", "concealed_kong") for a in acts[i + 1:])
+            for ev, w, sc in wins:
+                if w != s:
+                    continue
+                assert ev.how == "self_draw", (g, ev)             # no discard win while waiting
+                codes = [r[0] for r in sc.rows]
+                if name == "ruijin" and calls:
+                    assert element not in codes, (g, codes)        # the go-around was broken: a plain self-draw
+                    broken += 1
+                else:
+                    assert element in codes, (g, codes)
+                    fei += 1
+    assert declared >= 20 and fei >= 10, (declared, fei, broken)
+    assert broken >= 5 or name == "shangrao"
+    plain = raw(name, 300, 20)[1]
+    assert not plain[5][:, :, 83].any()        # the built-in policy never declines a win
+
+
+# --------------------------------------------------------------------------------------------
+# flowers and wildcards in play
+def test_guobiao_flowers_in_play():
+    """国标 with its 8 花牌 (``tileset=144``): flowers are laid aside, replaced, and score 花牌, 1 番 each
+    (not towards the 8-番 minimum); a win on a flower's replacement is not 杠上开花."""
+    df = mj.simulate_games("guobiao", 1500, rng=21, n_threads=2, tileset=144)
+    won = df[df["how"] != "draw_game"]
+    has = won["elements"].astype(str).str.contains("flower_tiles")
+    assert has.mean() > 0.5
+    assert (won.loc[has, "winning_hand"].str.contains("F")).all()
+    game, rec = raw("guobiao", 1500, 21, tileset=144)
+    outcomes, _rows = scored(game, rec)
+    after_flower = 0
+    for o in outcomes:
+        if o.events and o.events[0].how == "self_draw" and o.events[0].has("after_flower"):
+            assert "out_with_replacement_tile" not in [r[0] for r in o.scores[0][1].rows]
+            after_flower += 1
+    assert after_flower > 5
+
+
+def test_jj_hun_in_play():
+    """JJ's 混 "可以代替任意牌（不包含花牌）进行游戏，不可吃碰，一般不能打出": with a 混 chosen by a flipped
+    tile (``hun="flip_successor"``) wins use it as any tile; by default JJ plays without one."""
+    df = mj.simulate_games("jj", 600, rng=22, n_threads=2, hun="flip_successor")
+    assert "flipped" in df.columns
+    game, rec = raw("jj", 600, 22, hun="flip_successor")
+    assert rec[5][:, :, 82].sum() > 0                      # 混 held
+    wins_with_hun = sum(int(rec[5][i, s, 82]) > 0 for i in range(len(rec[0])) for s in range(4)
+                        if rec[0][i, 4] >> s & 1)
+    assert wins_with_hun > 20
+    assert "flipped" not in mj.simulate_games("jj", 20, rng=22, n_threads=1).columns

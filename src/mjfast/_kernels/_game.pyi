@@ -17,6 +17,7 @@ FLOWER: int
 ACTIONS: dict[str, int]
 FLAGS: dict[str, int]
 WIND_SHIFT: int
+MEMO_WORDS: int
 WILD_HEADS: dict[str | None, int]
 
 def discard_table(
@@ -56,4 +57,5 @@ def simulate_games_kernel(
     seats: npt.NDArray[np.uint8],
     log: npt.NDArray[np.int16],
     n_threads: int = 1,
+    memo: npt.NDArray[np.uint64] | None = None,
 ) -> None: ...

@@ -137,6 +137,9 @@ MAX_WIN_EVENTS = MAX_EVENTS
 KONG_FIELDS = KF
 MAX_KONG_LOG = MAX_KONGS
 N_LOG_FIELDS = LOG_FIELDS
+cdef int MEMO_WORDS_ = (3 << LOG2_MEMO) + 1
+#: Words of one chunk's memo table (:func:`simulate_games_kernel`'s ``memo``).
+MEMO_WORDS = MEMO_WORDS_
 #: Action codes of the log, by name.
 ACTIONS = {"draw": A_DRAW, "discard": A_DISCARD, "pass_pung": A_PASS_PUNG, "pung": A_PUNG, "kong": A_KONG,
            "chow": A_CHOW, "added_kong": A_ADDED, "concealed_kong": A_CONCEALED, "win": A_WIN, "fei": A_FEI,
@@ -604,7 +607,7 @@ cdef inline int void_clear(const Player* P) noexcept nogil:
 
 
 cdef int flower_minimum(const Player* P, const Rule* R, int tile, int self_draw, int flags) noexcept nogil:
-    """A flower minimum (苏州 §5) on a complete hand ``P``, as ``scoring.suzhou._legal_complete``
+    """A flower minimum (苏州 §5) on a complete hand ``P``, as the 苏州 scorer's ``_legal_complete``
     decides it for the context the checker would build (no wildcards, no dragons in hand, no
     chows; the situational exemptions only on a self-draw; a robbed kong as a 抢杠 win).
 
@@ -1293,7 +1296,10 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
 
 cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall, const Rule* R, const uint8_t* playable,
                     int n_games, const int8_t* dealers, const int8_t* winds, int32_t* rec, uint8_t* hands, int8_t* melds,
-                    int8_t* kongs, int32_t* ev, uint8_t* seats, int16_t* lg, int max_log) noexcept nogil:
+                    int8_t* kongs, int32_t* ev, uint8_t* seats, int16_t* lg, int max_log,
+                    uint64_t* memo) noexcept nogil:
+    """Play a chunk's games in order.  ``memo``: the chunk's memo table kept by the caller between
+    calls (``MEMO_WORDS`` words, the last one its fill count), or NULL for a fresh one."""
     cdef int8_t wall[MAX_WALL]
     cdef int g
     cdef uint8_t cap[34]
@@ -1303,14 +1309,21 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall, const Rule* 
     E.row = 0
     E.copies = R.copies
     E.mask = (<uint64_t>1 << LOG2_MEMO) - 1
-    E.used = 0
-    E.tab = <uint64_t*>calloc(<size_t>3 << LOG2_MEMO, sizeof(uint64_t))   # NULL: no memo
+    if memo != NULL:
+        E.tab = memo
+        E.used = <long long>memo[3 << LOG2_MEMO]
+    else:
+        E.used = 0
+        E.tab = <uint64_t*>calloc(<size_t>3 << LOG2_MEMO, sizeof(uint64_t))   # NULL: no memo
     memcpy(wall, wall0, n_wall)
     for g in range(n_games):
         play_game(rng, wall, n_wall, R, &E, dealers[g], winds[g], rec + N_REC * g, hands + 136 * g, melds + 16 * MF * g,
                   kongs + KF * MAX_KONGS * g, ev + MAX_EVENTS * N_EV * g, seats + 4 * SEAT_FIELDS * g,
                   lg + LOG_FIELDS * max_log * g if max_log else lg, max_log)
-    free(E.tab)
+    if memo != NULL:
+        memo[3 << LOG2_MEMO] = <uint64_t>E.used
+    else:
+        free(E.tab)
 
 
 def discard_table(const uint8_t[::1] counts, int n_melds, int forms, int options):
@@ -1392,7 +1405,8 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
                           int32_t[:, :, ::1] events,    # OUT (n_games, MAX_WIN_EVENTS, N_EVENT_FIELDS)
                           uint8_t[:, :, ::1] seats,     # OUT (n_games, 4, N_SEAT_FIELDS)
                           int16_t[:, :, ::1] log,       # OUT (n_games, max_log, N_LOG_FIELDS), or max_log 0
-                          int n_threads=1):
+                          int n_threads=1,
+                          uint64_t[:, ::1] memo=None):  # IN/OUT (n_chunks, MEMO_WORDS) or None
     """Play every chunk; chunk ``c`` uses ``bitgens[c]`` and fills its games' rows in order.
 
     The BitGenerators must be private to this call (spawned streams): they are advanced
@@ -1482,6 +1496,10 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
         shape ``(0, 0, 3)`` array (or ``max_log == 0``) keeps no log.
     n_threads : int
         OpenMP threads.
+    memo : uint64[n_chunks, MEMO_WORDS], optional
+        Each chunk's memo of hand evaluations, kept between calls that play on with the same
+        streams (zeros the first time).  It holds values of the rule's tables only, so it speeds
+        the play without changing it; None: a fresh memo per call.
     """
     cdef Py_ssize_t n_chunks = len(bitgens)
     cdef Py_ssize_t ci
@@ -1528,6 +1546,8 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
             or seats.shape[0] != total or seats.shape[1] != 4 or seats.shape[2] != SEAT_FIELDS \
             or dealers.shape[0] != total or winds.shape[0] != total or log.shape[2] != LOG_FIELDS or (max_log and log.shape[0] != total):
         raise ValueError("output arrays have the wrong shape")
+    if memo is not None and (memo.shape[0] != n_chunks or memo.shape[1] != MEMO_WORDS_):
+        raise ValueError(f"memo needs shape (n_chunks, {MEMO_WORDS_})")
     for i in range(dealers.shape[0]):
         if dealers[i] < -1 or dealers[i] > 3 or winds[i] < 0 or winds[i] > 3:
             raise ValueError("dealers must be seats 0-3 or -1, winds 0-3")
@@ -1587,7 +1607,8 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
                           &winds[offs[ci]],
                           &rec[offs[ci], 0], &hands[offs[ci], 0, 0], &melds[offs[ci], 0, 0, 0],
                           &kongs[offs[ci], 0, 0], &events[offs[ci], 0, 0], &seats[offs[ci], 0, 0],
-                          &log[offs[ci], 0, 0] if max_log else &no_log[0], max_log)
+                          &log[offs[ci], 0, 0] if max_log else &no_log[0], max_log,
+                          &memo[ci, 0] if memo is not None else NULL)
     finally:
         free(rngs)
         free(offs)

@@ -23,6 +23,13 @@ one-unit stakes in one game, whatever ``unit`` the other statistics use.  Propor
 :func:`compare_rules` simulates several rules (or option sets) on the same seeds and summarises
 them in one-unit stakes (:func:`base_stake`: what one payer owes for the rule's cheapest legal
 win); :func:`stack_games` stacks per-rule tables with that stake in ``base``.
+
+Match tables (:func:`mjfast.simulate_matches`: one row per hand with ``match`` and each player's
+running total ``cum_0`` … ``cum_3``) are summarised per match and player — the unit a player
+actually feels: :func:`match_results` turns one into a table with one row per match whose
+``pay_p`` is player ``p``'s result over the match (``dealer`` 0: player 0 deals first,
+``winners``: the players who finished on top, ``how`` ``"match"``), which every function here
+accepts in place of a games table.
 """
 from __future__ import annotations
 
@@ -46,6 +53,69 @@ def _seats(value) -> tuple[int, ...]:
     if isinstance(value, (int, np.integer)):
         return (int(value),)
     return tuple(int(x) for x in value)
+
+
+MATCH_COLUMNS = ["match", "cum_0", "cum_1", "cum_2", "cum_3"]
+
+
+def is_match_table(table) -> bool:
+    """Whether ``table`` holds the hands of matches (:func:`mjfast.simulate_matches`)."""
+    return all(c in getattr(table, "columns", ()) for c in MATCH_COLUMNS)
+
+
+def match_results(matches):
+    """One row per match: each player's result over the match, as a games table.
+
+    Parameters
+    ----------
+    matches : pandas.DataFrame
+        A table of :func:`mjfast.simulate_matches` (or several of them stacked by
+        :func:`stack_games`: the matches are then told apart by ``label`` too).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``match``, the grouping columns the table has (``label``, ``rule``, ``options``, ``base``),
+        ``dealer`` (0: player 0 deals the first hand), ``winners`` (the players with the best
+        result, comma-separated), ``how`` (``"match"``), ``discarder`` (-1), ``hands`` (hands
+        played) and ``pay_0`` … ``pay_3`` (each player's result over the match, in the rule's
+        unit; they sum to zero).  ``attrs`` are kept.
+
+    Raises
+    ------
+    ValueError
+        A table without the match columns.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from mjfast.analysis.payout import match_results
+    >>> t = pd.DataFrame({"match": [0, 0, 1], "cum_0": [3, 5, -1], "cum_1": [-3, -3, 1],
+    ...                   "cum_2": [0, -2, 0], "cum_3": [0, 0, 0]})
+    >>> match_results(t)[["match", "winners", "hands", "pay_0", "pay_1"]].values.tolist()
+    [[0, '0', 2, 5, -3], [1, '1', 1, -1, 1]]
+    """
+    import pandas as pd
+
+    if not is_match_table(matches):
+        raise ValueError(f"a match table needs the columns {', '.join(MATCH_COLUMNS)} (mjfast.simulate_matches)")
+    keys = [c for c in ("label", "rule", "options", "base") if c in matches.columns]
+    grouped = matches.groupby(keys + ["match"], sort=False, observed=True)
+    last = grouped.tail(1)
+    cum = last[["cum_0", "cum_1", "cum_2", "cum_3"]].to_numpy(np.int64)
+    top = cum.max(axis=1, keepdims=True)
+    out = pd.DataFrame({"match": last["match"].to_numpy()})
+    for k in keys:
+        out[k] = last[k].to_numpy()
+    out["dealer"] = np.zeros(len(out), np.int8)
+    out["winners"] = [",".join(str(p) for p in range(4) if row[p] == t) for row, t in zip(cum, top[:, 0])]
+    out["how"] = "match"
+    out["discarder"] = np.full(len(out), -1, np.int8)
+    out["hands"] = grouped.size().to_numpy()
+    for p in range(4):
+        out[f"pay_{p}"] = cum[:, p]
+    out.attrs = dict(getattr(matches, "attrs", {}) or {})
+    return out
 
 
 def _check(games):
@@ -201,7 +271,12 @@ def payout_summary(games, *, by=None, unit="stakes"):
     Parameters
     ----------
     games : pandas.DataFrame
-        One row per game (see the module docstring for the columns).
+        One row per game (see the module docstring for the columns), or a match table of
+        :func:`mjfast.simulate_matches`, summarised per match and player (:func:`match_results`):
+        the roles are then ``all`` (every player of every match), ``dealer`` / ``non_dealer``
+        (the player who dealt the first hand / the others) and ``winner`` (the players who
+        finished on top; ``win_rate`` is then the share of matches finished on top); the
+        match-level statistics are ``hands_per_match`` and ``dealer_edge``.
     by : str or list of str, optional
         Extra grouping columns of ``games`` (besides ``rule``), e.g. a policy label.
     unit : {"stakes", "points"}, default "stakes"
@@ -254,6 +329,9 @@ def payout_summary(games, *, by=None, unit="stakes"):
     """
     import pandas as pd
 
+    matches = is_match_table(games)
+    if matches:
+        games = match_results(games)
     _check(games)
     _check_unit(unit)
     keys = [] if by is None else ([by] if isinstance(by, str) else list(by))
@@ -299,13 +377,19 @@ def payout_summary(games, *, by=None, unit="stakes"):
             stats.append(("win_rate",) + _prop(float(sel["winner"].mean()), n) + ("proportion",))
             for row in stats:
                 add(head, role, n, *row)
-        how = games_part["how"].to_numpy(object)
-        won = how != "draw_game"
-        n_won = int(won.sum())
-        if n_won:
-            add(head, "all", n_won, "self_draw_share", *_prop(float((how[won] == "self_draw").mean()), n_won),
-                "proportion")
-        add(head, "all", n_games, "draw_game_rate", *_prop(float((~won).mean()), n_games), "proportion")
+        if matches:
+            h = games["hands"].to_numpy(float)[games_part["game"].to_numpy()]
+            add(head, "all", n_games, *_stat("hands_per_match", float(h.mean()),
+                                             float(h.std(ddof=1) / np.sqrt(len(h))) if len(h) > 1 else float("nan"),
+                                             "hands"))
+        else:
+            how = games_part["how"].to_numpy(object)
+            won = how != "draw_game"
+            n_won = int(won.sum())
+            if n_won:
+                add(head, "all", n_won, "self_draw_share", *_prop(float((how[won] == "self_draw").mean()), n_won),
+                    "proportion")
+            add(head, "all", n_games, "draw_game_rate", *_prop(float((~won).mean()), n_games), "proportion")
         d = part[part.dealer]["result"].to_numpy(float)
         nd = part[~part.dealer]["result"].to_numpy(float)
         if len(d) > 1 and len(nd) > 1:
@@ -439,13 +523,15 @@ def _label(name: str, options: dict) -> str:
 
 
 def _specs(rules) -> list:
-    """``[(label, rule name, options)]`` from the ``rules`` argument of :func:`compare_rules`."""
+    """``[(label, Rule)]`` from the ``rules`` argument of :func:`compare_rules` (a Rule is kept as
+    it is: a user-declared variant is simulated as itself)."""
     from .. import rules as _rules
-    from ..simulation.games import SUPPORTED
     from ..rules._base import Rule
+    from ..simulation import games
 
+    supported = games.SUPPORTED            # read at call time: the rules the engine plays by name
     if rules is None:
-        rules = SUPPORTED
+        rules = supported
     if isinstance(rules, (str, Rule)):
         rules = [rules]
     if not isinstance(rules, (list, tuple)):
@@ -456,25 +542,25 @@ def _specs(rules) -> list:
     out = []
     for item in rules:
         if isinstance(item, Rule):
-            name, options = item.name, dict(item.options)
-            defaults = _rules.get(name).options
-            options = {k: v for k, v in options.items() if defaults.get(k) != v}
-        elif isinstance(item, str):
-            name, options = item, {}
-        elif isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], dict):
-            name, options = item[0], dict(item[1])
+            rule = item
         else:
-            raise ValueError(f"cannot read rule spec {item!r}: give a rule name, a Rule, "
-                             "or a (name, options dict) pair")
-        try:
-            name = _rules.canonical_name(name)  # 苏州, mcr, Sichuan …
-        except ValueError as e:
-            raise ValueError(f"simulate_games does not support rule {name!r}: {e}") from None
-        if name not in SUPPORTED:
-            raise ValueError(f"simulate_games does not support rule {name!r} yet; supported rules: "
-                             f"{', '.join(SUPPORTED)}")
-        _rules.get(name, **options)  # validates the options before anything is simulated
-        out.append((_label(name, options), name, options))
+            if isinstance(item, str):
+                name, options = item, {}
+            elif isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str) \
+                    and isinstance(item[1], dict):
+                name, options = item[0], dict(item[1])
+            else:
+                raise ValueError(f"cannot read rule spec {item!r}: give a rule name, a Rule, "
+                                 "or a (name, options dict) pair")
+            try:
+                name = _rules.canonical_name(name)  # 苏州, mcr, Sichuan …
+            except ValueError as e:
+                raise ValueError(f"simulate_games does not support rule {name!r}: {e}") from None
+            if name not in supported:
+                raise ValueError(f"simulate_games does not support rule {name!r} yet; supported rules: "
+                                 f"{', '.join(supported)}")
+            rule = _rules.get(name, **options)  # validates the options before anything is simulated
+        out.append((_label(rule.name, rule.non_default_options), rule))
     labels = [s[0] for s in out]
     dup = sorted({x for x in labels if labels.count(x) > 1})
     if dup:
@@ -492,20 +578,21 @@ def _rule_name(text) -> str:
         return str(text)
 
 
-def _table_rule(label: str, games) -> tuple[str, dict]:
-    """The rule and options a games table was played under (attrs, a ``rule`` column, or the label)."""
+def _table_rule(label: str, games) -> tuple:
+    """The rule a games table was played under, as ``(name, options, Rule or None)``: from its
+    attrs (the Rule itself when the engine put it there), a ``rule`` column, or the label."""
     from .. import rules as _rules
 
     attrs = getattr(games, "attrs", {}) or {}
     if "rule" in attrs:
-        return str(attrs["rule"]), dict(attrs.get("options") or {})
+        return str(attrs["rule"]), dict(attrs.get("options") or {}), attrs.get("rule_object")
     if "rule" in games.columns:
         names = games["rule"].unique()
         if len(names) != 1:
             raise ValueError(f"games table {label!r} mixes rules {sorted(map(str, names))}; give one table per rule")
-        return _rule_name(names[0]), {}
+        return _rule_name(names[0]), {}, None
     if _rule_name(label) in _rules.names():
-        return _rule_name(label), {}
+        return _rule_name(label), {}, None
     raise ValueError(f"cannot tell which rule games table {label!r} was played under: it has no attrs['rule'] "
                      "(simulate_games sets it), no 'rule' column, and its label is not a rule name")
 
@@ -516,9 +603,10 @@ def stack_games(tables):
     Parameters
     ----------
     tables : dict of str -> pandas.DataFrame
-        Label -> games table (as :func:`~mjfast.simulation.games.simulate_games` returns).  A table's rule
-        and options come from ``attrs["rule"]``/``attrs["options"]`` (set by
-        ``simulate_games``), else from a single-valued ``rule`` column, else from its label.
+        Label -> games table (as :func:`~mjfast.simulation.games.simulate_games` returns) or
+        match table (:func:`mjfast.simulate_matches`).  A table's rule comes from its attrs (the
+        Rule itself, or ``rule``/``options``, set by the engine), else from a single-valued
+        ``rule`` column, else from its label.
 
     Returns
     -------
@@ -560,8 +648,8 @@ def stack_games(tables):
         for col in ("label", "base"):
             if col in games.columns:
                 raise ValueError(f"games table {label!r} already has a {col!r} column; stack_games sets it")
-        name, options = _table_rule(label, games)
-        stake = base_stake(name, **options)
+        name, options, rule = _table_rule(label, games)
+        stake = base_stake(rule) if rule is not None else base_stake(name, **options)
         front = pd.DataFrame({"label": label, "rule": name, "options": _options_text(options),
                               "base": stake}, index=games.index)
         rest = games.drop(columns=[c for c in ("rule", "options") if c in games.columns])
@@ -572,14 +660,15 @@ def stack_games(tables):
     return out
 
 
-def compare_rules(rules=None, n=None, *, rng=None, n_threads=None, executor=None, progress=False,
-                  by=None, unit="stakes", n_games=None):
+def compare_rules(rules=None, n=None, *, matches=False, hands=None, rng=None, n_threads=None, executor=None,
+                  progress=False, by=None, unit="stakes", n_games=None, n_matches=None):
     """Payout statistics of several rules (or option sets) on the same seeds, in one-unit stakes.
 
-    Each rule is simulated by :func:`~mjfast.simulation.games.simulate_games` from the *same* root
-    ``SeedSequence`` (so every rule plays from the same seeds: chunk ``c`` of every rule uses
-    child stream ``c``), its payments are divided by its one-unit stake, and the statistics
-    of :func:`payout_summary` are computed per rule.
+    Each rule is simulated by :func:`~mjfast.simulation.games.simulate_games` (or, with
+    ``matches=True``, :func:`mjfast.simulate_matches`: then the statistics are per match and player)
+    from the *same* root ``SeedSequence`` (so every rule plays from the same seeds: chunk ``c``
+    of every rule uses child stream ``c``), its payments are divided by its one-unit stake, and
+    the statistics of :func:`payout_summary` are computed per rule.
 
     **One-unit stake.**  One stake is what one payer owes for the rule's cheapest legal win
     (:func:`base_stake`): :attr:`mjfast.Score.points` — the discarder's share of a discard
@@ -592,13 +681,19 @@ def compare_rules(rules=None, n=None, *, rng=None, n_threads=None, executor=None
     Parameters
     ----------
     rules : None, str, list or dict
-        ``None``: every rule in :data:`mjfast.simulation.games.SUPPORTED` (default options).  A rule
-        name, or a list of rule names, :class:`~mjfast.rules.Rule` objects and ``(name,
-        options dict)`` pairs — e.g. ``[("sichuan", {}), ("sichuan", {"xuezhan": True})]`` to
-        compare options of one rule.  Or a dict ``label -> games table`` of games already
-        simulated (then nothing is simulated, see :func:`stack_games`).
+        ``None``: every rule in :data:`mjfast.simulation.games.SUPPORTED` (default options).  A rule name, or a
+        list of rule names, :class:`~mjfast.rules.Rule` objects (user-declared variants
+        included, simulated as they are) and ``(name, options dict)`` pairs — e.g.
+        ``[("sichuan", {}), ("sichuan", {"xuezhan": True})]`` to compare options of one rule.
+        Or a dict ``label -> games table`` of games (or matches) already simulated (then nothing
+        is simulated, see :func:`stack_games`).
     n : int, optional
-        Games per rule (default :data:`DEFAULT_N_GAMES`); not allowed with a dict.
+        Games per rule (default :data:`DEFAULT_N_GAMES`), or matches per rule with
+        ``matches=True`` (then required); not allowed with a dict.
+    matches : bool, default False
+        Simulate whole matches (:func:`mjfast.simulate_matches`) instead of independent games.
+    hands : int, optional
+        Hands per match (the rule's default when None); only with ``matches=True``.
     rng : None, int, SeedSequence, BitGenerator or Generator
         The seed shared by every rule (a Generator is advanced once, not once per rule).
     n_threads, executor, progress
@@ -609,8 +704,9 @@ def compare_rules(rules=None, n=None, *, rng=None, n_threads=None, executor=None
     unit : {"stakes", "points"}, default "stakes"
         Unit of the payment statistics: one-unit stakes, comparable across rules, or each
         rule's own payments (``base_stake`` converts).  ``p_lose_gt_10x`` is in stakes either way.
-    n_games : int, optional
-        The old name of ``n``, accepted with a ``DeprecationWarning``.
+    n_games, n_matches : int, optional
+        The old names of ``n`` (``n_matches=k`` is ``n=k, matches=True``), accepted with a
+        ``DeprecationWarning``.
 
     Returns
     -------
@@ -645,7 +741,12 @@ def compare_rules(rules=None, n=None, *, rng=None, n_threads=None, executor=None
 
     from .._inputs import sample_size
 
-    n_games = sample_size("compare_rules", n, "n_games", n_games)
+    if n_games is not None and n_matches is not None:
+        raise ValueError("give n_games (independent games) or n_matches (whole matches), not both")
+    if n_matches is not None:
+        n, matches = sample_size("compare_rules", n, "n_matches", n_matches), True
+    else:
+        n = sample_size("compare_rules", n, "n_games", n_games)
     keys = [] if by is None else ([by] if isinstance(by, str) else list(by))
     _check_unit(unit)
     reserved = {"label", "rule", "options", "base", "base_stake", "role", "statistic", "value", "se", "ci_low",
@@ -654,24 +755,37 @@ def compare_rules(rules=None, n=None, *, rng=None, n_threads=None, executor=None
     if bad:
         raise ValueError(f"by: cannot group by {bad}; reserved or not a column name")
     if isinstance(rules, dict):
-        if n_games is not None or rng is not None or n_threads is not None or executor is not None or progress:
-            raise ValueError("n, rng, n_threads, executor and progress only apply when compare_rules "
-                             "simulates; a dict of games tables is summarised as it is")
+        if n is not None or matches or hands is not None or rng is not None or n_threads is not None \
+                or executor is not None or progress:
+            raise ValueError("n, matches, hands, rng, n_threads, executor and progress only apply when "
+                             "compare_rules simulates; a dict of games tables is summarised as it is")
         tables = rules
     else:
         from ..simulation import _chunks
         from ..simulation.games import simulate_games
+        from ..simulation.matches import simulate_matches
 
-        if n_games is None:
-            n_games = DEFAULT_N_GAMES
-        if isinstance(n_games, (bool, np.bool_)) or not isinstance(n_games, numbers.Integral) or n_games < 1:
-            raise ValueError(f"n must be a positive integer (games per rule), got {n_games!r}")
+        if hands is not None and not matches:
+            raise ValueError("hands applies to matches: pass matches=True too")
+        if matches and n is None:
+            raise ValueError("n: say how many matches per rule to play with matches=True")
+        count = DEFAULT_N_GAMES if n is None else n
+        if isinstance(count, (bool, np.bool_)) or not isinstance(count, numbers.Integral) or count < 1:
+            raise ValueError(f"n must be a positive integer ({'matches' if matches else 'games'} per rule), "
+                             f"got {count!r}")
         specs = _specs(rules)
-        root = _chunks.seed_sequence(rng)  # one root: each simulate_games call copies it unchanged
-        tables = {label: simulate_games(name, int(n_games), rng=root, n_threads=n_threads, executor=executor,
-                                        progress=progress, **options)
-                  for label, name, options in specs}
+        root = _chunks.seed_sequence(rng)  # one root: each simulation copies it unchanged
+        if matches:
+            tables = {label: simulate_matches(rule, int(count), hands=hands, rng=root, n_threads=n_threads,
+                                              executor=executor, progress=progress)
+                      for label, rule in specs}
+        else:
+            tables = {label: simulate_games(rule, int(count), rng=root, n_threads=n_threads, executor=executor,
+                                            progress=progress)
+                      for label, rule in specs}
     stacked = stack_games(tables)
+    if is_match_table(stacked) and not all(is_match_table(t) for t in tables.values()):
+        raise ValueError("give games tables or match tables, not both")
     summary = payout_summary(stacked, by=["label"] + keys, unit=unit)
     order = {label: i for i, label in enumerate(tables)}
     info = stacked.drop_duplicates("label").set_index("label")

@@ -296,7 +296,8 @@ def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, lab
     games : pandas.DataFrame or dict of str -> DataFrame
         A games table (see :mod:`mjfast.analysis.payout`), or a dict of label -> games table as
         :func:`mjfast.compare_rules` takes (stacked by :func:`mjfast.analysis.payout.stack_games`, so in
-        one-unit stakes, one line per label).
+        one-unit stakes, one line per label).  Match tables (:func:`mjfast.simulate_matches`) are
+        drawn per match and player (:func:`mjfast.analysis.payout.match_results`).
     seat_role : {"all", "dealer", "non_dealer", "winner", "discarder"}
     kind : {"ecdf", "tail", "hist"}
         ``ecdf``: empirical CDF on a symmetric-log x axis (default).  ``tail``: the loss tail
@@ -336,7 +337,7 @@ def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, lab
     >>> ax.lines[0].get_ydata().tolist()    # P(loss >= 2) = 4/8, P(loss >= 8) = 1/8
     [0.5, 0.125]
     """
-    from .payout import ROLES, _check, _check_unit, _long_results, _scale, stack_games
+    from .payout import ROLES, _check, _check_unit, _long_results, _scale, is_match_table, match_results, stack_games
 
     if seat_role not in ROLES:
         raise ValueError(f"seat_role must be one of {', '.join(ROLES)}; got {seat_role!r}")
@@ -345,6 +346,9 @@ def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, lab
     if isinstance(games, dict):
         games = stack_games(games)
         by = "label" if by == "rule" else by
+    per_match = is_match_table(games)
+    if per_match:               # a player's result over each match (match tables)
+        games = match_results(games)
     _check(games)
     _check_unit(unit)
     lang = _language(labels)
@@ -382,6 +386,8 @@ def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, lab
         ax.set_xlabel(_say("result", lang, unit=_say(unit, lang)))
         ax.set_ylabel(_say("p_result", lang) if kind == "ecdf" else _say("games", lang))
         ax.set_title(_say("payouts", lang, role=role))
+    if per_match:
+        ax.set_xlabel(ax.get_xlabel().replace("per game", "per match").replace("每局", "每场"))
     title = None
     if by in games.columns:
         title = _say(by, lang) if by in ("rule", "label") else by

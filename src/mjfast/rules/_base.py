@@ -601,10 +601,10 @@ class Rule:
         object.__setattr__(self, "deal", tuple(self.deal))
         _check_codes(self.forms, FORMS, "win form")
 
-    def __copy__(self) -> "Rule":
+    def __copy__(self) -> Rule:
         return self
 
-    def __deepcopy__(self, memo) -> "Rule":
+    def __deepcopy__(self, memo) -> Rule:
         return self                       # immutable: a copy is the rule itself (cheap in DataFrame.attrs)
 
     @property

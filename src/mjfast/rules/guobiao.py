@@ -2,7 +2,10 @@
 
 ⚑ defaults used here (not in the seeds):
 
-* 136 tiles, no flowers (GB-A3; the flower fan is out of scope).
+* 136 tiles, no flowers (GB-A3).  ``tileset=144`` plays the competition set with its 8 花牌
+  (春夏秋冬梅兰竹菊): they are laid aside and replaced, and score 花牌 (1 番 each, not towards the
+  8-番 minimum; ``mjfast.score`` needs ``flowers=True`` for such hands, which the game engine
+  passes).  A win on a flower's replacement is not 杠上开花.
 * Deal: dealer 14, others 13; 吃 only from 上家.
 * Claim priority (G-A1): 胡 > 杠 = 碰 > 吃.  One winner per discard by default: the claimant
   nearest the discarder counter-clockwise wins (截和, as in the competition rules);
@@ -23,12 +26,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._base import Calls, EngineFacts, Rule, make_tileset
+from ._base import PLANTS, SEASONS, Calls, EngineFacts, Rule, make_tileset
 
 NAME = "guobiao"
 NAME_ZH = "国标麻将"
 
 OPTIONS: dict[str, tuple] = {
+    "tileset": (136, 144),
     "exclusions": ("union", "v2"),
     "selfdraw_buqiuren": (False, True),
     "qingyaojiu_tongke": (False, True),
@@ -62,6 +66,13 @@ OPTION_DOCS: dict[str, dict] = {
         "spec": None,
         "source": "四方大发168番（非国标牌型）",
     },
+    "yipao_duoxiang": {
+        "meaning": "who wins when several players can win on one discard",
+        "values": {False: "截和: the nearest claimant counter-clockwise from the discarder",
+                   True: "一炮多响: every claimant wins"},
+        "spec": None,
+        "source": None,
+    },
 }
 
 #: Win forms of the MCR table.
@@ -84,14 +95,14 @@ def build(options: dict[str, Any]) -> Rule:
         name_zh=NAME_ZH,
         options=options,
         option_choices=OPTIONS,
-        tileset=make_tileset(),
+        tileset=make_tileset(bonus={code: 1 for code in SEASONS + PLANTS} if options["tileset"] == 144 else None),
         deal=(14, 13),
         calls=Calls(chow="left", multiple_winners=bool(options["yipao_duoxiang"])),
         wildcard=None,
         forms=FORMS,
         unit="番",
-        flowers=False,
-        engine=EngineFacts(hooks="mjfast.scoring.guobiao", last_copy=True, rounds="fixed",
+        flowers=options["tileset"] == 144,
+        engine=EngineFacts(hooks="mjfast.scoring.guobiao", last_copy=True, rounds="fixed", flower_bloom=False,
                            seat_swaps=((2, (1, 0, 3, 2)),),
                            first_turn=(("deal", "heavenly"), ("dealer_next_first_draw", "earthly"),
                                        ("first_round", "human")) if options["lianzhong_extras"] else ()),

@@ -4,23 +4,32 @@
 
 * 136 tiles without flowers (flowers only where a sub-game has them), dealer 14, others 13.
 * Claim priority: 碰 > 吃, 杠 > 吃, 胡 on top; several winners allowed (G-A1).
-* JJ-A1: the 混 kind is chosen per sub-game (``selection="per_game"``), so it is a per-hand
-  input of the analysis functions, not a registry option; 4 copies (the 联众 混杠 is "a kong
-  of the four 混").
+* JJ-A1: the 混 kind is chosen per sub-game, so by default it is a per-hand input of the analysis
+  functions (``hun="none"``: the game engine plays without a 混), 4 copies (the 联众 混杠 is "a
+  kong of the four 混").  Option ``hun`` chooses it in play the way many sub-games do: by a flipped
+  tile, ``"flip_successor"`` (its successor is 混, 4 copies; winds E→S→W→N→E, dragons 中→发→白→中)
+  or ``"flip_self"`` (the flipped kind itself, 3 copies left).  A 混 is never discarded (JJ-A2) and
+  not used in calls ("不可吃碰").
 * Win forms are the MCR forms of guobiao.md ("MCR-style").
-* The file names no ``jj.`` option with values, so this rule takes no options.
+* Dealer rotation: "荒庄 (wall exhausted, no win): the dealer of that hand deals again" is all the
+  file says.  Option ``dealer``: ``"next"`` (default; after a win the deal passes to the dealer's
+  下家, as in the MCR-style games this file follows) or ``"winner"`` (the winner deals).  The
+  prevalent wind advances after every four changes of dealer.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ._base import KINDS, Calls, EngineFacts, Rule, WildcardScheme, make_tileset
+from ._base import KINDS, Calls, EngineFacts, Rule, WildcardScheme, make_tileset, standard_successors
 from .guobiao import FORMS as MCR_FORMS
 
 NAME = "jj"
 NAME_ZH = "JJ麻将"
 
-OPTIONS: dict[str, tuple] = {}
+OPTIONS: dict[str, tuple] = {
+    "hun": ("none", "flip_successor", "flip_self"),
+    "dealer": ("next", "winner"),
+}
 
 #: What each option means, in one place (see ``mjfast.rules.suzhou.OPTION_DOCS`` for the fields); JJ has none.
 OPTION_DOCS: dict[str, dict] = {}
@@ -29,6 +38,14 @@ OPTION_DOCS: dict[str, dict] = {}
 def build(options: dict[str, Any]) -> Rule:
     """Build the JJ rule from resolved options."""
     tileset = make_tileset()
+    faces = {code: tileset.face_copies(code) for code in KINDS}
+    if options["hun"] == "flip_successor":
+        scheme = WildcardScheme(name="混", selection="flip_successor", copies=4, face_copies=faces,
+                                table=standard_successors(dragon_cycle=("7z", "6z", "5z")))
+    elif options["hun"] == "flip_self":
+        scheme = WildcardScheme(name="混", selection="flip_self", copies=3, face_copies=faces)
+    else:
+        scheme = WildcardScheme(name="混", selection="per_game", copies=4, face_copies=faces)
     return Rule(
         name=NAME,
         name_zh=NAME_ZH,
@@ -37,12 +54,7 @@ def build(options: dict[str, Any]) -> Rule:
         tileset=tileset,
         deal=(14, 13),
         calls=Calls(chow="left", multiple_winners=True),
-        wildcard=WildcardScheme(
-            name="混",
-            selection="per_game",
-            copies=4,
-            face_copies={code: tileset.face_copies(code) for code in KINDS},
-        ),
+        wildcard=scheme,
         forms=MCR_FORMS,
         unit="番",
         flowers=False,

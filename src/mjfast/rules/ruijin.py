@@ -12,6 +12,11 @@
 * Several winners on one discard (G-A1; the Ruijin text is silent).
 * Claim priority (G-A1): 胡 > 杠 = 碰 > 吃 (a pung beats a chow even after it was made).
 * Option value name ``lanhu="general"`` for the general 烂胡 reading (RS-C3 default).
+
+Engine facts: 天胡 the dealer on the deal, 瑞金 地胡 a win on the dealer's first discard; a drawn
+winning 宝 is reported as such; 飞 (§5 制飞): a player may decline a complete hand to wait with a
+lone 宝 — the wait counts once a full go-around has passed without 碰, 杠 or 胡 ("制飞成功后还要空
+转一圈"), and he may no longer win on a discard ("制飞后不能平胡").  Declining is a policy's choice.
 """
 from __future__ import annotations
 
@@ -92,6 +97,6 @@ def build(options: dict[str, Any]) -> Rule:
         thirteen_lan_strict=options["lanhu"] == "strict",
         unit="基数",
         flowers=False,
-        engine=EngineFacts(hooks="mjfast.scoring.ruijin", win_is_wild=True,
+        engine=EngineFacts(hooks="mjfast.scoring.ruijin", win_is_wild=True, wild_head="go_around",
                            first_turn=(("deal", "heavenly"), ("first_discard", "earthly"))),
     )

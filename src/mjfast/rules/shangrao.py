@@ -11,6 +11,10 @@
 * Claim priority: 杠 > 吃 is sourced; 胡 on top and 杠 = 碰 are G-A1 defaults.
   One winner per discard (head bump, first counterclockwise from the discarder), but several
   players robbing one kong all win ("Several robbers may all win"; the first of them deals next).
+
+Engine facts: a drawn winning 宝 is reported as such; 宝吊头: a player may decline a complete hand
+to wait with a lone 宝, and his next own draw wins ("等下轮摸牌时任一张牌都可糊牌"); declining is a
+policy's choice.
 """
 from __future__ import annotations
 
@@ -63,5 +67,5 @@ def build(options: dict[str, Any]) -> Rule:
         forms=frozenset({"standard", "seven_pairs", "thirteen_lan", "nine_terminals", "wild_head"}),
         unit="基数",
         flowers=False,
-        engine=EngineFacts(hooks="mjfast.scoring.shangrao", win_is_wild=True),
+        engine=EngineFacts(hooks="mjfast.scoring.shangrao", win_is_wild=True, wild_head="next_draw"),
     )

@@ -36,7 +36,7 @@ from .._kernels import _game as _kg
 from ..hand import Hand, Meld
 
 __all__ = ["Outcome", "WinEvent", "Kong", "MeldRecord", "Round", "MELD_KINDS", "HOW", "FLAGS", "hooks",
-           "hook"]
+           "hook", "rule_options"]
 
 #: Meld kinds by the kernel's codes.
 MELD_KINDS = ("chow", "pung", "kong", "added_kong", "concealed_kong")
@@ -49,7 +49,7 @@ _SOURCES = {1: "right", 2: "opposite", 3: "left"}
 _NOBODY = frozenset()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _module(path: str):
     return importlib.import_module(path)
 
@@ -69,6 +69,13 @@ def hooks(rule):
         return _module(path)
     except ImportError as exc:
         raise ValueError(f"rule {rule.name!r} names hook module {path!r}, which cannot be imported: {exc}") from None
+
+
+@functools.lru_cache(maxsize=64)
+def rule_options(rule) -> dict:
+    """The rule's non-default options (cached): what the settlement functions that rebuild the
+    rule from options (``**options``) need, without validating every option again."""
+    return dict(rule.non_default_options)
 
 
 def hook(rule, name: str):
@@ -126,7 +133,7 @@ class Round(NamedTuple):
     prevalent_wind: int         #: 0-3 = East South West North
     streak: int                 #: hands the dealer dealt in a row before this one (连庄 n)
     dice: tuple | None          #: the two dice of this hand (1-6 each), when the rule throws them
-    previous: "Outcome | None"  #: the match's previous hand
+    previous: Outcome | None  #: the match's previous hand
     seating: tuple              #: the player at each seat
 
 
@@ -175,10 +182,12 @@ class Outcome:
         The match round (None outside a match).
     scores : list
         ``(seat, Score)`` of every win, in order; filled in by the engine after scoring.
+    contexts : list
+        The :class:`~mjfast.scoring.WinContext` each win was scored with, in the same order.
     """
 
     __slots__ = ("rule", "dealer", "exhausted", "flipped", "first_discard", "dice", "round", "scores",
-                 "_rec", "_hands", "_melds", "_kongs", "_events", "_seats", "_cache")
+                 "contexts", "_rec", "_hands", "_melds", "_kongs", "_events", "_seats", "_cache")
 
     def __init__(self, rule, rec, hands, melds, kongs, events, seats, round=None):
         self.rule = rule
@@ -192,6 +201,7 @@ class Outcome:
         self.dice = (rec[14] // 6 + 1, rec[14] % 6 + 1) if rec[14] >= 0 else None
         self.round = round
         self.scores: list = []
+        self.contexts: list = []
         self._cache: dict = {}
 
     @property
@@ -232,12 +242,17 @@ class Outcome:
 
     def melds(self, seat: int) -> tuple:
         """The melds of ``seat`` in the order he made them (:class:`MeldRecord`)."""
-        return tuple(MeldRecord(MELD_KINDS[k], t, s if s >= 0 else None, o)
-                     for k, t, s, o in self._meld_rows(seat) if k >= 0)
+        key = ("melds", seat)
+        hit = self._cache.get(key)
+        if hit is None:
+            hit = self._cache[key] = tuple(sorted((MeldRecord(MELD_KINDS[k], t, s if s >= 0 else None, o)
+                                                   for k, t, s, o in self._meld_rows(seat) if k >= 0),
+                                                  key=lambda m: m.order))
+        return hit
 
     def _meld_rows(self, seat: int) -> tuple:
-        rows = self._melds[seat]
-        return tuple(tuple(int(x) for x in m) for m in rows)
+        rows = self._melds[seat]                   # the kernel's rows, as Python lists
+        return tuple(tuple(m) for m in rows)
 
     def hand(self, seat: int) -> Hand:
         """The final hand of ``seat``: concealed natural tiles (the winning tile included for a

@@ -701,9 +701,16 @@ def win_state(outcome, event, index, ctx, kong_log):
             bound = replace(ctx, liable=liable)
             try:
                 special = _evaluate(bound, outcome.rule, 1)[0][2]
-                _liability(bound, special, outcome.rule.options["baozimo_small"])
+                # None: a 小三元 / 小四喜 liability without baozimo_small, not enforced
+                liable = _liability(bound, special, outcome.rule.options["baozimo_small"])
             except ValueError:        # the hand no longer meets the condition (e.g. a special outranks 大三元)
                 liable = None
         if liable is not None:
             fields["liable"] = liable
     return fields or None, None
+
+
+def next_deal(outcome) -> int:
+    """§6 (:func:`next_dealer`): the dealer keeps the deal on a win (一炮多响 included) or a draw
+    (``draw="pass"``: the deal passes then), otherwise his 下家 deals."""
+    return next_dealer(outcome.dealer, outcome.winners, draw=outcome.rule.options["draw"])

@@ -538,14 +538,9 @@ def settle_end(outcome, kong_log) -> np.ndarray:
     """豆 for the kongs and 鸡, collected by the seats that won or are ready (GY-A7).  A robbed
     konger's 豆 are void; the discarder of a 烧豆 / 热炮 win collects nothing at all in the hand
     (A "本局不可以再有任何“进钱”的机会…一废全废": his 豆, his chickens and the 打鸡被碰 he would receive)."""
-    from ..shape import shanten
-
     rule = outcome.rule
     hands = [outcome.hand(s) for s in range(4)]
-    ready = set(outcome.winners)
-    for s in range(4):
-        if s not in ready and shanten(hands[s], rule=rule) == 0:
-            ready.add(s)
+    ready = _ready(outcome, hands)
     void, income_void = set(), set()
     first = outcome.events[0] if outcome.events else None
     if first is not None and first.how == "robbing_kong":
@@ -559,3 +554,33 @@ def settle_end(outcome, kong_log) -> np.ndarray:
     ponged = [(d, p) for d, p in _ponged_chickens(outcome) if p not in income_void]
     return pay + settle_chickens(hands, discards, ready - income_void, first_chicken=outcome.first_discard,
                                  ponged=ponged)
+
+
+def _ready(outcome, hands=None) -> set:
+    """The seats that won or are ready (shanten 0) at the end of the hand."""
+    from ..shape import shanten
+
+    hands = hands or [outcome.hand(s) for s in range(4)]
+    ready = set(outcome.winners)
+    for s in range(4):
+        if s not in ready and shanten(hands[s], rule=outcome.rule) == 0:
+            ready.add(s)
+    return ready
+
+
+def win_state(outcome, event, index, ctx, kong_log):
+    """In a match: 连庄 — a dealer winning his n-th consecutive deal is scored with ``lianzhuang=n``
+    (⚑ GY-A4: n = 0 on his first deal)."""
+    rnd = outcome.round
+    if rnd is not None and rnd.streak and event.winners[index] == outcome.dealer:
+        return None, {"lianzhuang": rnd.streak}
+    return None, None
+
+
+def next_deal(outcome) -> int:
+    """§7 (:func:`next_dealer`): the (first) winner deals; 一炮三响: the discarder (``dealer="B"``);
+    黄庄: who is ready decides."""
+    first = outcome.events[0] if outcome.events else None
+    ready = () if outcome.winners else _ready(outcome)
+    return next_dealer(outcome.dealer, outcome.winners, discarder=first.discarder if first else None,
+                       ready=ready, dealer=outcome.rule.options["dealer"])

@@ -446,3 +446,8 @@ register("guobiao", score_guobiao, can_win_guobiao, bind=_bind)
 
 #: The cheapest legal win: 无番和 (chicken hand) = 8 番, the 8-番 minimum: the discarder pays 8 + 8.
 MINIMAL_WINS = (("234s55z", ("123m@left", "789p@opposite", "678m@right"), (), "2s", False),)
+
+
+def score_options(rule) -> dict:
+    """A tile set with the 8 花牌 (``tileset=144``) is scored with ``flowers=True``."""
+    return {"flowers": True} if rule.tileset.bonus else {}

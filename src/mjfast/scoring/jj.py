@@ -320,3 +320,14 @@ register("jj", score_jj, can_win_jj)
 #: The cheapest legal win: one 幺九刻 (1 番, the JJ minimum), one chow called so no 门前清; a
 #: discard pays 1.0 × 番 × base.
 MINIMAL_WINS = (("234m678s444z55p", ("345p@left",), (), "2m", False),)
+
+
+def next_deal(outcome) -> int:
+    """The next dealer (the rule's ``dealer`` option): 荒庄 keeps the dealer ("the dealer of that hand
+    deals again"); after a win the deal passes to the dealer's 下家 (``"next"``) or the winner deals
+    (``"winner"``)."""
+    if not outcome.winners:
+        return outcome.dealer
+    if outcome.rule.options["dealer"] == "winner":
+        return outcome.winners[0]
+    return (outcome.dealer + 1) % 4

@@ -671,6 +671,8 @@ register("sichuan", score_sichuan, can_win_sichuan)
 # Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle
 # this rule.  Kept apart from the scoring above.
 
+from ._outcome import rule_options  # noqa: E402  (the hooks' part of the module)
+
 #: The cheapest legal win: 平胡 = 1 番 (the smallest fan), 2 suits (缺一门): points = base × 2^0.
 MINIMAL_WINS = (("123m456m789m234p55p", (), (), "2p", False),)
 
@@ -684,7 +686,7 @@ def settle_kongs(outcome) -> list:
     """刮风下雨 of every kong as it is made: ``(konger, deltas)`` (血战: the seats that had won
     then pay nothing)."""
     play_on = outcome.rule.engine.play_on
-    opts = dict(outcome.rule.options)
+    opts = rule_options(outcome.rule)
     return [(k.konger, kong_payment(k.kind, k.konger, k.feeder, won=k.won if play_on else (), **opts))
             for k in outcome.kongs]
 
@@ -708,4 +710,16 @@ def settle_end(outcome, kong_log) -> np.ndarray:
     won = frozenset(outcome.winners)
     hands = [None if s in won else outcome.hand(s) for s in range(4)]
     return settle_draw(hands, kong_log=kong_log, won=won if outcome.rule.engine.play_on else (),
-                       **dict(outcome.rule.options))
+                       **rule_options(outcome.rule))
+
+
+def next_deal(outcome) -> int:
+    """§8 (:func:`next_dealer`): the player who dealt in deals next (点炮者坐庄), a self-draw winner
+    after a self-draw (⚑ SC-A8), a draw keeps the dealer.  血战 (⚑ SC-A8): the hand's first winner,
+    or the discarder when several won on that first discard."""
+    if not outcome.events:
+        return outcome.dealer
+    first = outcome.events[0]
+    if outcome.rule.engine.play_on:
+        return first.discarder if first.discarder is not None and len(first.winners) > 1 else first.winners[0]
+    return next_dealer(outcome.dealer, first.winners[0], first.discarder)

@@ -624,7 +624,7 @@ MINIMAL_WINS = tuple(("123m456m789s55s", ("111p@left",), ("F1", "F2", "F3", "F4"
 
 
 def win_state(outcome, event, index, ctx, kong_log):
-    """包饺子 and 送杠 (§7): the liable seat of a self-draw.
+    """包饺子 and 送杠 (§7): the liable seat of a self-draw; in a match, 豹子 and 滴零.
 
     * 包饺子 ("一人支付3倍费用（放给玩家杠，此杠牌玩家杠开）"): the winner made a 一次杠 on P's discard and
       won on its replacement — P is ``liable`` (he pays three shares).
@@ -642,4 +642,31 @@ def win_state(outcome, event, index, ctx, kong_log):
             fed = [k.feeder for k in outcome.kongs if k.konger == w and k.kind == "direct"]
             if fed:
                 fields["liable"] = fed[-1]
+    rnd = outcome.round                   # in a match: the round multipliers of §6
+    if rnd is not None:
+        if rnd.dice is not None and rnd.dice[0] == rnd.dice[1]:
+            fields["baozi"] = True        # 豹子: this hand's two dice show the same face
+        prev = rnd.previous
+        if prev is not None and ((prev.dice is not None and prev.dice[0] == prev.dice[1])
+                                 or any(e.how != "self_draw" and len(e.winners) > 1 for e in prev.events)):
+            fields["diling"] = True       # 滴零: the previous hand was a 豹子 hand or had a 一炮多响
     return fields or None, None
+
+
+#: 大胡 ([001] "大胡" 1-7: 门清 (大/小/大小), 混一色, 清一色, 对对胡, 七小对, 杠开, 大吊车), by element code.
+DAHU = frozenset({"small_concealed", "big_concealed", "big_small_concealed", "half_flush", "full_flush",
+                  "all_pungs", "seven_pairs", "kong_bloom", "big_hanging"})
+
+
+def next_deal(outcome) -> int:
+    """§8: the winner deals ("谁胡牌谁下一把坐庄"; a dealer's win keeps the deal; 一炮多响: the first
+    winner from the discarder's 下家, ⚑); a draw keeps the dealer (SZ-A7).  ``dealer="dahu_keeps"``
+    ([001] "大胡不改變莊家"): a win holding a 大胡 element keeps the dealer, whoever won (⚑ reading)."""
+    winners = outcome.winners
+    if not winners:
+        return outcome.dealer
+    if outcome.rule.options["dealer"] == "dahu_keeps":
+        _seat, first = outcome.scores[0]
+        if any(row[0] in DAHU for row in first.rows):
+            return outcome.dealer
+    return winners[0]

@@ -580,3 +580,13 @@ register("taicang", score_taicang, can_win_taicang)
 #: minimum 2 / 3 花.
 MINIMAL_WINS = tuple(("123m456m789s55s", ("123p@left",), ("F1", "F2", "F3", "F4")[:f], "1m", sd)
                      for f in (1, 2, 3, 4) for sd in (True, False))
+
+
+def next_deal(outcome) -> int:
+    """§8: the winner deals (the dealer keeps the deal when he wins); after a robbed kong the robbed
+    konger deals ("由杠的人一人付三份", and he "becomes the next dealer"); a draw keeps the dealer
+    (TC-A9)."""
+    if not outcome.events:
+        return outcome.dealer
+    first = outcome.events[0]
+    return first.discarder if first.how == "robbing_kong" else first.winners[0]

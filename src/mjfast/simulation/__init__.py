@@ -1,2 +1,3 @@
 """Simulation: one player's wall draws (:mod:`.draws`), four-player games (:mod:`.games`),
-and the chunking, seeding and executors they share (:mod:`._chunks`)."""
+whole matches of hands in a row (:mod:`.matches`), and the chunking, seeding and executors they
+share (:mod:`._chunks`)."""

@@ -15,17 +15,16 @@ import itertools
 
 import numpy as np
 
-from . import _chunks
 from .. import _bridge
 from .. import rules as _rules
+from .._inputs import check_int, default_threads, sample_size
 from .._kernels import _game as _kg
 from ..hand import Hand
 from ..rules._base import Rule
-from ..scoring import WinContext, can_win, score
-from ..scoring import _outcome
-from .._inputs import check_int, default_threads, sample_size
+from ..scoring import WinContext, _outcome, can_win, score
 from ..shape import shanten as _shanten
 from ..tiles import CODES
+from . import _chunks
 
 #: Rules :func:`simulate_games` supports.
 SUPPORTED = tuple(_rules.names())
@@ -265,6 +264,7 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, out
                 pay += s.payments
                 if outcome is not None:
                     outcome.scores.append((w, s))
+                    outcome.contexts.append(ctx)
                 if not winners:
                     total = int(s.total)
                     elements = ",".join(str(row[0]) for row in s.rows)
@@ -291,13 +291,14 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, out
     return out
 
 
-def _raw(game: "_Game", bitgens: list, sizes, n_threads: int, dealers=None, winds=None, dice: bool = False,
-         log: int = 0):
+def _raw(game: _Game, bitgens: list, sizes, n_threads: int, dealers=None, winds=None, dice: bool = False,
+         log: int = 0, memo=None):
     """Run the kernel; return ``(rec, hands, melds, kongs, events, seats)`` (see
     :mod:`mjfast._kernels._game`), and the action log when ``log`` (entries per game) > 0.
 
     ``dealers`` / ``winds``: per game, the dealer seat (-1: drawn) and the prevalent wind;
-    ``dice``: throw the two dice of the rule's round state (the hands of a match)."""
+    ``dice``: throw the two dice of the rule's round state (the hands of a match); ``memo``: the
+    chunks' memo tables to keep between calls that play on with the same streams."""
     t = game.tables
     facts = game.facts
     rule = game.rule
@@ -325,7 +326,8 @@ def _raw(game: "_Game", bitgens: list, sizes, n_threads: int, dealers=None, wind
         pung_policy=game.pung_policy,
         dice=bool(dice),
         flower_minimum=minimum, checker=None if trivial else game.checker, dealers=dealers, winds=winds,
-        rec=rec, hands=hands, melds=melds, kongs=kongs, events=events, seats=seats, log=lg, n_threads=n_threads)
+        rec=rec, hands=hands, melds=melds, kongs=kongs, events=events, seats=seats, log=lg, n_threads=n_threads,
+        memo=memo)
     if game.errors:
         raise game.errors[0]
     out = (rec, hands, melds, kongs, events, seats)

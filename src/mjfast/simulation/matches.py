@@ -1,0 +1,360 @@
+"""Monte-Carlo whole matches: many hands in a row, the deal passing as the rule says.
+
+:func:`simulate_matches` plays ``n`` matches of ``hands`` hands each with the game
+engine of :mod:`mjfast.simulation.games` (the same players, scoring and settlements), carrying
+from one hand to the next what a table carries:
+
+* the dealer — each rule's rotation, from its scorer's ``next_deal`` hook (default: the first
+  winner deals, a draw keeps the dealer), or the fixed order of ``EngineFacts.rounds ==
+  "fixed"`` (国标: every seat deals once per round, no 连庄);
+* the prevalent wind — it advances after every four changes of dealer (``rounds="passes"``), or
+  every four hands (``"fixed"``);
+* the seating — players change seats where the rule says so (国标: East with South and West with
+  North before the third round);
+* round state — the two dice of every hand and the previous hand, read by the rule's
+  ``win_state`` hook (苏州 豹子 and 滴零 doubling), and the dealer's streak of consecutive deals
+  (贵阳 连庄 n).
+
+Player ``p`` sits at seat ``p`` in the first hand and seat 0 deals it.  Chunk ``c`` of
+:data:`MATCH_CHUNK` matches uses random stream ``c`` and plays its matches hand by hand, so the
+result depends only on the seed, never on ``n_threads`` or the executor.
+"""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from .._inputs import check_int, default_threads, sample_size
+from ..scoring._outcome import Round
+from . import _chunks
+from . import games as _games
+
+#: Matches per chunk (one random stream each).  Changing it changes every seeded result.
+MATCH_CHUNK = 64
+
+#: Columns of :func:`simulate_matches` before the per-hand columns of ``simulate_games``.
+KEYS = ("match", "hand", "dealer", "prevalent_wind")
+#: Columns of :func:`match_summary`.
+SUMMARY_COLUMNS = ("match", "player", "total", "rank", "wins", "self_draws", "deal_ins", "dealt")
+_WINDS = "ESWN"
+
+
+def _first_winner_deals(outcome) -> int:
+    """The default rotation: the hand's first winner deals; after a draw the dealer stays."""
+    winners = outcome.winners
+    return winners[0] if winners else outcome.dealer
+
+
+class _Table:
+    """The state one match carries from hand to hand."""
+
+    __slots__ = ("index", "dealer", "wind", "streak", "changes", "seating", "previous", "totals")
+
+    def __init__(self, index: int):
+        self.index = index
+        self.dealer = 0
+        self.wind = 0
+        self.streak = 0
+        self.changes = 0
+        self.seating = (0, 1, 2, 3)
+        self.previous = None
+        self.totals = [0, 0, 0, 0]          # per player
+
+
+def _begin_hand(game, table: _Table, hand: int) -> None:
+    """Set the dealer, wind and seating of hand ``hand`` (0-based) under fixed rounds."""
+    facts = game.facts
+    if facts.rounds == "fixed":
+        rnd, k = divmod(hand, 4)
+        for before, perm in facts.seat_swaps:
+            if before == rnd and k == 0:
+                table.seating = tuple(table.seating[perm[s]] for s in range(4))
+        table.wind = rnd % 4
+        table.dealer = k
+        table.streak = 0
+
+
+def _end_hand(game, table: _Table, outcome) -> None:
+    """Move the deal on after a finished hand (not under fixed rounds)."""
+    if game.facts.rounds == "fixed":
+        return
+    rotate = game.next_deal or _first_winner_deals
+    nxt = int(rotate(outcome))
+    if not 0 <= nxt <= 3:
+        raise ValueError(f"{game.name}: next_deal returned {nxt!r}, not a seat 0-3")
+    if nxt == table.dealer:
+        table.streak += 1
+    else:
+        table.streak = 0
+        table.changes += 1
+        if table.changes % 4 == 0:
+            table.wind = (table.wind + 1) % 4
+    table.dealer = nxt
+
+
+def _play(game, bitgens: list, sizes, n_threads: int, n_hands: int) -> dict:
+    """Play the matches of a batch of chunks; columns as lists (``match`` numbered from 0 in
+    the batch, ``_n`` the number of matches)."""
+    n = int(np.sum(sizes))
+    tables = [_Table(i) for i in range(n)]
+    cols: dict = {}
+    extra = _games._extra_columns(game) + (("seating",) if game.facts.seat_swaps else ()) \
+        + (("dice",) if game.facts.dice else ())
+    for name in KEYS + _games.COLUMNS[1:] + extra + tuple(f"cum_{p}" for p in range(4)):
+        cols[name] = []
+    per_hand = []
+    memo = np.zeros((len(sizes), _games._kg.MEMO_WORDS), np.uint64)   # each chunk's memo, kept from hand to hand
+    for h in range(n_hands):
+        for t in tables:
+            _begin_hand(game, t, h)
+        dealers = np.fromiter((t.dealer for t in tables), np.int8, n)
+        winds = np.fromiter((t.wind for t in tables), np.int8, n)
+        raw = _games._raw(game, bitgens, sizes, n_threads, dealers=dealers, winds=winds, dice=game.facts.dice,
+                          memo=memo)
+        rec = raw[0]
+        rounds = [Round(t.index, h, t.dealer, t.wind, t.streak,
+                        (int(rec[i, 14]) // 6 + 1, int(rec[i, 14]) % 6 + 1) if rec[i, 14] >= 0 else None,
+                        t.previous, t.seating)
+                  for i, t in enumerate(tables)]
+        outcomes: list = []
+        rows = _games._rows(game, *raw, rounds=rounds, outcomes=outcomes)
+        per_hand.append((rows, [t.seating for t in tables], rounds))
+        for i, t in enumerate(tables):
+            for s in range(4):
+                t.totals[t.seating[s]] += rows[f"pay_{s}"][i]
+            rows.setdefault("_cum", []).append(tuple(t.totals))
+            outcome = outcomes[i]
+            outcome.round = rounds[i]
+            t.previous = outcome
+            _end_hand(game, t, outcome)
+    # match-major order: every hand of match 0, then match 1, ...
+    for i in range(n):
+        for h, (rows, seating, rounds) in enumerate(per_hand):
+            cols["match"].append(rounds[i].match)
+            cols["hand"].append(h)
+            cols["prevalent_wind"].append(rounds[i].prevalent_wind)
+            for c in _games.COLUMNS[1:] + _games._extra_columns(game):
+                cols[c].append(rows[c][i])
+            if game.facts.seat_swaps:
+                cols["seating"].append("".join(map(str, seating[i])))
+            if game.facts.dice:
+                cols["dice"].append("{}{}".format(*rounds[i].dice))
+            for p, v in enumerate(rows["_cum"][i]):
+                cols[f"cum_{p}"].append(v)
+    cols["_n"] = n
+    return cols
+
+
+def _task(game, n_hands: int, children, sizes):
+    """One executor task: the chunks' streams from their seeds, on one thread."""
+    return _play(game, _chunks.bit_generators(children), sizes, 1, n_hands)
+
+
+_COMPACT = {"match": "int64", "hand": "int16", "dealer": "int8", "prevalent_wind": "int8"}
+
+
+def _frame(game, parts: list):
+    import pandas as pd
+
+    first = _games._frame(game, [{c: [x for p in parts for x in p[c]] for c in parts[0]}], 0)
+    first = first.drop(columns="game")
+    data = {}
+    for c in KEYS:
+        values = [x for p in parts for x in p[c]]
+        data[c] = np.array(values, _COMPACT[c]) if c != "dealer" else first["dealer"].to_numpy()
+    out = pd.concat([pd.DataFrame(data), first.drop(columns=["dealer"])], axis=1)
+    for c in ("seating", "dice"):
+        if c in parts[0]:
+            out[c] = pd.Categorical([x for p in parts for x in p[c]])
+    for p in range(4):
+        out[f"cum_{p}"] = np.array([x for q in parts for x in q[f"cum_{p}"]], np.int64)
+    return out
+
+
+def iter_matches(rule, n: int | None = None, *, hands: int | None = None, rng=None, policy=None,
+                 n_threads: int | None = None, executor=None, progress: bool = False,
+                 batch_matches: int = 4096, **rule_options):
+    """Simulate matches as :func:`simulate_matches` does, handing them back in batches of whole
+    matches (memory stays bounded however many are played).
+
+    Parameters
+    ----------
+    rule, n, hands, rng, policy, n_threads, executor, progress, **rule_options
+        As for :func:`simulate_matches`.
+    batch_matches : int, default 4096
+        Matches per yielded batch, rounded up to whole chunks of :data:`MATCH_CHUNK`.
+
+    Yields
+    ------
+    pandas.DataFrame
+        The next matches' hands, in order (the columns of :func:`simulate_matches`).
+
+    Examples
+    --------
+    >>> from mjfast.simulation.matches import iter_matches
+    >>> [b["match"].nunique() for b in iter_matches("sichuan", 150, hands=2, rng=0, n_threads=1,
+    ...                                             batch_matches=64)]
+    [64, 64, 22]
+    """
+    game, n_matches, n_hands, threads = _check("iter_matches", rule, n, hands, policy, n_threads, executor,
+                                               rule_options)
+    batch_matches = check_int(batch_matches, "batch_matches", 1)
+    return _iter(game, n_matches, n_hands, rng, threads, executor, progress, batch_matches)
+
+
+def _check(func, rule, n, hands, policy, n_threads, executor, rule_options):
+    n_matches = check_int(sample_size(func, n, "n_matches", rule_options.pop("n_matches", None)), "n", 1)
+    game = _games._resolve(rule, policy, rule_options)
+    n_hands = game.facts.match_hands if hands is None else check_int(hands, "hands", 1)
+    threads = default_threads(n_threads)
+    _chunks.check_executor(executor)
+    return game, n_matches, n_hands, threads
+
+
+def _iter(game, n_matches, n_hands, rng, threads, executor, progress, batch_matches):
+    def local(bitgens, sizes, k):
+        return _play(game, bitgens, sizes, k, n_hands)
+
+    parts, held, first = [], 0, 0
+    for part in _chunks.iter_chunks(n_matches, rng, local=local, task=functools.partial(_task, game, n_hands),
+                                    n_threads=threads, executor=executor, progress=progress,
+                                    desc=f"simulate_matches({game.name})", unit="match", chunk_size=MATCH_CHUNK,
+                                    max_batch_chunks=-(-batch_matches // MATCH_CHUNK)):
+        k = part.pop("_n")
+        part["match"] = [first + held + i for i in part["match"]]      # parts come in chunk order
+        parts.append(part)
+        held += k
+        if held >= batch_matches:
+            yield _frame(game, parts)
+            first += held
+            parts, held = [], 0
+    if parts:
+        yield _frame(game, parts)
+
+
+def simulate_matches(rule, n: int | None = None, *, hands: int | None = None, rng=None, policy=None,
+                     n_threads: int | None = None, executor=None, progress: bool = False, **rule_options):
+    """Simulate whole matches under a rule: hands in a row, with the rule's dealer rotation,
+    prevalent wind, seating and round state; one row per hand.
+
+    Parameters
+    ----------
+    rule : str or Rule
+        A rule name or any :class:`~mjfast.rules.Rule` (user-declared variants included; it is
+        pickled as it is to process pools and Dask workers).
+    n : int
+        Matches to play, ``> 0`` (``n_matches=``, its old name, is accepted with a
+        ``DeprecationWarning``).
+    hands : int, optional
+        Hands per match (default: the rule's ``EngineFacts.match_hands``, 16 — four rounds of
+        four deals; 国标's source states 16 hands).
+    rng : None, int, SeedSequence, BitGenerator or Generator
+        Seed (SPEC 7); chunk ``c`` of :data:`MATCH_CHUNK` matches uses stream ``c``, so results
+        do not depend on ``n_threads`` or ``executor``.
+    policy : {None, "efficiency"}
+        The players' policy (only ``"efficiency"``).
+    n_threads : int, optional
+        OpenMP threads (None: all cores).
+    executor : concurrent.futures.Executor, optional
+        Run groups of chunks as tasks (each on one thread), e.g. a ``ProcessPoolExecutor`` or a
+        dask ``client.get_executor()``.
+    progress : bool, default False
+        A ``tqdm.auto`` progress bar counting the matches played.
+    **rule_options
+        Options of the rule (``mjfast.rules.get(rule, **rule_options)``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per hand, match by match: ``match``, ``hand`` (0-based), ``dealer`` (the seat
+        that dealt), ``prevalent_wind`` (0-3 = East South West North), then the per-hand
+        columns of :func:`~mjfast.simulation.games.simulate_games` (``winners`` … ``pay_3``
+        in seat deltas, and ``flipped`` / ``voids`` where the rule has them), ``seating``
+        (the player at each seat, e.g. ``"1032"``; for the rules whose players change seats),
+        ``dice`` (the two dice, e.g. ``"35"``; for the rules whose round state reads them)
+        and ``cum_0`` … ``cum_3``: player ``p``'s running total in the match after this hand
+        (player ``p`` sits at seat ``p`` in the first hand, and at the same seat throughout
+        unless the rule moves players).  :func:`match_summary` gives one row per match and
+        player.  ``attrs`` holds the rule's name, its non-default options, the Rule, the
+        number of matches and of hands.
+
+    Raises
+    ------
+    ValueError
+        An unknown rule or option (a rotation option given an invalid value included),
+        ``n <= 0``, ``hands <= 0``, an unknown policy, a bad ``rng`` or executor.
+
+    Examples
+    --------
+    >>> from mjfast.simulation.matches import simulate_matches, match_summary
+    >>> df = simulate_matches("guobiao", 3, rng=0, n_threads=1)
+    >>> len(df), df["dealer"].tolist()[:8], df["prevalent_wind"].tolist()[::4]
+    (48, [0, 1, 2, 3, 0, 1, 2, 3], [0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3])
+    >>> s = match_summary(df)
+    >>> len(s), bool((s.groupby("match")["total"].sum() == 0).all())
+    (12, True)
+    """
+    game, n_matches, n_hands, threads = _check("simulate_matches", rule, n, hands, policy, n_threads, executor,
+                                               rule_options)
+    (df,) = _iter(game, n_matches, n_hands, rng, threads, executor, progress, n_matches)
+    df.attrs.update(rule=game.name, options=game.rule.non_default_options, rule_object=game.rule,
+                    n_matches=n_matches, hands=n_hands, policy="efficiency")
+    return df
+
+
+def match_summary(matches):
+    """One row per match and player: the final result of a match table.
+
+    Parameters
+    ----------
+    matches : pandas.DataFrame
+        A table of :func:`simulate_matches`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``match``, ``player``, ``total`` (the player's result over the match, in the rule's
+        payment unit), ``rank`` (1 = best; ties share the better rank), ``wins`` (hands won,
+        血战 wins included), ``self_draws``, ``deal_ins`` (hands whose first win was on this
+        player's discard), ``dealt`` (hands this player dealt).
+
+    Raises
+    ------
+    ValueError
+        A table without the match columns.
+    """
+    import pandas as pd
+
+    need = ["match", "dealer", "winners", "how", "discarder"] + [f"cum_{p}" for p in range(4)]
+    if not isinstance(matches, pd.DataFrame) or any(c not in matches.columns for c in need):
+        raise ValueError("matches must be a table of simulate_matches (columns match, dealer, winners, how, "
+                         "discarder, cum_0 .. cum_3)")
+    seating = (matches["seating"].astype(str).tolist() if "seating" in matches.columns
+               else ["0123"] * len(matches))
+    m = matches["match"].to_numpy()
+    last = np.r_[m[1:] != m[:-1], True]
+    rows = {}
+    for i, (match, winners, how, disc, dealer) in enumerate(zip(m, matches["winners"].astype(str),
+                                                                 matches["how"].astype(str),
+                                                                 matches["discarder"].to_numpy(),
+                                                                 matches["dealer"].to_numpy())):
+        seats = seating[i]
+        for p in range(4):
+            rows.setdefault((match, p), [0, 0, 0, 0])
+        rows[(match, int(seats[int(dealer)]))][3] += 1
+        ws = [int(x) for x in winners.split(",") if x]
+        for w in ws:
+            rows[(match, int(seats[w]))][0] += 1
+        if how == "self_draw" and ws:
+            rows[(match, int(seats[ws[0]]))][1] += 1
+        if how in ("discard", "robbing_kong") and disc >= 0:
+            rows[(match, int(seats[int(disc)]))][2] += 1
+    cum = matches[[f"cum_{p}" for p in range(4)]].to_numpy()[last]
+    out = []
+    for match, totals in zip(m[last], cum):
+        order = sorted(totals, reverse=True)
+        for p in range(4):
+            wins, zimo, deal_ins, dealt = rows[(match, p)]
+            out.append((int(match), p, int(totals[p]), order.index(totals[p]) + 1, wins, zimo, deal_ins, dealt))
+    return pd.DataFrame(out, columns=list(SUMMARY_COLUMNS))
