@@ -119,6 +119,7 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
     Returns
     -------
     pandas.DataFrame
+        Shown in Jupyter with its tiles drawn (:class:`mjfast._display.TileFrame`).
         One row per option, best first (a win first, then by shanten, 进张, 组合数): ``option``
         (pass / pung / chow / kong / win), ``meld`` (the called set, mpsz), ``discard`` (the tile
         thrown after the call), ``shanten``, ``ukeire``, ``ting`` and ``combos`` (nullable
@@ -231,7 +232,9 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
     rows.append(("pass", "", "") + _measure(h, rule, visible))
     hands.append(h)
 
-    df = pd.DataFrame(rows, columns=_COLUMNS)
+    from .._display import tile_frame
+
+    df = tile_frame(pd.DataFrame(rows, columns=_COLUMNS))
     for col in ("ting", "combos"):
         df[col] = df[col].astype("Int64")
     if mc_games:
