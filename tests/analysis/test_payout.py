@@ -168,3 +168,24 @@ def test_proportion_of_zero_gets_an_upper_bound():
     # the quantiles of these small discrete samples still get a positive error
     q = s[s.statistic.str.match(r"q\d\d") & (s.role == "all")]
     assert (q.se > 0).all()
+
+
+def test_element_frequencies_name_the_elements_in_chinese():
+    from mjfast.analysis.payout import stack_games
+
+    sz = mj.simulate_games("suzhou", 150, rng=2, n_threads=1)
+    tc = mj.simulate_games("taicang", 150, rng=2, n_threads=1)
+    f = mj.element_frequencies(sz)
+    assert f.rule.unique().tolist() == ["suzhou"] and f.name_zh.notna().all()
+    # the names the 苏州 scorer gives its elements (底 base, 硬花 flowers)
+    names = dict(zip(f.element, f.name_zh))
+    assert names["base"] == "底" and names["hard_flower"] == "硬花"
+    both = mj.element_frequencies(stack_games({"suzhou": sz, "taicang": tc}))
+    by_rule = {(r.rule, r.element): r.name_zh for r in both.itertuples()}
+    assert by_rule[("suzhou", "base")] == "底" and by_rule[("taicang", "base")] == "底花"   # one code, two names
+    assert both.name_zh.notna().all()
+    # a table without the attrs (read back from a file, built by hand) has no names to give
+    assert mj.element_frequencies(sz.assign(rule="苏州")).name_zh.notna().all()      # the rule by any name
+    bare = sz.copy()
+    bare.attrs = {}
+    assert mj.element_frequencies(bare).name_zh.isna().all()

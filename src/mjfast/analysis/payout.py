@@ -412,9 +412,12 @@ def element_frequencies(games, *, by=None):
     Returns
     -------
     pandas.DataFrame
-        One row per (rule, element): ``games_won``, ``count`` (won games showing the element),
-        ``frequency`` (count / games_won) and its binomial ``se``; sorted by rule, then
-        frequency descending.
+        One row per (rule, element): ``element`` (its code), ``name_zh`` (its Chinese name, as
+        the rule's scorer gives it: from ``attrs["element_names"]``, which
+        :func:`~mjfast.simulation.games.simulate_games` and :func:`stack_games` fill; missing
+        for a table that lost its attrs, e.g. read back from a file), ``games_won``, ``count``
+        (won games showing the element), ``frequency`` (count / games_won, a proportion) and
+        its binomial ``se``; sorted by rule, then frequency descending.
 
     Examples
     --------
@@ -423,6 +426,10 @@ def element_frequencies(games, *, by=None):
     ...                       "elements": ["qingyise,menqing", "menqing", ""]})
     >>> mj.element_frequencies(games)[["element", "count", "frequency"]].values.tolist()
     [['menqing', 2, 1.0], ['qingyise', 1, 0.5]]
+    >>> g = mj.simulate_games("sichuan", 200, rng=1, n_threads=1)
+    >>> f = mj.element_frequencies(g)
+    >>> f.set_index("element").loc["pinghu", "name_zh"]
+    '平胡'
     """
     import pandas as pd
 
@@ -430,8 +437,10 @@ def element_frequencies(games, *, by=None):
         raise ValueError("games table needs 'elements' and 'how' columns")
     keys = ["rule"] + ([] if by is None else ([by] if isinstance(by, str) else list(by)))
     frame = games.copy()
+    attrs = getattr(games, "attrs", {}) or {}
     if "rule" not in frame.columns:
-        frame["rule"] = "all"
+        frame["rule"] = attrs.get("rule", "all")
+    known = attrs.get("element_names") or {}
     won = frame[frame["how"] != "draw_game"]
     rows = []
     for group, part in won.groupby(keys, sort=True):
@@ -442,11 +451,12 @@ def element_frequencies(games, *, by=None):
             codes = cell.split(",") if isinstance(cell, str) else list(cell)
             for code in {c.strip() for c in codes if c and c.strip()}:
                 counts[code] = counts.get(code, 0) + 1
+        names = known.get(_rule_name(group[0]), {})
         for code, c in counts.items():
             p = c / n
-            rows.append({**dict(zip(keys, group)), "element": code, "games_won": n, "count": c,
-                         "frequency": p, "se": float(np.sqrt(p * (1 - p) / n))})
-    df = pd.DataFrame(rows, columns=keys + ["element", "games_won", "count", "frequency", "se"])
+            rows.append({**dict(zip(keys, group)), "element": code, "name_zh": names.get(code), "games_won": n,
+                         "count": c, "frequency": p, "se": float(np.sqrt(p * (1 - p) / n))})
+    df = pd.DataFrame(rows, columns=keys + ["element", "name_zh", "games_won", "count", "frequency", "se"])
     return df.sort_values(keys + ["frequency", "element"], ascending=[True] * len(keys) + [False, True],
                           ignore_index=True)
 
@@ -614,7 +624,8 @@ def stack_games(tables):
         The rows of every table in order, with ``label``, ``rule``, ``options`` (text, ""
         for the defaults) and ``base`` (:func:`base_stake`) in front: the input of
         :func:`payout_summary` and :func:`~mjfast.plot_payouts`, which divide the ``pay_*``
-        columns by ``base``.  ``pay_*`` keep the rule's own units.
+        columns by ``base``.  ``pay_*`` keep the rule's own units.  ``attrs`` keeps only the
+        tables' ``element_names`` (per rule, for :func:`element_frequencies`).
 
     Raises
     ------
@@ -656,7 +667,11 @@ def stack_games(tables):
         rest.attrs = {}
         parts.append(pd.concat([front, rest], axis=1))
     out = pd.concat(parts, ignore_index=True)
-    out.attrs = {}
+    names: dict = {}            # the element names the tables carry, per rule
+    for games in tables.values():
+        for rule, table in ((getattr(games, "attrs", {}) or {}).get("element_names") or {}).items():
+            names.setdefault(rule, {}).update(table)
+    out.attrs = {"element_names": names} if names else {}
     return out
 
 

@@ -221,6 +221,7 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, out
     rec_l, melds_l, events_l = rec.tolist(), melds.tolist(), events.tolist()
     hands_b, seats_b = hands.tobytes(), seats.tobytes()
     nh, ns = hands.shape[2], seats.shape[2]
+    names: dict = {}                # element code -> its Chinese name, as the scorer gave it
     for g in range(n):
         r = rec_l[g]
         dealer, turn, n_ev, flipped = r[0], r[3], r[11], r[12]
@@ -268,6 +269,8 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, out
                 if not winners:
                     total = int(s.total)
                     elements = ",".join(str(row[0]) for row in s.rows)
+                    for row in s.rows:
+                        names.setdefault(row[0], row[1])
                     hand_text = str(ctx.hand)
                 winners.append(w)
         if settle_end is not None:
@@ -288,6 +291,7 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, out
             out["flipped"].append(CODES[flipped])
         if game.facts.void_suit:
             out["voids"].append("".join("mps"[int(r[9]) >> (2 * s) & 3] for s in range(4)))
+    out["element_names"] = names    # not a column: attrs["element_names"] of the frames
     return out
 
 
@@ -462,19 +466,25 @@ def _iter(game: _Game, n_games, rng, threads, executor, progress, batch_games):
     def local(bitgens, sizes, k):
         return _run(game, bitgens, sizes, k)
 
-    parts, held, first = [], 0, 0
+    def frame(parts, first):
+        df = _frame(game, parts, first)
+        df.attrs["element_names"] = {game.name: dict(names)}   # the Chinese names of the elements seen
+        return df
+
+    parts, held, first, names = [], 0, 0, {}
     for part in _chunks.iter_chunks(n_games, rng, local=local, task=functools.partial(_task, game),
                                       n_threads=threads, executor=executor, progress=progress,
                                       desc=f"simulate_games({game.name})", unit="game",
                                       max_batch_chunks=-(-batch_games // _chunks.CHUNK_SIZE)):
         parts.append(part)
+        names.update(part.get("element_names", {}))
         held += len(part["dealer"])
         if held >= batch_games:
-            yield _frame(game, parts, first)
+            yield frame(parts, first)
             first += held
             parts, held = [], 0
     if parts:
-        yield _frame(game, parts, first)
+        yield frame(parts, first)
 
 
 def simulate_games(rule, n: int | None = None, *, rng=None, policy=None, n_threads: int | None = None,
@@ -516,7 +526,9 @@ def simulate_games(rule, n: int | None = None, *, rng=None, policy=None, n_threa
         ``voids`` (the 定缺 suit of each seat, e.g. ``"mpsm"``, where the rule declares
         one).  Small integer and categorical dtypes keep a game to about 120 bytes;
         :func:`iter_games` streams runs too large for memory.  ``attrs`` holds the rule's
-        name, its non-default options, the Rule itself (``rule_object``), ``n_games`` and the policy.
+        name, its non-default options, the Rule itself (``rule_object``), ``n_games``, the policy
+        and ``element_names`` (``{rule: {element code: Chinese name}}`` of the elements seen, for
+        :func:`mjfast.element_frequencies`).
 
     Raises
     ------
