@@ -205,14 +205,12 @@ def test_simulate_command(tmp_path, capsys):
 @pytest.mark.parametrize("suffix", ["csv", "parquet"])
 def test_simulate_streams_to_file(tmp_path, capsys, monkeypatch, suffix):
     """Several batches are written to one file: the same games simulate_games plays."""
-    import functools
-
     import pandas as pd
 
     import mjfast as mj
-    import mjfast.simulation.games
+    import mjfast.__main__
 
-    monkeypatch.setattr(mjfast.simulation.games, "iter_games", functools.partial(mjfast.simulation.games.iter_games, batch_games=1024))
+    monkeypatch.setattr(mjfast.__main__, "_BATCH_GAMES", 1024)
     out = tmp_path / f"games.{suffix}"
     args = ["simulate", "--rule", "taicang", "--games", "2100", "--seed", "4", "--threads", "1", "--out", str(out)]
     assert main(args) == 0
@@ -333,7 +331,7 @@ def test_file_and_unexpected_errors_have_no_traceback(capsys, monkeypatch):
     monkeypatch.delenv("MJFAST_TRACEBACK", raising=False)
     monkeypatch.setattr(cli, "_COMMANDS", failing(FileNotFoundError(2, "No such file or directory", "x/games.csv")))
     code, out, err = run(capsys, "hand", "11p34567m45s9p", "--meld", "555z")
-    assert (code, out, err) == (1, "", "mjfast: error: No such file or directory: x/games.csv\n")
+    assert (code, out, err) == (1, "", "mjfast: error: x/games.csv: No such file or directory\n")
     monkeypatch.setattr(cli, "_COMMANDS", failing(TypeError("something went wrong")))
     code, out, err = run(capsys, "hand", "11p34567m45s9p", "--meld", "555z")
     assert code == 1 and "Traceback" not in err and len(err.splitlines()) == 1

@@ -10,19 +10,23 @@ To add a subcommand (``analyze``, ``calls``, ``score``, ``simulate`` …) write
 the two functions and append a :class:`_Command` to :data:`_COMMANDS`.
 No error prints a traceback: a ``ValueError`` raised by any command (bad tiles,
 an unknown rule or option) and every usage error are printed as
-``mjfast: error: <message>`` on stderr with exit status 2; a file that cannot
-be read or written (``OSError``) likewise, with exit status 1; anything else
-is reported as an unexpected error (a bug) on one line, exit status 1, and
-``MJFAST_TRACEBACK=1`` shows its traceback.
+``mjfast: error: <message>`` on stderr with exit status 2, the status argparse
+uses; a file that cannot be read or written (``OSError``) the same way with
+status 1; Ctrl-C ends a command with status 130 (``simulate`` first saves what
+it has, see ``_Output``); anything else is reported as an unexpected error (a
+bug) on one line, status 1, and ``MJFAST_TRACEBACK=1`` shows its traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import inspect
 import json
 import os
+import signal
 import sys
+import tempfile
 import unicodedata
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
@@ -406,6 +410,9 @@ def _owed_text(owed: dict) -> str:
 # simulate
 # ---------------------------------------------------------------------------
 
+#: Games per batch written to ``--out``: an interrupt loses at most the batch being played.
+_BATCH_GAMES = 16_384
+
 
 def _args_simulate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rule", required=True, help=_rule_help("none: required"))
@@ -415,7 +422,14 @@ def _args_simulate(p: argparse.ArgumentParser) -> None:
                         "across rules; default) or the rule's own points")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="random seed (default: fresh entropy)")
     p.add_argument("--threads", type=int, default=None, metavar="T", help="OpenMP threads")
-    p.add_argument("--out", default=None, metavar="FILE", help="stream the games table to a .csv or .parquet file")
+    p.add_argument("--out", default=None, metavar="FILE",
+                   help="write the games table to a .csv or .parquet file (written to a temporary file and "
+                        "renamed into place when complete; an interrupted run leaves FILE's '.partial' file, "
+                        "marked incomplete)")
+    p.add_argument("--force", action="store_true", help="replace an existing --out file")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the interrupted run whose games are in the --out file's '.partial' file "
+                        "(same rule, options and --games; the result is the file an uninterrupted run writes)")
     p.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE",
                    help="a rule option (repeatable)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
@@ -424,34 +438,312 @@ def _args_simulate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print the payout summary as JSON records")
 
 
+class _Terminated(BaseException):
+    """SIGTERM, raised where ``KeyboardInterrupt`` would be, so that a run stops the same way."""
+
+
+class _Signals:
+    """SIGINT and SIGTERM raise ``KeyboardInterrupt`` / :class:`_Terminated`, except inside
+    :meth:`atomic` (a batch being written, a file being closed), where they take effect on
+    leaving it: a signal never leaves a file half-written."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.pending = None
+        self.saved: dict = {}
+
+    def _raise(self, signum):
+        raise KeyboardInterrupt if signum == signal.SIGINT else _Terminated()
+
+    def _handler(self, signum, frame):
+        if self.depth:
+            self.pending = signum
+        else:
+            self._raise(signum)
+
+    def __enter__(self):
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                self.saved[sig] = signal.signal(sig, self._handler)
+            except ValueError:            # not the main thread: signals stay as they are
+                pass
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for sig, old in self.saved.items():
+            signal.signal(sig, old)
+
+    @contextlib.contextmanager
+    def atomic(self):
+        self.depth += 1
+        try:
+            yield
+        finally:
+            self.depth -= 1
+        if not self.depth and self.pending is not None:
+            signum, self.pending = self.pending, None
+            self._raise(signum)
+
+
+def _partial_path(out: str) -> str:
+    stem, ext = os.path.splitext(out)
+    return f"{stem}.partial{ext}"
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+class _Output:
+    """The ``--out`` file of one run.
+
+    Games go to a temporary file in the target folder (``.<name>.<pid>.<random>.tmp``) that
+    is renamed to the target when the run completes, so the target is only ever absent, the
+    previous file, or the new complete one.  An interrupted run's file is closed properly,
+    marked incomplete and renamed to the partial file (``<stem>.partial<ext>``): parquet
+    key-value metadata ``mjfast``, or a ``.json`` file beside a CSV, holds
+    ``complete``, ``n_games_requested``, ``n_games_written``, ``seed``, ``rule``,
+    ``options`` and the mjfast version."""
+
+    def __init__(self, out: str, meta: dict, *, force: bool, resume: bool) -> None:
+        self.out = out
+        self.partial = _partial_path(out)
+        self.parquet = out.endswith(".parquet")
+        self.meta = dict(meta)
+        folder = os.path.dirname(os.path.abspath(out))
+        if not os.path.isdir(folder):
+            raise ValueError(f"--out {out}: the folder {folder} does not exist")
+        if os.path.isdir(out):
+            raise ValueError(f"--out {out} is a folder")
+        if os.path.lexists(out) and not force:
+            raise ValueError(f"--out {out} exists; pass --force to replace it")
+        if not resume and os.path.lexists(self.partial) and not force:
+            raise ValueError(f"{self.partial} holds an interrupted run: continue it with --resume, or pass --force "
+                             f"to start again")
+        if self.parquet:
+            try:
+                import pyarrow  # noqa: F401
+                import pyarrow.parquet  # noqa: F401
+            except ImportError as exc:
+                raise ValueError(f"writing parquet needs pyarrow ({exc}); use a .csv file instead") from None
+        base = os.path.basename(out)
+        for name in os.listdir(folder):       # temporary files of runs that were killed
+            parts = name.split(".")
+            if name.startswith(f".{base}.") and name.endswith(".tmp") and len(parts) >= 4 and parts[-3].isdigit() \
+                    and not _pid_alive(int(parts[-3])):
+                try:
+                    os.unlink(os.path.join(folder, name))
+                except OSError:
+                    pass
+        fd, self.tmp = tempfile.mkstemp(dir=folder, prefix=f".{base}.{os.getpid()}.", suffix=".tmp")
+        # parquet: pyarrow writes by path (it closes what it opens); CSV: one handle for the run
+        self.fh = None if self.parquet else os.fdopen(fd, "wb")
+        if self.parquet:
+            os.close(fd)
+        self.writer = None
+        self.written = 0
+
+    def write(self, batch) -> None:
+        if self.parquet:
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+
+            # categories differ between batches: store the text, so every batch has one schema
+            table = pa.Table.from_pandas(
+                batch.astype({c: str for c in batch.columns if batch[c].dtype == "category"}), preserve_index=False)
+            if self.writer is None:
+                self.writer = pq.ParquetWriter(self.tmp, table.schema)
+            self.writer.write_table(table)
+        else:
+            batch.to_csv(self.fh, index=False, header=self.written == 0, mode="wb")
+        self.written += len(batch)
+
+    def copy_from(self, path: str) -> None:
+        """The games of an interrupted run, row group by row group (or line by line)."""
+        if self.parquet:
+            import pyarrow.parquet as pq
+
+            src = pq.ParquetFile(path)
+            for i in range(src.num_row_groups):
+                table = src.read_row_group(i)
+                if self.writer is None:
+                    self.writer = pq.ParquetWriter(self.tmp, table.schema)
+                self.writer.write_table(table)
+                self.written += table.num_rows
+        else:
+            with open(path, "rb") as src:
+                for j, line in enumerate(src):
+                    self.fh.write(line)
+                    self.written += j > 0
+
+    def _close(self, complete: bool) -> None:
+        meta = dict(self.meta, complete=complete, n_games_written=self.written)
+        if self.writer is not None:
+            self.writer.add_key_value_metadata({"mjfast": json.dumps(meta)})
+            self.writer.close()
+            self.writer = None
+        if self.fh is not None:
+            self.fh.flush()
+            os.fsync(self.fh.fileno())
+            self.fh.close()
+            self.fh = None
+        else:
+            fd = os.open(self.tmp, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        os.chmod(self.tmp, 0o666 & ~_umask())       # mkstemp makes it private
+        return meta
+
+    def finish(self) -> None:
+        """Rename the complete file into place; an interrupted run it continued is gone."""
+        self._close(True)
+        os.replace(self.tmp, self.out)
+        for path in (self.partial, self.partial + ".json"):
+            if os.path.lexists(path):
+                os.unlink(path)
+
+    def interrupted(self) -> str | None:
+        """Keep the games written as the partial file (None: nothing was written)."""
+        if not self.written:
+            self.discard()
+            return None
+        meta = self._close(False)
+        if not self.parquet:
+            fd, side = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(self.out)), suffix=".tmp")
+            with os.fdopen(fd, "w") as fh:
+                json.dump(meta, fh)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.chmod(side, 0o666 & ~_umask())
+            os.replace(side, self.partial + ".json")
+        os.replace(self.tmp, self.partial)
+        return self.partial
+
+    def discard(self) -> None:
+        for closing in (self.writer, self.fh):
+            try:
+                if closing is not None:
+                    closing.close()
+            except Exception:
+                pass
+        self.writer = self.fh = None
+        try:
+            os.unlink(self.tmp)
+        except OSError:
+            pass
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _partial_meta(partial: str) -> dict:
+    """The metadata an interrupted run left with its games (ValueError if there is none)."""
+    if not os.path.exists(partial):
+        raise ValueError(f"--resume: there is no interrupted run to continue ({partial} does not exist)")
+    try:
+        if partial.endswith(".parquet"):
+            import pyarrow.parquet as pq
+
+            raw = (pq.read_metadata(partial).metadata or {}).get(b"mjfast")
+            meta = json.loads(raw) if raw else None
+        else:
+            with open(partial + ".json", encoding="utf-8") as fh:
+                meta = json.load(fh)
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"--resume: {partial} is not the file of an interrupted mjfast run ({exc})") from None
+    if not isinstance(meta, dict) or meta.get("complete") is not False:
+        raise ValueError(f"--resume: {partial} is not the file of an interrupted mjfast run")
+    return meta
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    import numpy as np
     import pandas as pd
 
     import mjfast as mj
+    from mjfast.simulation import _chunks
     from mjfast.simulation.games import iter_games
 
     if args.out and not args.out.endswith((".csv", ".parquet")):
         raise ValueError(f"--out must end in .csv or .parquet, got {args.out!r}")
+    if (args.resume or args.force) and not args.out:
+        raise ValueError("--resume and --force need --out")
     if args.games < 1:
         raise ValueError(f"--games must be at least 1, got {args.games}")
     options = {k: {"true": True, "false": False}.get(v.lower(), v) for k, v in args.option}
     rule = mj.rules.get(args.rule, **options)        # the name as typed (苏州, mcr …) and the options, checked
-    batches = iter_games(rule, args.games, rng=args.seed, n_threads=args.threads,
-                         progress=sys.stderr.isatty() if args.progress is None else args.progress)
     keep = ["dealer", "winners", "how", "discarder", "pay_0", "pay_1", "pay_2", "pay_3"]
     kept = []
-    writer = None
-    try:
-        for i, batch in enumerate(batches):
-            # games stream to the file batch by batch; only the summary's columns stay in memory
-            if args.out and args.out.endswith(".csv"):
-                batch.to_csv(args.out, index=False, mode="w" if i == 0 else "a", header=i == 0)
-            elif args.out:
-                writer = _parquet_batch(writer, args.out, batch)
-            kept.append(batch[keep].assign(winners=batch["winners"].astype(str), how=batch["how"].astype(str)))
-    finally:
-        if writer is not None:
-            writer.close()
+    start = 0
+    if args.resume:
+        meta = _partial_meta(_partial_path(args.out))
+        mine = dict(rule=args.rule, options={k: str(v) for k, v in options.items()}, n_games_requested=args.games)
+        for key, value in mine.items():
+            if meta.get(key) != value:
+                raise ValueError(f"--resume: the interrupted run had {key}={meta.get(key)!r}, not {value!r}")
+        if args.seed is not None and meta.get("seed") != str(args.seed):
+            raise ValueError(f"--resume: the interrupted run had seed {meta.get('seed')}, not {args.seed}")
+        entropy = int(meta["seed"])
+        start = int(meta["n_games_written"])
+        if start % _chunks.CHUNK_SIZE or not 0 < start < args.games:
+            raise ValueError(f"--resume: {_partial_path(args.out)} holds {start} games, which no interrupted run of "
+                             f"{args.games} games writes")
+    else:
+        entropy = args.seed if args.seed is not None else np.random.SeedSequence().entropy
+    # chunk c of a run always plays with stream c: a resumed run starts at the first chunk not written
+    rng = np.random.SeedSequence(entropy, n_children_spawned=start // _chunks.CHUNK_SIZE)
+    batches = iter_games(args.rule, args.games - start, rng=rng, n_threads=args.threads, batch_games=_BATCH_GAMES,
+                         progress=sys.stderr.isatty() if args.progress is None else args.progress, **options)
+    output = None
+    with _Signals() as signals:
+        try:
+            if args.out:
+                with signals.atomic():
+                    output = _Output(args.out, dict(rule=args.rule, options={k: str(v) for k, v in options.items()},
+                                                    n_games_requested=args.games, seed=str(entropy),
+                                                    mjfast=mj.__version__),
+                                     force=args.force, resume=args.resume)
+                    if start:
+                        output.copy_from(_partial_path(args.out))
+                        old = (pd.read_parquet(_partial_path(args.out), columns=keep) if output.parquet
+                               else pd.read_csv(_partial_path(args.out), usecols=keep, keep_default_na=False))
+                        kept.append(old.assign(winners=old["winners"].astype(str), how=old["how"].astype(str)))
+            for batch in batches:
+                if start:
+                    batch["game"] += start
+                # games stream to the file batch by batch; only the summary's columns stay in memory
+                if output is not None:
+                    with signals.atomic():
+                        output.write(batch)
+                kept.append(batch[keep].assign(winners=batch["winners"].astype(str),
+                                               how=batch["how"].astype(str)))
+            if output is not None:
+                with signals.atomic():
+                    output.finish()
+        except (KeyboardInterrupt, _Terminated) as exc:
+            code = 130 if isinstance(exc, KeyboardInterrupt) else 143
+            with signals.atomic():
+                where = output.interrupted() if output is not None else None
+            done = output.written if output is not None else 0
+            print(f"mjfast: interrupted after {done} of {args.games} games"
+                  + (f"; they are in {where} (continue with --resume)" if where else
+                     ("; nothing was written" if args.out else "")), file=sys.stderr)
+            return code
+        except BaseException:
+            if output is not None:
+                output.discard()
+            raise
     games = pd.concat(kept, ignore_index=True).assign(rule=rule.name)
     games.attrs = {"rule": rule.name, "options": dict(rule.non_default_options)}
     summary = mj.payout_summary(games, unit=args.unit)
@@ -471,22 +763,6 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                                            "draw_game_rate", "dealer_edge", "p_lose_gt_10x"])]
     _out(_table(keep.round({"value": 4, "se": 4, "ci_low": 4, "ci_high": 4})))
     return EXIT_OK
-
-
-def _parquet_batch(writer, path: str, batch):
-    """Append a batch of games to a parquet file (opened on the first batch)."""
-    try:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-    except ImportError as exc:
-        raise ValueError(f"writing parquet needs pyarrow ({exc}); use a .csv file instead") from None
-    # categories differ between batches: store the text, so every batch has one schema
-    table = pa.Table.from_pandas(batch.astype({c: str for c in batch.columns if batch[c].dtype == "category"}),
-                                 preserve_index=False)
-    if writer is None:
-        writer = pq.ParquetWriter(path, table.schema)
-    writer.write_table(table)
-    return writer
 
 
 # ---------------------------------------------------------------------------
@@ -558,6 +834,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as e:
         print(f"mjfast: error: {e}", file=sys.stderr)
         return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("mjfast: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # Output piped into `head` and closed early: not an error worth a
         # traceback. Point stdout at devnull so the exit-time flush is quiet
@@ -565,9 +844,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
-    except OSError as e:                  # a file that cannot be read or written
-        where = f": {e.filename}" if getattr(e, "filename", None) else ""
-        print(f"mjfast: error: {e.strerror or e}{where}", file=sys.stderr)
+    except OSError as e:
+        # a file that cannot be read or written: say which and why, without a traceback
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"mjfast: error: {where}{e.strerror or e}", file=sys.stderr)
         return EXIT_FAILURE
     except Exception as e:                # a bug: one line, not a traceback (MJFAST_TRACEBACK=1 shows it)
         if os.environ.get("MJFAST_TRACEBACK"):

@@ -18,6 +18,11 @@ from .hand import Hand, Meld
 from .tiles import CODES, N_KINDS
 
 MAX_WILDS = 8
+#: Most OpenMP threads a call may ask for (beyond the machine's usable CPUs, up to this, is
+#: allowed: results do not depend on it): tens of thousands make the OpenMP runtime fail.
+MAX_THREADS = 256
+#: Most samples (games, draws) one Monte-Carlo call plays: ``2**40``, about 10**12.
+MAX_SAMPLES = 2**40
 _DEFAULT = _bridge.kernel_rule(None)
 DEFAULT_PARAMS = {
     reading: _k.RuleParams(_DEFAULT.copies, _DEFAULT.playable, _DEFAULT.forms,
@@ -40,8 +45,7 @@ class CountsHand:
     meld_counts.setflags(write=False)
 
     def __init__(self, counts: np.ndarray, wilds: int) -> None:
-        if wilds < 0:
-            raise ValueError(f"wilds must be a non-negative integer, got {wilds!r}")
+        wilds = check_wilds(wilds)
         self.counts = counts
         self.wilds = wilds
         self.n_tiles = sum(counts.tobytes()) + wilds  # bytes sum: cheaper than a numpy reduce here
@@ -57,17 +61,30 @@ def as_light_hand(hand, *, melds=(), wilds=None):
     a :class:`CountsHand` (counts above 4 are rejected by the kernels)."""
     if (not melds and type(hand) is np.ndarray and hand.dtype == np.uint8 and hand.shape == (N_KINDS,)
             and hand.flags.c_contiguous):
-        return CountsHand(hand, wilds or 0)
+        return CountsHand(hand, wilds)
     return as_hand(hand, melds=melds, wilds=wilds)
 
 
 def as_hand(hand, *, melds=(), wilds=None) -> Hand:
     """Coerce a Hand, a tile string/list or a ``(34,)`` count vector into a :class:`Hand`."""
+    wilds = check_wilds(wilds)
     if isinstance(hand, Hand):
         if melds or wilds:
-            return Hand(hand, melds=melds, wilds=wilds or 0)
+            return Hand(hand, melds=melds, wilds=wilds)
         return hand
-    return Hand(hand, melds=melds, wilds=wilds or 0, partial=True)
+    return Hand(hand, melds=melds, wilds=wilds, partial=True)
+
+
+def check_wilds(wilds) -> int:
+    """``wilds`` (None: 0) as an int in ``0..MAX_WILDS``: a bool, a float or a string is an
+    error, never rounded or read as a number."""
+    if wilds is None:
+        return 0
+    if isinstance(wilds, (bool, np.bool_)) or not isinstance(wilds, numbers.Integral):
+        raise ValueError(f"wilds must be an integer number of wildcards, got {type(wilds).__name__} {wilds!r}")
+    if not 0 <= wilds <= MAX_WILDS:
+        raise ValueError(f"wilds must be between 0 and {MAX_WILDS}, got {wilds}")
+    return int(wilds)
 
 
 def wild_kind_index(wild_kind) -> int | None:
@@ -137,15 +154,53 @@ def per_row(value, n: int, name: str, lo: int, hi: int) -> np.ndarray:
     return np.ascontiguousarray(arr, dtype=np.int8)
 
 
+def usable_cpus() -> int:
+    """CPUs this process may run on: its affinity mask (``taskset``, container CPU sets), else
+    ``os.cpu_count()``."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def thread_limit() -> int:
+    """The most ``n_threads`` a call accepts: :data:`MAX_THREADS`, or the usable CPUs if more."""
+    return max(MAX_THREADS, usable_cpus())
+
+
+def _omp_num_threads() -> int | None:
+    """The first entry of ``OMP_NUM_THREADS`` when it is a positive integer (else None)."""
+    text = os.environ.get("OMP_NUM_THREADS", "").split(",")[0].strip()
+    return int(text) if text.isdigit() and int(text) > 0 else None
+
+
 def default_threads(n_threads) -> int:
-    """Resolve ``n_threads`` like scikit-learn: None → all cores, negative → cores + 1 + n."""
-    cores = os.cpu_count() or 1
+    """Resolve ``n_threads`` like scikit-learn: None → ``OMP_NUM_THREADS`` if set, else the
+    usable CPUs (the affinity mask); ``-1`` → the usable CPUs, ``-k`` → usable + 1 - k.
+
+    At most :func:`thread_limit` (256, or the usable CPUs if more): the OpenMP runtime makes
+    the interpreter exit, or crashes, when asked for tens of thousands.  ``ValueError`` for
+    0, anything above the limit, a negative count beyond the CPUs, and non-integers.
+    """
+    cores = usable_cpus()
+    limit = thread_limit()
     if n_threads is None:
-        return cores
+        return min(_omp_num_threads() or cores, limit)
+    if isinstance(n_threads, (bool, np.bool_)) or not isinstance(n_threads, numbers.Integral):
+        raise ValueError(f"n_threads must be an integer (or None), got {type(n_threads).__name__} {n_threads!r}")
     n_threads = int(n_threads)
     if n_threads == 0:
         raise ValueError("n_threads must not be 0")
-    return max(1, cores + 1 + n_threads) if n_threads < 0 else n_threads
+    if n_threads > limit:
+        raise ValueError(f"n_threads={n_threads} is above the limit of {limit} threads "
+                         f"(this machine has {cores} usable CPUs)")
+    if n_threads < 0:
+        resolved = cores + 1 + n_threads
+        if resolved < 1:
+            raise ValueError(f"n_threads={n_threads} leaves no thread: this machine has {cores} usable CPUs "
+                             f"(-1 means all of them)")
+        return resolved
+    return n_threads
 
 
 def validate_batch(counts, melds, wilds, kr):
@@ -183,13 +238,37 @@ def sample_size(func: str, n, old_name: str, old_value, default=None):
     return old_value
 
 
-def check_int(value, name: str, lo: int) -> int:
-    """``value`` as an int of at least ``lo``; bools and non-integers are rejected."""
+def check_int(value, name: str, lo: int, hi: int | None = None) -> int:
+    """``value`` as an int in ``lo..hi``; bools and non-integers are rejected."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
         raise ValueError(f"{name} must be an integer, got {value!r}")
     if value < lo:
         raise ValueError(f"{name} must be at least {lo}, got {value}")
+    if hi is not None and value > hi:
+        raise ValueError(f"{name} must be at most {hi}, got {value}")
     return int(value)
+
+
+def physical_memory() -> int | None:
+    """Bytes of RAM of this machine (None where unknown)."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def check_samples(value, name: str, bytes_each: int = 0, stream: str = "") -> int:
+    """A sample count (games, draws) in ``1..MAX_SAMPLES``; with ``bytes_each`` (the memory a
+    sample's result takes) also one whose result fits this machine's RAM, so that a call that
+    cannot succeed fails at once rather than after hours (``stream`` names the streaming
+    alternative for the error message)."""
+    n = check_int(value, name, 1, MAX_SAMPLES)
+    ram = physical_memory()
+    if bytes_each and ram and n * bytes_each > ram:
+        raise ValueError(f"{name}={n} would need about {n * bytes_each / 2**30:,.0f} GiB for its result "
+                         f"(about {bytes_each} bytes each) but this machine has {ram / 2**30:,.0f} GiB"
+                         + (f"; {stream}" if stream else ""))
+    return n
 
 
 def visible_counts(visible) -> np.ndarray:
@@ -198,8 +277,12 @@ def visible_counts(visible) -> np.ndarray:
     if visible is None:
         return vis
     if isinstance(visible, np.ndarray) and visible.shape == (N_KINDS,):
-        if not np.issubdtype(visible.dtype, np.integer) or visible.min() < 0:
-            raise ValueError("visible counts must be non-negative integers")
+        if not np.issubdtype(visible.dtype, np.integer):
+            raise ValueError(f"visible counts must be integers, got dtype {visible.dtype}")
+        bad = np.flatnonzero((visible < 0) | (visible > 4))
+        if bad.size:
+            k = int(bad[0])
+            raise ValueError(f"visible counts must be between 0 and 4, got {int(visible[k])} for {CODES[k]}")
         return visible.astype(np.int16)
     from .tiles import counts as _counts
     return _counts(visible).astype(np.int16)

@@ -8,7 +8,8 @@ from __future__ import annotations
 import numpy as np
 
 from . import _bridge
-from ._inputs import DEFAULT_PARAMS, as_hand, default_threads, prepare, seven_pairs_option, validate_batch
+from ._inputs import (DEFAULT_PARAMS, as_hand, check_wilds, default_threads, prepare, seven_pairs_option,
+                      validate_batch)
 from ._kernels import _shanten as _k
 from .hand import Hand
 from .tiles import CODES, N_KINDS
@@ -77,7 +78,7 @@ def shanten(hand, *, rule=None, form=None, melds=(), wilds=None, wild_kind=None,
         params = DEFAULT_PARAMS.get(seven_pairs)
         if params is not None:
             if type(hand) is np.ndarray:
-                return params.shanten(hand, wilds or 0)
+                return params.shanten(hand, check_wilds(wilds))
             if type(hand) is Hand and not hand.n_melds and wilds is None:
                 return params.shanten(hand.counts, hand.wilds)
     h = as_hand(hand, melds=melds, wilds=wilds)

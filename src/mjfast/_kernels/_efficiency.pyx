@@ -611,8 +611,8 @@ def ukeire_entry(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed
     """Compiled front door of :func:`mjfast.ukeire`: a plain count vector (no rule, nothing
     visible, no melds, wildcards or fixed sets) is answered here; everything else goes to the
     general function."""
-    if (type(hand13) is cnp.ndarray and rule is None and visible is None and not melds and not wilds
-            and not fixed_sets and wild_kind is None and wild_copies is None):
+    if (type(hand13) is cnp.ndarray and rule is None and visible is None and not melds
+            and (wilds is None or (type(wilds) is int and wilds == 0)) and not fixed_sets and wild_kind is None and wild_copies is None):
         found = _plain_params.get(seven_pairs)
         if found is not None:
             return plain_ukeire(<RuleParams>found, hand13)
@@ -1003,7 +1003,7 @@ def discards_entry(hand14, *, rule=None, visible=None, melds=(), wilds=None, fix
     cdef int k, n = 0
     cdef bint want_combos
     if (not as_frame and type(hand14) is cnp.ndarray and rule is None and visible is None and not melds
-            and not wilds and not fixed_sets and wild_kind is None and legal in _legal_words):
+            and (wilds is None or (type(wilds) is int and wilds == 0)) and not fixed_sets and wild_kind is None and legal in _legal_words):
         found = _plain_params.get(seven_pairs)
         if found is not None:
             params = <RuleParams>found

@@ -583,16 +583,36 @@ cdef int decide(uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R, int vo
     return best_d
 
 
+# An exception raised by a checker, by the checker's id, until the kernel call that asked raises
+# it (the entry holds the checker itself, so its id cannot be reused meanwhile)
+cdef dict _checker_failures = {}
+cdef int _n_failures = 0         # len(_checker_failures), read without the GIL by sim_chunk
+
+
+cdef int checker_failed(void* checker) noexcept with gil:
+    return id(<object>checker) in _checker_failures
+
+
 cdef int ask_checker(void* checker, Player* P, int seat, int tile, int self_draw, int discarder,
                      int dealer, int flags, int flipped) noexcept with gil:
-    """Ask Python whether the rule accepts this potential win (exceptions count as no)."""
+    """Ask Python whether the rule accepts this potential win.
+
+    The kernel cannot raise from here, so an exception of the checker -- a ``KeyboardInterrupt``
+    delivered while it runs included -- is kept for :func:`simulate_games_kernel` to raise when
+    its threads are done, and from then on the checker is not called again (every later win
+    counts as no): the call fails, and its games, changed by the failure, are never returned."""
     cdef object fn = <object>checker
     cdef int i
+    if _checker_failures and id(fn) in _checker_failures:
+        return 0
     try:
         melds = tuple((int(P.mk[i]), int(P.mt[i]), int(P.ms[i])) for i in range(P.n_melds))
         return 1 if fn(seat, (<char*>P.c)[:34], melds, tile, self_draw, discarder, dealer, flags,
                        P.w, (<char*>P.fl)[:N_CODES], flipped) else 0
-    except BaseException:
+    except BaseException as exc:
+        global _n_failures
+        _checker_failures[id(fn)] = (fn, exc)
+        _n_failures = len(_checker_failures)
         return 0
 
 
@@ -1317,6 +1337,8 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall, const Rule* 
         E.tab = <uint64_t*>calloc(<size_t>3 << LOG2_MEMO, sizeof(uint64_t))   # NULL: no memo
     memcpy(wall, wall0, n_wall)
     for g in range(n_games):
+        if _n_failures and R.check and checker_failed(R.checker):
+            break              # the checker raised: the call fails, so its other games need not be played
         play_game(rng, wall, n_wall, R, &E, dealers[g], winds[g], rec + N_REC * g, hands + 136 * g, melds + 16 * MF * g,
                   kongs + KF * MAX_KONGS * g, ev + MAX_EVENTS * N_EV * g, seats + 4 * SEAT_FIELDS * g,
                   lg + LOG_FIELDS * max_log * g if max_log else lg, max_log)
@@ -1463,8 +1485,9 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
         winning tile included; a drawn wildcard is ``tile == WILD`` and counted in
         ``wilds``), ``melds`` a tuple of ``(kind, lowest tile, source seat)``, ``flowers``
         48 bytes of flowers laid aside by code, ``flipped`` the indicator's code or -1; asked
-        (with the GIL) at every potential win; exceptions count as False, so the caller must
-        record them.  None accepts every complete hand.
+        (with the GIL) at every potential win; an exception it raises (``KeyboardInterrupt``
+        included) is raised by this function once the threads are done.  None accepts every
+        complete hand.
     dealers : int8[n_games]
         Each game's dealer seat, or -1 to draw it uniformly.
     winds : int8[n_games]
@@ -1613,3 +1636,8 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
         free(rngs)
         free(offs)
         free(rows)
+        global _n_failures
+        failure = _checker_failures.pop(id(checker), None) if checker is not None else None
+        _n_failures = len(_checker_failures)
+    if failure is not None:
+        raise failure[1]

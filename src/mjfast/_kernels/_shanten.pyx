@@ -647,7 +647,8 @@ cdef int thirteen_lan_deficit(const uint8_t* c, const Params* prm, int W) noexce
     return best
 
 
-cdef int honors_knitted_deficit(const uint8_t* c, const Params* prm, int W, bint seven_stars) noexcept nogil:
+cdef int honors_knitted_deficit(const uint8_t* c, const Params* prm, int W, bint seven_stars,
+                                int bound=INF) noexcept nogil:
     cdef int kinds[16]
     cdef int8_t forced[16]
     cdef int j, x, best = INF
@@ -680,15 +681,33 @@ cdef int honors_knitted_deficit(const uint8_t* c, const Params* prm, int W, bint
             elif room + room_h >= 14:
                 best = imin(best, 14 - imin(held + held_h, 14))
         return best
+    # with wildcards a layout is an exact choice programme; it costs at least the kinds of the
+    # layout it lacks, so one that cannot come below ``bound`` (the forms already evaluated)
+    # is skipped -- rules with 全不靠 otherwise paid it on every hand of a discard table
+    held_h = 0
+    for x in range(7):
+        held_h += c[27 + x] > 0
     for j in range(6):
+        held = 0
         for x in range(9):
             kinds[x] = KNIT[j][x]
+            held += c[KNIT[j][x]] > 0
+        if (7 - held_h + 7 - imin(held, 7) if seven_stars else 14 - imin(held + held_h, 14)) >= bound:
+            continue
         best = imin(best, choose_kinds(c, prm, kinds, 16, MENU_ONE, 2, forced, 14, W))
+        bound = imin(bound, best)
     return best
 
 
-cdef int knitted_straight_deficit(const uint8_t* c, int kmax, const Params* prm, int W) noexcept nogil:
-    """组合龙: the nine knitted tiles of one layout plus kmax sets and a pair."""
+cdef int knitted_straight_deficit(const uint8_t* c, int kmax, const Params* prm, int W, int bound) noexcept nogil:
+    """组合龙: the nine knitted tiles of one layout plus kmax sets and a pair; INF when no
+    layout can come below ``bound`` (the least deficit of the forms already evaluated).
+
+    A layout costs at least its missing knitted tiles (``base``) plus the rest's deficit with
+    unlimited copies (a table lookup), so one where that reaches ``bound`` is skipped: with
+    wildcards the rest is an exact dynamic programme per suit (the knitted kinds have a cap of
+    3 left, off the table path), about a millisecond for six layouts, which made discard
+    tables of rules with 组合龙 take seconds."""
     cdef uint8_t rest[34]
     cdef uint8_t cap2[34]
     cdef int j, x, k, base, ov, d, best = INF
@@ -711,7 +730,12 @@ cdef int knitted_straight_deficit(const uint8_t* c, int kmax, const Params* prm,
                 cap2[k] -= 1
             else:
                 ov += 1
-        if base >= INF or ov > W:
+        if base >= bound or ov > W:
+            continue
+        # nor one whose rest cannot do better with unlimited copies (the table relaxation)
+        if base + natural_from_rows(SUIT_U + 10 * group_index(rest, 9), SUIT_U + 10 * group_index(rest + 9, 9),
+                                    SUIT_U + 10 * group_index(rest + 18, 9), HON_U + 10 * group_index(rest + 27, 7),
+                                    kmax) >= bound:
             continue
         # a set and a pair never need a fourth copy of a knitted kind, so the natural table
         # still applies where every original cap was 4 (all_natural, no wildcards)
@@ -721,6 +745,7 @@ cdef int knitted_straight_deficit(const uint8_t* c, int kmax, const Params* prm,
             d = standard_deficit(rest, cap2, prm.playable, kmax, W - ov)
         if d < INF:
             best = imin(best, base + d)
+            bound = imin(bound, best)
     return best
 
 
@@ -756,8 +781,11 @@ cdef void params_init(Params* prm, const uint8_t* cap, const uint8_t* playable, 
     prm.options = options
 
 
-cdef int form_deficit(const uint8_t* c, int n, int n_melds, int W, const Params* prm, int form) noexcept nogil:
-    """Least deficit of one form for a hand of n tiles (wildcards included); INF if it cannot apply."""
+cdef int form_deficit(const uint8_t* c, int n, int n_melds, int W, const Params* prm, int form,
+                      int bound=INF) noexcept nogil:
+    """Least deficit of one form for a hand of n tiles (wildcards included); INF if it cannot
+    apply.  ``bound``: a form may answer INF instead of a deficit >= bound (the minimum over
+    forms is unchanged)."""
     cdef int kmax, d = INF
     if n % 3 == 0:
         return INF
@@ -779,13 +807,13 @@ cdef int form_deficit(const uint8_t* c, int n, int n_melds, int W, const Params*
         elif form == F_THIRTEEN_LAN:
             d = thirteen_lan_deficit(c, prm, W)
         elif form == F_HONORS_KNITTED:
-            d = honors_knitted_deficit(c, prm, W, False)
+            d = honors_knitted_deficit(c, prm, W, False, bound)
         elif form == F_SEVEN_STARS:
-            d = honors_knitted_deficit(c, prm, W, True)
+            d = honors_knitted_deficit(c, prm, W, True, bound)
         elif form == F_NINE_TERMINALS:
             d = nine_terminals_deficit(c, prm, W)
     if form == F_KNITTED_STRAIGHT and n_melds <= 1 and kmax + n_melds == 4 and kmax >= 3:
-        d = knitted_straight_deficit(c, kmax - 3, prm, W)
+        d = knitted_straight_deficit(c, kmax - 3, prm, W, bound)
     return d
 
 
@@ -943,7 +971,7 @@ cdef int shanten_one(const uint8_t* c, int n_melds, int wilds, const Params* prm
     cdef int W = wilds if wilds < MAX_WILDS else MAX_WILDS
     while bit <= F_SEVEN_STARS:
         if prm.forms & bit:
-            best = imin(best, form_deficit(c, n, n_melds, W, prm, bit))
+            best = imin(best, form_deficit(c, n, n_melds, W, prm, bit, best))
         bit <<= 1
     if best >= INF:
         return INF
@@ -1108,7 +1136,10 @@ def shanten_entry(hand, *, rule=None, form=None, melds=(), wilds=None, wild_kind
     wildcard face goes straight to the kernel; everything else to the general function."""
     cdef RuleParams params
     # the cimported type is a pointer compare; ``np.ndarray`` would be two attribute lookups
-    if type(hand) is cnp.ndarray and rule is None and form is None and wild_kind is None and not melds:
+    # wilds other than None or a plain int in range go to the general function, which rejects
+    # what is not a number of wildcards (a C int conversion would truncate 1.5 or take True as 1)
+    if type(hand) is cnp.ndarray and rule is None and form is None and wild_kind is None and not melds \
+            and (wilds is None or (type(wilds) is int and 0 <= wilds <= MAX_WILDS)):
         params = _plain_default if seven_pairs is None else _plain_params.get(seven_pairs)
         if params is not None:
             return params.one(hand, 0 if wilds is None else wilds)

@@ -433,9 +433,14 @@ def element_frequencies(games, *, by=None):
     """
     import pandas as pd
 
+    if not isinstance(games, pd.DataFrame):
+        raise ValueError(f"games must be a pandas DataFrame, got {type(games).__name__}")
     if "elements" not in games.columns or "how" not in games.columns:
         raise ValueError("games table needs 'elements' and 'how' columns")
     keys = ["rule"] + ([] if by is None else ([by] if isinstance(by, str) else list(by)))
+    missing = [k for k in keys[1:] if k not in games.columns]
+    if missing:
+        raise ValueError(f"by names column(s) the games table lacks: {', '.join(map(str, missing))}")
     frame = games.copy()
     attrs = getattr(games, "attrs", {}) or {}
     if "rule" not in frame.columns:

@@ -558,6 +558,10 @@ def _cached(rule, options: dict):
     return hit
 
 
+#: Largest scorer ``base`` (stake unit) accepted by :func:`score` and :func:`can_win`.
+MAX_BASE = 2**40
+
+
 def _resolve(rule, options: dict) -> tuple:
     """(scorer, can_win, Rule, scorer options, bound scorer, bound can_win) for a rule name or
     Rule plus keyword options; the bound pair is ``register``'s ``bind`` result, or (None,
@@ -602,6 +606,10 @@ def _resolve(rule, options: dict) -> tuple:
             known = sorted(set(rule_obj.option_choices) | allowed)
             raise ValueError(f"unknown option(s) {', '.join(unknown)} for rule {name!r}; "
                              f"valid options: {', '.join(known) or 'none'}")
+    base = extra.get("base")
+    if isinstance(base, (int, np.integer)) and not isinstance(base, (bool, np.bool_)) and abs(base) > MAX_BASE:
+        # payments are 64-bit integers: a larger base overflows them
+        raise ValueError(f"base must be at most {MAX_BASE} (2**40), got {base}")
     bound = bind(rule_obj, **extra) if bind is not None else None
     out = (scorer, cw, rule_obj, extra) + (bound or (None, None))
     if key is not None:

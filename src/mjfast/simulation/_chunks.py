@@ -11,7 +11,6 @@ Nothing here knows about mahjong; kernels are passed in as callables.
 """
 from __future__ import annotations
 
-import math
 import numbers
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, as_completed
@@ -60,11 +59,13 @@ def seed_sequence(rng) -> np.random.SeedSequence:
                      f"got {type(rng).__name__}")
 
 
-def chunk_sizes(n: int, chunk_size: int = CHUNK_SIZE) -> np.ndarray:
-    """Samples per chunk: ``chunk_size`` each, the last one taking the remainder."""
-    n_chunks = max(0, math.ceil(n / chunk_size))
-    sizes = np.full(n_chunks, chunk_size, np.int32)
-    if n_chunks:
+def chunk_sizes(n: int, chunk_size: int = CHUNK_SIZE, start: int = 0, stop: int | None = None) -> np.ndarray:
+    """Samples per chunk: ``chunk_size`` each, the last one taking the remainder (chunks
+    ``start:stop`` of them only, so that a huge run never holds one entry per chunk)."""
+    n_chunks = max(0, -(-n // chunk_size))
+    stop = n_chunks if stop is None else min(stop, n_chunks)
+    sizes = np.full(max(0, stop - start), chunk_size, np.int32)
+    if sizes.size and stop == n_chunks:
         sizes[-1] = n - chunk_size * (n_chunks - 1)
     return sizes
 
@@ -162,39 +163,49 @@ def iter_chunks(n: int, rng, *,
     object
         One result per batch or task, ordered by their first chunk.
     """
-    sizes = chunk_sizes(n, chunk_size)
-    children = seed_sequence(rng).spawn(len(sizes))
+    n_chunks = -(-n // chunk_size)
+    # children are spawned batch by batch, in chunk order: the same streams as one spawn of
+    # them all (SeedSequence numbers its children), without holding one per chunk up front
+    root = seed_sequence(rng)
     bar = progress_bar(progress, int(n), desc, unit)
+
+    def samples(start: int, stop: int) -> int:   # samples in chunks start:stop, for the bar
+        return min(stop * chunk_size, n) - start * chunk_size
     try:
         if executor is None:
             step = max(1, n_threads) * BATCH_CHUNKS_PER_THREAD
             if max_batch_chunks is not None:
                 step = max(max(1, n_threads), min(step, max_batch_chunks))
-            for start in range(0, len(sizes), step):
-                stop = min(start + step, len(sizes))
-                result = local(bit_generators(children[start:stop]), sizes[start:stop], n_threads)
-                bar.update(int(sizes[start:stop].sum()))
+            for start in range(0, n_chunks, step):
+                stop = min(start + step, n_chunks)
+                result = local(bit_generators(root.spawn(stop - start)), chunk_sizes(n, chunk_size, start=start, stop=stop),
+                               n_threads)
+                bar.update(samples(start, stop))
                 yield result
             return
-        starts = list(range(0, len(sizes), TASK_CHUNKS))
+        n_tasks = -(-n_chunks // TASK_CHUNKS)
         limit = max(1, in_flight or 64)
         pending: dict = {}
         done: dict = {}
         submitted = 0
         try:
-            for i in range(len(starts)):
-                while submitted < len(starts) and submitted < i + limit:
-                    start = starts[submitted]
-                    stop = min(start + TASK_CHUNKS, len(sizes))
-                    pending[submitted] = executor.submit(task, children[start:stop], sizes[start:stop])
+            for i in range(n_tasks):
+                while submitted < n_tasks and submitted < i + limit:
+                    start = submitted * TASK_CHUNKS
+                    stop = min(start + TASK_CHUNKS, n_chunks)
+                    pending[submitted] = executor.submit(task, root.spawn(stop - start),
+                                                         chunk_sizes(n, chunk_size, start=start, stop=stop))
                     submitted += 1
                 while i not in done:
                     fut = next(as_completed(pending.values()))
                     j = next(k for k, f in pending.items() if f is fut)
                     done[j] = pending.pop(j).result()
-                    bar.update(int(sizes[starts[j]:starts[j] + TASK_CHUNKS].sum()))
+                    bar.update(samples(j * TASK_CHUNKS, min((j + 1) * TASK_CHUNKS, n_chunks)))
                 yield done.pop(i)
         except BaseException:
+            # an interrupt, an error of a task, or the consumer closing the generator: nothing
+            # still queued may run (dask cancels running tasks too; a process pool finishes the
+            # ones its workers hold, and their results are dropped)
             for fut in pending.values():
                 fut.cancel()
             raise

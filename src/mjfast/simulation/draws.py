@@ -13,7 +13,7 @@ import numpy as np
 from . import _chunks
 from .. import _bridge
 from .._kernels import _wall as _kw
-from .._inputs import as_hand, check_int, default_threads, prepare, visible_counts
+from .._inputs import as_hand, check_int, check_samples, default_threads, prepare, visible_counts
 from ..tiles import CODES, N_KINDS, parse_tile
 
 #: Discard policies understood by :func:`simulate_draws`.
@@ -355,7 +355,8 @@ def simulate_draws(hand, *, rule=None, visible=None, draws_left: int = 18, polic
     Raises
     ------
     ValueError
-        An unknown policy, ``draws_left < 0``, ``n <= 0``, a hand that is not 3k+1 or 3k+2,
+        An unknown policy, ``draws_left`` outside 0..256 (no wall holds more), ``n <= 0`` or
+        above ``2**40``, a bad ``n_threads``, a hand that is not 3k+1 or 3k+2,
         ``visible`` exceeding the copies in play, or an invalid ``rng``.  With a rule: bonus
         tiles under a rule without flowers, wildcards under 太仓 without ``wild_kind`` (a 百搭
         chosen among the flowers cannot be simulated: the flowers in the wall would be
@@ -409,8 +410,8 @@ def simulate_draws(hand, *, rule=None, visible=None, draws_left: int = 18, polic
 
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; valid policies: {', '.join(POLICIES)}")
-    draws_left = check_int(draws_left, "draws_left", 0)
-    n = check_int(n, "n", 1)
+    draws_left = check_int(draws_left, "draws_left", 0, _kw.MAX_WALL_TILES)   # no wall holds more
+    n = check_samples(n, "n", 8)
     threads = default_threads(n_threads)
     _chunks.check_executor(executor)
     spec = _setup(hand, rule, visible, melds, wilds, wild_kind, wild_copies)

@@ -17,7 +17,7 @@ import numpy as np
 
 from .. import _bridge
 from .. import rules as _rules
-from .._inputs import check_int, default_threads, sample_size
+from .._inputs import check_int, check_samples, default_threads, sample_size
 from .._kernels import _game as _kg
 from ..hand import Hand
 from ..rules._base import Rule
@@ -179,9 +179,9 @@ class _Game:
                 ctx = self.context(seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds,
                                    flowers, flipped, keep=True)
                 hit = bool(can_win(ctx, self.rule, **self.score_options))
-            except Exception as exc:  # the kernel cannot raise: re-raised after it returns
+            except Exception as exc:  # the kernel keeps it, stops its games and raises it
                 self.errors.append(exc)
-                return False
+                raise
             self._memo[key] = hit
         return hit
 
@@ -533,7 +533,9 @@ def simulate_games(rule, n: int | None = None, *, rng=None, policy=None, n_threa
     Raises
     ------
     ValueError
-        An unknown rule or option, ``n <= 0``, an unknown policy, a bad ``rng``.
+        An unknown rule or option, ``n <= 0``, more games than this machine's memory can
+        hold (:func:`iter_games` streams them) or above ``2**40``, an unknown policy, a bad
+        ``rng``, a bad ``n_threads``.
 
     Examples
     --------
@@ -545,7 +547,8 @@ def simulate_games(rule, n: int | None = None, *, rng=None, policy=None, n_threa
     >>> bool(df["flipped"].isna().any()), set(df["how"]) <= set(HOW)
     (False, True)
     """
-    n_games = check_int(sample_size("simulate_games", n, "n_games", rule_options.pop("n_games", None)), "n", 1)
+    n_games = check_samples(sample_size("simulate_games", n, "n_games", rule_options.pop("n_games", None)), "n",
+                            120, "iter_games streams the games in batches")
     game = _resolve(rule, policy, rule_options)
     threads = default_threads(n_threads)
     _chunks.check_executor(executor)
