@@ -390,7 +390,7 @@ def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, f
     1-shanten, else 0), ``waits`` / ``wait_count`` (where it is ready), ``improvement_count``
     (kinds that keep the shanten but widen 进张).  Sorted best first: shanten, then ukeire,
     then combos.  The discarded tile counts as seen.  The table is a ``pandas.DataFrame``
-    that Jupyter shows with its tiles drawn (:class:`mjfast._display.TileFrame`).
+    that Jupyter shows with its tiles drawn (as :func:`mjfast.style` does).
 
     Parameters
     ----------

@@ -119,7 +119,7 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
     Returns
     -------
     pandas.DataFrame
-        Shown in Jupyter with its tiles drawn (:class:`mjfast._display.TileFrame`).
+        Shown in Jupyter with its tiles drawn (as :func:`mjfast.style` does).
         One row per option, best first (a win first, then by shanten, 进张, 组合数): ``option``
         (pass / pung / chow / kong / win), ``meld`` (the called set, mpsz), ``discard`` (the tile
         thrown after the call), ``shanten``, ``ukeire``, ``ting`` and ``combos`` (nullable
