@@ -36,7 +36,7 @@ DIRECTIVES = {
     "freethreading_compatible": True,
 }
 
-KERNELS = ["_shanten", "_efficiency", "_decompose", "_mcr", "_wall", "_game"]
+KERNELS = ["_shanten", "_efficiency", "_decompose", "_mcr", "_wall", "_game", "_value"]
 
 
 def _compiler_has_openmp() -> bool:

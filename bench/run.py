@@ -689,6 +689,69 @@ def machine():
     return f"{cpu}, {os.cpu_count()} logical CPUs, {platform.system()} {platform.release()}, Python {platform.python_version()}"
 
 
+# ----------------------------------------------------------------------------- value (expected_value)
+def section_value(n_hands, seed, rules=("guobiao", "sichuan", "suzhou"), n_rule=20, n_ratio=5, n_batch=40):
+    """expected_value: all discards of random 14-tile hands at the default depth (rule-free, like the
+    riichi calculators' shape-and-score EV, then per rule), the ratio to simulate_draws reaching a
+    standard error of 0.002 on p_win, and the batch form on 1 and 2 threads.  One core unless stated.
+
+    mahjong-cpp (nekobean) is not installable here (C++, no package on PyPI); its published figures
+    for comparable hands at its default bound (18 ms 1-shanten, 213 ms 2-shanten, VALUE.md §1.2) are
+    quoted, not measured."""
+    rng = np.random.default_rng(seed)
+    sets = {s: [np.ascontiguousarray(r, np.uint8) for r in counts_of(near_ready(rng, n_hands, 14, s))]
+            for s in (1, 2)}
+    out = {}
+    print("\n## (V) expected_value, all discards of a 14-tile hand, default depth 1, 20 draws, discard wins on")
+    for s, hands in sets.items():
+        mj.expected_value(hands[0])                                   # warm-up
+        ts = []
+        for h in hands:
+            t = perf()
+            mj.expected_value(h)
+            ts.append(perf() - t)
+        out[f"none_{s}"] = statistics.median(ts)
+        print(f"  rule-free, {s}-shanten: median {fmt_t(out[f'none_{s}'])} over {len(hands)} hands "
+              f"(mahjong-cpp published: {'18 ms' if s == 1 else '213 ms'})")
+    for rule in rules:
+        for s in (1, 2):
+            hs = [h for h in counts_of(near_ready(rng, 4 * n_rule, 14, s)) if mj.rules.get(rule).tileset.copies[
+                np.flatnonzero(h)].min() > 0][:n_rule]
+            ts = []
+            for h in hs:
+                t = perf()
+                mj.expected_value(np.ascontiguousarray(h, np.uint8), rule=rule)
+                ts.append(perf() - t)
+            out[f"{rule}_{s}"] = statistics.median(ts)
+            print(f"  {rule}, {s}-shanten: median {fmt_t(out[f'{rule}_{s}'])} over {len(hs)} hands (judging memo "
+                  "shared across hands, as in one session)")
+    ratios = []
+    for s, hands in sets.items():
+        for h in hands[:n_ratio]:
+            t = perf()
+            df = mj.expected_value(h, discard_wins=False)
+            t_ev = perf() - t
+            p = float(df["p_win"].iloc[0])
+            n = max(1000, int(np.ceil(p * (1 - p) / 0.002 ** 2)))
+            t = perf()
+            sim = mj.simulate_draws(h, draws_left=20, n=n, rng=1, n_threads=1)
+            t_mc = perf() - t
+            ratios.append(t_mc / t_ev)
+            print(f"  {s}-shanten hand: expected_value {fmt_t(t_ev)} (all discards) vs simulate_draws n={n:,} "
+                  f"(se {float(sim['se_win'].iloc[-1]):.4f}, one line) {fmt_t(t_mc)}: {t_mc / t_ev:.0f}x")
+    out["ratio_median"] = statistics.median(ratios)
+    out["ratio_min"] = min(ratios)
+    print(f"  ratio to simulate_draws at se 0.002: median {out['ratio_median']:.0f}x, min {out['ratio_min']:.0f}x")
+    batch = sets[2][:n_batch]
+    for threads in (1, 2):
+        t = perf()
+        mj.expected_value(batch, n_threads=threads)
+        out[f"batch_{threads}"] = perf() - t
+    print(f"  batch of {len(batch)} 2-shanten hands: 1 thread {fmt_t(out['batch_1'])}, 2 threads "
+          f"{fmt_t(out['batch_2'])}: {out['batch_1'] / out['batch_2']:.2f}x")
+    return out
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="small sizes and 3 repeats (a smoke run of ~20 s)")
@@ -698,7 +761,14 @@ def main(argv=None):
     ap.add_argument("--batch-n", type=int, default=None, help="hands for shanten_batch (default 100000; quick 20000)")
     ap.add_argument("--markdown", type=str, default=None, help="also write the results table to this file")
     ap.add_argument("--games", type=int, default=None, help="games per rule for simulate_games (default 2048; quick 256)")
+    ap.add_argument("--value", type=int, default=None, metavar="N",
+                    help="run only the expected_value section, on N random 1- and N 2-shanten hands (e.g. 200)")
     a = ap.parse_args(argv)
+    if a.value:
+        print(f"# mjfast value benchmark  {_dt.datetime.now(_dt.timezone.utc):%Y-%m-%d %H:%M UTC}")
+        print(f"machine: {machine()}")
+        section_value(a.value, a.seed)
+        return
     n = a.n or (400 if a.quick else 2000)
     repeat = a.repeat or (3 if a.quick else 5)
     n_batch = a.batch_n or (20_000 if a.quick else 100_000)

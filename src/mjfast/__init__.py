@@ -1,12 +1,14 @@
 """mjfast: fast, exact analysis of Chinese mahjong hands.
 
 Exact shanten over every form a rule allows (with called melds and wildcards), waits, 进张,
-改良 and the 一进听 combination count, under ten regional rule sets.
+改良 and the 一进听 combination count, and the exact win probability and expected payout of
+every discard (:func:`expected_value`), under ten regional rule sets.
 """
 from . import rules, scoring, tiles
 from ._version import __version__
 from .hand import Hand, Meld
 from .analysis.calls import call_vs_pass
+from .analysis.value import expected_value
 from .decomposition import Decomposition, decompose, decompose_counts
 from .simulation.games import iter_games, simulate_games
 from .simulation.matches import iter_matches, match_summary, simulate_matches
@@ -22,7 +24,14 @@ from .shape import shanten_batch
 from .simulation.draws import simulate_draws
 from .tiles import parse_tiles, to_chinese, to_glyphs, to_mpsz
 from ._display import style
+from ._config import show_config
 
+
+from ._config import warn_without_openmp as _warn_without_openmp  # noqa: E402
+from ._kernels import _shanten as _kernel  # noqa: E402
+
+_warn_without_openmp(_kernel.OPENMP)
+del _warn_without_openmp, _kernel
 
 __all__ = [
     "Hand",
@@ -44,6 +53,7 @@ __all__ = [
     "improvements",
     "yijinting",
     "analyze_discards",
+    "expected_value",
     "call_vs_pass",
     "payout_summary",
     "element_frequencies",
@@ -67,5 +77,6 @@ __all__ = [
     "can_win",
     "register",
     "scorers",
+    "show_config",
     "__version__",
 ]

@@ -234,6 +234,10 @@ def _args_analyze(p: argparse.ArgumentParser) -> None:
     p.add_argument("--from", dest="from_seat", default="left", type=_seat_arg, metavar="SEAT",
                    help="who discarded the offered tile: left (上家), opposite (对家) or right (下家) "
                         "(default: left)")
+    p.add_argument("--value", action="store_true",
+                   help="add the exact value columns (win probability, expected payment: mjfast.expected_value)")
+    p.add_argument("--draws", type=int, default=None, metavar="N",
+                   help="with --value: draws left (default: a fresh wall's)")
     p.add_argument("--json", action="store_true", help="print JSON records")
 
 
@@ -247,13 +251,20 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
         raise ValueError(f"--offer needs a 13-tile (3k+1) hand; this one has {hand.n_tiles} tiles in hand")
     if args.offer is not None and args.wilds:
         raise ValueError("--offer cannot be combined with --wilds (call_vs_pass takes no wildcards)")
+    if args.draws is not None and not args.value:
+        raise ValueError("--draws needs --value")
+    value = dict(value=True, draws_left=args.draws) if args.value else {}
     if hand.n_tiles % 3 == 2:
-        df = mj.analyze_discards(hand, **kw)
+        df = mj.analyze_discards(hand, **kw, **value)
         fixed = f"   fixed: {' '.join(args.fixed)}" if args.fixed else ""
         if args.json:
             _out(df.to_json(orient="records", force_ascii=False))
         else:
             _out(f"hand: {hand}   ({args.rule or 'no rule'}){fixed}")
+            if args.value:
+                _out(_value_note(df.attrs))
+                df = df.round({c: 4 for c in ("p_ready", "p_win", "p_win_self_draw", "p_win_discard", "ev",
+                                              "ev_stakes", "mean_win")})
             _out(_table(df))
         return EXIT_OK
     u = mj.ukeire(hand, **kw)
@@ -270,10 +281,17 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
         record.update(ting=y.ting, combos=y.combos)
         table = y.breakdown
         record["breakdown"] = table.astype({"tile": str}).to_dict(orient="records")
+    row = None
+    if args.value:
+        ev = mj.expected_value(hand, rule=args.rule, visible=args.visible, draws_left=args.draws)
+        row = ev.drop(columns=["discard"]).iloc[0]
+        record["value"] = {k: (v.item() if hasattr(v, "item") else v) for k, v in row.items()}
+        record["value_model"] = {k: ev.attrs[k] for k in ("draws_left", "model", "depth", "hazard", "unit")}
     calls = None
     if args.offer is not None:
         calls = mj.call_vs_pass(args.tiles, args.offer, from_seat=args.from_seat, rule=args.rule,
-                                visible=args.visible, melds=args.meld, fixed_sets=args.fixed)
+                                visible=args.visible, melds=args.meld, fixed_sets=args.fixed, value=args.value,
+                                **({"draws_left": args.draws} if args.draws is not None else {}))
         calls = calls.astype(object).where(calls.notna(), None)
         record["calls"] = calls.to_dict(orient="records")
     if args.json:
@@ -288,11 +306,28 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     if table is not None:
         _out(f"一进听:  进张 {record['ukeire']}, 听张 {record['ting']}, 组合 {record['combos']}")
         _out(_table(table.astype({"tile": str})))
+    if row is not None:
+        _out(_value_note(ev.attrs))
+        _out(f"value:   p_ready {row['p_ready']:.4f}, p_win {row['p_win']:.4f} (self-draw {row['p_win_self_draw']:.4f}, "
+             f"discard {row['p_win_discard']:.4f}), ev {row['ev']:.4f} {ev.attrs['unit']}"
+             f" ({row['ev_stakes']:.4f} stakes)")
     if calls is not None:
         _out("")
         _out(f"call versus pass: {args.offer} from {args.from_seat} (best first)")
-        _out(_table(calls.where(calls.notna(), "")))
+        shown = calls.copy()
+        for c in ("p_ready", "p_win", "p_win_self_draw", "p_win_discard", "ev", "ev_stakes", "mean_win"):
+            if c in shown.columns:
+                shown[c] = shown[c].map(lambda x: None if x is None else round(float(x), 4))
+        _out(_table(shown.where(shown.notna(), "")))
     return EXIT_OK
+
+
+def _value_note(attrs) -> str:
+    hz = attrs["hazard"]
+    hz = f"{hz:.4f}" if isinstance(hz, float) else "per round"
+    return (f"value:   {attrs['draws_left']} draws, {attrs['model']} wall, depth {attrs['depth']}, "
+            f"discard hazard {hz}; ev = the winner's expected payment (Score.payments), mean_total in "
+            f"{attrs['unit']}")
 
 
 # ---------------------------------------------------------------------------
@@ -782,7 +817,8 @@ _COMMANDS: list[_Command] = [
              _args_hand, _cmd_hand),
     _Command("rules", "list the rules, or describe one rule under options",
              _args_rules, _cmd_rules),
-    _Command("analyze", "shanten, 进张 and 一进听 of a 13-tile hand, or the discard table of a 14-tile hand",
+    _Command("analyze", "shanten, 进张 and 一进听 of a 13-tile hand, or the discard table of a 14-tile hand "
+                        "(--value: with the exact win probability and expected payment)",
              _args_analyze, _cmd_analyze),
     _Command("calls", "call versus pass: every legal answer to an offered discard",
              _args_calls, _cmd_calls),

@@ -401,6 +401,13 @@ def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, f
         Under a rule, the ready rows' waits and 进张 and the 1-shanten rows' 进张 and 组合数
         count legal wins only (as :func:`ukeire` / :func:`yijinting`); ``shanten`` and
         ``improvement_count`` stay shape-level.
+    value : bool, default False
+        Add the value columns of :func:`mjfast.expected_value` for each discard:
+        ``p_ready``, ``p_win``, ``p_win_self_draw``, ``p_win_discard``, ``ev``, ``ev_stakes``,
+        ``mean_win``, ``n_states``, ``exact`` (rows keep the shape order; ``attrs`` holds the
+        value model).  Its keywords — ``draws_left``, ``wall``, ``depth``, ``discard_wins``,
+        ``hazard``, ``wild_copies``, ``max_states``, ``fallback_shanten`` and rule or scorer
+        options — are accepted then (``seven_pairs`` is not).
 
     Examples
     --------
@@ -409,6 +416,9 @@ def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, f
     >>> top = df.iloc[0]
     >>> str(top["discard"]), int(top["shanten"]), int(top["ukeire"]), int(top["combos"])
     ('9p', 1, 37, 500)
+    >>> df = mj.analyze_discards("11p34567m45s9p1p", melds=["555z"], value=True, draws_left=6, discard_wins=False)
+    >>> str(df.loc[df["ev"].idxmax(), "discard"]), bool(0 < df["p_win"].max() < 1)
+    ('9p', True)
     """
     h, kr, caps, options, vis = _setup(hand14, rule, visible, melds, wilds, fixed_sets, wild_kind, (2,),
                                        seven_pairs)
@@ -501,7 +511,71 @@ def ukeire_batch(counts, *, melds=0, wilds=0, rule=None, seven_pairs=None, n_thr
 
 
 _ke.install_discards_entry(analyze_discards, LEGAL)
-#: The public ``mjfast.analyze_discards``: :func:`analyze_discards` behind a compiled front door
-#: for the raw table of plain count vectors (``as_frame=False`` in loops over hands).
-fast_analyze_discards = _ke.discards_entry
+_discards_entry = _ke.discards_entry
+_SHAPE_KEYS = frozenset(("rule", "visible", "melds", "wilds", "fixed_sets", "combos", "wild_kind", "seven_pairs",
+                         "as_frame", "legal"))
+#: Columns ``value=True`` adds (from :func:`mjfast.expected_value`).
+VALUE_COLUMNS = ("p_ready", "p_win", "p_win_self_draw", "p_win_discard", "ev", "ev_stakes", "mean_win",
+                 "n_states", "exact")
+
+
+def fast_analyze_discards(hand14, *, value=False, **options):
+    """:func:`analyze_discards`, with ``value=True`` adding the columns of
+    :func:`mjfast.expected_value`.  The shape table of plain count vectors is built by a
+    compiled front door (``as_frame=False`` in loops over hands)."""
+    if not value:
+        if not options.keys() <= _SHAPE_KEYS:
+            extra = sorted(options.keys() - _SHAPE_KEYS)
+            from .analysis.value import expected_value
+            import inspect
+
+            known = set(inspect.signature(expected_value).parameters) - {"hand", "rule_options"}
+            if set(extra) <= known | {"draws_left"}:
+                raise ValueError(f"{', '.join(extra)} apply to the value columns: pass value=True")
+            raise ValueError(f"unknown option(s) {', '.join(extra)} for analyze_discards")
+        return _discards_entry(hand14, **options)
+    if value is not True:
+        raise ValueError(f"value must be True or False, got {value!r}")
+    return _with_value(hand14, options)
+
+
+def _with_value(hand14, options: dict):
+    """The shape table with the value columns joined on the discard (rows keep their order)."""
+    from .analysis.value import expected_value
+
+    shape = {k: options.pop(k) for k in list(options) if k in _SHAPE_KEYS}
+    if shape.get("seven_pairs") is not None:
+        raise ValueError("seven_pairs= (a shape reading) cannot be combined with value=True")
+    as_frame = shape.pop("as_frame", True)
+    h, kr, caps, opts, vis = _setup(hand14, shape.get("rule"), shape.get("visible"), shape.get("melds", ()),
+                                    shape.get("wilds"), shape.get("fixed_sets", ()), shape.get("wild_kind"), (2,))
+    rule = shape.get("rule")
+    if options and rule is not None:
+        # rule options apply to both tables; the scorer's own options go to the value columns
+        from . import rules as _rules
+
+        rule_obj = _bridge.resolve_rule(rule)
+        rule_keys = {k: options.pop(k) for k in list(options) if k in rule_obj.option_choices}
+        if rule_keys:
+            rule = _rules.get(rule_obj.name, **{**dict(rule_obj.options), **rule_keys})
+    shape["rule"] = rule
+    table = analyze_discards(hand14, as_frame=True, **shape)
+    hand = Hand(np.array(h.counts, np.uint8), melds=h.melds, bonus=getattr(h, "bonus", ()), wilds=h.wilds,
+                partial=True)
+    val = expected_value(hand, rule=rule, visible=shape.get("visible"), wild_kind=shape.get("wild_kind"),
+                         **options)
+    val = val.set_index(val["discard"].astype(str))
+    keys = table["discard"].astype(str)
+    for col in VALUE_COLUMNS:
+        table[col] = val[col].reindex(keys).to_numpy()
+    table.attrs.update(val.attrs)
+    if as_frame:
+        return table
+    out = {}
+    for k in table.columns:
+        v = table[k]
+        out[k] = np.asarray(v.astype(str), dtype="S") if k in ("discard", "ukeire_tiles", "waits") else v.to_numpy()
+    return out
+
+
 fast_analyze_discards.__doc__ = analyze_discards.__doc__

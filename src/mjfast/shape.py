@@ -110,7 +110,8 @@ def shanten_batch(counts, *, melds=0, wilds=0, rule=None, form=None, seven_pairs
     rule, form, seven_pairs
         As in :func:`shanten`.
     n_threads : int, optional
-        OpenMP threads (None: all cores). Results do not depend on it.
+        OpenMP threads (None: ``OMP_NUM_THREADS``, else the usable CPUs; negative: CPUs + 1 +
+        n_threads; at most 256, or the usable CPUs if more). Results do not depend on it.
 
     Returns
     -------

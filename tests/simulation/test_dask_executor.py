@@ -40,3 +40,12 @@ def test_draws_through_dask_equal_local(dask_executor):
     local = mj.simulate_draws(hand, n=3000, rng=5, n_threads=2, rule="suzhou")
     remote = mj.simulate_draws(hand, n=3000, rng=5, executor=dask_executor, rule="suzhou")
     pd.testing.assert_frame_equal(local, remote)
+
+
+def test_matches_through_dask_equal_local(dask_executor):
+    """Whole matches (hands played in a row per chunk) come back the same from Dask workers; the
+    Rule travels as itself."""
+    rule = mj.rules.get("guangdong", draw="pass")
+    local = mj.simulate_matches(rule, 130, hands=3, rng=12, n_threads=2)
+    remote = mj.simulate_matches(rule, 130, hands=3, rng=12, executor=dask_executor)
+    pd.testing.assert_frame_equal(local, remote)

@@ -158,6 +158,7 @@ def test_a_match_hand_is_a_simulate_games_hand_in_every_column():
     ({"policy": "random"}, "unknown policy"),
     ({"rng": "seed"}, "rng must be"),
     ({"executor": object()}, "executor"),
+    ({"wind": "daily"}, "wind"),
 ])
 def test_bad_input(kwargs, match):
     args = {"rule": "sichuan", "n_matches": 2, "hands": 2, "rng": 0, "n_threads": 1}
@@ -175,3 +176,12 @@ def test_docstring_examples():
     import doctest
     result = doctest.testmod(M, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_wind_option():
+    """Where a source is silent the prevalent wind advances after every four changes of dealer;
+    ``wind="hands"`` advances it every four hands instead."""
+    df = M.simulate_matches("suzhou", 4, hands=12, wind="hands", rng=2, n_threads=1)
+    assert (df["prevalent_wind"] == df["hand"] // 4).all()
+    assert df.attrs["wind"] == "hands" and M.simulate_matches("suzhou", 1, hands=1, rng=2,
+                                                              n_threads=1).attrs["wind"] == "passes"

@@ -362,3 +362,46 @@ def test_jj_hun_in_play():
                         if rec[0][i, 4] >> s & 1)
     assert wins_with_hun > 20
     assert "flipped" not in mj.simulate_games("jj", 20, rng=22, n_threads=1).columns
+
+
+def _wins_after_a_pass(rule):
+    """Discard wins by a seat after it passed a win and before its next draw, replayed from the
+    log of players who decline each seat's first potential discard win: ``(any kind, that kind)``."""
+    game, rec = raw(rule, 1500, 23, pass_policy=1, log=700)
+    any_kind = same_kind = 0
+    for lg in rec[6]:
+        acts = actions(lg)
+        locked = {s: False for s in range(4)}
+        kinds = {s: set() for s in range(4)}
+        dealt = 0
+        for j, (act, seat, tile) in enumerate(acts):
+            if act == "draw":
+                dealt += 1
+                if dealt > 52:
+                    locked[seat], kinds[seat] = False, set()
+            elif act == "pass_win":
+                locked[seat] = True
+                kinds[seat].add(tile)
+            elif act in ("pung", "kong", "chow"):
+                kinds[seat] = set()
+            elif act == "win" and j and acts[j - 1][0] == "discard":      # a win on the discard just made
+                any_kind += locked[seat]
+                same_kind += acts[j - 1][2] in kinds[seat]
+    return any_kind, same_kind
+
+
+@pytest.mark.parametrize("name, lock", [("suzhou", "any"), ("taicang", "any"), ("guangdong", "same_kind")])
+def test_missed_win_locks(name, lock):
+    """漏胡 (苏州 §9, 太仓 TC-A10): "在他没摸牌之前，再有别人打同样或者能胡的牌，是不允许胡的" — after passing
+    a discard win a player wins on no discard before his next draw.  过水 (广东 §7): he cannot win on
+    *that same tile* until he 碰/吃/杠 or draws.  Shown with players who decline each seat's first
+    potential discard win (the efficiency players never pass a win)."""
+    import dataclasses
+
+    rule = mj.rules.get(name)
+    assert rule.engine.win_lock == lock
+    any_kind, same_kind = _wins_after_a_pass(rule)
+    assert (any_kind if lock == "any" else same_kind) == 0
+    unlocked = dataclasses.replace(rule, engine=dataclasses.replace(rule.engine, win_lock=None))
+    any_kind, same_kind = _wins_after_a_pass(unlocked)
+    assert (any_kind if lock == "any" else same_kind) > 0

@@ -19,6 +19,7 @@ FLAGS: dict[str, int]
 WIND_SHIFT: int
 MEMO_WORDS: int
 WILD_HEADS: dict[str | None, int]
+WIN_LOCKS: dict[str | None, int]
 
 def discard_table(
     counts: npt.NDArray[np.uint8], n_melds: int, forms: int, options: int
@@ -45,6 +46,8 @@ def simulate_games_kernel(
     fei_policy: int,
     dice: bool,
     pung_policy: int = 0,
+    win_lock: int = 0,
+    pass_policy: int = 0,
     flower_minimum: tuple[int, int, bool, bool] | None,
     checker: Callable[[int, bytes, tuple, int, int, int, int, int, int, bytes, int], bool] | None,
     dealers: npt.NDArray[np.int8],

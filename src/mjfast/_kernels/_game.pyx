@@ -153,6 +153,8 @@ FLAGS = {"after_kong": FL_AFTER_KONG, "kong_discard": FL_KONG_DISCARD, "heavenly
 WIND_SHIFT = FL_WIND_SHIFT
 #: Values of ``wild_head``.
 WILD_HEADS = {None: 0, "go_around": 1, "next_draw": 2}
+#: Values of ``win_lock``.
+WIN_LOCKS = {None: 0, "any": 1, "same_kind": 2}
 
 ctypedef struct Player:
     uint8_t c[34]        # concealed natural tiles by the kind they play as
@@ -169,6 +171,9 @@ ctypedef struct Player:
     uint64_t lock        # kinds this seat may not 碰 / 杠 before its next draw (call locks)
     int fei              # 1: waiting with a declared lone wildcard (飞 / 宝吊头)
     int fei_mark         # calls + kongs of the game when the wait was declared
+    int wlock            # 漏胡: no discard win before the next draw (a passed win, win_lock 1)
+    uint64_t wlock_kinds # 过水: kinds not to win on before the next draw or call (win_lock 2)
+    int passed           # potential discard wins the pass policy declined
 
 ctypedef struct Rule:
     int n_rows           # rows of the per-indicator tables (1 when nothing is flipped)
@@ -189,6 +194,9 @@ ctypedef struct Rule:
     int wild_head        # 0 none, 1 go-around wait (瑞金 制飞), 2 next-draw wait (上饶 宝吊头)
     int fei_policy       # 1: declare the lone-wildcard wait whenever a self-drawn hand allows it
     int pung_policy      # 1: 碰 whenever allowed (a test policy), 0: when it helps the hand
+    int win_lock         # after a passed win: 0 no lock, 1 no discard win until the next draw (漏胡),
+                         # 2 no win on that kind until the next draw or call (过水)
+    int pass_policy      # 1: decline each seat's first potential discard win (a test policy)
     int dice             # throw two dice per game
     int check            # ask the checker at every potential win
     void* checker
@@ -788,6 +796,23 @@ cdef int lone_wild_discard(const Player* P) noexcept nogil:
     return -1
 
 
+cdef inline int win_locked(const Player* P, const Rule* R, int tile) noexcept nogil:
+    """Whether a passed win keeps this seat from winning on ``tile`` now (漏胡 / 过水)."""
+    if R.win_lock == 1:
+        return P.wlock
+    if R.win_lock == 2:
+        return (P.wlock_kinds >> tile & 1) != 0
+    return 0
+
+
+cdef inline void pass_win(Player* P, const Rule* R, int tile) noexcept nogil:
+    """The seat passed a potential win on ``tile``: the rule's lock."""
+    if R.win_lock == 1:
+        P.wlock = 1
+    elif R.win_lock == 2:
+        P.wlock_kinds |= (<uint64_t>1) << tile
+
+
 cdef inline void log_action(int16_t* lg, int* n_log, int max_log, int action, int seat, int tile) noexcept nogil:
     if n_log[0] < max_log:
         lg[LOG_FIELDS * n_log[0]] = <int16_t>action
@@ -821,6 +846,8 @@ cdef int take(Player* P, const int8_t* wall, int* f, int* b, int back, const int
         else:
             P.c[role] += 1
         P.lock = 0
+        P.wlock = 0
+        P.wlock_kinds = 0
         return role
     return -1
 
@@ -992,6 +1019,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                     continue
                 log_action(lg, &n_log, max_log, A_PASS_WIN, cur, t)
                 log_action(lg, &n_log, max_log, A_FEI, cur, forced)
+                pass_win(&P[cur], R, t if t < N_KINDS else forced)   # a passed self-draw locks too
                 P[cur].fei = 1
                 P[cur].fei_mark = calls + n_kongs
             # kongs on one's own turn
@@ -1050,7 +1078,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                     # 抢杠: others may win on the added tile
                     for i in range(1, 4):
                         q = (cur + i) % 4
-                        if won >> q & 1 or P[q].fei:
+                        if won >> q & 1 or P[q].fei or win_locked(&P[q], R, k):
                             continue
                         P[q].c[k] += 1
                         if can_win(&P[q], E, R, q, k, 0, cur, dealer,
@@ -1127,12 +1155,15 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             flags |= FL_FIRST_ROUND
         for i in range(1, 4):
             q = (cur + i) % 4
-            if won >> q & 1:
+            if won >> q & 1 or win_locked(&P[q], R, d):
                 continue
             P[q].c[d] += 1
             if can_win(&P[q], E, R, q, d, 0, cur, dealer, flags, flipped):
-                if P[q].fei:               # waiting for the lone-wildcard self-draw: no discard win
+                if P[q].fei or (R.pass_policy and not P[q].passed):
+                    # waiting for the lone-wildcard self-draw, or the pass policy: no discard win
                     P[q].c[d] -= 1
+                    P[q].passed += not P[q].fei
+                    pass_win(&P[q], R, d)
                     log_action(lg, &n_log, max_log, A_PASS_WIN, q, d)
                     continue
                 winners |= 1 << q
@@ -1259,6 +1290,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 log_action(lg, &n_log, max_log, A_CHOW, q, k)
             P[q].n_melds += 1
             P[q].lock = 0
+            P[q].wlock_kinds = 0           # 过水 ends with a call
             calls += 1
             cur = q
             if best_a == M_KONG:
@@ -1415,7 +1447,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
                           int forms, int options, *,
                           bint chow, bint void_suit, bint multi, bint rob_multi, bint play_on, bint flip,
                           int first_kind, bint call_locks, int wild_head, int fei_policy, bint dice,
-                          int pung_policy=0,
+                          int pung_policy=0, int win_lock=0, int pass_policy=0,
                           object flower_minimum,        # None or (need self-draw, need discard, hard only, 抢杠 exempt)
                           object checker,               # None or callable (see Parameters)
                           const int8_t[::1] dealers,    # IN (n_games,) the dealer of each game, -1: drawn
@@ -1472,6 +1504,12 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
         whenever ``wild_head`` allows it.
     pung_policy : int
         0: 碰 when it helps the hand (the efficiency policy); 1: 碰 whenever allowed (for tests).
+    win_lock : int
+        What a passed win locks until the seat's next draw: 0 nothing; 1 every discard win (漏胡:
+        "同样或者能胡的牌"); 2 wins on that kind, until the next draw or call (过水).
+    pass_policy : int
+        0: take every potential win; 1: decline each seat's first potential discard win (for
+        tests of the locks).
     dice : bool
         Throw two dice per game (recorded).
     flower_minimum : tuple or None
@@ -1556,8 +1594,11 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
         raise ValueError("first_kind must be a kind or -1")
     if wild_head < 0 or wild_head > 2:
         raise ValueError("wild_head must be 0, 1 or 2")
-    if fei_policy < 0 or fei_policy > 1 or pung_policy < 0 or pung_policy > 1:
-        raise ValueError("fei_policy and pung_policy must be 0 or 1")
+    if fei_policy < 0 or fei_policy > 1 or pung_policy < 0 or pung_policy > 1 or pass_policy < 0 \
+            or pass_policy > 1:
+        raise ValueError("fei_policy, pung_policy and pass_policy must be 0 or 1")
+    if win_lock < 0 or win_lock > 2:
+        raise ValueError("win_lock must be 0, 1 or 2")
     for i in range(n_chunks):
         if games[i] < 0:
             raise ValueError("games per chunk must be >= 0")
@@ -1598,6 +1639,8 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     R.wild_head = wild_head
     R.fei_policy = fei_policy
     R.pung_policy = pung_policy
+    R.win_lock = win_lock
+    R.pass_policy = pass_policy
     R.dice = dice
     R.check = checker is not None
     R.checker = <void*>checker

@@ -624,7 +624,8 @@ def _rebuild(folder: Path, problem: str | None) -> dict:
     STATUS.update(source="memory" if write_error else "built", problem=problem or write_error)
     if write_error:
         warnings.warn(f"mjfast: the table cache {folder} is not usable: "
-                      + (f"{problem}, and " if problem else "") + f"{write_error}; the tables were built in "
+                      + (f"{problem}, and " if problem and problem != write_error else "")
+                      + f"{write_error}; the tables were built in "
                       f"memory for this process (set MJFAST_CACHE_DIR to a folder of your own)",
                       CacheWarning, stacklevel=2)
     elif problem:

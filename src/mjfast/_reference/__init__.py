@@ -51,3 +51,4 @@ __all__ = [
     "waits",
     "yijinting",
 ]
+from . import value

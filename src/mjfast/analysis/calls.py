@@ -18,6 +18,10 @@ from ..tiles import CODES, N_KINDS, parse_tile
 _COLUMNS = ["option", "meld", "discard", "shanten", "ukeire", "ting", "combos"]
 _OPTION_ORDER = {"win": 0, "kong": 1, "pung": 2, "chow": 3, "pass": 4}
 _MC_COLUMNS = ["p_ready", "se_ready", "p_win", "se_win"]
+#: Columns ``value=True`` adds (exact, from :func:`mjfast.expected_value`).
+VALUE_COLUMNS = ["p_ready", "p_win", "p_win_self_draw", "p_win_discard", "ev", "ev_stakes", "mean_win", "exact"]
+#: Opponent turns between a passed discard and the player's draw, by who discarded it.
+_TURNS_AFTER = {"left": 0, "opposite": 1, "right": 2}
 _SCORE_COLUMNS = ["mean_score", "score_q50", "score_q90"]
 #: The discarder's seat when the player is seat 0 (上家 = seat 3, 对家 = 2, 下家 = 1).
 _SEAT_OF = {"left": 3, "opposite": 2, "right": 1}
@@ -78,7 +82,8 @@ def _chows(tile: int, counts: np.ndarray) -> list[tuple[int, int, int]]:
 
 
 def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(), fixed_sets=(), n=None,
-                 draws_left=18, rng=None, n_threads=None, executor=None, progress=False, mc_games=None):
+                 draws_left=18, rng=None, n_threads=None, executor=None, progress=False, value=False,
+                 value_options=None, mc_games=None):
     """Compare every legal answer to a discarded tile: pass, 碰, 吃, 杠 or 和.
 
     Parameters
@@ -113,6 +118,21 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
         executor; the results do not depend on them.
     progress : bool, default False
         A ``tqdm.auto`` bar counting the runs played, over all options.
+    value : bool, default False
+        Compare the options by the exact value of :func:`mjfast.expected_value` instead:
+        ``p_ready``, ``p_win`` (= ``p_win_self_draw`` + ``p_win_discard``), ``ev`` (the
+        player's expected payment), ``ev_stakes``, ``mean_win`` and ``exact``, over
+        ``draws_left`` draws, and rank the rows by ``ev``.  Passing keeps the 13 tiles (the
+        offered tile is then seen) and lets the players between the discarder and the player
+        move before the draw; 碰/吃 fix the meld and advance the turn — the call takes the
+        place of the next draw, so ``draws_left - 1`` draws follow, and the discard is seen;
+        明杠 fixes the kong and draws its replacement at once (``draws_left`` draws; 杠开 is not
+        tracked); 和 is the discard win itself (``p_win`` 1, ``ev`` its payment).  The greedy
+        Monte Carlo stays available through ``n`` (its ``p_ready`` / ``p_win`` columns
+        are then named ``mc_p_ready`` / ``mc_p_win``).
+    value_options : dict, optional
+        Keywords of :func:`mjfast.expected_value` for ``value=True`` (``wall``, ``depth``,
+        ``discard_wins``, ``hazard``, ``max_states``, rule or scorer options).
     mc_games : int, optional
         The old name of ``n``, accepted with a ``DeprecationWarning``.
 
@@ -135,6 +155,15 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
     >>> df = mj.call_vs_pass("11p34567m45s9p", "1p", from_seat="opposite", melds=["555z"])
     >>> df[["option", "discard", "ukeire", "ting", "combos"]].head(2).values.tolist()
     [['pung', '9p', 37, 37, 324], ['pass', '', 19, 19, 176]]
+
+    With ``value=True`` the options are ranked by their exact expected value:
+
+    >>> df = mj.call_vs_pass("11p34567m45s9p", "1p", from_seat="opposite", melds=["555z"], value=True,
+    ...                      draws_left=6, value_options=dict(discard_wins=False))
+    >>> df[["option", "discard"]].head(2).values.tolist()   # the 碰 costs a draw: with 6 left, pass
+    [['pass', ''], ['pung', '9p']]
+    >>> bool(df["ev"].is_monotonic_decreasing)
+    True
 
     Under 苏州 the Monte-Carlo columns include the score of the wins:
 
@@ -237,11 +266,15 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
     df = tile_frame(pd.DataFrame(rows, columns=_COLUMNS))
     for col in ("ting", "combos"):
         df[col] = df[col].astype("Int64")
+    if value is not False and value is not True:
+        raise ValueError(f"value must be True or False, got {value!r}")
+    if value_options is not None and not value:
+        raise ValueError("value_options applies to value=True only")
+    if value:
+        df = _value_columns(df, h, tile, from_seat, rule_obj, visible, draws_left, hands, value_options or {})
     if mc_games:
-        from ..simulation._chunks import seed_sequence
+        from ..simulation._chunks import progress_bar, seed_sequence
         from ..simulation.draws import simulate_draws
-
-        from ..simulation._chunks import progress_bar
 
         root = seed_sequence(rng)  # one seed for every option: common random numbers
         cols = _MC_COLUMNS + (_SCORE_COLUMNS if rule_obj is not None else [])
@@ -263,10 +296,76 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
                     mc.append((np.nan,) * len(cols))
         finally:
             bar.close()
-        df[cols] = np.array(mc, float).reshape(len(hands), len(cols))
+        if value:
+            cols_out = ["mc_" + c if c in VALUE_COLUMNS else c for c in cols]
+        else:
+            cols_out = cols
+        df[cols_out] = np.array(mc, float).reshape(len(hands), len(cols))
 
     # ranked by the exact figures only, so Monte-Carlo noise never reorders the table
-    order = sorted(range(len(df)), key=lambda i: (
-        df["option"][i] != "win", df["shanten"][i], -df["ukeire"][i],
-        -(0 if pd.isna(df["combos"][i]) else df["combos"][i]), _OPTION_ORDER[df["option"][i]]))
+    if value:
+        order = sorted(range(len(df)), key=lambda i: (-df["ev"][i], -df["p_win"][i], _OPTION_ORDER[df["option"][i]],
+                                                      df["discard"][i]))
+    else:
+        order = sorted(range(len(df)), key=lambda i: (
+            df["option"][i] != "win", df["shanten"][i], -df["ukeire"][i],
+            -(0 if pd.isna(df["combos"][i]) else df["combos"][i]), _OPTION_ORDER[df["option"][i]]))
     return df.iloc[order].reset_index(drop=True)
+
+
+def _value_columns(df, h: Hand, tile: int, from_seat: str, rule_obj, visible, draws_left, hands, options: dict):
+    """The exact value of every row (see ``value`` in :func:`call_vs_pass`)."""
+    from ..analysis.value import value_table
+    from .._inputs import check_int, visible_counts
+
+    draws_left = check_int(draws_left, "draws_left", 1)
+    seen = visible_counts(visible).astype(np.int64)
+    out = {c: [] for c in VALUE_COLUMNS}
+    cache = {}
+
+    def run(hand, draws, seen_extra, first_turns, discard=None):
+        vis = seen.copy()
+        for t in seen_extra:
+            vis[t] += 1
+        key = (str(hand), draws, tuple(vis), first_turns)
+        if key not in cache:
+            cache[key] = value_table(hand, rule=rule_obj, draws_left=draws, visible=vis.astype(np.uint8),
+                                     first_turns=first_turns, **options)
+        table = cache[key]
+        if discard is None:
+            return table.iloc[0]
+        return table[table["discard"].astype(str) == discard].iloc[0]
+
+    for i, hand in enumerate(hands):
+        option = df["option"][i]
+        if option == "win":
+            from ..scoring import WinContext, score
+
+            won = h.with_tile(tile)
+            ctx = WinContext(Hand(won.counts, melds=h.melds, bonus=h.bonus if rule_obj is not None and rule_obj.flowers
+                                  else (), wilds=h.wilds), win_tile=tile, winner=0, dealer=0,
+                             discarder=_SEAT_OF[from_seat])
+            pay = 1.0 if rule_obj is None else float(score(ctx, rule_obj).payments[0])
+            from ..analysis.value import _stake_cached
+
+            stake = 1.0 if rule_obj is None else _stake_cached(rule_obj, tuple(sorted(
+                (k, v) for k, v in options.items() if rule_obj is None or k not in rule_obj.option_choices)))
+            vals = dict(p_ready=1.0, p_win=1.0, p_win_self_draw=0.0, p_win_discard=1.0, ev=pay, ev_stakes=pay / stake,
+                        mean_win=pay, exact=True)
+        elif option == "pass":
+            row = run(hand, draws_left, [tile], _TURNS_AFTER[from_seat])
+            vals = {c: row[c] for c in VALUE_COLUMNS}
+        elif option == "kong":
+            row = run(hand, draws_left, [], 0)
+            vals = {c: row[c] for c in VALUE_COLUMNS}
+        else:
+            d = df["discard"][i]
+            before = Hand(hand.counts.copy(), melds=hand.melds, bonus=hand.bonus, wilds=hand.wilds, partial=True
+                          ).with_tile(d)
+            row = run(before, draws_left - 1, [], 3, discard=d)
+            vals = {c: row[c] for c in VALUE_COLUMNS}
+        for c in VALUE_COLUMNS:
+            out[c].append(vals[c])
+    for c in VALUE_COLUMNS:
+        df[c] = np.array(out[c], bool if c == "exact" else float)
+    return df

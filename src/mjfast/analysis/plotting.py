@@ -450,17 +450,22 @@ def plot_elements(frequencies, *, top=15, ax=None, labels="zh", **kwargs):
     return ax
 
 
-def plot_win_curve(curves, *, ax=None, band=2.0, labels="zh", **kwargs):
-    """P(ready) and P(win) by turn with ±``band`` standard-error bands.
+def plot_win_curve(curves, *, ax=None, band=2.0, top=None, labels="zh", **kwargs):
+    """P(ready) and P(win) by turn, with ±``band`` standard-error bands where the tables have them.
 
     Parameters
     ----------
     curves : pandas.DataFrame or dict of label -> DataFrame
-        Tables with ``turn``, ``p_ready``, ``se_ready``, ``p_win``, ``se_win`` (as
-        ``simulate_draws`` returns); a dict draws one pair of lines per option.
+        Tables with ``turn``, ``p_ready`` and ``p_win``, as :func:`mjfast.simulate_draws`
+        returns (with ``se_ready`` and ``se_win``: drawn as bands) or as
+        :func:`mjfast.expected_value` returns with ``by_turn=True`` (exact: no band; one pair
+        of lines per discard, in the table's order, best first).  A dict draws one pair per
+        entry.
     ax : matplotlib Axes, optional
     band : float, default 2.0
         Half-width of the shaded band, in standard errors.
+    top : int, optional
+        With a by-turn table of several discards, draw only the first ``top``.
     labels : {"zh", "en"}, default "zh"
         Language of the axis labels and legend.
     **kwargs
@@ -477,23 +482,42 @@ def plot_win_curve(curves, *, ax=None, band=2.0, labels="zh", **kwargs):
     ...                   "p_win": [0, .1], "se_win": [0, .01]})
     >>> len(mj.plot_win_curve({"pass": t}, ax=plt.figure().gca()).lines)
     2
+    >>> bt = mj.expected_value("11p34567m45s9p1p", melds=["555z"], draws_left=6, by_turn=True)
+    >>> len(mj.plot_win_curve(bt, top=2, ax=plt.figure().gca()).lines)
+    4
     """
     lang = _language(labels)
     ax = _axes(ax)
-    items = list(curves.items()) if isinstance(curves, dict) else [("", curves)]
+    if isinstance(curves, dict):
+        items = list(curves.items())
+    elif "discard" in curves.columns:
+        items = []
+        for label in dict.fromkeys(curves["discard"].astype(object)):
+            part = curves[curves["discard"].astype(object) == label] if label == label else \
+                curves[curves["discard"].isna()]
+            items.append(("" if label != label or label is None else str(label), part))
+        if top is not None:
+            items = items[:int(top)]
+    else:
+        items = [("", curves)]
     for label, df in items:
-        missing = {"turn", "p_ready", "se_ready", "p_win", "se_win"} - set(df.columns)
+        missing = {"turn", "p_ready", "p_win"} - set(df.columns)
+        se = {"se_ready", "se_win"} & set(df.columns)
+        if len(se) == 1:                  # a band needs both standard errors
+            missing |= {"se_ready", "se_win"} - se
         if missing:
             raise ValueError(f"curve {label!r} lacks column(s) {', '.join(sorted(missing))}")
         color = kwargs.pop("color", None) if len(items) == 1 else None
         for col, style in (("ready", "--"), ("win", "-")):
-            p, se = df[f"p_{col}"].to_numpy(float), df[f"se_{col}"].to_numpy(float)
+            p = df[f"p_{col}"].to_numpy(float)
             # one colour per option: dashed = ready, solid = won
             line, = ax.plot(df["turn"], p, style, color=color, label=f"{label} {_say(col, lang)}".strip(),
                             **kwargs)
             color = line.get_color()
-            ax.fill_between(df["turn"], np.clip(p - band * se, 0, 1), np.clip(p + band * se, 0, 1),
-                            color=line.get_color(), alpha=0.15, linewidth=0)
+            if f"se_{col}" in df.columns:
+                se = df[f"se_{col}"].to_numpy(float)
+                ax.fill_between(df["turn"], np.clip(p - band * se, 0, 1), np.clip(p + band * se, 0, 1),
+                                color=line.get_color(), alpha=0.15, linewidth=0)
     ax.set_xlabel(_say("draws", lang))
     ax.set_ylabel(_say("probability", lang))
     ax.set_ylim(0, 1)

@@ -387,6 +387,7 @@ FIRST_TURN_EVENTS: tuple[str, ...] = ("deal", "first_draw", "dealer_next_first_d
                                       "first_round")
 _FIRST_TURN_FLAGS = ("heavenly", "earthly", "human")
 _WILD_HEADS = (None, "go_around", "next_draw")
+_WIN_LOCKS = (None, "any", "same_kind")
 _ROUNDS = ("passes", "fixed")
 
 
@@ -431,6 +432,10 @@ class EngineFacts:
     call_locks : bool
         A player who passes a 碰, or discards one of three tiles he held, may not 碰 that kind
         until his next draw (苏州 call locks).
+    win_lock : {None, "any", "same_kind"}
+        What a passed win locks (漏胡): ``"any"`` — no discard win before the player's next draw
+        (苏州 "同样或者能胡的牌"); ``"same_kind"`` — no win on that kind before his next draw or
+        call (广东 过水); None: nothing.  Passing a win is a policy's choice.
     wild_head : {None, "go_around", "next_draw"}
         A player whose hand is complete with a wildcard may decline the win and wait with a lone
         wildcard (飞 / 宝吊头): ``"go_around"`` (瑞金 制飞: the wait counts once a full go-around
@@ -459,6 +464,7 @@ class EngineFacts:
     first_discard_kind: str | None = None
     flower_bloom: bool = True
     call_locks: bool = False
+    win_lock: str | None = None
     wild_head: str | None = None
     dice: bool = False
     match_hands: int = 16
@@ -475,6 +481,8 @@ class EngineFacts:
         object.__setattr__(self, "first_turn", turn)
         if self.first_discard_kind is not None:
             _check_codes((self.first_discard_kind,), KINDS, "first_discard_kind")
+        if self.win_lock not in _WIN_LOCKS:
+            raise ValueError(f"win_lock must be one of {_WIN_LOCKS}, got {self.win_lock!r}")
         if self.wild_head not in _WILD_HEADS:
             raise ValueError(f"wild_head must be one of {_WILD_HEADS}, got {self.wild_head!r}")
         if self.rounds not in _ROUNDS:

@@ -42,6 +42,15 @@ OPTIONS: dict[str, tuple] = {
 
 #: What each option means, in one place (see ``mjfast.rules.suzhou.OPTION_DOCS`` for the fields).
 OPTION_DOCS: dict[str, dict] = {
+    "tileset": {
+        "meaning": "the tile set: 136 tiles without flowers, or the competition set with its 8 花牌 in play",
+        "values": {
+            136: "136 tiles, no flowers",
+            144: "144 tiles: 春夏秋冬梅兰竹菊 laid aside, replaced and scored as 花牌 (1 番 each)",
+        },
+        "spec": "GB-A3",
+        "source": None,
+    },
     "exclusions": {
         "meaning": "which fans a big fan excludes (the seed's three versions differ)",
         "values": {"union": "the union of every version's exclusions", "v2": "version v2's lists"},
@@ -74,6 +83,11 @@ OPTION_DOCS: dict[str, dict] = {
         "source": None,
     },
 }
+
+#: Discard hazard of :func:`mjfast.expected_value` (chance per unseen copy per opponent turn that it is
+#: discarded), measured by ``calibrate_hazard("guobiao", 20_000, rng=20261201)`` (:mod:`mjfast.analysis.value`):
+#: 11684 discard wins per 2409 discard-legal self-draws (ρ = 4.849), 63.0 tiles unseen at the win.
+DISCARD_HAZARD = 0.02566
 
 #: Win forms of the MCR table.
 FORMS = frozenset(

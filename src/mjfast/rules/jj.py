@@ -31,8 +31,30 @@ OPTIONS: dict[str, tuple] = {
     "dealer": ("next", "winner"),
 }
 
-#: What each option means, in one place (see ``mjfast.rules.suzhou.OPTION_DOCS`` for the fields); JJ has none.
-OPTION_DOCS: dict[str, dict] = {}
+#: What each option means, in one place (see ``mjfast.rules.suzhou.OPTION_DOCS`` for the fields).
+OPTION_DOCS: dict[str, dict] = {
+    "hun": {
+        "meaning": "how the game engine chooses the 混 (its kind is a sub-game setting)",
+        "values": {
+            "none": "per sub-game, given with each hand: the engine plays without a 混",
+            "flip_successor": "a flipped tile's successor is 混 (4 copies)",
+            "flip_self": "the flipped tile's kind is 混 (3 copies left)",
+        },
+        "spec": "JJ-A1",
+        "source": "混可以代替任意牌（不包含花牌）进行游戏，不可吃碰，一般不能打出",
+    },
+    "dealer": {
+        "meaning": "who deals after a hand with a win (the file names only 荒庄, which keeps the dealer)",
+        "values": {"next": "the dealer's 下家", "winner": "the (first) winner"},
+        "spec": None,
+        "source": "荒庄当盘的庄家继续做下一盘的庄家",
+    },
+}
+
+#: Discard hazard of :func:`mjfast.expected_value` (chance per unseen copy per opponent turn that it is
+#: discarded), measured by ``calibrate_hazard("jj", 20_000, rng=20261201)`` (:mod:`mjfast.analysis.value`):
+#: 15157 discard wins per 4812 discard-legal self-draws (ρ = 3.150), 86.0 tiles unseen at the win.
+DISCARD_HAZARD = 0.01221
 
 
 def build(options: dict[str, Any]) -> Rule:

@@ -9,8 +9,15 @@
   ``dealer="winner"``, ``flower_faces="tile_list"``, ``dadiao_lock="exception"``.
 
 Engine facts: call locks (§3) — a player who passed a 碰, or discarded one of three tiles he
-held, may not 碰 / 杠 that kind before his own next draw (a passed 杠 cannot be declared before
-the next draw either, which the engine's turn order already ensures).
+held, may not 碰 / 杠 that kind before his own next draw (a passed 杠 cannot be declared before the
+next draw either, which the engine's turn order already ensures); 漏胡 (§9 rules 1-2) — after
+passing a win he wins on no discard before his next draw (the 大吊车 exception and rule 3, a win
+passed for a 碰, are not modelled). 包饺子 / 送杠 liabilities (§7) are the scorer's ``win_state``
+hook. In a match (§8): the winner deals, 一炮多响 the first winner from the discarder's 下家 (⚑), a
+draw keeps the dealer (SZ-A7); ``dealer="dahu_keeps"`` reads "大胡不改變莊家" as: a win holding a 大胡
+element ([001] 大胡 1-7) keeps the dealer, whoever won (⚑); two dice per hand give 豹子, and 滴零
+follows a 豹子 hand or a 一炮多响; the prevalent wind advances after every four changes of dealer (⚑
+the file is silent; ``simulate_matches(wind="hands")`` advances it every four hands instead).
 """
 from __future__ import annotations
 
@@ -130,6 +137,11 @@ OPTION_DOCS: dict[str, dict] = {
     },
 }
 
+#: Discard hazard of :func:`mjfast.expected_value` (chance per unseen copy per opponent turn that it is
+#: discarded), measured by ``calibrate_hazard("suzhou", 20_000, rng=20261201)`` (:mod:`mjfast.analysis.value`):
+#: 14560 discard wins per 4659 discard-legal self-draws (ρ = 3.125), 75.1 tiles unseen at the win.
+DISCARD_HAZARD = 0.01386
+
 
 def _flowers(tileset: int, flower_faces: str) -> dict[str, int]:
     dragons = {code: 4 for code in DRAGONS}
@@ -163,5 +175,5 @@ def build(options: dict[str, Any]) -> Rule:
         forms=frozenset({"standard", "seven_pairs"}),
         unit="花",
         flowers=True,
-        engine=EngineFacts(hooks="mjfast.scoring.suzhou", call_locks=True, dice=True),
+        engine=EngineFacts(hooks="mjfast.scoring.suzhou", call_locks=True, win_lock="any", dice=True),
     )

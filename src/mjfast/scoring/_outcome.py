@@ -204,6 +204,17 @@ class Outcome:
         self.contexts: list = []
         self._cache: dict = {}
 
+    def release(self) -> None:
+        """Keep what a later hand reads (the events, kongs, dice, winners and round) and drop the
+        rest (scores, contexts, hands, the kernel's rows): a match keeps its previous hand."""
+        self.events
+        self.kongs
+        winners = self.winners
+        self._cache = {"events": self._cache["events"], "kongs": self._cache["kongs"], "winners": winners}
+        self.scores = []
+        self.contexts = []
+        self._hands = self._melds = self._kongs = self._events = self._seats = None
+
     @property
     def how(self) -> str:
         """How the hand's first win was made (``"draw_game"`` when nobody won)."""
@@ -226,7 +237,10 @@ class Outcome:
 
     @property
     def winners(self) -> tuple:
-        return tuple(w for e in self.events for w in e.winners)
+        hit = self._cache.get("winners")
+        if hit is None:
+            hit = self._cache["winners"] = tuple(w for e in self.events for w in e.winners)
+        return hit
 
     @property
     def kongs(self) -> tuple:

@@ -17,7 +17,7 @@ from .._inputs import as_hand, check_int, check_samples, default_threads, prepar
 from ..tiles import CODES, N_KINDS, parse_tile
 
 #: Discard policies understood by :func:`simulate_draws`.
-POLICIES = ("efficiency",)
+POLICIES = ("efficiency", "value")
 
 _COLUMNS = ("turn", "p_ready", "se_ready", "p_win", "se_win")
 #: Columns added when a rule is given (scores of the won runs, :attr:`mjfast.Score.points`).
@@ -280,9 +280,120 @@ def _score_columns(parts, judge, draws_left: int) -> dict:
     return out
 
 
+_VALUE_CACHE: dict = {}
+
+
+def _value_recipe(hand, rule, visible, draws_left, melds, wilds, wild_kind, wild_copies, value_options) -> tuple:
+    """A picklable description of a value policy (executor tasks rebuild it)."""
+    from ..hand import Hand
+
+    h = as_hand(hand, melds=melds, wilds=wilds)
+    vis = None if visible is None else visible_counts(visible).tobytes()
+    return (Hand(h.counts.copy(), melds=h.melds, bonus=h.bonus, wilds=h.wilds, partial=True),
+            _bridge.resolve_rule(rule), vis, draws_left, wild_kind, wild_copies,
+            tuple(sorted((value_options or {}).items())))
+
+
+def _value_solved(recipe: tuple):
+    """The solved recursion of a recipe (memoised per process: one rebuild per task)."""
+    hit = _VALUE_CACHE.get(id(recipe))
+    if hit is not None and hit[0] is recipe:
+        return hit[1]
+    from ..analysis.value import value_policy
+
+    h, rule_obj, vis, draws_left, wild_kind, wild_copies, opts = recipe
+    visible = None if vis is None else np.frombuffer(vis, np.int16).copy()
+    out = value_policy(h, rule=rule_obj, draws_left=draws_left, visible=visible, wild_kind=wild_kind,
+                       wild_copies=wild_copies, **dict(opts))
+    _VALUE_CACHE.clear()
+    _VALUE_CACHE[id(recipe)] = (recipe, out)
+    return out
+
+
+def _value_run(solved, root: int, bitgens: list, sizes: np.ndarray, n_threads: int):
+    T = solved.setup.draws_left
+    n_chunks = len(bitgens)
+    ready = np.zeros((n_chunks, T + 2), np.int32)
+    win = np.zeros((n_chunks, T + 2), np.int32)
+    total = int(np.sum(sizes))
+    turns = np.full(total, -1, np.int32)
+    states = np.full(total, -1, np.int32)
+    solved.problem.simulate(bitgens, np.ascontiguousarray(sizes, np.int32), solved.setup.spec["wall"], root,
+                            n_threads, ready, win, turns, states)
+    return ready, win, turns, states
+
+
+def _value_task(recipe: tuple, children, sizes):
+    solved, root = _value_solved(recipe)
+    return _value_run(solved, root, _chunks.bit_generators(children), sizes, 1)
+
+
+def _simulate_value(hand, *, rule, visible, draws_left, n, rng, threads, executor, progress, melds, wilds,
+                    wild_kind, wild_copies, value_options):
+    """simulate_draws with policy="value": the recursion's own choices played on real walls."""
+    import functools
+
+    import pandas as pd
+
+    recipe = _value_recipe(hand, rule, visible, draws_left, melds, wilds, wild_kind, wild_copies, value_options)
+    solved, root = _value_solved(recipe)
+    s = solved.setup
+
+    def local(bitgens, sizes, k):
+        return _value_run(solved, root, bitgens, sizes, k)
+
+    parts = _chunks.run_chunks(n, rng, local=local, task=functools.partial(_value_task, recipe),
+                                 n_threads=threads, executor=executor, progress=progress,
+                                 desc="simulate_draws")
+    ready = sum(p[0].sum(0, dtype=np.int64) for p in parts)
+    win = sum(p[1].sum(0, dtype=np.int64) for p in parts)
+    p_ready = np.cumsum(ready[:draws_left + 1])[1:] / n
+    p_win = np.cumsum(win[:draws_left + 1])[1:] / n
+    df = pd.DataFrame({
+        "turn": np.arange(1, draws_left + 1, dtype=np.int64),
+        "p_ready": p_ready.astype(np.float64),
+        "se_ready": np.sqrt(p_ready * (1 - p_ready) / n),
+        "p_win": p_win.astype(np.float64),
+        "se_win": np.sqrt(p_win * (1 - p_win) / n),
+    }, columns=list(_COLUMNS))
+    score_sd = None
+    if s.rule is not None:
+        legal, vals = solved.tables
+        points = vals[..., 2].reshape(-1)
+        turns = np.concatenate([p[2] for p in parts])
+        st = np.concatenate([p[3] for p in parts])
+        won = turns >= 0
+        turns, pts = turns[won], points[st[won]]
+        score_sd = float(pts.std(ddof=1)) if pts.size > 1 else None
+        out = {c: np.full(draws_left, np.nan) for c in SCORE_COLUMNS}
+        for t in range(1, draws_left + 1):
+            v = pts[turns <= t]
+            if v.size:
+                out["mean_score"][t - 1] = v.mean()
+                q50, q90 = np.quantile(v, [0.5, 0.9], method="inverted_cdf")
+                out["score_q50"][t - 1] = q50
+                out["score_q90"][t - 1] = q90
+        for col, values in out.items():
+            df[col] = values
+    first = solved.roots[root][0]
+    fig = solved.results[root]
+    p_rec = float(fig[1] + fig[2])
+    recursion = {"p_win": p_rec, "p_ready": float(fig[3]), "ev": float(fig[0]),
+                 "mean_points": float(fig[5] / p_rec) if p_rec > 0 else None, "exact": solved.mode != 1}
+    df.attrs.update(n=n, draws_left=draws_left, policy="value", rule=None if s.rule is None else s.rule.name,
+                    recursion=recursion, score_sd=score_sd,
+                    start_shanten=int(solved.roots[root][2]), model=("returned" if solved.mode == 0 else
+                                                                     "depleting (exact)" if solved.mode == 2
+                                                                     else "depleting (approximate)"),
+                    first_discard=CODES[first] if first >= 0 else None,
+                    value_options=dict(recipe[6]))
+    return df
+
+
 def simulate_draws(hand, *, rule=None, visible=None, draws_left: int = 18, policy: str = "efficiency",
                    n: int = 10_000, rng=None, n_threads: int | None = None, executor=None,
-                   progress: bool = False, melds=(), wilds=None, wild_kind=None, wild_copies=None):
+                   progress: bool = False, melds=(), wilds=None, wild_kind=None, wild_copies=None,
+                   value_options=None):
     """Monte-Carlo chance of getting ready (听牌) and of winning by self-draw within each turn.
 
     The tiles the player has not seen — the rule's tile set minus the hand, its melds and
@@ -308,10 +419,17 @@ def simulate_draws(hand, *, rule=None, visible=None, draws_left: int = 18, polic
         count as gone in the policy's 进张.  Under 苏州/太仓 a visible dragon is a seen flower.
     draws_left : int, default 18
         Draws (turns) to simulate, ``>= 0``.  The game stops early if the wall runs out.
-    policy : {"efficiency"}
+    policy : {"efficiency", "value"}
         ``"efficiency"``: discard to the least shanten, then to the most 进张 (remaining
         copies of the accepting kinds, counting the player's own tiles and ``visible``), ties
         to the lowest kind index (1m first); wildcards are never discarded.
+        ``"value"``: the choices of :func:`mjfast.expected_value`'s recursion for this hand
+        and horizon (self-draws only: ``discard_wins=False``), played on the real shuffled
+        wall — every discard, and whether to take a legal win or play on, as the recursion
+        rates best; a 14-tile hand first throws the recursion's best discard.  The check that
+        the recursion is right: ``attrs["recursion"]`` holds its own ``p_win``, ``p_ready``,
+        ``ev`` and ``mean_points`` for the row played, ``attrs["model"]`` the wall model it was
+        solved for and ``attrs["score_sd"]`` the spread of the won scores.
     n : int, default 10_000
         Simulated hands, ``> 0``.
     rng : None, int, SeedSequence, BitGenerator or Generator
@@ -319,7 +437,8 @@ def simulate_draws(hand, *, rule=None, visible=None, draws_left: int = 18, polic
         ``c`` of ``SeedSequence.spawn`` (``PCG64DXSM``), so a seed gives the same result for
         any ``n_threads`` and any ``executor``.  A Generator advances: successive calls differ.
     n_threads : int, optional
-        OpenMP threads (None: all cores; negative: cores + 1 + n_threads).
+        OpenMP threads (None: ``OMP_NUM_THREADS``, else the usable CPUs; negative: CPUs + 1 +
+        n_threads; at most 256, or the usable CPUs if more).
     executor : concurrent.futures.Executor, optional
         Run groups of chunks as tasks on this executor (e.g. ``ProcessPoolExecutor()`` or a
         dask ``client.get_executor()``); each task runs on one thread.
@@ -333,6 +452,10 @@ def simulate_draws(hand, *, rule=None, visible=None, draws_left: int = 18, polic
     wild_copies : int, optional
         Wildcard tiles in play, counting those held; the rest are in the wall.  Default: none
         without ``wild_kind``, else the rule's usual wildcard count (4 without a rule).
+    value_options : dict, optional
+        With ``policy="value"``: ``wall``, ``depth`` and ``max_states`` of the recursion (as in
+        :func:`mjfast.expected_value`; default the depleting wall at depth 1) and rule or
+        scorer options.
 
     Returns
     -------
@@ -414,6 +537,14 @@ def simulate_draws(hand, *, rule=None, visible=None, draws_left: int = 18, polic
     n = check_samples(n, "n", 8)
     threads = default_threads(n_threads)
     _chunks.check_executor(executor)
+    if value_options is not None and policy != "value":
+        raise ValueError("value_options applies to policy='value' only")
+    if policy == "value":
+        if value_options is not None and not isinstance(value_options, dict):
+            raise ValueError(f"value_options must be a dict, got {value_options!r}")
+        return _simulate_value(hand, rule=rule, visible=visible, draws_left=draws_left, n=n, rng=rng,
+                               threads=threads, executor=executor, progress=progress, melds=melds, wilds=wilds,
+                               wild_kind=wild_kind, wild_copies=wild_copies, value_options=value_options)
     spec = _setup(hand, rule, visible, melds, wilds, wild_kind, wild_copies)
     s0 = _run(spec, draws_left, [], np.zeros(0, np.int32), 1, _kw.PolicyCache(1))[0]
     if s0 >= _bridge.INF:

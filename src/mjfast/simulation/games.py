@@ -17,7 +17,7 @@ import numpy as np
 
 from .. import _bridge
 from .. import rules as _rules
-from .._inputs import check_int, check_samples, default_threads, sample_size
+from .._inputs import check_samples, default_threads, sample_size
 from .._kernels import _game as _kg
 from ..hand import Hand
 from ..rules._base import Rule
@@ -65,13 +65,14 @@ def _turn_test(event: str):
 class _Game:
     """Rule-side helpers of a simulation, picklable as the Rule itself (and the policy knobs)."""
 
-    def __init__(self, rule: Rule, fei_policy: int = 0, pung_policy: int = 0):
+    def __init__(self, rule: Rule, fei_policy: int = 0, pung_policy: int = 0, pass_policy: int = 0):
         self.rule = rule
         self.name = rule.name
         self.options = dict(rule.options)
         self.facts = rule.engine
         self.fei_policy = int(fei_policy)      # policy knobs of the kernel (tests drive them)
         self.pung_policy = int(pung_policy)
+        self.pass_policy = int(pass_policy)
         self.tables = _bridge.game_tables(rule)
         self.settle_kongs = _outcome.hook(rule, "settle_kongs")
         self.win_state = _outcome.hook(rule, "win_state")
@@ -85,7 +86,7 @@ class _Game:
         self.errors: list = []
 
     def __reduce__(self):
-        return (_Game, (self.rule, self.fei_policy, self.pung_policy))
+        return (_Game, (self.rule, self.fei_policy, self.pung_policy, self.pass_policy))
 
     def wild_kind(self, flipped: int):
         """The playable kind this game's wildcards stand for naturally (None: none, or flowers)."""
@@ -206,17 +207,19 @@ def _with(ctx: WinContext, **fields) -> WinContext:
     return WinContext(**values)
 
 
-def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, outcomes=None) -> dict:
+def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, outcomes=None,
+          on_outcome=None) -> dict:
     """Score and settle the recorded games; columns as lists (``game`` is numbered later).
 
     ``rounds``: the match :class:`~mjfast.scoring._outcome.Round` of each game (None outside
     matches); ``outcomes``: a list to append each game's :class:`~mjfast.scoring._outcome.Outcome`
-    to (its ``scores`` filled in)."""
+    to (its ``scores`` filled in); ``on_outcome(g, outcome, pay)``: called with each game's
+    Outcome and seat deltas as soon as it is settled (the Outcome need not outlive it)."""
     n = rec.shape[0]
     out = {c: [] for c in COLUMNS[1:] + _extra_columns(game)}
     rule, opts0 = game.rule, game.score_options
     settle_kongs, win_state, settle_end = game.settle_kongs, game.win_state, game.settle_end
-    need_outcome = settle_kongs or win_state or settle_end or outcomes is not None
+    need_outcome = settle_kongs or win_state or settle_end or outcomes is not None or on_outcome is not None
     # Python lists and bytes once for the batch: indexing them per game is far cheaper than numpy
     rec_l, melds_l, events_l = rec.tolist(), melds.tolist(), events.tolist()
     hands_b, seats_b = hands.tobytes(), seats.tobytes()
@@ -277,6 +280,8 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, out
             pay += settle_end(outcome, kong_log)
         if outcomes is not None:
             outcomes.append(outcome)
+        if on_outcome is not None:
+            on_outcome(g, outcome, pay)
         out["dealer"].append(dealer)
         out["winners"].append(",".join(map(str, winners)))
         out["how"].append(HOW[how0])
@@ -327,7 +332,7 @@ def _raw(game: _Game, bitgens: list, sizes, n_threads: int, dealers=None, winds=
         rob_multi=rule.calls.several_robbers, play_on=facts.play_on, flip=t.flip,
         first_kind=CODES.index(facts.first_discard_kind) if facts.first_discard_kind else -1,
         call_locks=facts.call_locks, wild_head=_kg.WILD_HEADS[facts.wild_head], fei_policy=game.fei_policy,
-        pung_policy=game.pung_policy,
+        pung_policy=game.pung_policy, win_lock=_kg.WIN_LOCKS[facts.win_lock], pass_policy=game.pass_policy,
         dice=bool(dice),
         flower_minimum=minimum, checker=None if trivial else game.checker, dealers=dealers, winds=winds,
         rec=rec, hands=hands, melds=melds, kongs=kongs, events=events, seats=seats, log=lg, n_threads=n_threads,
@@ -362,7 +367,8 @@ _PARAMS_DOC = """rule : str or Rule
     policy : {None, "efficiency"}
         The players' policy (only ``"efficiency"``).
     n_threads : int, optional
-        OpenMP threads (None: all cores).  Legality checks of rules with a minimum take the GIL.
+        OpenMP threads (None: ``OMP_NUM_THREADS``, else the usable CPUs; at most 256, or the
+        usable CPUs if more).  Legality checks of rules with a minimum take the GIL.
     executor : concurrent.futures.Executor, optional
         Run groups of chunks as tasks (each on one thread), e.g. a ``ProcessPoolExecutor`` or
         a dask ``client.get_executor()``.
@@ -454,9 +460,9 @@ def iter_games(rule, n: int | None = None, *, rng=None, policy=None, n_threads: 
     >>> sizes
     [1024, 1024, 452]
     """
-    n_games = check_int(sample_size("iter_games", n, "n_games", rule_options.pop("n_games", None)), "n", 1)
+    n_games = check_samples(sample_size("iter_games", n, "n_games", rule_options.pop("n_games", None)), "n")
     game = _resolve(rule, policy, rule_options)
-    batch_games = check_int(batch_games, "batch_games", 1)
+    batch_games = check_samples(batch_games, "batch_games", 120)          # a batch is held in memory
     threads = default_threads(n_threads)
     _chunks.check_executor(executor)
     return _iter(game, n_games, rng, threads, executor, progress, batch_games)

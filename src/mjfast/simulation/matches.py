@@ -35,9 +35,10 @@ MATCH_CHUNK = 64
 
 #: Columns of :func:`simulate_matches` before the per-hand columns of ``simulate_games``.
 KEYS = ("match", "hand", "dealer", "prevalent_wind")
+#: Values of :func:`simulate_matches`'s ``wind``.
+WINDS = ("passes", "hands")
 #: Columns of :func:`match_summary`.
 SUMMARY_COLUMNS = ("match", "player", "total", "rank", "wins", "self_draws", "deal_ins", "dealt")
-_WINDS = "ESWN"
 
 
 def _first_winner_deals(outcome) -> int:
@@ -62,21 +63,24 @@ class _Table:
         self.totals = [0, 0, 0, 0]          # per player
 
 
-def _begin_hand(game, table: _Table, hand: int) -> None:
-    """Set the dealer, wind and seating of hand ``hand`` (0-based) under fixed rounds."""
+def _begin_hand(game, table: _Table, hand: int, wind: str) -> None:
+    """Set the dealer, wind and seating of hand ``hand`` (0-based): the fixed order of
+    ``rounds="fixed"``; the prevalent wind every four hands under ``wind="hands"``."""
     facts = game.facts
     if facts.rounds == "fixed":
         rnd, k = divmod(hand, 4)
         for before, perm in facts.seat_swaps:
             if before == rnd and k == 0:
                 table.seating = tuple(table.seating[perm[s]] for s in range(4))
-        table.wind = rnd % 4
         table.dealer = k
         table.streak = 0
+    if wind == "hands":
+        table.wind = (hand // 4) % 4
 
 
-def _end_hand(game, table: _Table, outcome) -> None:
-    """Move the deal on after a finished hand (not under fixed rounds)."""
+def _end_hand(game, table: _Table, outcome, wind: str) -> None:
+    """Move the deal on after a finished hand (not under fixed rounds); under ``wind="passes"``
+    the prevalent wind advances after every four changes of dealer."""
     if game.facts.rounds == "fixed":
         return
     rotate = game.next_deal or _first_winner_deals
@@ -88,67 +92,69 @@ def _end_hand(game, table: _Table, outcome) -> None:
     else:
         table.streak = 0
         table.changes += 1
-        if table.changes % 4 == 0:
+        if wind == "passes" and table.changes % 4 == 0:
             table.wind = (table.wind + 1) % 4
     table.dealer = nxt
 
 
-def _play(game, bitgens: list, sizes, n_threads: int, n_hands: int) -> dict:
+def _play(game, bitgens: list, sizes, n_threads: int, n_hands: int, wind: str) -> dict:
     """Play the matches of a batch of chunks; columns as lists (``match`` numbered from 0 in
-    the batch, ``_n`` the number of matches)."""
+    the batch, ``_n`` the number of matches).
+
+    Only the previous hand's Outcome is kept per match (a finished hand's round drops its own
+    ``previous``), so the objects alive do not grow with the hands played."""
     n = int(np.sum(sizes))
     tables = [_Table(i) for i in range(n)]
-    cols: dict = {}
-    extra = _games._extra_columns(game) + (("seating",) if game.facts.seat_swaps else ()) \
-        + (("dice",) if game.facts.dice else ())
-    for name in KEYS + _games.COLUMNS[1:] + extra + tuple(f"cum_{p}" for p in range(4)):
-        cols[name] = []
+    extra = _games._extra_columns(game)
     per_hand = []
     memo = np.zeros((len(sizes), _games._kg.MEMO_WORDS), np.uint64)   # each chunk's memo, kept from hand to hand
+    dice = game.facts.dice
     for h in range(n_hands):
         for t in tables:
-            _begin_hand(game, t, h)
+            _begin_hand(game, t, h, wind)
         dealers = np.fromiter((t.dealer for t in tables), np.int8, n)
         winds = np.fromiter((t.wind for t in tables), np.int8, n)
-        raw = _games._raw(game, bitgens, sizes, n_threads, dealers=dealers, winds=winds, dice=game.facts.dice,
-                          memo=memo)
-        rec = raw[0]
-        rounds = [Round(t.index, h, t.dealer, t.wind, t.streak,
-                        (int(rec[i, 14]) // 6 + 1, int(rec[i, 14]) % 6 + 1) if rec[i, 14] >= 0 else None,
+        raw = _games._raw(game, bitgens, sizes, n_threads, dealers=dealers, winds=winds, dice=dice, memo=memo)
+        thrown = raw[0][:, 14].tolist()
+        rounds = [Round(t.index, h, t.dealer, t.wind, t.streak, (d // 6 + 1, d % 6 + 1) if d >= 0 else None,
                         t.previous, t.seating)
-                  for i, t in enumerate(tables)]
-        outcomes: list = []
-        rows = _games._rows(game, *raw, rounds=rounds, outcomes=outcomes)
-        per_hand.append((rows, [t.seating for t in tables], rounds))
-        for i, t in enumerate(tables):
+                  for t, d in zip(tables, thrown)]
+        cum = [None] * n
+
+        def settled(i, outcome, pay):      # rotate and let the hand go as soon as it is settled
+            t = tables[i]
+            seats = t.seating
             for s in range(4):
-                t.totals[t.seating[s]] += rows[f"pay_{s}"][i]
-            rows.setdefault("_cum", []).append(tuple(t.totals))
-            outcome = outcomes[i]
-            outcome.round = rounds[i]
+                t.totals[seats[s]] += int(pay[s])
+            cum[i] = tuple(t.totals)
+            outcome.round = rounds[i]._replace(previous=None)     # the chain of hands ends here
+            _end_hand(game, t, outcome, wind)
+            outcome.release()                                     # the next hand reads only its events
             t.previous = outcome
-            _end_hand(game, t, outcome)
+
+        rows = _games._rows(game, *raw, rounds=rounds, on_outcome=settled)
+        per_hand.append((rows, [r.seating for r in rounds], [r.prevalent_wind for r in rounds],
+                         [r.dice for r in rounds] if dice else None, cum))
     # match-major order: every hand of match 0, then match 1, ...
-    for i in range(n):
-        for h, (rows, seating, rounds) in enumerate(per_hand):
-            cols["match"].append(rounds[i].match)
-            cols["hand"].append(h)
-            cols["prevalent_wind"].append(rounds[i].prevalent_wind)
-            for c in _games.COLUMNS[1:] + _games._extra_columns(game):
-                cols[c].append(rows[c][i])
-            if game.facts.seat_swaps:
-                cols["seating"].append("".join(map(str, seating[i])))
-            if game.facts.dice:
-                cols["dice"].append("{}{}".format(*rounds[i].dice))
-            for p, v in enumerate(rows["_cum"][i]):
-                cols[f"cum_{p}"].append(v)
+    cols: dict = {"match": [i for i in range(n) for _ in range(n_hands)],
+                  "hand": list(range(n_hands)) * n}
+    order = [(h, i) for i in range(n) for h in range(n_hands)]
+    cols["prevalent_wind"] = [per_hand[h][2][i] for h, i in order]
+    for c in _games.COLUMNS[1:] + extra:
+        cols[c] = [per_hand[h][0][c][i] for h, i in order]
+    if game.facts.seat_swaps:
+        cols["seating"] = ["".join(map(str, per_hand[h][1][i])) for h, i in order]
+    if dice:
+        cols["dice"] = ["{}{}".format(*per_hand[h][3][i]) for h, i in order]
+    for p in range(4):
+        cols[f"cum_{p}"] = [per_hand[h][4][i][p] for h, i in order]
     cols["_n"] = n
     return cols
 
 
-def _task(game, n_hands: int, children, sizes):
+def _task(game, n_hands: int, wind: str, children, sizes):
     """One executor task: the chunks' streams from their seeds, on one thread."""
-    return _play(game, _chunks.bit_generators(children), sizes, 1, n_hands)
+    return _play(game, _chunks.bit_generators(children), sizes, 1, n_hands, wind)
 
 
 _COMPACT = {"match": "int64", "hand": "int16", "dealer": "int8", "prevalent_wind": "int8"}
@@ -172,15 +178,15 @@ def _frame(game, parts: list):
     return out
 
 
-def iter_matches(rule, n: int | None = None, *, hands: int | None = None, rng=None, policy=None,
-                 n_threads: int | None = None, executor=None, progress: bool = False,
+def iter_matches(rule, n: int | None = None, *, hands: int | None = None, wind: str | None = None, rng=None,
+                 policy=None, n_threads: int | None = None, executor=None, progress: bool = False,
                  batch_matches: int = 4096, **rule_options):
     """Simulate matches as :func:`simulate_matches` does, handing them back in batches of whole
     matches (memory stays bounded however many are played).
 
     Parameters
     ----------
-    rule, n, hands, rng, policy, n_threads, executor, progress, **rule_options
+    rule, n, hands, wind, rng, policy, n_threads, executor, progress, **rule_options
         As for :func:`simulate_matches`.
     batch_matches : int, default 4096
         Matches per yielded batch, rounded up to whole chunks of :data:`MATCH_CHUNK`.
@@ -197,27 +203,32 @@ def iter_matches(rule, n: int | None = None, *, hands: int | None = None, rng=No
     ...                                             batch_matches=64)]
     [64, 64, 22]
     """
-    game, n_matches, n_hands, threads = _check("iter_matches", rule, n, hands, policy, n_threads, executor,
-                                               rule_options)
+    game, n_matches, n_hands, wind, threads = _check("iter_matches", rule, n, hands, wind, policy, n_threads,
+                                                     executor, rule_options)
     batch_matches = check_int(batch_matches, "batch_matches", 1)
-    return _iter(game, n_matches, n_hands, rng, threads, executor, progress, batch_matches)
+    return _iter(game, n_matches, n_hands, wind, rng, threads, executor, progress, batch_matches)
 
 
-def _check(func, rule, n, hands, policy, n_threads, executor, rule_options):
+def _check(func, rule, n, hands, wind, policy, n_threads, executor, rule_options):
     n_matches = check_int(sample_size(func, n, "n_matches", rule_options.pop("n_matches", None)), "n", 1)
     game = _games._resolve(rule, policy, rule_options)
     n_hands = game.facts.match_hands if hands is None else check_int(hands, "hands", 1)
+    if wind is None:
+        wind = "hands" if game.facts.rounds == "fixed" else "passes"
+    elif wind not in WINDS:
+        raise ValueError(f"wind must be one of {', '.join(WINDS)} (or None: the rule's), got {wind!r}")
     threads = default_threads(n_threads)
     _chunks.check_executor(executor)
-    return game, n_matches, n_hands, threads
+    return game, n_matches, n_hands, wind, threads
 
 
-def _iter(game, n_matches, n_hands, rng, threads, executor, progress, batch_matches):
+def _iter(game, n_matches, n_hands, wind, rng, threads, executor, progress, batch_matches):
     def local(bitgens, sizes, k):
-        return _play(game, bitgens, sizes, k, n_hands)
+        return _play(game, bitgens, sizes, k, n_hands, wind)
 
     parts, held, first = [], 0, 0
-    for part in _chunks.iter_chunks(n_matches, rng, local=local, task=functools.partial(_task, game, n_hands),
+    for part in _chunks.iter_chunks(n_matches, rng, local=local,
+                                    task=functools.partial(_task, game, n_hands, wind),
                                     n_threads=threads, executor=executor, progress=progress,
                                     desc=f"simulate_matches({game.name})", unit="match", chunk_size=MATCH_CHUNK,
                                     max_batch_chunks=-(-batch_matches // MATCH_CHUNK)):
@@ -233,8 +244,9 @@ def _iter(game, n_matches, n_hands, rng, threads, executor, progress, batch_matc
         yield _frame(game, parts)
 
 
-def simulate_matches(rule, n: int | None = None, *, hands: int | None = None, rng=None, policy=None,
-                     n_threads: int | None = None, executor=None, progress: bool = False, **rule_options):
+def simulate_matches(rule, n: int | None = None, *, hands: int | None = None, wind: str | None = None, rng=None,
+                     policy=None, n_threads: int | None = None, executor=None, progress: bool = False,
+                     **rule_options):
     """Simulate whole matches under a rule: hands in a row, with the rule's dealer rotation,
     prevalent wind, seating and round state; one row per hand.
 
@@ -249,6 +261,11 @@ def simulate_matches(rule, n: int | None = None, *, hands: int | None = None, rn
     hands : int, optional
         Hands per match (default: the rule's ``EngineFacts.match_hands``, 16 — four rounds of
         four deals; 国标's source states 16 hands).
+    wind : {None, "passes", "hands"}
+        How the prevalent wind advances: ``"passes"`` after every four changes of dealer (广东's
+        "after the last seat has dealt and lost the deal"; the choice made for the rules whose
+        sources are silent), ``"hands"`` every four hands (国标's rounds); None: the rule's
+        (``"hands"`` for ``EngineFacts.rounds == "fixed"``, else ``"passes"``).
     rng : None, int, SeedSequence, BitGenerator or Generator
         Seed (SPEC 7); chunk ``c`` of :data:`MATCH_CHUNK` matches uses stream ``c``, so results
         do not depend on ``n_threads`` or ``executor``.
@@ -283,7 +300,8 @@ def simulate_matches(rule, n: int | None = None, *, hands: int | None = None, rn
     ------
     ValueError
         An unknown rule or option (a rotation option given an invalid value included),
-        ``n <= 0``, ``hands <= 0``, an unknown policy, a bad ``rng`` or executor.
+        ``n <= 0``, ``hands <= 0``, an unknown ``wind``, an unknown policy, a bad ``rng``
+        or executor.
 
     Examples
     --------
@@ -295,11 +313,11 @@ def simulate_matches(rule, n: int | None = None, *, hands: int | None = None, rn
     >>> len(s), bool((s.groupby("match")["total"].sum() == 0).all())
     (12, True)
     """
-    game, n_matches, n_hands, threads = _check("simulate_matches", rule, n, hands, policy, n_threads, executor,
-                                               rule_options)
-    (df,) = _iter(game, n_matches, n_hands, rng, threads, executor, progress, n_matches)
+    game, n_matches, n_hands, wind, threads = _check("simulate_matches", rule, n, hands, wind, policy, n_threads,
+                                                     executor, rule_options)
+    (df,) = _iter(game, n_matches, n_hands, wind, rng, threads, executor, progress, n_matches)
     df.attrs.update(rule=game.name, options=game.rule.non_default_options, rule_object=game.rule,
-                    n_matches=n_matches, hands=n_hands, policy="efficiency")
+                    n_matches=n_matches, hands=n_hands, wind=wind, policy="efficiency")
     return df
 
 
