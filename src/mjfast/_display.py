@@ -309,6 +309,13 @@ def style(table, *, columns=None):
         Displayed in Jupyter with the tiles as pictures (and their mpsz text); the numbers are
         those of the table.
 
+    Raises
+    ------
+    TypeError
+        ``table`` is not a DataFrame, or ``columns`` is not a list of names.
+    ValueError
+        ``columns`` names a column the table does not have.
+
     Examples
     --------
     >>> import mjfast as mj
@@ -317,6 +324,13 @@ def style(table, *, columns=None):
     >>> html.count('class="mjfast-tile"') > 20, 'alt="9p"' in html
     (True, True)
     """
+    import pandas as pd
+
+    if not isinstance(table, pd.DataFrame):
+        raise TypeError(f"table must be a pandas.DataFrame, got {type(table).__name__}")
+    if columns is not None and (isinstance(columns, str) or not isinstance(columns, (list, tuple))
+                                or not all(isinstance(c, str) for c in columns)):
+        raise TypeError(f"columns must be a list of column names, got {columns!r}")
     cols = [c for c in (columns if columns is not None else TILE_COLUMNS) if c in table.columns]
     missing = [c for c in (columns or ()) if c not in table.columns]
     if missing:

@@ -409,6 +409,14 @@ def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, f
         ``hazard``, ``wild_copies``, ``max_states``, ``fallback_shanten`` and rule or scorer
         options — are accepted then (``seven_pairs`` is not).
 
+    Notes
+    -----
+    Cost: the table itself takes milliseconds (tens with several wildcards under a rule with the
+    knitted forms, such as JJ).  Under a rule, ``legal`` other than ``"shape"`` asks the rule's
+    scorer about each distinct winning hand the rows reach; with 3-4 wildcards those are many
+    and a scorer that reads every wildcard assignment (JJ) makes that the cost, up to about a
+    second a call (``bench/discard_cliff.py``); ``legal="shape"`` skips it.
+
     Examples
     --------
     >>> import mjfast as mj

@@ -509,6 +509,52 @@ def _simulate_draws(a):
     return len(mj.simulate_draws(hand, n=_small(n), **kw, **skw))
 
 
+@entry("simulate_matches", st.tuples(st.sampled_from(RULES), st.one_of(st.integers(1, 3), st.sampled_from(
+    [0, -1, 1.5, True, 10**12, 2**70])), st.one_of(st.none(), st.integers(1, 3), st.sampled_from([0, -1, 1.5, 10**9])),
+    sim_kwargs()), scale=0.1)
+def _simulate_matches(a):
+    rule, n, hands, kw = a
+    return len(mj.simulate_matches(rule, n, hands=hands, **kw))
+
+
+@entry("iter_matches", st.tuples(st.sampled_from(RULES), st.one_of(st.integers(1, 3), st.sampled_from([10**12, 0])),
+                                 st.one_of(st.none(), st.integers(1, 2), st.sampled_from([0, 10**9])),
+                                 st.one_of(st.integers(-1, 100), st.sampled_from([1.5, 10**12]))), scale=0.1)
+def _iter_matches(a):
+    rule, n, hands, batch = a
+    it = mj.iter_matches(rule, n, hands=hands, batch_matches=batch, rng=0, n_threads=1)
+    try:
+        return len(next(it))
+    finally:
+        it.close()
+
+
+_MATCHES = None
+
+
+@entry("match_summary", st.sampled_from(["table", "rows", "drop", "junk", "type"]).flatmap(
+    lambda how: st.tuples(st.just(how), st.integers(0, 40), st.sampled_from(["match", "cum_0", "winners", "dealer"]))),
+    scale=0.3)
+def _match_summary(a):
+    global _MATCHES
+    if _MATCHES is None:
+        _MATCHES = mj.simulate_matches("sichuan", 3, hands=4, rng=1, n_threads=1)
+    how, k, col = a
+    df = {"table": _MATCHES, "rows": _MATCHES.iloc[k:], "drop": _MATCHES.drop(columns=[col]),
+          "junk": _MATCHES.assign(**{col: "x"}), "type": [1, 2]}[how]
+    return mj.match_summary(df)
+
+
+@entry("style", st.tuples(st.sampled_from(["discards", "games", "junk", "empty"]),
+                          st.sampled_from([None, ["discard"], ["nope"], "discard", 3])), scale=0.3)
+def _style(a):
+    kind, columns = a
+    table = {"discards": lambda: mj.analyze_discards("123m456p789s1122z5p"), "games": games,
+             "junk": lambda: 42, "empty": lambda: games().iloc[:0]}[kind]()
+    out = mj.style(table, columns=columns)
+    return out.to_html() if hasattr(out, "to_html") else out
+
+
 # -- payouts and plots: DataFrames in and out ---------------------------------------------
 
 _GAMES = None

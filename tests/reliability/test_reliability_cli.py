@@ -135,17 +135,29 @@ def test_previous_output_survives_kills_and_terms(tmp_path, full):
     assert rc == 0, err
     before = (tmp_path / "keep.parquet").read_bytes()
     trials = [signal.SIGKILL, signal.SIGTERM] * (4 if FULL else 1)
+    killed = 0
     for sig in trials:
         p = cli(tmp_path, *ARGS, "--out", "keep.parquet", "--force")
-        time.sleep(float(rng.uniform(0.5, 4.0)))
+        deadline = time.monotonic() + 120
+        while not temporaries(tmp_path) and p.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)             # the new output is opened just before the first game
+        time.sleep(float(rng.uniform(0.0, 0.5)))
+        if p.poll() is not None:         # a fast machine finished the run: nothing to kill
+            p.communicate()
+            rc, _, err = run(tmp_path, *small, "--out", "keep.parquet", "--force")
+            assert rc == 0, err
+            before = (tmp_path / "keep.parquet").read_bytes()
+            continue
         p.send_signal(sig)
         p.communicate(timeout=120)
+        killed += 1
         assert (tmp_path / "keep.parquet").read_bytes() == before, sig
         partial = tmp_path / "keep.partial.parquet"
         if partial.exists():
             assert sig == signal.SIGTERM and meta(partial)["complete"] is False
             assert len(read(partial)) == meta(partial)["n_games_written"]
             partial.unlink()
+    assert killed, "every run finished before its signal: make ARGS longer"
     rc, _, err = run(tmp_path, *small, "--out", "keep.parquet", "--force")
     assert rc == 0, err
     assert temporaries(tmp_path) == []

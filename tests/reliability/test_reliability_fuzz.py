@@ -4,8 +4,9 @@ or ``TypeError``, no argument silently fixed (an accepted non-canonical input an
 canonical one), ``can_win`` agreeing with ``score``.
 
 CI runs a modest number of examples per entry (derandomized: the same ones every run);
-``MJFAST_ORACLE_SCALE=full`` runs 100,000 per entry (10,000 for the plotting entries and
-``compare_rules``, which cost a second or more a call) -- hours: run it in the background."""
+``MJFAST_ORACLE_SCALE=full`` runs 100,000 per entry (10,000 for the plotting entries,
+``compare_rules`` and ``simulate_matches``, which cost a second or more a call) -- hours: run
+it in the background."""
 import json
 import subprocess
 import sys
@@ -21,7 +22,7 @@ from _fuzz import ENTRIES  # noqa: E402
 
 N = 100_000 if FULL else 60
 #: Entries whose calls cost a second or more: a tenth of the examples at full scale.
-SLOW = {"compare_rules", "plot_payouts", "plot_elements", "plot_win_curve", "plot_discards"}
+SLOW = {"compare_rules", "plot_payouts", "plot_elements", "plot_win_curve", "plot_discards", "simulate_matches"}
 
 
 def _run(names, n):

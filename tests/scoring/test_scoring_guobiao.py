@@ -8,7 +8,7 @@ import pytest
 
 from mjfast import Hand
 from mjfast.scoring import WinContext, can_win, score
-from mjfast.scoring import _mcr as M
+from mjfast._reference import mcr as M
 from mjfast.scoring.guobiao import FANS, fan_table
 
 # ---------------------------------------------------------------------------------------------

@@ -386,8 +386,8 @@ def _random_contexts(rng, n):
 
 
 def test_shortcut_rows_match_the_full_evaluation(seed):
-    """score()'s rows come from the shortcut's element counts (no listing of the readings): they
-    are the rows of the reading the full evaluation picks, under every option value."""
+    """The framework's reading classes (no listing of the readings) give the rows, total and
+    payments of the reading-by-reading evaluation, under every option value."""
     from mjfast import rules
 
     rng = np.random.default_rng(seed + 61)
@@ -397,18 +397,16 @@ def test_shortcut_rows_match_the_full_evaluation(seed):
                          for v in vs[1:] if k != "flower_faces"]
     seen, n_fast = set(), 0
     for rule in variants:
+        b = SZ.SCHEME.bound(rule, {})
         for ctx in ctxs:
             try:
-                if SZ._fast_reading(ctx, rule) is None:
-                    continue
+                fast = b.summary(ctx)
             except ValueError:          # a flower the 144-tile set lacks
                 continue
-            n_fast += 1
-            s = score(ctx, rule)
-            full = SZ._best(ctx, rule)
-            assert s.rows == SZ._rows(ctx, rule, full["e"]), ctx
-            assert (s.total, s.legal) == (full["hua"] * full["mult"], full["legal"]), ctx
-            seen.update(r[0] for r in s.rows)
+            full = b.summary(ctx, full=True)
+            assert fast[1:] == full[1:], ctx
+            n_fast += not fast[0]
+            seen.update(r[0] for r in fast[-1])
     assert n_fast >= 2000
     assert {"seven_pairs", "all_pungs", "wind_pung", "wind_concealed_pung", "half_flush", "full_flush",
             "small_concealed", "big_concealed", "big_small_concealed", "kong_bloom", "big_hanging",

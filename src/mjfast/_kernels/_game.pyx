@@ -43,12 +43,13 @@ from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
-from mjfast._kernels._shanten cimport (Params, params_init, shanten_one, table_row, merge_int_rows, N_KINDS, INF,
+from mjfast._kernels._shanten cimport (Params, params_init, shanten_one, N_KINDS, INF,
                                       F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, F_HONORS_KNITTED,
                                       F_KNITTED_STRAIGHT, F_SEVEN_STARS, F_THIRTEEN_LAN, F_NINE_TERMINALS,
                                       O_NEED_VOID, O_VOID_M, O_PAIRS_DISTINCT)
 from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32
-from mjfast._kernels._efficiency cimport Eval as IncEval, ev_init, accept_mask, seven_pairs_need
+from mjfast._kernels._policy cimport (Memo, Policy, Table, memo_init, memo_free, pol_shanten, pol_accepted,
+                                      pol_ukeire, pol_decide, table_init, table_discards)
 
 cdef enum:
     MAX_WALL = 160
@@ -61,8 +62,6 @@ cdef enum:
     MF = 4               # fields per meld: kind, lowest tile, source seat, order made (per game)
     LOG2_MEMO = 13
     LOG_FIELDS = 3       # action log entries: action, seat, tile
-
-cdef uint64_t K1_MASK = (((<uint64_t>1) << 55) - 1) | ((<uint64_t>1) << 63)
 
 # record fields (int32 rec[N_REC] per game)
 cdef enum:
@@ -217,63 +216,76 @@ for _perm_i in range(6):             # the six 组合龙 arrangements: suit of 1
     for _perm_j in range(9):
         KNITTED[_perm_i][_perm_j] = 9 * _perm[_perm_j // 3] + (_perm_j % 3) + 3 * (_perm_j // 3)
 
-ctypedef struct Eval:          # per chunk: shanten parameters and a memo of shanten values
+ctypedef struct Eval:          # per chunk: the policy, its memo and the shanten parameters
+    Policy pol                 # the efficiency policy (pol.ctx points at this Eval)
+    Memo memo                  # the chunk's memo (pol.memo NULL: none)
     Params p                   # every kind playable, cap 4: the table fast path (no wildcard held)
     int row                    # this game's row of the rule tables
-    const uint8_t* copies      # this game's natural copies
-    uint64_t* tab              # slots (k0, k1 | (shanten + 1) << 55, accepted); k1 == 0: empty
-    uint64_t mask
-    long long used
+    const Rule* R
 
 
-cdef inline uint64_t mix(uint64_t a, uint64_t b) noexcept nogil:
-    cdef uint64_t h = a * <uint64_t>0x9E3779B97F4A7C15 \
-        ^ (b + <uint64_t>0x632BE59BD9B4E019) * <uint64_t>0xC2B2AE3D27D4EB4F
-    h ^= h >> 31
-    h *= <uint64_t>0xBF58476D1CE4E5B9
-    h ^= h >> 29
-    return h
+cdef int game_shanten(const uint8_t* c, int n_melds, int w, const void* ctx) noexcept nogil:
+    """The policy's shanten: :func:`shanten_raw` of the chunk's rule and row."""
+    cdef Eval* E = <Eval*>ctx
+    return shanten_raw(c, n_melds, w, E, E.R)
 
 
-cdef uint64_t* memo_slot(const uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R, int s) noexcept nogil:
-    """The chunk's memo slot of a hand (the hand size fixes ``n_melds``), filled in with its
-    :func:`shanten_raw` when new (``s``: that shanten when the caller knows it, else -2); the
-    key holds the counts, the wildcards and the game's row.  The third word is the hand's
-    accept mask (see :func:`accepted`) with bit 63 set, 0 until asked.  Valid until the next
-    call (a full table is cleared)."""
-    cdef uint64_t k0 = 0, k1 = (<uint64_t>1) << 63, i, v
-    cdef int j
-    for j in range(21):
-        k0 |= (<uint64_t>c[j]) << (3 * j)
-    for j in range(21, 34):
-        k1 |= (<uint64_t>c[j]) << (3 * (j - 21))
-    k1 |= (<uint64_t>w) << 39 | (<uint64_t>prm.row) << 43
-    i = mix(k0, k1) & prm.mask
-    while True:
-        v = prm.tab[3 * i + 1]
-        if v == 0:
-            break
-        if prm.tab[3 * i] == k0 and (v & K1_MASK) == k1:
-            return prm.tab + 3 * i
-        i = (i + 1) & prm.mask
-    if s == -2:
-        s = shanten_raw(c, n_melds, w, prm, R)
-    if prm.used * 8 >= <long long>(prm.mask + 1) * 5:
-        memset(prm.tab, 0, <size_t>(prm.mask + 1) * 3 * sizeof(uint64_t))
-        prm.used = 0
-        i = mix(k0, k1) & prm.mask
-    prm.tab[3 * i] = k0
-    prm.tab[3 * i + 1] = k1 | (<uint64_t>(s + 1) << 55)
-    prm.tab[3 * i + 2] = 0
-    prm.used += 1
-    return prm.tab + 3 * i
+cdef void eval_init(Eval* E, const Rule* R, const uint8_t* playable, uint64_t* memo) noexcept nogil:
+    """A chunk's evaluator at row 0.  Its memo is the caller's ``memo`` (``MEMO_WORDS`` words:
+    the keys, the data, the fill count), else a fresh one when there is memory for it (else none)."""
+    cdef uint8_t cap[34]
+    memset(cap, 4, 34)         # caps stay 4 (the fast table path); melds change nothing for complete hands
+    params_init(&E.p, cap, playable, R.forms, R.options)
+    E.R = R
+    E.row = 0
+    E.pol.shanten = game_shanten
+    E.pol.ctx = <const void*>E
+    E.pol.table = &E.p if R.prune else NULL
+    E.pol.copies = R.copies
+    E.pol.tag = 0
+    E.pol.memo = &E.memo
+    E.pol.choices = NULL
+    if memo != NULL:
+        E.memo.keys = memo
+        E.memo.data = memo + (2 << LOG2_MEMO)
+        E.memo.mask = ((<uint64_t>1) << LOG2_MEMO) - 1
+        E.memo.used = <long long>memo[3 << LOG2_MEMO]
+    elif memo_init(&E.memo, LOG2_MEMO) != 0:
+        E.pol.memo = NULL
 
 
-cdef inline int shanten_of(const uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R) noexcept nogil:
-    """:func:`shanten_raw` through the chunk's memo."""
-    if prm.tab == NULL:
-        return shanten_raw(c, n_melds, w, prm, R)
-    return <int>((memo_slot(c, n_melds, w, prm, R, -2)[1] >> 55) & 0xFF) - 1
+cdef void eval_done(Eval* E, uint64_t* memo) noexcept nogil:
+    """Hand the caller's memo its fill count back, or free the chunk's own memo."""
+    if memo != NULL:
+        memo[3 << LOG2_MEMO] = <uint64_t>E.memo.used
+    else:
+        memo_free(&E.memo)
+
+
+cdef inline void eval_row(Eval* E, const Rule* R, int row) noexcept nogil:
+    """Point the evaluator at a game's row of the rule tables (the flipped indicator's)."""
+    E.row = row
+    E.pol.copies = R.copies + 34 * row
+    E.pol.tag = <uint64_t>row
+
+
+# the policy (mjfast._kernels._policy) under the game's names
+cdef inline int shanten_of(const uint8_t* c, int n_melds, int w, Eval* E, const Rule* R) noexcept nogil:
+    return pol_shanten(&E.pol, c, n_melds, w)
+
+
+cdef inline uint64_t accepted(const uint8_t* c, int n_melds, int s0, Eval* E, const Rule* R) noexcept nogil:
+    return pol_accepted(&E.pol, c, n_melds, s0)
+
+
+cdef inline int ukeire(uint8_t* c, int n_melds, int w, int s0, Eval* E, const Rule* R, int void_suit,
+                       const int16_t* vis) noexcept nogil:
+    return pol_ukeire(&E.pol, c, n_melds, w, s0, void_suit, vis)
+
+
+cdef inline int decide(uint8_t* c, int n_melds, int w, Eval* E, const Rule* R, int void_suit,
+                       const int16_t* vis, int* s_out, int* u_out) noexcept nogil:
+    return pol_decide(&E.pol, c, n_melds, w, void_suit, vis, 1, s_out, u_out)
 
 
 cdef int extra_bound(const uint8_t* c, int n_melds, int w, int forms) noexcept nogil:
@@ -349,246 +361,6 @@ cdef int shanten_raw(const uint8_t* c, int n_melds, int w, Eval* E, const Rule* 
             if i < best:
                 best = i
     return best
-
-
-cdef int POW5[9]                # a group's table index: sum of count x 5 ** position (the shanten tables)
-POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
-cdef uint8_t IS_ORPHAN[34]
-IS_ORPHAN[:] = [1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 7
-
-
-ctypedef struct Table:         # a 3k+2 hand without wildcards on the table fast path
-    const Params* p            # every kind playable, forms among standard / seven pairs / 13 orphans
-    int kmax                   # sets of the hand (and of the 3k+1 hands one discard away)
-    bint special               # no melds: seven pairs and thirteen orphans apply
-    bint distinct              # seven pairs of distinct kinds
-    int idx[4]                 # each group's table index
-    int r[4][10]               # each group's table row
-    int ex[4][10]              # the other three groups merged, per group
-    int pairs, odd, orph, orph_pair
-
-
-cdef inline int group_of(int k) noexcept nogil:
-    return k // 9 if k < 27 else 3
-
-
-cdef inline int pos_of(int k) noexcept nogil:
-    return k % 9 if k < 27 else k - 27
-
-
-cdef inline int n_pairs(int x, bint distinct) noexcept nogil:
-    if distinct:
-        return x >= 2
-    return x >> 1
-
-
-cdef inline int n_odd(int x, bint distinct) noexcept nogil:
-    if distinct:
-        return x == 1
-    return x & 1
-
-
-cdef inline int combine(const int* ex, const uint8_t* row, int kmax) noexcept nogil:
-    """The standard deficit of ``ex`` (three groups merged) with the fourth group's ``row``."""
-    cdef int m1, v, best = INF
-    for m1 in range(kmax + 1):
-        v = ex[2 * m1] + row[2 * (kmax - m1) + 1]
-        if v < best:
-            best = v
-        v = ex[2 * m1 + 1] + row[2 * (kmax - m1)]
-        if v < best:
-            best = v
-    return best
-
-
-cdef void table_init(Table* T, const uint8_t* c, int n_melds, const Params* p) noexcept nogil:
-    """The group rows, merges and pair / orphan counts of a 3k+2 hand ``c``."""
-    cdef int ab[10]
-    cdef int cd[10]
-    cdef int k, g, j, x, n = 0
-    cdef const uint8_t* row
-    T.p = p
-    T.distinct = (p.options & O_PAIRS_DISTINCT) != 0
-    T.pairs = 0
-    T.odd = 0
-    T.orph = 0
-    T.orph_pair = 0
-    for g in range(4):
-        T.idx[g] = 0
-    for k in range(N_KINDS):
-        x = c[k]
-        if x == 0:
-            continue
-        n += x
-        T.idx[group_of(k)] += x * POW5[pos_of(k)]
-        T.pairs += n_pairs(x, T.distinct)
-        T.odd += n_odd(x, T.distinct)
-        if IS_ORPHAN[k]:
-            T.orph += 1
-            T.orph_pair += x >= 2
-    T.kmax = (n - 2) // 3
-    T.special = n_melds == 0 and T.kmax == 4
-    if p.forms & F_STANDARD:
-        for g in range(4):
-            row = table_row(g, T.idx[g])
-            for j in range(2 * T.kmax + 2):
-                T.r[g][j] = row[j]
-        merge_int_rows(ab, T.r[0], T.r[1], T.kmax)
-        merge_int_rows(cd, T.r[2], T.r[3], T.kmax)
-        merge_int_rows(T.ex[0], T.r[1], cd, T.kmax)
-        merge_int_rows(T.ex[1], T.r[0], cd, T.kmax)
-        merge_int_rows(T.ex[2], ab, T.r[3], T.kmax)
-        merge_int_rows(T.ex[3], ab, T.r[2], T.kmax)
-
-
-cdef void table_discards(const Table* T, const uint8_t* c, int8_t* sd) noexcept nogil:
-    """sd[d] = the shanten after discarding d from the table's hand ``c`` (127 for the kinds not
-    held), as :func:`shanten_raw` gives it: a discard changes only its group's row, so the other
-    groups' merge is made once per group instead of once per discard."""
-    cdef int k, g, x, y, best, v
-    for k in range(N_KINDS):
-        x = c[k]
-        sd[k] = 127
-        if x == 0:
-            continue
-        best = INF
-        if T.p.forms & F_STANDARD:
-            g = group_of(k)
-            best = combine(T.ex[g], table_row(g, T.idx[g] - POW5[pos_of(k)]), T.kmax)
-        if T.special:
-            y = x - 1
-            if T.p.forms & F_SEVEN_PAIRS:
-                v = seven_pairs_need(T.pairs - n_pairs(x, T.distinct) + n_pairs(y, T.distinct),
-                                        T.odd - n_odd(x, T.distinct) + n_odd(y, T.distinct))
-                if v < best:
-                    best = v
-            if T.p.forms & F_THIRTEEN_ORPHANS:
-                v = 14 - T.orph + (IS_ORPHAN[k] != 0 and y == 0)
-                if T.orph_pair - (IS_ORPHAN[k] != 0 and x == 2) > 0:
-                    v -= 1
-                if v < best:
-                    best = v
-        sd[k] = <int8_t>(best - 1 if best < INF else INF)
-
-
-cdef uint64_t accepted(const uint8_t* c, int n_melds, int s0, Eval* prm, const Rule* R) noexcept nogil:
-    """Bit k set for every kind whose draw lowers the shanten ``s0`` of a 3k+1 hand ``c``
-    without wildcards (the efficiency kernel's accept mask), through the chunk's memo: a seat's
-    hand is asked again when it next draws or claims."""
-    cdef IncEval ev
-    cdef uint8_t mask[34]
-    cdef uint64_t* slot = NULL
-    cdef uint64_t acc = 0
-    cdef int k
-    if prm.tab != NULL:
-        slot = memo_slot(c, n_melds, 0, prm, R, s0)
-        if slot[2]:
-            return slot[2]
-    ev_init(&ev, c, n_melds, 0, &prm.p)
-    accept_mask(&ev, s0, mask)
-    for k in range(N_KINDS):
-        if mask[k]:
-            acc |= (<uint64_t>1) << k
-    if slot != NULL:
-        slot[2] = acc | ((<uint64_t>1) << 63)
-    return acc
-
-
-cdef inline int unseen(uint64_t acc, const uint8_t* c, const Eval* prm, int void_suit,
-                       const int16_t* vis) noexcept nogil:
-    """Unseen natural copies of the kinds in ``acc`` (outside the void suit) for hand ``c``."""
-    cdef int k, r, total = 0
-    for k in range(N_KINDS):
-        if acc >> k & 1 and not (void_suit >= 0 and k // 9 == void_suit):
-            r = <int>prm.copies[k] - <int>c[k] - <int>vis[k]
-            if r > 0:
-                total += r
-    return total
-
-
-cdef int ukeire(uint8_t* c, int n_melds, int w, int s0, Eval* prm, const Rule* R, int void_suit,
-                const int16_t* vis) noexcept nogil:
-    """进张 of a 3k+1 hand at shanten ``s0`` (its shanten): unseen natural copies of the kinds
-    that lower it."""
-    cdef int k, r, total = 0
-    if R.prune and not w:
-        return unseen(accepted(c, n_melds, s0, prm, R), c, prm, void_suit, vis)
-    for k in range(N_KINDS):
-        if prm.copies[k] == 0 or (void_suit >= 0 and k // 9 == void_suit):
-            continue
-        r = <int>prm.copies[k] - <int>c[k] - <int>vis[k]
-        if r <= 0:
-            continue
-        c[k] += 1
-        if shanten_of(c, n_melds, w, prm, R) < s0:
-            total += r
-        c[k] -= 1
-    return total
-
-
-cdef int decide(uint8_t* c, int n_melds, int w, Eval* prm, const Rule* R, int void_suit,
-                const int16_t* vis, int* s_out, int* u_out) noexcept nogil:
-    """The policy's discard from a 3k+2 hand (wildcards are never discarded; -1 when only
-    wildcards are left); ``s_out`` shanten after it, ``u_out`` its 进张.  On the table fast
-    path the shanten after each discard and the kinds each tied discard accepts come from the
-    hand's one ``Table``."""
-    cdef int8_t sd[34]
-    cdef int d, s, best_s = INF + 1, best_d = -1, n_best = 0, u, best_u = -1
-    cdef Table T
-    cdef bint table = R.prune and not w
-    if void_suit >= 0:
-        for d in range(9 * void_suit, 9 * void_suit + 9):
-            if c[d]:
-                c[d] -= 1
-                s_out[0] = shanten_of(c, n_melds, w, prm, R)
-                u_out[0] = 0
-                c[d] += 1
-                return d
-    if table:
-        table_init(&T, c, n_melds, &prm.p)
-        table_discards(&T, c, sd)
-    else:
-        for d in range(N_KINDS):
-            sd[d] = 127
-            if c[d]:
-                c[d] -= 1
-                s = shanten_of(c, n_melds, w, prm, R)
-                c[d] += 1
-                sd[d] = <int8_t>(s if s < 127 else 127)
-    for d in range(N_KINDS):
-        if sd[d] == 127:
-            continue
-        s = sd[d]
-        if s < best_s:
-            best_s = s
-            best_d = d
-            n_best = 1
-        elif s == best_s:
-            n_best += 1
-    if n_best > 1:
-        best_d = -1
-        for d in range(N_KINDS):
-            if sd[d] != best_s:
-                continue
-            c[d] -= 1
-            if table:
-                u = unseen(accepted(c, n_melds, best_s, prm, R), c, prm, void_suit, vis)
-            else:
-                u = ukeire(c, n_melds, w, best_s, prm, R, void_suit, vis)
-            c[d] += 1
-            if u > best_u:
-                best_u = u
-                best_d = d
-    elif best_d >= 0:
-        c[best_d] -= 1
-        if table:
-            best_u = unseen(accepted(c, n_melds, best_s, prm, R), c, prm, void_suit, vis)
-        else:
-            best_u = ukeire(c, n_melds, w, best_s, prm, R, void_suit, vis)
-        c[best_d] += 1
-    s_out[0] = best_s
-    u_out[0] = best_u
-    return best_d
 
 
 # An exception raised by a checker, by the checker's id, until the kernel call that asked raises
@@ -895,8 +667,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
         flipped = wall[b]
         b -= 1
         row = flipped
-    E.row = row
-    E.copies = R.copies + 34 * row
+    eval_row(E, R, row)
     faces = R.faces + N_CODES * row
     for i in range(4):
         for j in range(13):
@@ -1354,19 +1125,8 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall, const Rule* 
     calls (``MEMO_WORDS`` words, the last one its fill count), or NULL for a fresh one."""
     cdef int8_t wall[MAX_WALL]
     cdef int g
-    cdef uint8_t cap[34]
     cdef Eval E
-    memset(cap, 4, 34)         # caps stay 4 (the fast table path); melds change nothing for complete hands
-    params_init(&E.p, cap, playable, R.forms, R.options)
-    E.row = 0
-    E.copies = R.copies
-    E.mask = (<uint64_t>1 << LOG2_MEMO) - 1
-    if memo != NULL:
-        E.tab = memo
-        E.used = <long long>memo[3 << LOG2_MEMO]
-    else:
-        E.used = 0
-        E.tab = <uint64_t*>calloc(<size_t>3 << LOG2_MEMO, sizeof(uint64_t))   # NULL: no memo
+    eval_init(&E, R, playable, memo)
     memcpy(wall, wall0, n_wall)
     for g in range(n_games):
         if _n_failures and R.check and checker_failed(R.checker):
@@ -1374,10 +1134,7 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall, const Rule* 
         play_game(rng, wall, n_wall, R, &E, dealers[g], winds[g], rec + N_REC * g, hands + 136 * g, melds + 16 * MF * g,
                   kongs + KF * MAX_KONGS * g, ev + MAX_EVENTS * N_EV * g, seats + 4 * SEAT_FIELDS * g,
                   lg + LOG_FIELDS * max_log * g if max_log else lg, max_log)
-    if memo != NULL:
-        memo[3 << LOG2_MEMO] = <uint64_t>E.used
-    else:
-        free(E.tab)
+    eval_done(&E, memo)
 
 
 def discard_table(const uint8_t[::1] counts, int n_melds, int forms, int options):
@@ -1402,7 +1159,7 @@ def discard_table(const uint8_t[::1] counts, int n_melds, int forms, int options
     """
     cdef Params p
     cdef Table T
-    cdef Eval E
+    cdef Policy pol
     cdef uint8_t cap[34]
     cdef uint8_t play[34]
     cdef uint8_t h[34]
@@ -1422,8 +1179,8 @@ def discard_table(const uint8_t[::1] counts, int n_melds, int forms, int options
     memset(cap, 4, 34)
     memset(play, 1, 34)
     params_init(&p, cap, play, forms, options)
-    memset(&E, 0, sizeof(Eval))        # no memo (tab NULL): each hand evaluated afresh
-    E.p = p
+    memset(&pol, 0, sizeof(Policy))    # no memo: each hand evaluated afresh on the table path
+    pol.table = &p
     table_init(&T, &counts[0], n_melds, &p)
     table_discards(&T, &counts[0], sd)
     out = []
@@ -1433,7 +1190,7 @@ def discard_table(const uint8_t[::1] counts, int n_melds, int forms, int options
             continue
         memcpy(h, &counts[0], 34)
         h[k] -= 1
-        acc = accepted(h, n_melds, sd[k], &E, NULL)
+        acc = pol_accepted(&pol, h, n_melds, sd[k])
         out.append((sd[k], [j for j in range(34) if acc >> j & 1]))
     return out
 

@@ -1,4 +1,4 @@
-"""国标 MCR fan search (compiled twin of :mod:`mjfast.scoring._mcr`).
+"""国标 MCR fan search (compiled twin of :mod:`mjfast._reference.mcr`).
 
 The same counting as the pure-Python engine (which is checked fan for fan against the
 reference calculator PyMahjongGB, ``rules/guobiao_fans.md``), written over C arrays for speed.
@@ -8,9 +8,10 @@ set + pair splits are enumerated here, depth first in reference tile order with 
 non-decreasing (pung before chow on the same tile), which is the order the reference visits
 them in and so decides ties the same way.
 
-Entry point: :func:`mcr_calculate`, which returns a :class:`Found`.
+Entry point: :func:`mcr_calculate`, which returns a :class:`Found`.  The fan values are read
+from the one fan table, :mod:`mjfast.scoring._fans`, when this module is imported.
 
-Speed (issue #5): the split search abandons a level as soon as a tile it passed over could only
+Speed: the split search abandons a level as soon as a tile it passed over could only
 be the pair and is not (this prunes dead branches only, so the splits and their order are the
 reference's), and the unique-wait test of the standard form asks, for each other candidate
 tile, whether it completes its own suit or the honours (the other groups' splits are computed
@@ -148,13 +149,7 @@ READING_WIDTH = READING_W
 READING_FORMS = ("", "standard", "seven_pairs", "seven_shifted_pairs", "honors_and_knitted",
                  "thirteen_orphans", "knitted_straight", "nine_gates")
 
-cdef int FAN_VALUE[NF]
-_values = (0, 88, 88, 88, 88, 88, 88, 88, 64, 64, 64, 64, 64, 64, 48, 48, 32, 32, 32,
-           24, 24, 24, 24, 24, 24, 24, 24, 24, 16, 16, 16, 16, 16, 16, 12, 12, 12, 12, 12,
-           8, 8, 8, 8, 8, 8, 8, 8, 8, 6, 6, 6, 6, 6, 6, 6, 4, 4, 4, 4,
-           2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 5)
-for _i in range(NF):
-    FAN_VALUE[_i] = _values[_i]
+cdef int FAN_VALUE[NF]   # filled from the fan table at the end of this module (see there)
 
 # mjfast id -> reference value, and back
 cdef int TO_REF[34]
@@ -1654,3 +1649,17 @@ def mcr_calculate(object counts, tuple melds, int win, bint self_drawn, bint las
         reading[3 + 3 * i] = <char>pmelded(best_packs[i])
     reading[16] = <char>(seq + 1)
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# the fan values, from the one fan table.  Read last: importing the table imports the scoring
+# package, whose 国标 scorer subclasses Found (defined above) when it is imported first.
+def _load_fan_values():
+    from mjfast.scoring import _fans
+    if len(_fans.FAN_VALUE) != NF or _fans.FAN_NAME_EN[FLOWER_TILES] != "Flower Tiles":
+        raise ImportError("mjfast.scoring._fans does not match the MCR kernel's fan ids")
+    for i in range(NF):
+        FAN_VALUE[i] = _fans.FAN_VALUE[i]
+
+
+_load_fan_values()

@@ -13,11 +13,15 @@ so this is exactly a uniformly shuffled wall, built only as far as it is drawn.
 
 Tokens: ``0..33`` natural kinds, ``WILD_TOKEN`` a wildcard, ``FLOWER_TOKEN`` a bonus tile.
 
-The discard policy ("efficiency") is a pure function of the 3k+2 concealed tiles and the
-wildcards held: least shanten, then most 进张 (remaining copies of the accepting kinds, the
-remaining copies being cap − own concealed − visible), ties to the lowest kind index;
-wildcards are never discarded.  Because it is pure, each thread memoises it in a hash table
-(:class:`PolicyCache`): ready hands revisit a few dozen states, so a turn costs one lookup.
+The discard policy ("efficiency", :mod:`mjfast._kernels._policy`, the game kernel's too) is
+a pure function of the 3k+2 concealed tiles and the wildcards held: least shanten, then most
+进张 (remaining copies of the accepting kinds, the remaining copies being cap − own concealed −
+visible), ties to the lowest kind index; wildcards are never discarded.  On hands without
+wildcards under a rule whose kinds are all natural with 4 copies, the shanten after each
+discard and the accepting kinds come from the table path (the accept tables of the efficiency
+kernel); elsewhere from the shanten kernel.  Because the policy is pure, each thread memoises
+it in a hash table (:class:`PolicyCache`): ready hands revisit a few dozen states, so a turn
+costs one lookup.
 
 Legality (optional): when a ``checker`` is given, a hand that is complete in shape wins only if
 the checker accepts it.  The checker is a Python callable asked with the GIL, and only at that
@@ -40,8 +44,11 @@ from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
-from mjfast._kernels._shanten cimport Params, params_init, shanten_one, N_KINDS, INF
+from mjfast._kernels._shanten cimport (Params, params_init, shanten_one, N_KINDS,
+                                      F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_NEED_VOID)
 from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32, bounded_u64
+from mjfast._kernels._policy cimport (Memo, Policy, memo_init, memo_free, memo_key, mix, pol_shanten,
+                                      pol_choice, NOT_DECIDED)
 
 cdef enum:
     WILD = 34
@@ -55,40 +62,13 @@ FLOWER_TOKEN = FLOWER
 MAX_WALL_TILES = MAX_WALL
 
 
-# ---------------------------------------------------------------------------------------
-# Memo tables: open addressing with linear probing; a slot whose k1 is 0 is empty (k1 always
-# has bit 63 set).  Key: kinds 0..20 in k0 and kinds 21..33 in k1, 3 bits each; wildcards in
-# k1 bits 39..54.  When a table reaches a load of 5/8 it is cleared: memo contents change
-# only speed, never a result.
-ctypedef struct Entry:         # policy decision for a 3k+2 hand
-    uint64_t k0
-    uint64_t k1
-    int8_t discard             # kind the policy discards (-1: no natural tile to discard)
-    int8_t s_after             # shanten after that discard
-    int8_t complete            # 1 if the 3k+2 hand is complete (the discard is then what the
-                               # policy throws when the rule does not accept the win)
-
-ctypedef struct Memo:          # one per thread
-    Entry* pol
-    uint64_t* sh               # pairs (k0, k1 | (shanten + 1) << 55)
-    long long pol_used
-    long long sh_used
-    uint64_t pol_mask
-    uint64_t sh_mask
-
-cdef enum:
-    KEY_BITS_END = 55
-
-cdef uint64_t K1_KEY_MASK = ((<uint64_t>1) << KEY_BITS_END) - 1 | ((<uint64_t>1) << 63)
-
-
 cdef class PolicyCache:
-    """Per-thread memo tables (policy decisions and shanten values) for one set-up.
+    """Per-thread memo tables of the efficiency policy (shanten, 进张 and decisions) for one set-up.
 
     A cache belongs to one (rule, melds, visible) combination; make a new one for each
     set-up.  It only saves time: results never depend on it.
     """
-    cdef Memo* memos
+    cdef Memo* memos           # per slot: the shanten memo, then the decisions
     cdef int n_slots
 
     def __cinit__(self, int n_slots, int log2_policy=LOG2_POLICY, int log2_shanten=LOG2_SHANTEN):
@@ -96,23 +76,19 @@ cdef class PolicyCache:
         if n_slots < 1 or not 4 <= log2_policy <= 24 or not 4 <= log2_shanten <= 24:
             raise ValueError("n_slots must be >= 1 and the table sizes 2**4..2**24")
         self.n_slots = n_slots
-        self.memos = <Memo*>calloc(n_slots, sizeof(Memo))
+        self.memos = <Memo*>calloc(2 * n_slots, sizeof(Memo))
         if self.memos == NULL:
             raise MemoryError()
         for i in range(n_slots):
-            self.memos[i].pol_mask = (<uint64_t>1 << log2_policy) - 1
-            self.memos[i].sh_mask = (<uint64_t>1 << log2_shanten) - 1
-            self.memos[i].pol = <Entry*>calloc(<size_t>1 << log2_policy, sizeof(Entry))
-            self.memos[i].sh = <uint64_t*>calloc(<size_t>2 << log2_shanten, sizeof(uint64_t))
-            if self.memos[i].pol == NULL or self.memos[i].sh == NULL:
+            if memo_init(&self.memos[2 * i], log2_shanten) < 0 \
+                    or memo_init(&self.memos[2 * i + 1], log2_policy) < 0:
                 raise MemoryError()
 
     def __dealloc__(self):
         cdef int i
         if self.memos != NULL:
-            for i in range(self.n_slots):
-                free(self.memos[i].pol)
-                free(self.memos[i].sh)
+            for i in range(2 * self.n_slots):
+                memo_free(&self.memos[i])
             free(self.memos)
 
     @property
@@ -121,152 +97,32 @@ cdef class PolicyCache:
 
     @property
     def sizes(self):
-        """``(policy entries, shanten entries)`` stored per slot (diagnostics)."""
-        return [(int(self.memos[i].pol_used), int(self.memos[i].sh_used)) for i in range(self.n_slots)]
+        """``(decisions, shanten entries)`` stored per slot (diagnostics)."""
+        return [(int(self.memos[2 * i + 1].used), int(self.memos[2 * i].used)) for i in range(self.n_slots)]
 
 
-cdef inline void pack_key(const uint8_t* c, int wilds, uint64_t* k0, uint64_t* k1) noexcept nogil:
-    cdef uint64_t a = 0, b = 0
-    cdef int i
-    for i in range(21):
-        a |= (<uint64_t>c[i]) << (3 * i)
-    for i in range(21, 34):
-        b |= (<uint64_t>c[i]) << (3 * (i - 21))
-    b |= (<uint64_t>(wilds & 0xFFFF)) << 39
-    b |= (<uint64_t>1) << 63
-    k0[0] = a
-    k1[0] = b
+cdef int wall_shanten(const uint8_t* c, int n_melds, int wilds, const void* ctx) noexcept nogil:
+    """The policy's shanten: the shanten kernel under the set-up's parameters."""
+    return shanten_one(c, n_melds, wilds, <const Params*>ctx)
 
 
-cdef inline uint64_t mix(uint64_t a, uint64_t b) noexcept nogil:
-    cdef uint64_t h = a * <uint64_t>0x9E3779B97F4A7C15 ^ (b + <uint64_t>0x632BE59BD9B4E019) * <uint64_t>0xC2B2AE3D27D4EB4F
-    h ^= h >> 31
-    h *= <uint64_t>0xBF58476D1CE4E5B9
-    h ^= h >> 29
-    return h
-
-
-cdef int shanten_memo(Memo* m, uint8_t* c, int n_melds, int wilds, const Params* prm) noexcept nogil:
-    """``shanten_one`` through the thread's memo table."""
-    cdef uint64_t k0, k1, i, slot_k1
-    cdef int s
-    pack_key(c, wilds, &k0, &k1)
-    i = mix(k0, k1) & m.sh_mask
-    while True:
-        slot_k1 = m.sh[2 * i + 1]
-        if slot_k1 == 0:
-            break
-        if m.sh[2 * i] == k0 and (slot_k1 & K1_KEY_MASK) == k1:
-            return <int>(slot_k1 >> KEY_BITS_END & 0xFF) - 1
-        i = (i + 1) & m.sh_mask
-    s = shanten_one(c, n_melds, wilds, prm)
-    if s > 126:
-        s = 126
-    if m.sh_used * 8 >= <long long>(m.sh_mask + 1) * 5:
-        memset(m.sh, 0, <size_t>(m.sh_mask + 1) * 2 * sizeof(uint64_t))
-        m.sh_used = 0
-        i = mix(k0, k1) & m.sh_mask
-    m.sh[2 * i] = k0
-    m.sh[2 * i + 1] = k1 | (<uint64_t>(s + 1) << KEY_BITS_END)
-    m.sh_used += 1
-    return s
-
-
-cdef int ukeire_of(Memo* m, uint8_t* c, int n_melds, int wilds, const Params* prm, int s0,
-                   const int16_t* vis) noexcept nogil:
-    """进张 of a 3k+1 hand at shanten ``s0``: remaining copies of the kinds that lower it."""
-    cdef int k, r, total = 0
+cdef void policy_init(Policy* P, const Params* prm, uint8_t* copies) noexcept nogil:
+    """The wall's policy: exact shanten under ``prm``; 进张 counts the copies of the playable
+    kinds (``copies`` is filled in); the table path when every kind is natural with 4 copies,
+    with no 缺一门 and forms among standard / seven pairs / thirteen orphans."""
+    cdef int k
     for k in range(N_KINDS):
-        if not prm.playable[k] or c[k] >= prm.cap[k]:
-            continue
-        r = <int>prm.cap[k] - <int>c[k] - <int>vis[k]
-        if r <= 0:
-            continue
-        c[k] += 1
-        if shanten_memo(m, c, n_melds, wilds, prm) < s0:
-            total += r
-        c[k] -= 1
-    return total
-
-
-cdef enum:
-    NOT_DECIDED = -2           # Entry.discard of a complete hand whose discard is not computed yet
-
-
-cdef void decide(Memo* m, uint8_t* c, int n_melds, int wilds, const Params* prm, const int16_t* vis,
-                 Entry* e) noexcept nogil:
-    """The efficiency policy on a 3k+2 hand (``c`` is restored before returning).
-
-    A complete hand gets ``discard = NOT_DECIDED``: its discard is only needed when the rule
-    does not accept the win, and is then filled in by :func:`choose_discard`.
-    """
-    e.complete = 1 if shanten_memo(m, c, n_melds, wilds, prm) < 0 else 0
-    if e.complete:
-        e.discard = NOT_DECIDED
-        e.s_after = -1
-    else:
-        choose_discard(m, c, n_melds, wilds, prm, vis, e)
-
-
-cdef void choose_discard(Memo* m, uint8_t* c, int n_melds, int wilds, const Params* prm, const int16_t* vis,
-                         Entry* e) noexcept nogil:
-    """Least shanten after the discard, then most 进张, then the lowest kind (sets ``e.discard``)."""
-    cdef int8_t sd[34]
-    cdef int d, best_s = INF + 1, best_u = -1, best_d = -1, n_best = 0, u
-    for d in range(N_KINDS):
-        sd[d] = 127
-        if c[d] == 0:
-            continue
-        c[d] -= 1
-        sd[d] = <int8_t>shanten_memo(m, c, n_melds, wilds, prm)
-        c[d] += 1
-        if sd[d] < best_s:
-            best_s = sd[d]
-            best_d = d
-            n_best = 1
-        elif sd[d] == best_s:
-            n_best += 1
-    if n_best > 1:
-        best_d = -1
-        for d in range(N_KINDS):
-            if sd[d] != best_s:
-                continue
-            c[d] -= 1
-            u = ukeire_of(m, c, n_melds, wilds, prm, best_s, vis)
-            c[d] += 1
-            if u > best_u:          # strict: ties keep the lowest kind index
-                best_u = u
-                best_d = d
-    e.discard = <int8_t>best_d
-    e.s_after = <int8_t>(best_s if best_s <= 127 else 127)
-
-
-cdef inline Entry* lookup(Memo* m, uint8_t* c, int n_melds, int wilds, const Params* prm,
-                          const int16_t* vis) noexcept nogil:
-    """The memoised decision for ``c`` (computed and stored on a miss)."""
-    cdef uint64_t k0, k1, i
-    cdef Entry* e
-    cdef Entry fresh
-    pack_key(c, wilds, &k0, &k1)
-    i = mix(k0, k1) & m.pol_mask
-    while True:
-        e = &m.pol[i]
-        if e.k1 == 0:
-            break
-        if e.k0 == k0 and e.k1 == k1:
-            return e
-        i = (i + 1) & m.pol_mask
-    decide(m, c, n_melds, wilds, prm, vis, &fresh)
-    if m.pol_used * 8 >= <long long>(m.pol_mask + 1) * 5:
-        memset(m.pol, 0, <size_t>(m.pol_mask + 1) * sizeof(Entry))
-        m.pol_used = 0
-        i = mix(k0, k1) & m.pol_mask
-        e = &m.pol[i]
-    fresh.k0 = k0
-    fresh.k1 = k1
-    e[0] = fresh
-    m.pol_used += 1
-    return e
+        copies[k] = prm.cap[k] if prm.playable[k] else 0
+    P.shanten = wall_shanten
+    P.ctx = <const void*>prm
+    P.copies = copies
+    P.tag = 0
+    P.memo = NULL
+    P.choices = NULL
+    P.table = NULL
+    if prm.all_natural and not (prm.options & O_NEED_VOID) \
+            and (prm.forms & ~(F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS)) == 0:
+        P.table = prm
 
 
 cdef inline int draw_front(bitgen_t* rng, int8_t* wall, int* f, int* b) noexcept nogil:
@@ -335,7 +191,7 @@ cdef int ask_memo(Ask* a, Verdict* tab, long long* used, const uint8_t* c, int w
     cdef int sid
     if tab == NULL:
         return ask_checker(a, c, wilds, tile, n_flowers, after)
-    pack_key(c, wilds, &k0, &k1)
+    memo_key(c, wilds, 0, &k0, &k1)
     k2 = (<uint64_t>(tile + 1) & 0xFF) | ((<uint64_t>n_flowers & 0xFFFF) << 8) | ((<uint64_t>after & 1) << 24)
     i = mix(k0, k1 ^ (k2 * <uint64_t>0x9E3779B97F4A7C15)) & mask
     while tab[i].k1 != 0:
@@ -359,9 +215,10 @@ cdef int ask_memo(Ask* a, Verdict* tab, long long* used, const uint8_t* c, int w
 
 cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall,
                     const uint8_t* c0, int n_melds, int wilds0, bint start_discard, int s0,
-                    const Params* prm, const int16_t* vis, int draws_left, int n_games,
+                    const Policy* pol, const int16_t* vis, int draws_left, int n_games,
                     int32_t* ready_hist, int32_t* win_hist,      # OUT (draws_left + 2,) each
-                    Memo* memo, Ask* ask, Verdict* verdicts, long long* n_verdicts,
+                    Memo* memo,                                   # the thread's two tables
+                    Ask* ask, Verdict* verdicts, long long* n_verdicts,
                     int32_t* win_turn, int32_t* win_state) noexcept nogil:   # OUT (n_games,) each
     """``n_games`` games on one stream; histogram of the first ready turn and the win turn.
 
@@ -371,9 +228,11 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall,
     """
     cdef int8_t wall[MAX_WALL]
     cdef uint8_t c[34]
-    cdef int g, t, tile, f, b, w, ready, won, sid, n_fl, after
+    cdef int g, t, tile, f, b, w, ready, won, sid, n_fl, after, d, s, s_after
     cdef bint check = ask.fn != NULL
-    cdef Entry* e
+    cdef Policy P = pol[0]
+    P.memo = memo
+    P.choices = memo + 1
     memcpy(wall, wall0, n_wall)
     for g in range(n_games):
         memcpy(c, c0, 34)
@@ -385,18 +244,18 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall,
         sid = -1
         n_fl = 0
         if start_discard:
-            e = lookup(memo, c, n_melds, w, prm, vis)
-            if e.complete and check:
+            d = pol_choice(&P, c, n_melds, w, vis, 1, &s, &s_after)
+            if s < 0 and check:
                 sid = ask_memo(ask, verdicts, n_verdicts, c, w, -1, 0, 0)
-            if e.complete and (not check or sid >= 0):
+            if s < 0 and (not check or sid >= 0):
                 ready = 0
                 won = 0
             else:
-                if e.discard == NOT_DECIDED:
-                    choose_discard(memo, c, n_melds, w, prm, vis, e)
-                if e.discard >= 0:
-                    c[e.discard] -= 1
-                    if e.s_after == 0:
+                if d == NOT_DECIDED:
+                    d = pol_choice(&P, c, n_melds, w, vis, 0, &s, &s_after)
+                if d >= 0:
+                    c[d] -= 1
+                    if s_after == 0:
                         ready = 0
         elif s0 == 0:
             ready = 0
@@ -414,8 +273,8 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall,
                     w += 1
                 else:
                     c[tile] += 1
-                e = lookup(memo, c, n_melds, w, prm, vis)
-                if e.complete:
+                d = pol_choice(&P, c, n_melds, w, vis, 1, &s, &s_after)
+                if s < 0:
                     if check:
                         sid = ask_memo(ask, verdicts, n_verdicts, c, w, tile, n_fl, after)
                     if not check or sid >= 0:
@@ -423,12 +282,12 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall,
                         if ready < 0:
                             ready = t
                         break
-                if e.discard == NOT_DECIDED:             # a complete hand the rule refused
-                    choose_discard(memo, c, n_melds, w, prm, vis, e)
-                if e.discard < 0:                        # nothing natural to discard
+                if d == NOT_DECIDED:                     # a complete hand the rule refused
+                    d = pol_choice(&P, c, n_melds, w, vis, 0, &s, &s_after)
+                if d < 0:                                # nothing natural to discard
                     break
-                c[e.discard] -= 1
-                if ready < 0 and e.s_after == 0:
+                c[d] -= 1
+                if ready < 0 and s_after == 0:
                     ready = t
         ready_hist[ready if ready >= 0 else draws_left + 1] += 1
         win_hist[won if won >= 0 else draws_left + 1] += 1
@@ -467,8 +326,10 @@ def simulate_draws_kernel(list bitgens,                     # IN one BitGenerato
     cdef int i, n_tiles = wilds, s0, slot
     cdef bint start_discard
     cdef Params prm
+    cdef Policy pol
+    cdef uint8_t copies[34]
     cdef bitgen_t** rngs
-    cdef Entry entry
+    cdef int d, s, s_after
     cdef uint8_t c[34]
     cdef const int8_t* wp = NULL
     cdef Ask ask
@@ -514,14 +375,21 @@ def simulate_draws_kernel(list bitgens,                     # IN one BitGenerato
         ask.fn = <void*>checker
     if n_tiles % 3 == 0:
         raise ValueError("the hand must hold 3k+1 or 3k+2 tiles")
+    if n_tiles + 3 * n_melds > 14:
+        raise ValueError("the hand (wildcards included) and its melds hold at most 14 tiles")
     start_discard = n_tiles % 3 == 2
     params_init(&prm, &cap[0], &playable[0], forms, options)
+    policy_init(&pol, &prm, copies)
     memcpy(c, &counts[0], 34)
     if wall.shape[0] > 0:
         wp = &wall[0]
     if start_discard:
-        decide(&cache.memos[0], c, n_melds, wilds, &prm, &visible[0], &entry)
-        s0 = -1 if entry.complete else entry.s_after
+        pol.memo = &cache.memos[0]
+        pol.choices = &cache.memos[1]
+        d = pol_choice(&pol, c, n_melds, wilds, &visible[0], 1, &s, &s_after)
+        s0 = -1 if s < 0 else s_after
+        pol.memo = NULL
+        pol.choices = NULL
     else:
         s0 = shanten_one(c, n_melds, wilds, &prm)
     if n_chunks == 0:
@@ -553,9 +421,9 @@ def simulate_draws_kernel(list bitgens,                     # IN one BitGenerato
         for ci in prange(n_chunks, nogil=True, schedule="dynamic", num_threads=max(1, n_threads)):
             slot = threadid()
             sim_chunk(rngs[ci], wp, <int>wall.shape[0],
-                      &counts[0], n_melds, wilds, start_discard, s0, &prm, &visible[0], draws_left,
+                      &counts[0], n_melds, wilds, start_discard, s0, &pol, &visible[0], draws_left,
                       games[ci], &ready_hist[ci, 0], &win_hist[ci, 0],
-                      &cache.memos[slot], &ask,
+                      &cache.memos[2 * slot], &ask,
                       verdicts + (<size_t>slot << LOG2_VERDICTS) if verdicts != NULL else NULL,
                       n_verdicts + slot if n_verdicts != NULL else NULL,
                       tp + offsets[ci] if tp != NULL else NULL,

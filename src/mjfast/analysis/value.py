@@ -918,7 +918,7 @@ def expected_value(hand, *, rule=None, draws_left=None, visible=None, melds=(), 
     while the accepted kinds stay the same (a wait that cannot change gives the
     hypergeometric law), and its bias against play on a real wall is measured in
     ``bench/RESULTS.md``.  How far apart the two walls are: a single 5p wait with 3 copies
-    over 20 draws from 100 unseen tiles wins 1 − C(97, 20) / C(100, 20) = 0.489 on the
+    over 20 draws from 100 unseen tiles wins 1 − C(97, 20) / C(100, 20) = 0.492 on the
     depleting wall and 1 − (97/100)^20 = 0.456 on the returned one.
 
     **Search bound.**  With e the tiles of a hand not in the starting hand and s its

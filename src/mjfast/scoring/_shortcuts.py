@@ -1,23 +1,13 @@
-"""Shape tests for the :func:`~mjfast.can_win` fast paths of the regional scorers.
+"""The shanten kernel as a completeness test, for :func:`~mjfast.can_win` and the scorer
+framework's reading classes (:mod:`mjfast.scoring._framework`).
 
-A scorer's ``can_win`` must answer exactly what its scorer's :attr:`Score.legal` says, but it
-is asked far more often (the Monte-Carlo engines ask it whenever a hand might be complete), so
-the regional scorers first try a fast path: ``complete(hand)`` below runs the shanten kernel
-once (``-1`` = complete) instead of listing every reading in Python.  A fast path only ever
-answers when the answer is certain; everything else (wildcard faces fixed by ``wild_faces``,
-rule state, special forms the kernel is not asked about, errors to raise) falls through to the
-full scorer, so every error and every edge case keeps the scorer's behaviour.
-
-The scorers use the same tests for :func:`~mjfast.score` itself: a closed form of the reading
-their full evaluation would pick (``_fast_best`` and the like in each module) gives the total,
-points, payments and legality, and the full evaluation runs only for the rows, the reason or the
-decomposition, when asked for, or when the closed form declines (it returns None).
-``tests/test_scoring_shortcuts.py`` checks each closed form against its full evaluation.
-
-Soundness: the kernel returns ``-1`` exactly when the tiles (the wildcards standing for
-``playable`` kinds) form one of the ``forms``; the decomposition the scorers use accepts every
-such assignment (a wildcard may even be a fifth copy), so "complete" here implies the scorer
-finds a reading.  ``tests/test_scoring_fast.py`` checks the fast paths against
+``complete(hand, forms, playable)`` runs the shanten kernel once (``-1`` = complete) instead of
+listing every reading in Python.  A caller only trusts the answer where it is exact: the kernel
+returns ``-1`` exactly when the tiles (the wildcards standing for ``playable`` kinds) form one of
+the ``forms``, and the decomposition the scorers use accepts every such assignment (a wildcard
+may even be a fifth copy), so "complete" implies the scorer finds a reading; ``playable``
+restricts the natural tiles too, so with a narrower set than the rule's only True is exact.
+``tests/scoring/test_scoring_shortcut_helpers.py`` checks :func:`~mjfast.can_win` against
 ``score().legal`` on random hands of every rule.
 """
 from __future__ import annotations

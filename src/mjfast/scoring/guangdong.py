@@ -33,16 +33,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import numpy as np
-
 from .. import rules as _rules
-from ..decomposition import Decomposition, decompose_counts, from_reading
 from ..hand import Hand
-from . import _shortcuts
-from ._core import NotComplete, Score, WinContext, register
+from ._core import WinContext
+from ._framework import Element, Facts, Scheme, faces, pay_all, pay_discarder, pay_one, positive_int
 
 __all__ = ["score_guangdong", "can_win_guangdong", "liable_seat", "next_dealer", "SPECIALS",
-           "WITHIN_CAP"]
+           "WITHIN_CAP", "SCHEME"]
 
 #: Within-cap patterns and adders: ``code -> (name_zh, name_en, 番)``.
 WITHIN_CAP = {
@@ -73,13 +70,13 @@ SPECIALS = {
     "renhu": ("人和", "Human hand", 6),
     "dihu": ("地和", "Earthly hand", 6),
 }
-_SPECIAL_ORDER = tuple(SPECIALS)
 _CAPS = {"3": (3, 3), "3-6": (3, 6), "2-5": (2, 5)}  # (floor 满, cap 爆)
 _WINDS = range(27, 31)
 _DRAGONS = range(31, 34)
 _TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
 _SEAT_OFFSET = {"left": 3, "opposite": 2, "right": 1}  # 上家 = previous seat in turn order
-_NO_PAY = (0, 0, 0, 0)
+_NO_MIDDLE = bytes(7)
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 def _check_hand(hand: Hand) -> None:
@@ -87,162 +84,158 @@ def _check_hand(hand: Hand) -> None:
         raise ValueError("guangdong (鸡平胡) is played without flowers; the hand has bonus tiles")
 
 
-def _readings(hand: Hand) -> list:
-    forms = ("standard", "thirteen_orphans") if not hand.melds else ("standard",)
-    return decompose_counts(hand.counts, hand.n_melds, forms=forms)
-
-
-def _all_kinds(hand: Hand) -> np.ndarray:
-    c = hand.counts.astype(np.int16)
-    for m in hand.melds:
-        for t in m.tiles:
-            c[t] += 1
-    return c
-
-
-def _nine_gates(hand: Hand) -> bool:
-    if hand.melds:
-        return False
-    c = hand.counts
-    for s in range(3):
-        part = c[9 * s: 9 * s + 9].astype(np.int16)
-        if part.sum() == 14:
-            need = np.array([3, 1, 1, 1, 1, 1, 1, 1, 3])
-            d = part - need
-            return bool((d >= 0).all() and d.sum() == 1)
-    return False
-
-
-def _specials(hand: Hand, reading, ctx) -> list:
-    form, sets, pair, _tiles, _w = reading
-    out = []
-    if form == "thirteen_orphans":
-        out.append("shisanyao")
-    else:
-        kinds = np.flatnonzero(_all_kinds(hand))
-        suits = {int(t) // 9 for t in kinds if t < 27}
-        honours = any(t >= 27 for t in kinds)
-        groups = [(k, f) for k, f in sets] + [("pung" if m.kind != "chow" else "chow", m.tiles[0])
-                                              for m in hand.melds]
-        all_pungs = all(k == "pung" for k, _ in groups)
-        pungs = {f for k, f in groups if k == "pung"}
-        if not honours and len(suits) == 1:
-            out.append("qingpeng" if all_pungs else "qingyise")
-        if honours and len(suits) == 1 and all_pungs:
-            out.append("hunpeng")
-        if all(t >= 27 for t in kinds):
-            out.append("ziyise")
-        elif all(t >= 27 or t in _TERMINALS for t in kinds):
-            out.append("hunyaojiu" if honours else "qingyaojiu")
-        n_dragon = len(pungs & set(_DRAGONS))
-        n_wind = len(pungs & set(_WINDS))
-        if n_dragon == 3:
-            out.append("dasanyuan")
-        elif n_dragon == 2 and pair in _DRAGONS:
-            out.append("xiaosanyuan")
-        if n_wind == 4:
-            out.append("dasixi")
-        elif n_wind == 3 and pair in _WINDS:
-            out.append("xiaosixi")
-        if _nine_gates(hand):
-            out.append("jiulian")
-    if ctx.heavenly:
-        out.append("tianhu")
-    if ctx.human:
-        out.append("renhu")
-    if ctx.earthly:
-        out.append("dihu")
-    return out
-
-
-def _within(hand: Hand, reading, ctx, exposed_only: bool) -> list:
-    """Rows ``(code, 番, count)`` of a within-cap reading (patterns, then adders)."""
-    _form, sets, _pair, _tiles, _w = reading
-    groups = [(k, f, False) for k, f in sets] + [
-        ("chow" if m.kind == "chow" else "pung", m.tiles[0], m.kind != "concealed_kong")
-        for m in hand.melds]
-    kinds = np.flatnonzero(_all_kinds(hand))
-    suits = {int(t) // 9 for t in kinds if t < 27}
-    honours = any(t >= 27 for t in kinds)
-    rows = []
-    if all(k == "chow" for k, _f, _e in groups):
-        rows.append(("pinghu", 1, 1))
-    elif all(k == "pung" for k, _f, _e in groups):
-        rows.append(("pengpenghu", 2, 1))
-    if honours and len(suits) == 1:
-        rows.append(("hunyise", 2, 1))
-    if not rows:
-        rows.append(("jihu", 0, 1))
-    if ctx.self_draw:
-        rows.append(("zimo", 1, 1))
-    pungs = [f for k, f, e in groups if k == "pung" and (e or not exposed_only)]
-    seat, prev = 27 + ctx.seat_wind, 27 + ctx.prevalent_wind
-    if seat in pungs:
-        rows.append(("menfeng", 1, 1))
-    if prev in pungs:
-        rows.append(("quanfeng", 1, 1))
-    n_dragon = sum(1 for f in pungs if f in _DRAGONS)
-    if n_dragon:
-        rows.append(("sanyuan", n_dragon, n_dragon))
-    return rows
-
-
 def _check_base(base) -> int:
-    if isinstance(base, bool) or not isinstance(base, (int, np.integer)) or base <= 0:
-        raise ValueError(f"base must be a positive integer, got {base!r}")
-    return int(base)
+    return positive_int(base, "base")
 
 
-def _evaluate(ctx: WinContext, rule, winners: int):
-    """Best reading: ``(fan, raw within-cap sum or None, special code or None, rows, reading,
-    floor applied)``."""
-    h = ctx.hand
-    _check_hand(h)
-    opts = rule.options
-    readings = _readings(h)
-    if not readings:
-        raise NotComplete(f"hand not complete: {h} does not form a winning hand under guangdong "
-                         "(4 sets + a pair, 十三幺 or 九莲宝灯; 七对 is not a winning shape)")
-    floor, cap = _CAPS[opts["cap_scheme"]]
-    floor_event = (winners >= 3 or ctx.after_kong or ctx.robbing_kong
-                   or (ctx.last_tile and ctx.self_draw))
-    best = None
-    for r in readings:
-        sp = _specials(h, r, ctx)
-        if sp:
-            code = max(sp, key=lambda c: (SPECIALS[c][2], -_SPECIAL_ORDER.index(c)))
-            cand = (SPECIALS[code][2], None, code, None, r, False)
-        else:
-            rows = _within(h, r, ctx, opts["adder_exposed_only"])
-            raw = sum(v for _c, v, _n in rows)
-            fan = min(raw, cap)
-            floored = floor_event and fan < floor
-            if floored:
-                fan = floor
-            cand = (fan, raw, None, rows, r, floored)
-        if best is None or (cand[0], cand[1] is None, cand[1] or 0) > \
-                (best[0], best[1] is None, best[1] or 0):
-            best = cand
-    return best, cap, floor
-
-
-def _check_call(ctx: WinContext, base, winners) -> tuple:
-    """The checks of the scorer's keywords and of the context's flags (score and can_win):
-    ``(base, winners)``, the number of winners read from ``ctx.rule_state`` when the engine passes
-    it as per-hand state."""
-    if winners == 1 and ctx.rule_state:
-        winners = ctx.rule_state.get("winners", 1)
-    if type(base) is not int or base <= 0:
-        base = _check_base(base)
+def _check_keywords(kw: dict, rule) -> dict:
+    kw["base"] = _check_base(kw["base"])
+    winners = kw["winners"]
     if isinstance(winners, bool) or winners not in (1, 2, 3):
         raise ValueError(f"winners must be 1, 2 or 3, got {winners!r}")
+    return kw
+
+
+def _check(f: Facts) -> None:
+    """The flags and keywords (score and can_win); the number of winners is read from
+    ``ctx.rule_state`` when the engine passes it as per-hand state."""
+    ctx, kw = f.ctx, f.kw
+    winners = kw["winners"]
+    if winners == 1 and ctx.rule_state:
+        winners = ctx.rule_state.get("winners", 1)
+        if isinstance(winners, bool) or winners not in (1, 2, 3):
+            raise ValueError(f"winners must be 1, 2 or 3, got {winners!r}")
+    f.winners = winners
     if winners > 1 and ctx.self_draw:
         raise ValueError("several winners (一炮多响) win on one discard, not by self-draw")
     if ctx.human and (ctx.self_draw or ctx.winner == ctx.dealer or ctx.discarder != ctx.dealer):
         raise ValueError("人和 is a non-dealer's win on the dealer's first discard")
     if ctx.earthly and (not ctx.self_draw or ctx.winner == ctx.dealer):
         raise ValueError("地和 is a non-dealer's self-draw on his first draw")
-    return base, winners
+    if f.flowers:
+        _check_hand(ctx.hand)
+
+
+class GuangdongFacts(Facts):
+    """Facts plus ``meld_honours`` (the wind and dragon pung/kong melds' kinds),
+    ``exposed_honours`` (those of them that are claimed), ``outside`` (terminals and honours
+    only), ``nine_gates`` and ``winners`` (on the discard: 一炮多响)."""
+
+    __slots__ = ("meld_honours", "exposed_honours", "outside", "nine_gates", "winners")
+
+
+def _hand_facts(f: GuangdongFacts) -> None:
+    faces(f)
+    c = f.c
+    outside = c[1:8] == _NO_MIDDLE and c[10:17] == _NO_MIDDLE and c[19:26] == _NO_MIDDLE
+    mh = []
+    eh = []
+    for m in f.melds:
+        t = m.tiles[0]
+        if m.kind == "chow":
+            outside = False
+        elif t >= 27:
+            mh.append(t)
+            if m.kind != "concealed_kong":
+                eh.append(t)
+        elif t not in _TERMINALS:
+            outside = False
+    f.meld_honours = tuple(mh)
+    f.exposed_honours = tuple(eh)
+    f.outside = outside
+    nine = False
+    if not f.melds and f.one_suit and not f.honours:
+        s0 = 9 * (f.suits >> 1)  # 1, 2, 4 -> suit 0, 1, 2
+        nine = min(a - b for a, b in zip(c[s0: s0 + 9], _NINE_GATES)) >= 0
+    f.nine_gates = nine
+
+
+def _within(code, predicate, scope="reading"):
+    zh, en, v = WITHIN_CAP[code]
+    return Element(code, zh, en, v, predicate, scope=scope, tag="within")
+
+
+def _special(code, predicate, scope="reading"):
+    zh, en, v = SPECIALS[code]
+    return Element(code, zh, en, v, predicate, scope=scope, group="special",
+                   excludes=("within",))
+
+
+# the honour pungs of a reading, melds included: all of them, and those the adders count
+# (claimed ones only under adder_exposed_only, GD-C4); expressions over the facts ``f``
+_PUNGS = "(f.meld_honours + f.honour_pungs)"
+_COUNTED = f"(f.exposed_honours if f.opts['adder_exposed_only'] else {_PUNGS})"
+_DRAGON_PUNGS = f"sum(1 for t in {_PUNGS} if t >= 31)"
+_WIND_PUNGS = f"sum(1 for t in {_PUNGS} if t < 31)"
+_STD = "f.form == 'standard'"
+
+#: The 鸡平胡 element table (guangdong.md §4): the within-cap patterns and adders (summed, then
+#: capped), then the special hands (one group: the maximum, which replaces the within-cap rows).
+ELEMENTS = (
+    _within("pinghu", f"{_STD} and f.chows"),
+    _within("pengpenghu", f"{_STD} and f.pungs"),
+    _within("hunyise", "f.honours and f.one_suit"),
+    _within("jihu", "not ('pinghu' in got or 'pengpenghu' in got or 'hunyise' in got)"),
+    _within("zimo", "f.self_draw", "context"),
+    _within("menfeng", f"27 + f.ctx.seat_wind in {_COUNTED}"),
+    _within("quanfeng", f"27 + f.ctx.prevalent_wind in {_COUNTED}"),
+    _within("sanyuan", f"sum(1 for t in {_COUNTED} if t >= 31)"),
+    _special("qingyise", f"{_STD} and not f.honours and f.one_suit and not f.pungs"),
+    _special("hunpeng", f"{_STD} and f.honours and f.one_suit and f.pungs"),
+    _special("qingpeng", f"{_STD} and not f.honours and f.one_suit and f.pungs"),
+    _special("hunyaojiu", f"{_STD} and f.outside and f.honours and f.suits != 0"),
+    _special("xiaosanyuan", f"{_STD} and f.honour_pair is not None and f.honour_pair >= 31"
+             f" and {_DRAGON_PUNGS} == 2"),
+    _special("xiaosixi", f"{_STD} and f.honour_pair is not None and f.honour_pair < 31"
+             f" and {_WIND_PUNGS} == 3"),
+    _special("ziyise", f"{_STD} and not f.suits"),
+    _special("qingyaojiu", f"{_STD} and f.outside and not f.honours"),
+    _special("dasanyuan", f"{_STD} and {_DRAGON_PUNGS} == 3"),
+    _special("dasixi", f"{_STD} and {_WIND_PUNGS} == 4"),
+    _special("jiulian", f"{_STD} and f.nine_gates"),
+    _special("shisanyao", "f.form == 'thirteen_orphans'"),
+    _special("tianhu", "f.ctx.heavenly", "context"),
+    _special("renhu", "f.ctx.human", "context"),
+    _special("dihu", "f.ctx.earthly", "context"),
+)
+
+
+def _special_of(r) -> str | None:
+    for code in r.got:
+        if code in SPECIALS:
+            return code
+    return None
+
+
+def _finish(f: Facts, r) -> list:
+    """爆胡 caps the within-cap sum; a minimum-3 event (一炮三响, 杠上开花, 海底捞针, 抢杠)
+    raises a lower one to the floor."""
+    if _special_of(r) is not None:
+        return ()
+    floor, cap = _CAPS[f.opts["cap_scheme"]]
+    ctx = f.ctx
+    rows = []
+    fan = r.raw
+    if fan > cap:
+        rows.append(("baohu", "爆胡", "Fan cap", cap, 1, "番", "cap"))
+        fan = cap
+    if fan < floor and (f.winners >= 3 or ctx.after_kong or ctx.robbing_kong
+                        or (ctx.last_tile and ctx.self_draw)):
+        rows.append(("min_three", "保底", "Minimum-fan event", floor, 1, "番", "replace"))
+    return rows
+
+
+def _legality(f: Facts, r) -> str:
+    if _special_of(r) is not None or r.raw >= f.opts["min_fan"]:
+        return ""
+    return "鸡胡 (0 番) is not allowed (min_fan=1)"
+
+
+def _key(f: Facts, r) -> tuple:
+    """Legal first, then the 番, a special hand before a within-cap one, then the sum before
+    the cap."""
+    special = _special_of(r) is not None
+    return (r.legal, r.total, special, 0 if special else r.raw)
 
 
 def _seat_of(source: str | None, winner: int) -> int | None:
@@ -285,7 +278,36 @@ def _liability(ctx: WinContext, special: str | None, baozimo_small: bool) -> int
         "with the sets exposed; the claimed meld's source must be the liable seat)")
 
 
-def score_guangdong(ctx: WinContext, rule, *, base: int = 1, winners: int = 1) -> Score:
+def _settle(b, ctx: WinContext, r) -> tuple:
+    """§5: a self-draw by each opponent (or the liable seat alone), a discard by the discarder,
+    抢杠 by the robbed konger (3 shares)."""
+    share = b.kw["base"] << r.total
+    if ctx.robbing_kong:
+        return share, pay_discarder(ctx, share, 3)
+    if ctx.self_draw:
+        who = _liability(ctx, _special_of(r), b.rule.options["baozimo_small"])
+        if who is None:
+            return share, pay_all(ctx, share)
+        return share, pay_one(ctx, who, 3 * share)
+    return share, pay_discarder(ctx, share)
+
+
+def _not_complete(ctx: WinContext, rule) -> str:
+    return (f"hand not complete: {ctx.hand} does not form a winning hand under {rule.name} "
+            "(4 sets + a pair, 十三幺 or 九莲宝灯; 七对 is not a winning shape)")
+
+
+#: The 鸡平胡 scorer, declared.
+SCHEME = Scheme("guangdong", ELEMENTS, keywords={"base": 1, "winners": 1},
+                check_keywords=_check_keywords, check=_check, facts=GuangdongFacts,
+                hand_facts=_hand_facts, legality=_legality, key=_key, finish=_finish,
+                settle=_settle, not_complete=_not_complete,
+                always_legal=lambda b, ctx: b.rule.options["min_fan"] == 0)
+_score = SCHEME.score_fn()
+_can_win = SCHEME.can_win_fn()
+
+
+def score_guangdong(ctx: WinContext, rule, *, base: int = 1, winners: int = 1):
     """Score a won hand under 广东鸡平胡 (the registered scorer of ``"guangdong"``).
 
     Parameters
@@ -320,244 +342,7 @@ def score_guangdong(ctx: WinContext, rule, *, base: int = 1, winners: int = 1) -
     >>> s.elements[["name_zh", "value"]].values.tolist()
     [['平胡', 1], ['自摸', 1]]
     """
-    opts = rule.options
-    base, winners = _check_call(ctx, base, winners)
-    fast = _fast_evaluate(ctx, rule, winners)
-    if fast is None:
-        (fan, raw, special, wrows, reading, floored), cap, floor = _evaluate(ctx, rule, winners)
-        lazy = None
-    else:  # the reading and its rows only when asked for
-        fan, raw, special, floored, cap, floor = fast
-        lazy = []
-
-        def full():
-            if not lazy:
-                lazy.append(_evaluate(ctx, rule, winners)[0])
-            return lazy[0]
-    legal = special is not None or raw >= opts["min_fan"]
-    reason = "" if legal else "鸡胡 (0 番) is not allowed (min_fan=1)"
-    share = base << fan if legal else 0
-    pay = list(_NO_PAY)
-    if legal:
-        if ctx.robbing_kong:
-            pay[ctx.discarder] -= 3 * share
-            pay[ctx.winner] += 3 * share
-        elif ctx.self_draw:
-            who = _liability(ctx, special, opts["baozimo_small"])
-            if who is None:
-                for p in range(4):
-                    if p != ctx.winner:
-                        pay[p] -= share
-                pay[ctx.winner] += 3 * share
-            else:
-                pay[who] -= 3 * share
-                pay[ctx.winner] += 3 * share
-        else:
-            pay[ctx.discarder] -= share
-            pay[ctx.winner] += share
-
-    def rows():
-        if special is not None:
-            zh, en, v = SPECIALS[special]
-            return [(special, zh, en, v, 1, "番", "add")]
-        out = [(c, *WITHIN_CAP[c][:2], v, n, "番", "add")
-               for c, v, n in (wrows if lazy is None else full()[3])]
-        if raw > cap:
-            out.append(("baohu", "爆胡", "Fan cap", cap, 1, "番", "cap"))
-        if floored:
-            out.append(("min_three", "保底", "Minimum-fan event", floor, 1, "番", "replace"))
-        return out
-
-    if lazy is None:
-        return Score("guangdong", fan, share, pay, legal, reason, "番", rows,
-                     decomposition_fn=lambda: _decomposition(ctx, reading))
-    return Score("guangdong", fan, share, pay, legal, reason, "番", rows,
-                 decomposition_fn=lambda: _decomposition(ctx, full()[4]))
-
-
-_SPECIAL_KEY = {c: (v[2], -i) for i, (c, v) in enumerate(SPECIALS.items())}
-_EMPTY_SUIT = bytes(9)
-_NO_HONOURS = bytes(7)
-_NO_MIDDLE = bytes(7)
-_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-
-
-def _chows_and_pair(c: bytes) -> bool:
-    """The concealed tiles split into chows and one pair (some reading is all chows)."""
-    x = list(c)
-    pair_suit = None
-    for t in range(27, 34):
-        if x[t]:
-            if x[t] != 2 or pair_suit is not None:
-                return False
-            pair_suit = 3  # an honour pair
-    sums = [sum(x[9 * s: 9 * s + 9]) % 3 for s in range(3)]
-    for s in range(3):
-        if sums[s] == 1 or (sums[s] == 2 and pair_suit is not None):
-            return False
-        if sums[s] == 2:
-            pair_suit = s
-    if pair_suit is None:
-        return False
-    if pair_suit == 3:
-        return all(_chows_only(x, 9 * s) for s in range(3))
-    for s in range(3):
-        if s != pair_suit and not _chows_only(x, 9 * s):
-            return False
-    o = 9 * pair_suit
-    for p in range(o, o + 9):
-        if x[p] >= 2:
-            y = x[:]
-            y[p] -= 2
-            if _chows_only(y, o):
-                return True
-    return False
-
-
-def _chows_only(x: list, o: int) -> bool:
-    """Suit ``o..o+8`` of ``x`` splits into chows (greedy from the lowest tile; ``x`` is
-    modified)."""
-    for i in range(o, o + 7):
-        n = x[i]
-        if n:
-            if x[i + 1] < n or x[i + 2] < n:
-                return False
-            x[i + 1] -= n
-            x[i + 2] -= n
-    return not (x[o + 7] or x[o + 8])
-
-
-def _fast_evaluate(ctx: WinContext, rule, winners: int):
-    """``(fan, raw, special, floored, cap, floor)`` of the reading :func:`_evaluate` picks,
-    without listing the readings, or None for a hand with wildcards, a 十三幺 or an incomplete
-    hand (:func:`_evaluate` decides and raises then).
-
-    Honours never form chows, so every standard reading has the same wind and dragon pungs and
-    the same honour pair; the readings differ only in being all chows (平胡) or all pungs (碰碰胡,
-    清碰, 混碰).  An all-pungs reading exists exactly when the concealed tiles are pungs and a
-    pair; an all-chows one when they are chows and a pair; any other (mixed) reading scores no
-    more than either of them, with the same result on a tie, so it matters only when neither
-    exists; except against 混碰, a special of the all-pungs reading alone, which a mixed
-    混一色 reading's adders can beat under a cap above 4 (left to :func:`_evaluate`).  The
-    all-chows reading comes first in the readings' order (it wins a tie).
-    """
-    h = ctx.hand
-    _check_hand(h)
-    if h.wilds or not _shortcuts.complete(h, _shortcuts.STANDARD):
-        return None
-    opts = rule.options
-    c = h.counts.tobytes()
-    melds = h.melds
-    suits = ((c[0:9] != _EMPTY_SUIT) | (c[9:18] != _EMPTY_SUIT) << 1
-             | (c[18:27] != _EMPTY_SUIT) << 2)  # bit s: suit s present
-    honours = c[27:] != _NO_HONOURS
-    outside = (c[1:8] == _NO_MIDDLE and c[10:17] == _NO_MIDDLE
-               and c[19:26] == _NO_MIDDLE)  # terminals and honours only
-    chow_melds = False
-    pungs = []  # wind and dragon pungs/kongs, (tile, exposed)
-    for m in melds:
-        t = m.tiles[0]
-        if m.kind == "chow":
-            chow_melds = True
-            suits |= 1 << t // 9
-            outside = False
-        elif t >= 27:
-            honours = True
-            pungs.append((t, m.kind != "concealed_kong"))
-        else:
-            suits |= 1 << t // 9
-            if t not in _TERMINALS:
-                outside = False
-    pair = None
-    if honours:
-        for t in range(27, 34):
-            x = c[t]
-            if x == 3:
-                pungs.append((t, False))
-            elif x == 2:
-                pair = t
-    one_suit = suits == 1 or suits == 2 or suits == 4
-    classes = []  # (all chows, all pungs) of the readings that decide
-    if not chow_melds and _shortcuts.all_pungs(h.counts):
-        classes.append((False, True))
-    if not pungs and all(m.kind == "chow" for m in melds) and _chows_and_pair(c):
-        classes.insert(0, (True, False))
-    if not classes:
-        classes.append((False, False))
-    # reading-independent specials
-    sp0 = []
-    if not suits:
-        sp0.append("ziyise")
-    elif outside:
-        sp0.append("hunyaojiu" if honours else "qingyaojiu")
-    n_dragon = n_wind = 0
-    for t, _e in pungs:
-        if t >= 31:
-            n_dragon += 1
-        else:
-            n_wind += 1
-    if n_dragon == 3:
-        sp0.append("dasanyuan")
-    elif n_dragon == 2 and pair is not None and pair >= 31:
-        sp0.append("xiaosanyuan")
-    if n_wind == 4:
-        sp0.append("dasixi")
-    elif n_wind == 3 and pair is not None and pair < 31:
-        sp0.append("xiaosixi")
-    if not melds and one_suit and not honours:
-        s0 = 9 * (suits >> 1)  # 1, 2, 4 -> suit 0, 1, 2
-        d = [a - b for a, b in zip(c[s0: s0 + 9], _NINE_GATES)]
-        if min(d) >= 0:  # 14 tiles: the surplus is one tile
-            sp0.append("jiulian")
-    if ctx.heavenly:
-        sp0.append("tianhu")
-    if ctx.human:
-        sp0.append("renhu")
-    if ctx.earthly:
-        sp0.append("dihu")
-    # reading-independent within-cap adders
-    exposed_only = opts["adder_exposed_only"]
-    counted = [t for t, e in pungs if e or not exposed_only]
-    adders = 1 if ctx.self_draw else 0
-    if 27 + ctx.seat_wind in counted:
-        adders += 1
-    if 27 + ctx.prevalent_wind in counted:
-        adders += 1
-    adders += sum(1 for t in counted if t >= 31)
-    hunyise = honours and one_suit
-    if hunyise and not sp0 and (False, True) in classes:
-        # 混碰 (4) of the all-pungs reading against the within-cap 番 of a mixed reading
-        # (混一色 + adders, up to the cap): whether a mixed reading exists needs the readings
-        return None
-    floor, cap = _CAPS[opts["cap_scheme"]]
-    floor_event = (winners >= 3 or ctx.after_kong or ctx.robbing_kong
-                   or (ctx.last_tile and ctx.self_draw))
-    best = None
-    for all_chows, all_pungs in classes:
-        sp = list(sp0)
-        if not honours and one_suit:
-            sp.append("qingpeng" if all_pungs else "qingyise")
-        if hunyise and all_pungs:
-            sp.append("hunpeng")
-        if sp:
-            code = max(sp, key=_SPECIAL_KEY.__getitem__)
-            cand = (SPECIALS[code][2], None, code, False)
-        else:
-            raw = adders + (1 if all_chows else 2 if all_pungs else 0) + (2 if hunyise else 0)
-            fan = min(raw, cap)
-            floored = floor_event and fan < floor
-            if floored:
-                fan = floor
-            cand = (fan, raw, None, floored)
-        if best is None or (cand[0], cand[1] is None, cand[1] or 0) > \
-                (best[0], best[1] is None, best[1] or 0):
-            best = cand
-    return best + (cap, floor)
-
-
-def _decomposition(ctx: WinContext, reading) -> Decomposition:
-    """The :class:`~mjfast.Decomposition` of a raw reading (built when first asked for)."""
-    return from_reading(reading, ctx.hand.melds, ctx.win_tile)
+    return _score(ctx, rule, base=base, winners=winners)
 
 
 def can_win_guangdong(ctx: WinContext, rule, *, base: int = 1, winners: int = 1) -> bool:
@@ -573,17 +358,7 @@ def can_win_guangdong(ctx: WinContext, rule, *, base: int = 1, winners: int = 1)
     >>> can_win(ctx, "guangdong"), can_win(ctx, "guangdong", min_fan=1)
     (True, False)
     """
-    _check_call(ctx, base, winners)
-    _check_hand(ctx.hand)
-    # no wildcards in 鸡平胡 (score() rejects them): the kernel's complete test is exact here
-    if not _shortcuts.complete(ctx.hand, _shortcuts.STANDARD_ORPHANS):
-        return False
-    if ctx.liable is not None and ctx.self_draw:  # whether the 包 is one the rule has
-        return score_guangdong(ctx, rule, base=base, winners=winners).legal
-    if rule.options["min_fan"] == 0:
-        return True
-    (_fan, raw, special, *_r), _c, _f = _evaluate(ctx, rule, winners)
-    return special is not None or raw >= rule.options["min_fan"]
+    return _can_win(ctx, rule, base=base, winners=winners)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -644,7 +419,7 @@ def next_dealer(dealer: int, winners=(), **options) -> int:
     return (dealer + 1) % 4
 
 
-register("guangdong", score_guangdong, can_win_guangdong)
+SCHEME.register()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -683,6 +458,13 @@ def _bao_events(outcome) -> list:
     return [(liable, b) for _o, liable, b in sorted(out)]
 
 
+def _special_code(ctx: WinContext, rule) -> str | None:
+    """The special hand the scorer finds for ``ctx`` (None: a within-cap hand)."""
+    b = SCHEME.bound(rule, {})
+    ctx, f = b.check(ctx)
+    return _special_of(b.evaluate(ctx, f=f)[1])
+
+
 def win_state(outcome, event, index, ctx, kong_log):
     """一炮多响: the number of winners on the discard (``rule_state["winners"]``).  On a self-draw
     the liable seat (§5): 杠上开花包杠 — the winner konged P's discard and won on its replacement,
@@ -700,7 +482,7 @@ def win_state(outcome, event, index, ctx, kong_log):
         if liable is not None:
             bound = replace(ctx, liable=liable)
             try:
-                special = _evaluate(bound, outcome.rule, 1)[0][2]
+                special = _special_code(bound, outcome.rule)
                 # None: a 小三元 / 小四喜 liability without baozimo_small, not enforced
                 liable = _liability(bound, special, outcome.rule.options["baozimo_small"])
             except ValueError:        # the hand no longer meets the condition (e.g. a special outranks 大三元)

@@ -29,13 +29,12 @@ import numpy as np
 
 from .. import rules as _rules
 from .. import tiles as _t
-from ..decomposition import Decomposition, decompose_counts, from_reading
 from ..hand import Hand
-from . import _shortcuts
-from ._core import NotComplete, Score, WinContext, register
+from ._core import WinContext
+from ._framework import Element, Facts, Scheme, pay_all, pay_discarder, positive_int
 
 __all__ = ["score_guiyang", "can_win_guiyang", "settle_dou", "settle_chickens", "next_dealer",
-           "HANDS", "DOU"]
+           "HANDS", "DOU", "SCHEME"]
 
 #: ``code -> (name_zh, name_en, 个)``: the hand-value table (one entry applies).
 HANDS = {
@@ -54,7 +53,7 @@ DOU = {"B": (3, 3, 3), "A": (2, 3, 1)}
 QIANGGANG_BASE = 9
 SHAODOU_BASE = 3
 _CHICKEN = 18  # 1s, 幺鸡
-_NO_PAY = (0, 0, 0, 0)
+_NO_HONOURS = bytes(7)
 
 
 def _check_hand(hand: Hand) -> None:
@@ -66,68 +65,91 @@ def _check_hand(hand: Hand) -> None:
         raise ValueError("吃 is not allowed in guiyang; the hand has a chow meld")
 
 
-def _readings(hand: Hand) -> list:
-    forms = ("standard", "seven_pairs") if not hand.melds else ("standard",)
-    return decompose_counts(hand.counts, hand.n_melds, forms=forms)
-
-
-def _hand_code(hand: Hand, reading) -> str:
-    form, sets, _pair, tiles, _w = reading
-    c = hand.counts
-    suits = {s for s in range(3) if c[9 * s: 9 * s + 9].any()} | {m.tiles[0] // 9 for m in hand.melds}
-    single = len(suits) == 1
-    if form == "seven_pairs":
-        dragon = len(set(tiles)) < 7
-        return ("qinglongbei" if single else "longqidui") if dragon else \
-            ("qingqidui" if single else "qidui")
-    pungs = all(k == "pung" for k, _f in sets) and all(m.kind != "chow" for m in hand.melds)
-    if pungs:
-        return "qingdadui" if single else "daduizi"
-    return "qingyise" if single else "pinghu"
-
-
-def _best(hand: Hand):
-    readings = _readings(hand)
-    if not readings:
-        raise NotComplete(f"hand not complete: {hand} does not form a winning hand under guiyang "
-                         "(4 sets + a pair, or 七对)")
-    return max(((_hand_code(hand, r), r) for r in readings), key=lambda x: HANDS[x[0]][2])
-
-
 def _positive(value, what: str, zero_ok: bool = False) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
-            or value < (0 if zero_ok else 1):
-        kind = "a non-negative" if zero_ok else "a positive"
-        raise ValueError(f"{what} must be {kind} integer, got {value!r}")
-    return int(value)
+    return positive_int(value, what, zero_ok)
 
 
-def _check_call(ctx: WinContext, base, lianzhuang) -> tuple:
-    """The checks of the hand, the context and the scorer's keywords (score and can_win):
-    ``(base, lianzhuang)``."""
-    if type(base) is not int or base < 1:
-        base = _positive(base, "base")
-    n = lianzhuang if type(lianzhuang) is int and lianzhuang >= 0 else \
-        _positive(lianzhuang, "lianzhuang", zero_ok=True)
-    if n and ctx.winner != ctx.dealer:
+def _check_keywords(kw: dict, rule) -> dict:
+    kw["base"] = _positive(kw["base"], "base")
+    kw["lianzhuang"] = _positive(kw["lianzhuang"], "lianzhuang", zero_ok=True)
+    return kw
+
+
+def _check(f: Facts) -> None:
+    """The hand, flags and keywords (score and can_win)."""
+    ctx, kw = f.ctx, f.kw
+    if kw["lianzhuang"] and ctx.winner != ctx.dealer:
         raise ValueError("连庄 (lianzhuang) counts only when the dealer wins")
-    _check_hand(ctx.hand)
+    if f.flowers or f.c[27:] != _NO_HONOURS or f.melds:  # (the checks of _check_hand)
+        _check_hand(ctx.hand)
     if ctx.liable is not None:
         raise ValueError("guiyang has no 包 liability; liable must be None")
-    return base, n
 
 
-def _pass_reason(ctx: WinContext, code: str, scope: str) -> str:
-    if ctx.self_draw or ctx.kongs:
-        return ""
-    if scope == "all_discard_wins":
+def _hand(code, predicate):
+    zh, en, v = HANDS[code]
+    return Element(code, zh, en, v, predicate, group="hand")
+
+
+_STD = "f.form == 'standard'"
+_SEVEN = "f.form == 'seven_pairs'"
+
+#: The 贵阳 element table (guiyang.md §3–§5): the hand value (one entry), then the adders.
+ELEMENTS = (
+    _hand("pinghu", f"{_STD} and not f.pungs and not f.one_suit"),
+    _hand("daduizi", f"{_STD} and f.pungs and not f.one_suit"),
+    _hand("qidui", f"{_SEVEN} and 4 not in f.c and not f.one_suit"),
+    _hand("qingyise", f"{_STD} and not f.pungs and f.one_suit"),
+    _hand("qingdadui", f"{_STD} and f.pungs and f.one_suit"),
+    _hand("longqidui", f"{_SEVEN} and 4 in f.c and not f.one_suit"),
+    _hand("qingqidui", f"{_SEVEN} and 4 not in f.c and f.one_suit"),
+    _hand("qinglongbei", f"{_SEVEN} and 4 in f.c and f.one_suit"),
+    Element("gangshanghua", "杠上花", "Win after kong", 1, "f.ctx.after_kong", scope="context"),
+    Element("lianzhuang", "连庄", "Consecutive dealer", 1, "f.kw['lianzhuang']",
+            scope="context"),
+    Element("qianggang", "抢杠", "Robbing a kong (9 豆 base)", QIANGGANG_BASE,
+            "f.ctx.robbing_kong", scope="context"),
+    Element("shaodou", "烧豆", "Deal-in after kong (3 豆 base)", SHAODOU_BASE,
+            "f.ctx.kong_discard", scope="context"),
+)
+
+
+def _exempt_if(f: Facts) -> bool:
+    """A self-draw, or a hand with a 豆 (any kong), needs no 通行证."""
+    return f.self_draw or f.n_kongs > 0
+
+
+def _legality(f: Facts, r) -> str:
+    """通行证: a discard win needs a 豆 (any kong) when it is 平胡 (or always, by option)."""
+    if f.opts["pass_scope"] == "all_discard_wins":
         return "a discard win needs a 通行证 (a 豆: any kong) (pass_scope=all_discard_wins)"
-    if code == "pinghu":
+    if "pinghu" in r.got:
         return "平胡 wins on a discard only with a 通行证 (a 豆: any kong)"
     return ""
 
 
-def score_guiyang(ctx: WinContext, rule, *, base: int = 1, lianzhuang: int = 0) -> Score:
+def _settle(b, ctx: WinContext, r) -> tuple:
+    points = r.total * b.kw["base"]
+    if ctx.self_draw:
+        return points, pay_all(ctx, points)
+    return points, pay_discarder(ctx, points)
+
+
+def _not_complete(ctx: WinContext, rule) -> str:
+    return (f"hand not complete: {ctx.hand} does not form a winning hand under {rule.name} "
+            "(4 sets + a pair, or 七对)")
+
+
+#: The 贵阳 scorer, declared.
+SCHEME = Scheme("guiyang", ELEMENTS, keywords={"base": 1, "lianzhuang": 0},
+                check_keywords=_check_keywords, check=_check, legality=_legality,
+                exempt_if=_exempt_if, settle=_settle, not_complete=_not_complete,
+                minimum_elements=("pinghu",))
+_score = SCHEME.score_fn()
+_can_win = SCHEME.can_win_fn()
+
+
+def score_guiyang(ctx: WinContext, rule, *, base: int = 1, lianzhuang: int = 0):
     """Score a won hand under 贵阳麻将 (the registered scorer of ``"guiyang"``).
 
     Parameters
@@ -159,88 +181,7 @@ def score_guiyang(ctx: WinContext, rule, *, base: int = 1, lianzhuang: int = 0) 
     >>> score(WinContext("123m456m789p11p234p", win_tile="4p", discarder=1), "guiyang").reason
     '平胡 wins on a discard only with a 通行证 (a 豆: any kong)'
     """
-    base, n = _check_call(ctx, base, lianzhuang)
-    h = ctx.hand
-    code = _fast_code(h)
-    if code is None:
-        code, reading = _best(h)
-        lazy = None
-    else:  # the reading only for the decomposition, when asked for
-        lazy = True
-    adders = []
-    if ctx.after_kong:
-        adders.append(("gangshanghua", "杠上花", "Win after kong", 1))
-    if n:
-        adders.append(("lianzhuang", "连庄", "Consecutive dealer", n))
-    if ctx.robbing_kong:
-        adders.append(("qianggang", "抢杠", "Robbing a kong (9 豆 base)", QIANGGANG_BASE))
-    if ctx.kong_discard:
-        adders.append(("shaodou", "烧豆", "Deal-in after kong (3 豆 base)", SHAODOU_BASE))
-    total = HANDS[code][2] + sum(a[3] for a in adders)
-    reason = _pass_reason(ctx, code, rule.options["pass_scope"])
-    legal = not reason
-    points = total * base if legal else 0
-    pay = list(_NO_PAY)
-    if legal:
-        if ctx.self_draw:
-            for p in ctx.payers:
-                pay[p] -= points
-            pay[ctx.winner] += 3 * points
-        else:
-            pay[ctx.discarder] -= points
-            pay[ctx.winner] += points
-
-    def rows():
-        zh, en, v = HANDS[code]
-        return [(code, zh, en, v, 1, "个", "add")] + [
-            (c, zh_, en_, v_, v_ if c == "lianzhuang" else 1, "个", "add")
-            for c, zh_, en_, v_ in adders]
-
-    if lazy is None:
-        return Score("guiyang", total, points, pay, legal, reason, "个", rows,
-                     decomposition_fn=lambda: _decomposition(ctx, reading))
-    return Score("guiyang", total, points, pay, legal, reason, "个", rows,
-                 decomposition_fn=lambda: _decomposition(ctx, _best(h)[1]))
-
-
-def _fast_code(h: Hand) -> str | None:
-    """The hand code :func:`_best` picks, without listing the readings, or None when the hand
-    has wildcards or is not complete (:func:`_best` decides and raises then).
-
-    The standard readings differ only in being all pungs, which some reading is exactly when the
-    concealed tiles are pungs and a pair (大对子/清大对 then beat 平胡/清一色); a 七对 reading
-    exists when there are no melds and every count is even (龙 = a count of 4); the first
-    reading (standard) wins a tie.
-    """
-    if h.wilds:
-        return None
-    melds = h.melds
-    c = h.counts.tobytes()
-    qd = not melds and c.count(1) == 0 and c.count(3) == 0
-    std = _shortcuts.complete(h, _shortcuts.STANDARD)
-    if not (std or qd):
-        return None
-    suits = {s for s in range(3) if c[9 * s: 9 * s + 9] != _EMPTY_SUIT}
-    for m in melds:
-        suits.add(m.tiles[0] // 9)
-    single = len(suits) == 1
-    best = None
-    if std:
-        if _shortcuts.all_pungs(h.counts):
-            best = "qingdadui" if single else "daduizi"
-        else:
-            best = "qingyise" if single else "pinghu"
-    if qd:
-        code = ("qinglongbei" if single else "longqidui") if 4 in c else \
-            ("qingqidui" if single else "qidui")
-        if best is None or HANDS[code][2] > HANDS[best][2]:
-            best = code
-    return best
-
-
-def _decomposition(ctx: WinContext, reading) -> Decomposition:
-    """The :class:`~mjfast.Decomposition` of a raw reading (built when first asked for)."""
-    return from_reading(reading, ctx.hand.melds, ctx.win_tile)
+    return _score(ctx, rule, base=base, lianzhuang=lianzhuang)
 
 
 def can_win_guiyang(ctx: WinContext, rule, *, base: int = 1, lianzhuang: int = 0) -> bool:
@@ -256,31 +197,7 @@ def can_win_guiyang(ctx: WinContext, rule, *, base: int = 1, lianzhuang: int = 0
     >>> can_win(WinContext(h, win_tile="4p", discarder=1), "guiyang")
     True
     """
-    _check_call(ctx, base, lianzhuang)
-    h = ctx.hand
-    # no wildcards in 贵阳 (score() rejects them): the kernel's complete test is exact here
-    if not _shortcuts.complete(h, _shortcuts.STANDARD_PAIRS):
-        return False
-    if ctx.self_draw or ctx.kongs:
-        return True
-    if rule.options["pass_scope"] == "all_discard_wins":
-        return False
-    # a discard win without a 通行证 is legal unless the best reading is 平胡, i.e. when some
-    # reading is 七对 or all pungs, or the hand is of one suit (_hand_code, HANDS order)
-    return _single_suit(h) or _shortcuts.all_pungs(h.counts) or (
-        not h.melds and not any(x & 1 for x in h.counts.tobytes()))
-
-
-def _single_suit(h: Hand) -> bool:
-    c = h.counts.tobytes()
-    suits = {s for s in range(3) if c[9 * s: 9 * s + 9] != _EMPTY_SUIT}
-    if h.melds:
-        suits |= {m.tiles[0] // 9 for m in h.melds}
-    return len(suits) == 1
-
-
-_EMPTY_SUIT = bytes(9)
-_NO_HONOURS = bytes(7)
+    return _can_win(ctx, rule, base=base, lianzhuang=lianzhuang)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -516,7 +433,7 @@ def next_dealer(current: int, winners=(), *, discarder=None, ready=(), **options
     return next((dealer + k) % 4 for k in range(1, 4) if (dealer + k) % 4 in ready)
 
 
-register("guiyang", score_guiyang, can_win_guiyang)
+SCHEME.register()
 
 
 # ---------------------------------------------------------------------------------------------

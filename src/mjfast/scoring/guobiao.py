@@ -32,9 +32,12 @@ reference and exist here only as the non-MCR ``lianzhong_extras`` option.  Every
 default is the reference's behaviour, including where it differs from the seed texts
 (GB-C2 自摸 on special forms, GB-C7 清幺九 with 三同刻, 明暗杠 = 5).
 
+The fan table is :mod:`mjfast.scoring._fans` (read by this module, the kernel and the twin).
 The fan search runs in the Cython kernel :mod:`mjfast._kernels._mcr`; its pure-Python twin
-:mod:`mjfast.scoring._mcr` (which takes its splits from
-:func:`mjfast.decomposition.decompose_counts`) runs instead when ``MJFAST_PUREPYTHON=1``.
+:mod:`mjfast._reference.mcr` (which takes its splits from
+:func:`mjfast.decomposition.decompose_counts`) runs instead when ``MJFAST_PUREPYTHON=1``; it is
+imported only then.  The fan search is this rule's element evaluator: it ranks the readings by
+the table's values, so the 国标 table is not open to :func:`mjfast.rules.variant`'s values.
 """
 from __future__ import annotations
 
@@ -44,7 +47,7 @@ from .. import tiles as _t
 from .._kernels import _mcr as _K
 from ..decomposition import Decomposition, _waits
 from ..hand import Meld
-from . import _mcr as M
+from . import _fans as M
 from ._core import NotComplete, Score, WinContext, register
 
 __all__ = ["score_guobiao", "can_win_guobiao", "FANS", "MIN_FAN", "fan_table"]
@@ -53,14 +56,9 @@ __all__ = ["score_guobiao", "can_win_guobiao", "FANS", "MIN_FAN", "fan_table"]
 MIN_FAN = 8
 
 
-def _code(name: str) -> str:
-    return "".join(ch if ch.isalnum() else "_" for ch in name.lower()).replace("__", "_")
-
-
 #: ``(id, code, name_zh, name_en, value)`` for the 81 fans plus 明暗杠 (No. 82), in table order.
-FANS = tuple((i, _code(M.FAN_NAME_EN[i]), M.FAN_NAME_ZH[i], M.FAN_NAME_EN[i], M.FAN_VALUE[i])
-             for i in range(1, M.N_FANS))
-_CODE = ("",) + tuple(f[1] for f in FANS)
+FANS = M.FANS
+_CODE = M.FAN_CODE
 
 _EXTRAS = (  # lianzhong_extras: (code, name_zh, name_en, value)
     ("four_winds_and_green", "四方大发", "Four Winds and Green Pair", 168),
@@ -201,11 +199,13 @@ def _search(ctx: WinContext, opts: int, pure_python: bool = PURE_PYTHON) -> _Fou
         return _K.mcr_calculate(h._counts, spec, ctx.win_tile, ctx.self_draw, ctx.last_copy,
                                 ctx.after_kong or ctx.robbing_kong, ctx.last_tile,
                                 ctx.seat_wind, ctx.prevalent_wind, opts, _Found)
+    from .._reference import mcr as twin  # (only when asked for)
+
     flag = (ctx.self_draw * M.F_SELF_DRAWN | ctx.last_copy * M.F_LAST_TILE
             | (ctx.after_kong or ctx.robbing_kong) * M.F_KONG | ctx.last_tile * M.F_WALL_LAST)
-    res = M.calculate(h._counts.tolist(), spec, ctx.win_tile, flag, ctx.seat_wind,
-                      ctx.prevalent_wind, opts)
-    return None if res is None else _Found(M.fan_total(res[0]), res[0], res[1])
+    res = twin.calculate(h._counts.tolist(), spec, ctx.win_tile, flag, ctx.seat_wind,
+                         ctx.prevalent_wind, opts)
+    return None if res is None else _Found(twin.fan_total(res[0]), res[0], res[1])
 
 
 def _compute(ctx: WinContext, opts: int, pure_python: bool = PURE_PYTHON):
@@ -233,7 +233,7 @@ def _extras(ctx, rd) -> list:
     reading = _reading(rd)
     if reading[0] == "standard":
         packs = reading[1]
-        winds = {t for typ, t, _m in packs if typ in (M.PUNG, M.KONG) and M._is_wind(t)}
+        winds = {t for typ, t, _m in packs if typ in (M.PUNG, M.KONG) and M.is_wind(t)}
         if len(winds) == 4 and packs[4][1] == M.TILE_F:
             out.append(_EXTRAS[0])
     if ctx.heavenly:

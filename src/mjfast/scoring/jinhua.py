@@ -31,16 +31,18 @@ restricts the readings to those faces.  Bonus tiles are rejected (136 tiles, no 
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from .. import tiles as _t
-from ..decomposition import decompose
+from ..decomposition import from_reading
 from ..hand import Hand
-from ._core import NotComplete, Score, WinContext, register
 from . import _shortcuts
-from .ruijin import _check_base, _faces_ok, _no_bonus
+from ._core import WinContext
+from ._framework import Element, Facts, Scheme, positive_int
 
-__all__ = ["score_jinhua", "can_win_jinhua"]
+__all__ = ["score_jinhua", "can_win_jinhua", "SCHEME"]
 
 UNIT = "X"
 _WHITE = 31
@@ -48,8 +50,12 @@ _CLAIMED = frozenset({"pung", "kong", "added_kong"})
 _SUITS = _shortcuts.playable(range(27))  # qifeng="honours": a 财神 cannot stand for an honour
 
 
-def _substituted(ctx: WinContext) -> WinContext:
-    """Move 白板 to the 财神's face when ``ctx.flipped`` names the 财神 kind."""
+def _substituted(ctx: WinContext, rule=None) -> WinContext:
+    """Move 白板 to the 财神's face when ``ctx.flipped`` names the 财神 kind (after the check
+    that there are no bonus tiles)."""
+    if ctx.hand.bonus:
+        raise ValueError("jinhua scores no bonus tiles: give wild flowers (花宝) as wilds and "
+                         "假宝 / 白板 substitutes as the face they play")
     f = ctx.flipped
     if f is None or f == _WHITE or f >= _t.N_KINDS:
         if f is not None and f >= _t.N_KINDS:
@@ -65,57 +71,92 @@ def _substituted(ctx: WinContext) -> WinContext:
         raise ValueError(f"too many tiles playing as {_t.CODES[f]}")
     hand = Hand(_t.tiles_from_counts(c), melds=h.melds, bonus=h.bonus, wilds=h.wilds)
     win = f if ctx.win_tile == _WHITE else ctx.win_tile
-    from dataclasses import replace
     return replace(ctx, hand=hand, win_tile=win)
 
 
-def _multipliers(ctx: WinContext, d) -> list:
-    h = ctx.hand
-    out = []
-    if d.form == "seven_pairs":
-        if d.wild_tiles:
-            out.append(("qiduizi", "七对子", "seven pairs", 2))
-        else:
-            out.append(("qingqidui", "清七对", "seven pairs without 财神", 2))
-        return out
-    if d.form == "standard":
-        if all(k != "chow" for k, _f, _c in d.sets):
-            claimed = sum(1 for m in h.melds if m.kind in _CLAIMED)
-            if h.counts[ctx.win_tile]:
-                fourth = "shanpon" in d.waits
-            else:  # a winning 财神: it completes a concealed pung of its face
-                fourth = any(k == "pung" and f == ctx.win_tile and c for k, f, c in d.sets)
-            if claimed >= 3 and fourth:
-                out.append(("pengpenghu", "碰碰胡", "all pungs (3 claimed)", 2))
-        if (h.n_melds == 4 and all(m.kind != "concealed_kong" for m in h.melds) and h.wilds == 0
-                and not ctx.self_draw):
-            out.append(("quanqiuren", "全求人", "all from others", 2))
-    return out
+def _check_keywords(kw: dict, rule) -> dict:
+    kw["base"] = positive_int(kw["base"], "base")
+    return kw
 
 
-def _evaluate(ctx: WinContext, rule):
-    _no_bonus(ctx, "jinhua")
-    ctx = _substituted(ctx)
-    h = ctx.hand
-    win = ctx.win_tile if h.counts[ctx.win_tile] else None
-    readings = [d for d in decompose(h, rule=rule, win_tile=win) if _faces_ok(d, ctx.wild_faces)]
-    if rule.options["qifeng"] == "honours":
-        readings = [d for d in readings if all(t < 27 for t in d.wild_tiles)]
-    if not readings:
-        raise NotComplete(f"hand not complete: {h} does not form a winning hand under jinhua "
-                         "(4 sets + pair, or seven pairs)")
-    best = None
-    for d in readings:
-        m = _multipliers(ctx, d)
-        val = 1
-        for x in m:
-            val *= x[3]
-        if best is None or val > best[0]:
-            best = (val, m, d)
-    return ctx, best
+E = Element
+#: The 金华 element table (jinhua.md §4): 平胡 (the principal share, 2X), then the multipliers.
+ELEMENTS = (
+    E("pinghu", "平胡", "basic win (principal share)", 2, "1", scope="hand"),
+    E("qiduizi", "七对子", "seven pairs", 2, "f.form == 'seven_pairs' and f.wild_tiles != ()",
+      how="multiply", unit=UNIT),
+    E("qingqidui", "清七对", "seven pairs without 财神", 2,
+      "f.form == 'seven_pairs' and f.wild_tiles == ()", how="multiply", unit=UNIT),
+    # all pungs, three of them claimed, the winning tile completing a concealed pung
+    E("pengpenghu", "碰碰胡", "all pungs (3 claimed)", 2,
+      "f.pungs and f.form == 'standard' and f.pung_claims >= 3 and ('pung', f.win) in f.sets",
+      how="multiply", unit=UNIT),
+    # four claimed melds (no 暗杠), no 财神, on a discard ("自摸只算平胡")
+    E("quanqiuren", "全求人", "all from others", 2,
+      "f.claimed == 4 and not f.wilds and not f.self_draw", scope="hand", how="multiply",
+      unit=UNIT),
+)
 
 
-def score_jinhua(ctx: WinContext, rule, *, base: int = 1) -> Score:
+class JinhuaFacts(Facts):
+    """Facts plus ``claimed`` (melds claimed from others, chows included) and ``pung_claims``
+    (those that are 碰, 明杠 or 补杠)."""
+
+    __slots__ = ("claimed", "pung_claims")
+
+
+def _hand_facts(f: JinhuaFacts) -> None:
+    n = pc = 0
+    for m in f.melds:
+        if m.kind != "concealed_kong":
+            n += 1
+            if m.kind in _CLAIMED:
+                pc += 1
+    f.claimed = n
+    f.pung_claims = pc
+
+
+def _settle(b, ctx: WinContext, r) -> tuple:
+    """平胡: the discarder 2 shares and the others 1 (a self-draw: 2 each), × the multipliers;
+    承包 (``liable``): one seat pays them all."""
+    base = b.kw["base"]
+    mult = r.total // 2
+    shares = [0, 0, 0, 0]
+    for p in ctx.payers:
+        shares[p] = 2 * mult if (ctx.self_draw or p == ctx.discarder) else mult
+    pay = [-s * base for s in shares]
+    if ctx.liable is not None:
+        pay = [0, 0, 0, 0]
+        pay[ctx.liable] = -sum(shares) * base
+    pay[ctx.winner] = sum(shares) * base
+    return r.total * base, pay
+
+
+def _playable(rule):
+    return _SUITS if rule.options["qifeng"] == "honours" else _shortcuts.ALL_KINDS
+
+
+def _not_complete(ctx: WinContext, rule) -> str:
+    return (f"hand not complete: {ctx.hand} does not form a winning hand under {rule.name} "
+            "(4 sets + pair, or seven pairs)")
+
+
+def _decomposition(b, o):
+    """A winning 财神 has no natural tile in hand: its wait type is not given."""
+    d = b.best_reading(o)
+    ctx = o.ctx
+    return from_reading(d, ctx.hand.melds, ctx.win_tile if ctx.hand.counts[ctx.win_tile] else None)
+
+
+#: The 金华 scorer, declared.
+SCHEME = Scheme("jinhua", ELEMENTS, keywords={"base": 1}, check_keywords=_check_keywords,
+                prepare=_substituted, facts=JinhuaFacts, hand_facts=_hand_facts, settle=_settle, playable=_playable,
+                not_complete=_not_complete, decomposition=_decomposition, always_legal=True)
+_score = SCHEME.score_fn()
+_can_win = SCHEME.can_win_fn()
+
+
+def score_jinhua(ctx: WinContext, rule, *, base: int = 1):
     """Score a won hand under 金华麻将 (registered as ``"jinhua"``).
 
     Parameters
@@ -137,88 +178,15 @@ def score_jinhua(ctx: WinContext, rule, *, base: int = 1) -> Score:
     >>> s.total, s.payments.tolist()
     (2, [-1, 4, -2, -1])
     """
-    base = _check_base(base)
-    mult = _fast_mult(ctx)
-    if mult is None:
-        ctx2, (mult, rows_m, reading) = _evaluate(ctx, rule)
-        lazy = None
-    else:  # the best reading only for the rows and the decomposition, when asked for
-        lazy = []
-
-        def best():
-            if not lazy:
-                lazy.append(_evaluate(ctx, rule)[1])
-            return lazy[0]
-    shares = [0, 0, 0, 0]
-    for p in ctx.payers:
-        shares[p] = 2 * mult if (ctx.self_draw or p == ctx.discarder) else mult
-    total = 2 * mult
-    pay = [-s * base for s in shares]
-    if ctx.liable is not None:
-        pay = [0, 0, 0, 0]
-        pay[ctx.liable] = -sum(shares) * base
-    pay[ctx.winner] = sum(shares) * base
-
-    def rows():
-        r = [("pinghu", "平胡", "basic win (principal share)", 2, 1, UNIT, "add")]
-        r += [(c, zh, en, v, 1, UNIT, "multiply")
-              for c, zh, en, v in (rows_m if lazy is None else best()[1])]
-        return r
-
-    if lazy is None:
-        return Score("jinhua", total, total * base, pay, True, "", UNIT, rows,
-                     decomposition=reading)
-    return Score("jinhua", total, total * base, pay, True, "", UNIT, rows,
-                 decomposition_fn=lambda: best()[2])
-
-
-def _fast_mult(ctx: WinContext) -> int | None:
-    """The best reading's multiplier of a complete hand without 财神, bonus tiles or a 白板
-    substitution, as :func:`_evaluate` finds it, without listing the readings; None when the
-    hand is not of that kind or not complete (the full evaluation decides then).
-
-    Without wildcards: a 七对 reading (no melds, every count even) is 清七对 ×2, and the standard
-    readings of such a hand have no claimed melds (×1).  Otherwise 全求人 (four claimed melds,
-    on a discard) applies to every standard reading, and 碰碰胡 to the all-pungs reading, which
-    exists exactly when the concealed tiles are pungs and a pair, with the winning tile
-    completing a pung (held three times); the two never meet (全求人 leaves no concealed pung).
-    """
-    h = ctx.hand
-    f = ctx.flipped
-    if (h.wilds or ctx.wild_faces or h.bonus
-            or not (f is None or f == _WHITE or (f < _t.N_KINDS and not h.counts[_WHITE]))
-            or not _shortcuts.complete(h, _shortcuts.STANDARD_PAIRS)):
-        return None
-    melds = h.melds
-    if not melds:
-        c = h.counts.tobytes()
-        return 2 if c.count(1) == 0 and c.count(3) == 0 else 1
-    if (len(melds) == 4 and not ctx.self_draw
-            and all(m.kind != "concealed_kong" for m in melds)):
-        return 2  # 全求人
-    if (h.counts[ctx.win_tile] == 3 and _shortcuts.all_pungs(h.counts)
-            and sum(1 for m in melds if m.kind in _CLAIMED) >= 3):
-        return 2  # 碰碰胡
-    return 1
+    return _score(ctx, rule, base=base)
 
 
 def can_win_jinhua(ctx: WinContext, rule, *, base: int = 1) -> bool:
     """Whether ``ctx`` is a legal 金华 win: any complete hand (4 sets + pair, or 七对)."""
-    _check_base(base)
-    f = ctx.flipped
-    if (not ctx.wild_faces and not ctx.hand.bonus
-            and (f is None or f == _WHITE or (f < _t.N_KINDS and not ctx.hand.counts[_WHITE]))
-            and _shortcuts.complete(ctx.hand, _shortcuts.STANDARD_PAIRS,
-                               _SUITS if rule.options["qifeng"] == "honours" else _shortcuts.ALL_KINDS)):
-        return True
-    try:
-        _evaluate(ctx, rule)
-    except NotComplete:
-        return False
-    return True
+    return _can_win(ctx, rule, base=base)
 
 
-register("jinhua", score_jinhua, can_win_jinhua)
+SCHEME.register()
 
 
 # ---------------------------------------------------------------------------------------------

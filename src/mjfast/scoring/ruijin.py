@@ -60,9 +60,10 @@ import numpy as np
 from .. import tiles as _t
 from ..decomposition import Decomposition, decompose
 from . import _shortcuts
-from ._core import _NO_STATE, NotComplete, Score, WinContext, register
+from ._core import WinContext
+from ._framework import Element, Facts, Scheme, positive_int
 
-__all__ = ["score_ruijin", "can_win_ruijin", "kong_payments", "UNIT"]
+__all__ = ["score_ruijin", "can_win_ruijin", "kong_payments", "UNIT", "SCHEME"]
 
 UNIT = "基数"
 _WINDS = (27, 28, 29, 30)
@@ -230,19 +231,16 @@ def _readings(ctx: WinContext, rule, honour: bool) -> list:
 
 
 # ---------------------------------------------------------------------------------------------
+# the Ruijin payment table, shared with shangrao (RS-A9)
 def _check_base(base):
-    if isinstance(base, bool) or not isinstance(base, (int, np.integer)) or base <= 0:
-        raise ValueError(f"base must be a positive integer, got {base!r}")
-    return int(base)
+    return positive_int(base, "base")
 
 
 def _check_mult(m, what="fei_mult"):
-    if isinstance(m, bool) or not isinstance(m, (int, np.integer)) or m < 1:
-        raise ValueError(f"{what} must be a positive integer, got {m!r}")
-    return int(m)
+    return positive_int(m, what)
 
 
-def _settle(ctx: WinContext, kind: str, mult: int):
+def _settle_shares(ctx: WinContext, kind: str, mult: int):
     """Per-seat shares in 基数 for ``kind`` in ("discard", "self_draw", "fei")."""
     shares = [0, 0, 0, 0]
     dealer_wins = ctx.winner == ctx.dealer
@@ -266,86 +264,181 @@ def _principal(ctx: WinContext, kind: str) -> int:
     return ctx.payers[0]
 
 
-def _rows(ctx, kind, mult, why_fei):
-    p = _principal(ctx, kind)
-    rows = [("base", "底", "base", 1, 1, UNIT, "add")]
-    if kind != "discard":
-        rows.append(("self_draw", "自摸", "self-draw", 1, 1, UNIT, "add"))
-    else:
-        rows.append(("discarder", "放炮", "discarder pays double", 1, 1, UNIT, "add"))
-    if ctx.winner == ctx.dealer or p == ctx.dealer:
-        rows.append(("dealer", "庄家", "dealer extra", 1, 1, UNIT, "add"))
-    if kind == "fei":
-        code, zh, en = why_fei
-        rows.append((code, zh, en, mult, 1, UNIT, "multiply"))
-    return rows
+class RuijinFacts(Facts):
+    """Facts plus how the hand pays: ``fei`` (the 飞 of a self-drawn 飞-ready hand or of all 宝
+    held, as ``(code, name_zh, name_en)``; None), ``kind`` ("discard", "self_draw" or "fei"),
+    ``why`` (the multiplier's code: the 飞, or 天胡 / 地胡, which are paid as 飞; None),
+    ``principal`` (the seat whose share :attr:`~mjfast.Score.total` is) and ``fei_state``
+    (``rule_state["fei"]``)."""
+
+    __slots__ = ("fei", "kind", "why", "principal", "fei_state")
 
 
-def _score(ctx: WinContext, rule, name: str, honour: bool, *, base: int, mult: int,
-           fei_names: tuple, discard_ban: bool, specials: bool) -> Score:
-    """Shared Ruijin-table scorer (Shangrao reuses it, RS-A9)."""
-    base = _check_base(base)
-    if ctx.liable is not None:
-        raise ValueError(f"{name} has no 包 liability (ctx.liable must be None)")
-    _no_bonus(ctx, name)
-    fei_state = ctx.rule_state.get("fei")
-    if fei_state not in (None, True, False):
-        raise ValueError(f"rule_state['fei'] must be None, True or False, got {fei_state!r}")
-    if not ctx.wild_faces and _shortcuts.complete(ctx.hand, _shortcuts.STANDARD_PAIRS):
-        # complete as 4 sets + a pair or 七对 (the kernel test is exact, wildcards included):
-        # the readings exist, and only the first is reported (built when first asked for)
-        readings = None
-    else:
-        readings = _readings(ctx, rule, honour)
-    heavenly = specials and ctx.heavenly
-    earthly = specials and (ctx.earthly or ctx.human)
-    if earthly:
-        if ctx.self_draw or ctx.discarder != ctx.dealer or ctx.winner == ctx.dealer:
-            raise ValueError("瑞金 地胡 is a non-dealer's win on the dealer's first discard "
-                             "(discarder = dealer)")
-    fei = None
-    legal, reason = True, ""
-    if ctx.self_draw and fei_state is not False:
-        if _fei_ready(ctx, honour):
-            fei = fei_names[0]
-        elif _all_bao(ctx):
-            fei = fei_names[1]
-    if readings is not None and not readings and fei is None:
-        raise NotComplete(f"hand not complete: {ctx.hand} does not form a winning hand under "
-                         f"{name}")
-    if fei_state is True and discard_ban and not ctx.self_draw:
-        legal, reason = False, "制飞后不能平胡: after declaring 飞 the player may only self-draw"
-    elif fei_state is True and ctx.self_draw and fei is None:
-        legal, reason = False, "飞 declared but the hand was not 飞-ready"
-    if heavenly:
-        kind, why = "fei", ("heavenly", "天胡", "heavenly hand (paid as 飞)")
-    elif earthly:
-        kind, why = "fei", ("earthly", "地胡", "earthly hand (paid as 飞)")
-    elif fei is not None:
-        kind, why = "fei", fei
-    else:
-        kind, why = ("self_draw" if ctx.self_draw else "discard"), None
-    shares = _settle(ctx, kind, mult)
-    p = _principal(ctx, kind)
-    total = shares[p]
-    if not legal:
-        points, pay = 0, [0, 0, 0, 0]
-    else:
-        points = total * base
+class _Table:
+    """What differs between the Ruijin and the Shangrao use of the table."""
+
+    def __init__(self, name, honour, fei_names, discard_ban, specials):
+        self.name, self.honour, self.fei_names = name, honour, fei_names
+        self.discard_ban, self.specials = discard_ban, specials
+
+
+def _check_for(t: _Table):
+    def check(f: Facts) -> None:
+        ctx = f.ctx
+        if ctx.liable is not None:
+            raise ValueError(f"{t.name} has no 包 liability (ctx.liable must be None)")
+        _no_bonus(ctx, t.name)
+        fei_state = ctx.rule_state.get("fei")
+        if fei_state not in (None, True, False):
+            raise ValueError(f"rule_state['fei'] must be None, True or False, got {fei_state!r}")
+        if t.specials and (ctx.earthly or ctx.human):
+            if ctx.self_draw or ctx.discarder != ctx.dealer or ctx.winner == ctx.dealer:
+                raise ValueError("瑞金 地胡 is a non-dealer's win on the dealer's first discard "
+                                 "(discarder = dealer)")
+    return check
+
+
+def _how_for(t: _Table):
+    def how(f: RuijinFacts) -> None:
+        """How the hand pays (the 飞 test runs after the checks)."""
+        ctx = f.ctx
+        fei_state = ctx.rule_state.get("fei")
+        f.fei_state = fei_state
+        fei = None
+        if ctx.self_draw and fei_state is not False:
+            if _fei_ready(ctx, t.honour):
+                fei = t.fei_names[0]
+            elif t.fei_names[1] is not None and _all_bao(ctx):
+                fei = t.fei_names[1]
+        f.fei = fei
+        if t.specials and ctx.heavenly:
+            f.kind, f.why = "fei", "heavenly"
+        elif t.specials and (ctx.earthly or ctx.human):
+            f.kind, f.why = "fei", "earthly"
+        elif fei is not None:
+            f.kind, f.why = "fei", fei[0]
+        else:
+            f.kind, f.why = ("self_draw" if ctx.self_draw else "discard"), None
+        f.principal = _principal(ctx, f.kind)
+    return how
+
+
+def _complete_for(t: _Table):
+    how = _how_for(t)
+
+    def complete(b, f: RuijinFacts) -> bool:
+        how(f)
+        if f.fei is not None:  # a 飞 hand wins whatever its shape
+            return True
+        ctx = f.ctx
+        if not ctx.wild_faces and _shortcuts.complete(ctx.hand, _shortcuts.STANDARD_PAIRS):
+            return True  # (the kernel test is exact, wildcards included)
+        return bool(_readings(ctx, b.rule, t.honour))
+    return complete
+
+
+def _legality_for(t: _Table):
+    def legality(f: RuijinFacts, r) -> str:
+        if f.fei_state is True:
+            if t.discard_ban and not f.self_draw:
+                return "制飞后不能平胡: after declaring 飞 the player may only self-draw"
+            if f.self_draw and f.fei is None:
+                return "飞 declared but the hand was not 飞-ready"
+        return ""
+    return legality
+
+
+def _elements(t: _Table, mult) -> tuple:
+    """The Ruijin table's rows: 底 1, 自摸 +1 or 放炮 +1, 庄家 +1, then × fei_mult for 飞."""
+    E = Element
+    els = [
+        E("base", "底", "base", 1, "1", scope="hand"),
+        E("self_draw", "自摸", "self-draw", 1, "f.kind != 'discard'", scope="context"),
+        E("discarder", "放炮", "discarder pays double", 1, "f.kind == 'discard'",
+          scope="context"),
+        E("dealer", "庄家", "dealer extra", 1,
+          "f.ctx.winner == f.ctx.dealer or f.principal == f.ctx.dealer", scope="context"),
+    ]
+    fei = [x for x in t.fei_names if x is not None]
+    if t.specials:
+        fei += [("heavenly", "天胡", "heavenly hand (paid as 飞)"),
+                ("earthly", "地胡", "earthly hand (paid as 飞)")]
+    for code, zh, en in fei:
+        els.append(E(code, zh, en, mult, f"f.why == {code!r}", scope="context",
+                     how="multiply", unit=UNIT))
+    return tuple(els)
+
+
+def _settle_for(t: _Table, mult_of):
+    def settle(b, ctx: WinContext, r) -> tuple:
+        base = b.kw["base"]
+        f = r.facts
+        shares = _settle_shares(ctx, f.kind, mult_of(b))
         pay = [-s * base for s in shares]
         pay[ctx.winner] = sum(shares) * base
-    # payments do not depend on the shape: report the first reading (None for a 四宝 飞 that
-    # forms no shape)
-    if readings is None:
-        return Score(name, total, points, pay, legal, reason, UNIT,
-                     lambda: _rows(ctx, kind, mult, why),
-                     decomposition_fn=lambda: _readings(ctx, rule, honour)[0])
-    reading = readings[0] if readings else None
-    return Score(name, total, points, pay, legal, reason, UNIT,
-                 lambda: _rows(ctx, kind, mult, why), decomposition=reading)
+        return r.total * base, pay
+    return settle
 
 
-def score_ruijin(ctx: WinContext, rule, *, base: int = 1) -> Score:
+def _decomposition_for(t: _Table):
+    def decomposition(b, o):
+        """Payments do not depend on the shape: the first reading (None for a 四宝 飞 that forms
+        no shape)."""
+        readings = _readings(o.ctx, b.rule, t.honour)
+        return readings[0] if readings else None
+    return decomposition
+
+
+def _not_complete_for(t: _Table):
+    def not_complete(ctx: WinContext, rule) -> str:
+        return f"hand not complete: {ctx.hand} does not form a winning hand under {rule.name}"
+    return not_complete
+
+
+def table_scheme(name: str, honour: bool, fei_names: tuple, discard_ban: bool, specials: bool,
+                 mult, keywords: dict, check_keywords) -> Scheme:
+    """The Ruijin payment table as the scheme of rule ``name`` (瑞金, and 上饶 by RS-A9)."""
+    t = _Table(name, honour, fei_names, discard_ban, specials)
+    return Scheme(name, _elements(t, mult), keywords=keywords, check_keywords=check_keywords,
+                  check=_check_for(t), facts=RuijinFacts,
+                  legality=_legality_for(t),
+                  settle=_settle_for(t, lambda b: mult(b.rule.options, b.kw)),
+                  reading_free=_complete_for(t), decomposition=_decomposition_for(t),
+                  not_complete=_not_complete_for(t), unit=UNIT, complete=_kernel_complete,
+                  always_legal=_plain)
+
+
+def _kernel_complete(b, ctx: WinContext):
+    """True when the kernel finds 4 sets + a pair or 七对 (exact, wildcards included); None
+    otherwise (honour chows, 烂胡 and 飞 are the scorer's to find)."""
+    if not ctx.wild_faces and ctx.hand.wilds <= 8 \
+            and _shortcuts.complete(ctx.hand, _shortcuts.STANDARD_PAIRS):
+        return True
+    return None
+
+
+def _plain(b, ctx: WinContext) -> bool:
+    """No rule state (飞, a drawn 宝) to look at: a complete hand is then a legal win."""
+    rs = ctx.rule_state
+    return not rs
+
+
+def _ruijin_keywords(kw: dict, rule) -> dict:
+    _check_mult(rule.options["fei_mult"])
+    kw["base"] = _check_base(kw["base"])
+    return kw
+
+
+#: The 瑞金 scorer, declared.
+SCHEME = table_scheme("ruijin", True, (("fei", "飞", "lone 宝 head (飞)"),
+                                       ("fei_all_bao", "飞(四宝)", "all 宝 held (飞)")),
+                      discard_ban=True, specials=True, mult=lambda o, kw: o["fei_mult"],
+                      keywords={"base": 1}, check_keywords=_ruijin_keywords)
+_score = SCHEME.score_fn()
+_can_win = SCHEME.can_win_fn()
+
+
+def score_ruijin(ctx: WinContext, rule, *, base: int = 1):
     """Score a won hand under 瑞金麻将 (registered as ``"ruijin"``).
 
     Parameters
@@ -368,8 +461,8 @@ def score_ruijin(ctx: WinContext, rule, *, base: int = 1) -> Score:
     Raises
     ------
     ValueError
-        An incomplete hand, ``ctx.liable`` given, a 地胡 not on the dealer's discard, a bad
-        ``base``.
+        An incomplete hand (:class:`~mjfast.scoring.NotComplete`), ``ctx.liable`` given, a 地胡
+        not on the dealer's discard, a bad ``base``.
 
     Examples
     --------
@@ -380,31 +473,12 @@ def score_ruijin(ctx: WinContext, rule, *, base: int = 1) -> Score:
     >>> s.total, s.points, s.payments.tolist()
     (2, 20, [-20, 50, -20, -10])
     """
-    return _score(ctx, rule, "ruijin", True, base=base,
-                  mult=_check_mult(rule.options["fei_mult"]),
-                  fei_names=(("fei", "飞", "lone 宝 head (飞)"),
-                             ("fei_all_bao", "飞(四宝)", "all 宝 held (飞)")),
-                  discard_ban=True, specials=True)
-
-
-def _plain(ctx: WinContext) -> bool:
-    """No rule state, fixed wildcard faces, liability or bonus tiles: with a valid ``base``,
-    a complete hand is then a legal win (the can_win fast path)."""
-    rs = ctx.rule_state
-    return (ctx.liable is None and not ctx.wild_faces and not ctx.hand.bonus
-            and (rs is _NO_STATE or not rs))
+    return _score(ctx, rule, base=base)
 
 
 def can_win_ruijin(ctx: WinContext, rule, *, base: int = 1) -> bool:
     """Whether ``ctx`` is a legal 瑞金 win (complete; not a discard win after declaring 飞)."""
-    if (_plain(ctx) and not (ctx.earthly or ctx.human) and _check_base(base)
-            and _check_mult(rule.options["fei_mult"])
-            and _shortcuts.complete(ctx.hand, _shortcuts.STANDARD_PAIRS)):
-        return True
-    try:
-        return bool(score_ruijin(ctx, rule, base=base).legal)
-    except NotComplete:
-        return False
+    return _can_win(ctx, rule, base=base)
 
 
 _KONG_KINDS = {"added": "added", "added_kong": "added", "回头杠": "added", "补杠": "added",
@@ -462,7 +536,7 @@ def kong_payments(kind: str, konger: int, feeder: int | None = None, *,
     return pay
 
 
-register("ruijin", score_ruijin, can_win_ruijin)
+SCHEME.register()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -27,15 +27,31 @@ No 包 liability exists: ``ctx.liable`` is rejected.
 """
 from __future__ import annotations
 
-from ._core import NotComplete, Score, WinContext, register
-from . import _shortcuts
-from .ruijin import _check_base, _check_mult, _plain, _score
+from ._core import WinContext
+from .ruijin import _check_base, _check_mult, table_scheme
 from .ruijin import kong_payments as _rj_kong
 
-__all__ = ["score_shangrao", "can_win_shangrao", "kong_payments"]
+__all__ = ["score_shangrao", "can_win_shangrao", "kong_payments", "SCHEME"]
 
 
-def score_shangrao(ctx: WinContext, rule, *, base: int = 1, fei_mult: int = 2) -> Score:
+def _keywords(kw: dict, rule) -> dict:
+    if rule.options["scoring"] != "rj":  # pragma: no cover - the registry allows only "rj"
+        raise ValueError(f"unknown shangrao scoring {rule.options['scoring']!r}")
+    kw["fei_mult"] = _check_mult(kw["fei_mult"])
+    kw["base"] = _check_base(kw["base"])
+    return kw
+
+
+#: The 上饶 scorer, declared: the Ruijin table (RS-A9) with 宝吊头 for 飞, no honour chows, no
+#: 四宝 飞, no 天胡/地胡, and no "制飞后不能平胡" ban.
+SCHEME = table_scheme("shangrao", False, (("baodiaotou", "宝吊头", "lone 宝 head (宝吊头)"), None),
+                      discard_ban=False, specials=False, mult=lambda o, kw: kw["fei_mult"],
+                      keywords={"base": 1, "fei_mult": 2}, check_keywords=_keywords)
+_score = SCHEME.score_fn()
+_can_win = SCHEME.can_win_fn()
+
+
+def score_shangrao(ctx: WinContext, rule, *, base: int = 1, fei_mult: int = 2):
     """Score a won hand under 上饶麻将 (registered as ``"shangrao"``).
 
     Parameters
@@ -57,22 +73,12 @@ def score_shangrao(ctx: WinContext, rule, *, base: int = 1, fei_mult: int = 2) -
     >>> s.total, s.payments.tolist(), s.decomposition.form
     (3, [9, -3, -3, -3], 'nine_terminals')
     """
-    if rule.options["scoring"] != "rj":  # pragma: no cover - the registry allows only "rj"
-        raise ValueError(f"unknown shangrao scoring {rule.options['scoring']!r}")
-    return _score(ctx, rule, "shangrao", False, base=base, mult=_check_mult(fei_mult),
-                  fei_names=(("baodiaotou", "宝吊头", "lone 宝 head (宝吊头)"), None),
-                  discard_ban=False, specials=False)
+    return _score(ctx, rule, base=base, fei_mult=fei_mult)
 
 
 def can_win_shangrao(ctx: WinContext, rule, *, base: int = 1, fei_mult: int = 2) -> bool:
     """Whether ``ctx`` is a legal 上饶 win (any complete hand)."""
-    if (_plain(ctx) and rule.options["scoring"] == "rj" and _check_mult(fei_mult)
-            and _check_base(base) and _shortcuts.complete(ctx.hand, _shortcuts.STANDARD_PAIRS)):
-        return True
-    try:
-        return bool(score_shangrao(ctx, rule, base=base, fei_mult=fei_mult).legal)
-    except NotComplete:
-        return False
+    return _can_win(ctx, rule, base=base, fei_mult=fei_mult)
 
 
 def kong_payments(kind: str, konger: int, feeder: int | None = None, *, base: int = 1):
@@ -90,7 +96,7 @@ def kong_payments(kind: str, konger: int, feeder: int | None = None, *, base: in
     return _rj_kong(kind, konger, feeder, base=base)
 
 
-register("shangrao", score_shangrao, can_win_shangrao)
+SCHEME.register()
 
 
 # ---------------------------------------------------------------------------------------------

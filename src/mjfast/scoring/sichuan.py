@@ -34,13 +34,12 @@ from __future__ import annotations
 import numpy as np
 
 from .. import rules as _rules
-from ..decomposition import Decomposition, decompose_counts, from_reading
 from ..hand import Hand
-from . import _shortcuts
-from ._core import NotComplete, Score, WinContext, register
+from ._core import WinContext
+from ._framework import Element, Facts, Scheme, pay_all, pay_discarder, positive_int
 
 __all__ = ["score_sichuan", "can_win_sichuan", "kong_payment", "settle_draw", "next_dealer",
-           "PATTERNS", "BASE", "HUAZHU_TIMES"]
+           "PATTERNS", "BASE", "HUAZHU_TIMES", "SCHEME"]
 
 #: 基本分: the points of a 1-番 hand (sichuan.md §5).
 BASE = 6
@@ -63,19 +62,15 @@ PATTERNS = {
     "dihu": ("地胡", "Earthly hand", 6),
     "qinglongqidui": ("清龙七对", "Flush dragon seven pairs", 6),
 }
-_ORDER = tuple(PATTERNS)
 _TERMINAL = frozenset(t for s in range(3) for t in (9 * s, 9 * s + 8))
 _258 = frozenset(t for s in range(3) for t in (9 * s + 1, 9 * s + 4, 9 * s + 7))
-_FORMS = ("standard", "seven_pairs")
-_NO_PAY = (0, 0, 0, 0)
+_NO_HONOURS = bytes(7)
+_NONE3 = bytes(3)
+_NOBODY = frozenset()
 
 
 # ---------------------------------------------------------------------------------------------
 # hand checks
-_NO_HONOURS = bytes(7)
-_EMPTY_SUIT = bytes(9)
-
-
 def _check_hand(hand: Hand) -> None:
     if hand.bonus:
         raise ValueError("sichuan is played without flowers; the hand has bonus tiles")
@@ -88,16 +83,11 @@ def _check_hand(hand: Hand) -> None:
 
 def _suits(hand: Hand) -> int:
     c = hand.counts.tobytes()
-    present = {s for s in range(3) if c[9 * s: 9 * s + 9] != _EMPTY_SUIT}
+    present = {s for s in range(3) if c[9 * s: 9 * s + 9] != bytes(9)}
     melds = hand.melds
     if melds:
         present |= {m.tiles[0] // 9 for m in melds}
     return len(present)
-
-
-def _readings(hand: Hand) -> list:
-    forms = _FORMS if not hand.melds else ("standard",)
-    return decompose_counts(hand.counts, hand.n_melds, forms=forms)
 
 
 def _gen(hand: Hand, gen_counts_kongs: bool) -> int:
@@ -110,64 +100,6 @@ def _gen(hand: Hand, gen_counts_kongs: bool) -> int:
         else:
             total[m.tiles[0]] += 3
     return n + int((total == 4).sum())
-
-
-def _patterns(hand: Hand, reading, ctx) -> list:
-    """Pattern codes that apply to one reading (plus 天胡/地胡 from ``ctx`` if given)."""
-    form, sets, pair, tiles, _w = reading
-    single = _suits(hand) == 1
-    out = []
-    if form == "seven_pairs":
-        dragon = len(set(tiles)) < 7
-        if dragon:
-            out.append("qinglongqidui" if single else "longqidui")
-        else:
-            out.append("qingqidui" if single else "qidui")
-    else:
-        out.append("pinghu")
-        groups = [(k, f) for k, f in sets] + [("pung", m.tiles[0]) for m in hand.melds]
-        all_pungs = all(k == "pung" for k, _ in groups)
-        outside = pair in _TERMINAL and all(
-            (f in _TERMINAL) if k == "pung" else (f % 9 in (0, 6)) for k, f in groups)
-        if single:
-            out.append("qingyise")
-        if all_pungs:
-            out.append("duiduihu")
-            if single:
-                out.append("qingdui")
-            if pair in _258 and all(f in _258 for _, f in groups):
-                out.append("jiangdui")
-        if outside:
-            out.append("daiyaojiu")
-            if single:
-                out.append("qingyaojiu")
-    if ctx is not None:
-        if ctx.heavenly:
-            out.append("tianhu")
-        if ctx.earthly:
-            out.append("dihu")
-    return out
-
-
-def _fan_of(hand: Hand, reading, ctx, opts) -> tuple:
-    """(pattern code, 根 count) for one reading; the pattern is the maximum one."""
-    pats = _patterns(hand, reading, ctx)
-    best = max(pats, key=lambda p: (PATTERNS[p][2], -_ORDER.index(p)))
-    gen = _gen(hand, opts["gen_counts_kongs"])
-    if best in ("longqidui", "qinglongqidui"):
-        gen -= 1
-    return best, max(gen, 0)
-
-
-def _cap(total: int, opts) -> int:
-    m = opts["max_fan"]
-    return total if m is None else min(total, m)
-
-
-def _check_base(base) -> int:
-    if isinstance(base, bool) or not isinstance(base, (int, np.integer)) or base <= 0:
-        raise ValueError(f"base must be a positive integer, got {base!r}")
-    return int(base)
 
 
 def _check_won(won, opts, what="won") -> frozenset:
@@ -185,9 +117,166 @@ def _check_won(won, opts, what="won") -> frozenset:
     return seats
 
 
+def _check_base(base) -> int:
+    return positive_int(base, "base")
+
+
+def _check_keywords(kw: dict, rule) -> dict:
+    kw["base"] = _check_base(kw["base"])
+    won = kw["won"]
+    kw["won"] = _NOBODY if type(won) is tuple and not won else _check_won(won, rule.options)
+    return kw
+
+
+def _check(f: Facts) -> None:
+    """The hand, flags and keywords (score and can_win); ``won`` and ``kong_income`` are read
+    from ``ctx.rule_state`` when the engine passes them as per-hand state."""
+    ctx, kw = f.ctx, f.kw
+    won = kw["won"]
+    kong_income = kw["kong_income"]
+    state = ctx.rule_state
+    if state:
+        if not won and "won" in state:
+            won = _check_won(state["won"], f.opts)
+        if not kong_income:
+            kong_income = state.get("kong_income", 0)
+    f.won = won
+    f.kong_income = kong_income
+    if f.flowers or f.c[27:] != _NO_HONOURS or f.melds:  # (the checks of _check_hand)
+        _check_hand(ctx.hand)
+    if ctx.liable is not None:
+        raise ValueError("sichuan has no 包 liability; liable must be None")
+    if ctx.earthly and (not ctx.self_draw or ctx.winner == ctx.dealer):
+        raise ValueError("地胡 is a non-dealer's self-draw on his first draw (SC-A3)")
+    if ctx.winner in won:
+        raise ValueError(f"seat {ctx.winner} has already won (won=…) and cannot win again")
+    if ctx.discarder is not None and ctx.discarder in won:
+        raise ValueError(f"seat {ctx.discarder} has already won and no longer discards or kongs")
+    if type(kong_income) is not int and (
+            isinstance(kong_income, bool) or not isinstance(kong_income, (int, np.integer))) \
+            or kong_income < 0:
+        raise ValueError(f"kong_income must be a non-negative integer, got {kong_income!r}")
+    if kong_income and not ctx.kong_discard:
+        raise ValueError("kong_income is handed over only on 杠上炮 (kong_discard=True)")
+
+
 # ---------------------------------------------------------------------------------------------
-# scorer
-def score_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_income: int = 0) -> Score:
+# facts and elements
+class SichuanFacts(Facts):
+    """Facts plus ``gen`` (根 of the hand, before 龙七对 takes one) and ``outside_ok`` (no 4, 5
+    or 6 and every meld of a terminal: 带幺九 is possible)."""
+
+    __slots__ = ("gen", "outside_ok", "won", "kong_income")
+
+
+def _hand_facts(f: SichuanFacts) -> None:
+    c = f.c
+    melds = f.melds
+    if melds:
+        total = list(c)
+        n = 0
+        kongs = f.opts["gen_counts_kongs"]
+        for m in melds:
+            if m.is_kong:
+                n += kongs
+            else:
+                total[m.tiles[0]] += 3
+        f.gen = n + total.count(4)
+    else:
+        f.gen = c.count(4)
+    f.outside_ok = (c[3:6] == _NONE3 and c[12:15] == _NONE3 and c[21:24] == _NONE3
+                    and all(m.tiles[0] in _TERMINAL for m in melds))
+
+
+def _outside(f: Facts) -> bool:
+    """带幺九: every set (melds included) and the pair hold a terminal."""
+    if f.pair not in _TERMINAL:
+        return False
+    return all((t in _TERMINAL) if k == "pung" else (t % 9 in (0, 6)) for k, t in f.sets) \
+        and all(m.tiles[0] in _TERMINAL for m in f.melds)
+
+
+def _jiang(f: Facts) -> bool:
+    """将对: all pungs of 2, 5 and 8 with a 2-5-8 pair."""
+    return (f.pair in _258 and all(t in _258 for _k, t in f.sets)
+            and all(m.tiles[0] in _258 for m in f.melds))
+
+
+def _pattern(code, predicate, scope="reading"):
+    zh, en, v = PATTERNS[code]
+    return Element(code, zh, en, v, predicate, scope=scope, group="pattern")
+
+
+_STD = "f.form == 'standard'"
+_SEVEN = "f.form == 'seven_pairs'"
+_OUTSIDE = f"(f.outside_ok and {_STD} and _outside(f))"  # (the sets only when it may be)
+
+#: The 四川 element table (sichuan.md §4–§5): the pattern fans (one group: the maximum), then
+#: the adders.
+ELEMENTS = (
+    _pattern("pinghu", _STD),
+    _pattern("duiduihu", f"f.pungs and {_STD}"),
+    _pattern("qingyise", f"f.one_suit and {_STD}"),
+    _pattern("daiyaojiu", _OUTSIDE),
+    _pattern("qidui", f"{_SEVEN} and not f.one_suit and 4 not in f.c"),
+    _pattern("qingdui", f"f.pungs and f.one_suit and {_STD}"),
+    _pattern("jiangdui", f"f.pungs and {_STD} and _jiang(f)"),
+    _pattern("longqidui", f"{_SEVEN} and 4 in f.c and not f.one_suit"),
+    _pattern("qingqidui", f"{_SEVEN} and f.one_suit and 4 not in f.c"),
+    _pattern("qingyaojiu", f"f.one_suit and {_OUTSIDE}"),
+    _pattern("tianhu", "f.ctx.heavenly", "context"),
+    _pattern("dihu", "f.ctx.earthly", "context"),
+    _pattern("qinglongqidui", f"{_SEVEN} and 4 in f.c and f.one_suit"),
+    # 龙七对 / 清龙七对 take one 根 off
+    Element("gen", "根", "Root", 1,
+            "max(f.gen - ('longqidui' in got or 'qinglongqidui' in got), 0)"),
+    Element("gangshanghua", "杠上花", "Win after kong", 1, "f.ctx.after_kong", scope="context"),
+    Element("gangshangpao", "杠上炮", "Deal-in after kong", 1, "f.ctx.kong_discard",
+            scope="context"),
+    Element("qianggang", "抢杠", "Robbing a kong", lambda o, kw: o["qianggang_fan"] or None,
+            "f.ctx.robbing_kong", scope="context"),
+    Element("zimo", "自摸", "Self-draw", lambda o, kw: o["zimo_bonus"] or None, "f.self_draw",
+            scope="context"),
+)
+_NAMESPACE = {"_outside": _outside, "_jiang": _jiang}
+
+
+def _finish(f: Facts, r) -> list:
+    m = f.opts["max_fan"]
+    if m is not None and r.raw > m:
+        return [("max_fan", "封顶", "Fan cap", m, 1, "番", "cap")]
+    return ()
+
+
+def _legality(f: Facts, r) -> str:
+    s = f.suits
+    return "缺一门: the hand holds all three suits" if s == 7 else ""
+
+
+def _settle(b, ctx: WinContext, r) -> tuple:
+    points = b.kw["base"] << (r.total - 1)
+    f = r.facts
+    if ctx.self_draw:
+        return points, pay_all(ctx, points, f.won)
+    return points, pay_discarder(ctx, points + f.kong_income)
+
+
+def _not_complete(ctx: WinContext, rule) -> str:
+    return (f"hand not complete: {ctx.hand} does not form a winning hand under {rule.name} "
+            "(4 sets + a pair, or 七对)")
+
+
+#: The 四川 scorer, declared.
+SCHEME = Scheme("sichuan", ELEMENTS, keywords={"base": BASE, "won": (), "kong_income": 0},
+                check_keywords=_check_keywords, check=_check, facts=SichuanFacts,
+                hand_facts=_hand_facts, legality=_legality, finish=_finish, settle=_settle,
+                not_complete=_not_complete, minimum_elements=(), namespace=_NAMESPACE,
+                hand_legality=True)
+_score = SCHEME.score_fn()
+_can_win = SCHEME.can_win_fn()
+
+
+def score_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_income: int = 0):
     """Score a won hand under 四川麻将 (the registered scorer of ``"sichuan"``).
 
     Parameters
@@ -218,7 +307,8 @@ def score_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_incom
     Raises
     ------
     ValueError
-        A hand that is not complete, honours/flowers/chows, a ``liable`` seat, or bad keywords.
+        A hand that is not complete (:class:`~mjfast.scoring.NotComplete`),
+        honours/flowers/chows, a ``liable`` seat, or bad keywords.
 
     Examples
     --------
@@ -230,192 +320,7 @@ def score_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_incom
     >>> s.elements[["name_zh", "value"]].values.tolist()
     [['清对', 4]]
     """
-    opts = rule.options
-    base, won, kong_income = _check_call(ctx, opts, base, won, kong_income)
-    h = ctx.hand
-    fast = _fast_best(h, ctx, opts)
-    if fast is None:
-        _v, pat, gen, reading = _best(h, ctx, opts)
-        n_suits = _suits(h)
-    else:  # the reading only for the decomposition, when asked for
-        pat, gen, n_suits = fast
-        reading = None
-    adders = []
-    if gen:
-        adders.append(("gen", "根", "Root", 1, gen))
-    if ctx.after_kong:
-        adders.append(("gangshanghua", "杠上花", "Win after kong", 1, 1))
-    if ctx.kong_discard:
-        adders.append(("gangshangpao", "杠上炮", "Deal-in after kong", 1, 1))
-    if ctx.robbing_kong and opts["qianggang_fan"]:
-        adders.append(("qianggang", "抢杠", "Robbing a kong", opts["qianggang_fan"], 1))
-    if ctx.self_draw and opts["zimo_bonus"]:
-        adders.append(("zimo", "自摸", "Self-draw", opts["zimo_bonus"], 1))
-    raw = PATTERNS[pat][2] + sum(v * n for *_x, v, n in adders)
-    total = _cap(raw, opts)
-    legal = n_suits <= 2
-    reason = "" if legal else "缺一门: the hand holds all three suits"
-    points = base << (total - 1) if legal else 0
-    pay = list(_NO_PAY)
-    if legal:
-        if ctx.self_draw:
-            for p in ctx.payers:
-                if p not in won:
-                    pay[p] -= points
-                    pay[ctx.winner] += points
-        else:
-            amount = points + kong_income
-            pay[ctx.discarder] -= amount
-            pay[ctx.winner] += amount
-
-    def rows():
-        zh, en, v = PATTERNS[pat]
-        out = [(pat, zh, en, v, 1, "番", "add")]
-        out += [(c, zh_, en_, v_ * n, n, "番", "add") for c, zh_, en_, v_, n in adders]
-        if total != raw:
-            out.append(("max_fan", "封顶", "Fan cap", total, 1, "番", "cap"))
-        return out
-
-    return Score("sichuan", total, points, pay, legal, reason, "番", rows,
-                 decomposition_fn=lambda: _decomposition(
-                     ctx, reading if reading is not None else _best(h, ctx, opts)[3]))
-
-
-def _check_call(ctx: WinContext, opts, base, won, kong_income) -> tuple:
-    """The checks of the hand, the context and the scorer's keywords (score and can_win):
-    ``(base, won, kong_income)``, the last two read from ``ctx.rule_state`` when the engine passes
-    them as per-hand state."""
-    state = ctx.rule_state
-    if state:
-        if type(won) is tuple and not won:
-            won = state.get("won", won)
-        if not kong_income:
-            kong_income = state.get("kong_income", 0)
-    if type(base) is not int or base <= 0:
-        base = _check_base(base)
-    won = _NOBODY if type(won) is tuple and not won else _check_won(won, opts)
-    _check_hand(ctx.hand)
-    if ctx.liable is not None:
-        raise ValueError("sichuan has no 包 liability; liable must be None")
-    if ctx.earthly and (not ctx.self_draw or ctx.winner == ctx.dealer):
-        raise ValueError("地胡 is a non-dealer's self-draw on his first draw (SC-A3)")
-    if ctx.winner in won:
-        raise ValueError(f"seat {ctx.winner} has already won (won=…) and cannot win again")
-    if ctx.discarder is not None and ctx.discarder in won:
-        raise ValueError(f"seat {ctx.discarder} has already won and no longer discards or kongs")
-    if type(kong_income) is not int and (
-            isinstance(kong_income, bool) or not isinstance(kong_income, (int, np.integer))) \
-            or kong_income < 0:
-        raise ValueError(f"kong_income must be a non-negative integer, got {kong_income!r}")
-    if kong_income and not ctx.kong_discard:
-        raise ValueError("kong_income is handed over only on 杠上炮 (kong_discard=True)")
-    return base, won, kong_income
-
-
-def _best(h: Hand, ctx, opts) -> tuple:
-    """``(value, pattern, 根, reading)`` of the first reading of the highest value."""
-    readings = _readings(h)
-    if not readings:
-        raise NotComplete(f"hand not complete: {h} does not form a winning hand under sichuan "
-                         "(4 sets + a pair, or 七对)")
-    best = None
-    for r in readings:
-        pat, gen = _fan_of(h, r, ctx, opts)
-        val = PATTERNS[pat][2] + gen
-        if best is None or val > best[0]:
-            best = (val, pat, gen, r)
-    return best
-
-
-_ORDER_KEY = {p: (v[2], -i) for i, (p, v) in enumerate(PATTERNS.items())}
-
-
-def _fast_best(h: Hand, ctx, opts):
-    """``(pattern, 根, number of suits)`` of the reading :func:`_best` picks, without listing
-    the readings, or None when the hand has wildcards, is not complete, or might be 带幺九 (no
-    4, 5 or 6 and every meld of a terminal: :func:`_best` decides then).
-
-    Without 带幺九 the standard readings differ only in being all pungs (对对胡, 清对, 将对 on
-    top of 平胡/清一色), which some reading is exactly when the concealed tiles are pungs and a
-    pair, and which then scores at least as much; a 七对 reading exists when there are no melds
-    and every count is even (龙 = a count of 4, which takes a 根 off).  The first reading
-    (standard) wins a tie.
-    """
-    if h.wilds:
-        return None
-    melds = h.melds
-    c = h.counts.tobytes()
-    if (c[3:6] == _NONE3 and c[12:15] == _NONE3 and c[21:24] == _NONE3
-            and all(m.tiles[0] in _TERMINAL for m in melds)):
-        return None  # 带幺九 possible
-    qd = not melds and c.count(1) == 0 and c.count(3) == 0
-    std = _shortcuts.complete(h, _shortcuts.STANDARD)
-    if not (std or qd):
-        return None
-    suits = ((c[0:9] != _EMPTY_SUIT) | (c[9:18] != _EMPTY_SUIT) << 1
-             | (c[18:27] != _EMPTY_SUIT) << 2)  # bit s: suit s present
-    if melds:
-        total = list(c)
-        n = 0
-        gen_kongs = opts["gen_counts_kongs"]
-        for m in melds:
-            t = m.tiles[0]
-            suits |= 1 << t // 9
-            if m.is_kong:
-                n += gen_kongs
-            else:
-                total[t] += 3
-        gen = n + total.count(4)
-    else:
-        gen = c.count(4)
-    single = suits == 1 or suits == 2 or suits == 4
-    n_suits = 1 if single else 0 if not suits else 3 if suits == 7 else 2
-    extra = []
-    if ctx.heavenly:
-        extra.append("tianhu")
-    if ctx.earthly:
-        extra.append("dihu")
-    best = None
-    if std:
-        # the maximum pattern (PATTERNS order breaks ties: 清对 before 将对)
-        if _shortcuts.all_pungs(h.counts):
-            if single:
-                pat = "qingdui"
-            else:
-                pair = c.index(2)
-                if pair in _258 and all(t in _258 for t in range(27) if c[t] == 3) \
-                        and all(m.tiles[0] in _258 for m in melds):
-                    pat = "jiangdui"
-                else:
-                    pat = "duiduihu"
-        else:
-            pat = "qingyise" if single else "pinghu"
-        if extra:
-            pat = max([pat] + extra, key=_ORDER_KEY.__getitem__)
-        best = (PATTERNS[pat][2] + gen, pat, gen)
-    if qd:
-        if 4 in c:
-            pat = "qinglongqidui" if single else "longqidui"
-        else:
-            pat = "qingqidui" if single else "qidui"
-        if extra:
-            pat = max([pat] + extra, key=_ORDER_KEY.__getitem__)
-        g = gen
-        if pat in ("longqidui", "qinglongqidui"):
-            g -= 1
-        g = max(g, 0)
-        if best is None or PATTERNS[pat][2] + g > best[0]:
-            best = (PATTERNS[pat][2] + g, pat, g)
-    return best[1], best[2], n_suits
-
-
-_NONE3 = bytes(3)
-_NOBODY = frozenset()
-
-
-def _decomposition(ctx: WinContext, reading) -> Decomposition:
-    """The :class:`~mjfast.Decomposition` of a raw reading (built when first asked for)."""
-    return from_reading(reading, ctx.hand.melds, ctx.win_tile)
+    return _score(ctx, rule, base=base, won=won, kong_income=kong_income)
 
 
 def can_win_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_income: int = 0) -> bool:
@@ -429,10 +334,20 @@ def can_win_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_inc
     >>> can_win(WinContext("123m456m789s11p22p2p", win_tile="2p", discarder=1), "sichuan")
     False
     """
-    _check_call(ctx, rule.options, base, won, kong_income)
-    h = ctx.hand
-    # no wildcards in 四川 (score() rejects them): the kernel's complete test is exact here
-    return _suits(h) <= 2 and _shortcuts.complete(h, _shortcuts.STANDARD_PAIRS)
+    return _can_win(ctx, rule, base=base, won=won, kong_income=kong_income)
+
+
+def _wait_fan(hand: Hand, tile: int, opts) -> int:
+    """The 番 of ``hand`` (13 tiles plus ``tile``) won on a discard without situational adders
+    (SC-A7): the best reading's pattern maximum plus 根, capped; 0 when not complete."""
+    rule = _rules.get("sichuan", **{k: v for k, v in opts.items()})
+    ctx = WinContext(hand, win_tile=tile, discarder=1)
+    b = SCHEME.bound(rule, {})
+    try:
+        _f, r, _listed = b.evaluate(ctx)
+    except ValueError:
+        return 0
+    return r.total
 
 
 # ---------------------------------------------------------------------------------------------
@@ -533,9 +448,7 @@ def _wait_fans(hand: Hand, opts) -> int:
         h2 = hand.with_tile(t)
         if _suits(h2) > 2:
             continue
-        for r in _readings(h2):
-            pat, gen = _fan_of(h2, r, None, opts)
-            best = max(best, _cap(PATTERNS[pat][2] + gen, opts))
+        best = max(best, _wait_fan(h2, t, opts))
     return best
 
 
@@ -664,7 +577,7 @@ def next_dealer(current: int, first_winner: int | None = None, discarder: int | 
     return first_winner
 
 
-register("sichuan", score_sichuan, can_win_sichuan)
+SCHEME.register()
 
 
 # ---------------------------------------------------------------------------------------------

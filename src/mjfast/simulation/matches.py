@@ -25,7 +25,7 @@ import functools
 
 import numpy as np
 
-from .._inputs import check_int, default_threads, sample_size
+from .._inputs import MAX_SAMPLES, check_int, check_samples, default_threads, sample_size
 from ..scoring._outcome import Round
 from . import _chunks
 from . import games as _games
@@ -205,14 +205,16 @@ def iter_matches(rule, n: int | None = None, *, hands: int | None = None, wind: 
     """
     game, n_matches, n_hands, wind, threads = _check("iter_matches", rule, n, hands, wind, policy, n_threads,
                                                      executor, rule_options)
-    batch_matches = check_int(batch_matches, "batch_matches", 1)
+    batch_matches = check_samples(batch_matches, "batch_matches")
+    check_samples(batch_matches * n_hands, "batch_matches * hands", 120)        # a batch is held in memory
     return _iter(game, n_matches, n_hands, wind, rng, threads, executor, progress, batch_matches)
 
 
 def _check(func, rule, n, hands, wind, policy, n_threads, executor, rule_options):
-    n_matches = check_int(sample_size(func, n, "n_matches", rule_options.pop("n_matches", None)), "n", 1)
+    n_matches = check_samples(sample_size(func, n, "n_matches", rule_options.pop("n_matches", None)), "n")
     game = _games._resolve(rule, policy, rule_options)
-    n_hands = game.facts.match_hands if hands is None else check_int(hands, "hands", 1)
+    n_hands = game.facts.match_hands if hands is None else check_int(hands, "hands", 1, MAX_SAMPLES)
+    check_samples(n_matches * n_hands, "n * hands")
     if wind is None:
         wind = "hands" if game.facts.rounds == "fixed" else "passes"
     elif wind not in WINDS:
@@ -300,8 +302,9 @@ def simulate_matches(rule, n: int | None = None, *, hands: int | None = None, wi
     ------
     ValueError
         An unknown rule or option (a rotation option given an invalid value included),
-        ``n <= 0``, ``hands <= 0``, an unknown ``wind``, an unknown policy, a bad ``rng``
-        or executor.
+        ``n <= 0``, ``hands <= 0``, more hands in all than this machine's memory can hold
+        (:func:`iter_matches` streams them) or above ``2**40``, an unknown ``wind``, an
+        unknown policy, a bad ``rng``, executor or ``n_threads``.
 
     Examples
     --------
@@ -315,6 +318,7 @@ def simulate_matches(rule, n: int | None = None, *, hands: int | None = None, wi
     """
     game, n_matches, n_hands, wind, threads = _check("simulate_matches", rule, n, hands, wind, policy, n_threads,
                                                      executor, rule_options)
+    check_samples(n_matches * n_hands, "n * hands", 120, "iter_matches streams the matches in batches")
     (df,) = _iter(game, n_matches, n_hands, wind, rng, threads, executor, progress, n_matches)
     df.attrs.update(rule=game.name, options=game.rule.non_default_options, rule_object=game.rule,
                     n_matches=n_matches, hands=n_hands, wind=wind, policy="efficiency")
@@ -348,6 +352,8 @@ def match_summary(matches):
     if not isinstance(matches, pd.DataFrame) or any(c not in matches.columns for c in need):
         raise ValueError("matches must be a table of simulate_matches (columns match, dealer, winners, how, "
                          "discarder, cum_0 .. cum_3)")
+    if len(matches) == 0:
+        raise ValueError("matches table is empty")
     seating = (matches["seating"].astype(str).tolist() if "seating" in matches.columns
                else ["0123"] * len(matches))
     m = matches["match"].to_numpy()

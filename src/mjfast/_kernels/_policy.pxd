@@ -1,0 +1,433 @@
+# The efficiency discard policy and its memo, shared by the wall and the game kernels.
+#
+# The policy on a 3k+2 hand: discard to the least shanten, then to the most 进张 (unseen natural
+# copies of the kinds whose draw lowers that shanten: copies in play - own - visible), ties to
+# the lowest kind; wildcards are never discarded.  A kernel describes its rule by a ``Policy``:
+# the rule's exact shanten of any hand (a function and its context), the natural copies in
+# play, and the table parameters when the rule's hands without wildcards may take the table
+# path (every kind natural with 4 copies, forms among standard / seven pairs / thirteen
+# orphans, no 缺一门).  On that path the shanten after each discard comes from one pass over
+# the hand's group rows and a hand's 进张 kinds from the efficiency kernel's accept tables
+# (``accept_mask``); elsewhere each discard and each draw is evaluated through the memo.
+#
+# Everything here is ``cdef inline`` so each kernel compiles it in without a call across modules.
+from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+from mjfast._kernels._shanten cimport Params, table_row, merge_int_rows, N_KINDS, INF, \
+    F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT
+from mjfast._kernels._efficiency cimport Eval as IncEval, ev_init, accept_mask, seven_pairs_need
+
+cdef extern from *:
+    """
+    /* a group's table index is the sum of count x 5 ** position (the shanten tables) */
+    static const int mjfast_policy_pow5[9] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625};
+    static const unsigned char mjfast_policy_is_orphan[34] = {
+        1, 0, 0, 0, 0, 0, 0, 0, 1,  1, 0, 0, 0, 0, 0, 0, 0, 1,  1, 0, 0, 0, 0, 0, 0, 0, 1,
+        1, 1, 1, 1, 1, 1, 1};
+    """
+    const int POW5 "mjfast_policy_pow5"[9]
+    const uint8_t IS_ORPHAN "mjfast_policy_is_orphan"[34]
+
+
+# the rule's exact shanten of a hand (``wilds`` wildcards held; the hand size fixes ``n_melds``)
+ctypedef int (*shanten_fn)(const uint8_t* c, int n_melds, int wilds, const void* ctx) noexcept nogil
+
+
+# ---------------------------------------------------------------------------------------
+# Memo tables: open addressing with linear probing.  A slot's two key words hold kinds 0..20
+# (3 bits each), then kinds 21..33, the wildcards (bits 39..43), the caller's tag (bits
+# 44..51), the hand's shanten + 1 (bits 55..62) and bit 63 (set in every used slot: 0 marks
+# an empty one).  Beside the keys (a separate array, so that a probe reads 16 bytes a slot)
+# each slot has a datum, 0 until it is set.  A policy has two tables: ``memo``, every hand's
+# shanten with the accept mask of a 3k+1 hand on the table path as its datum, and ``choices``
+# (the wall kernel's), the decisions of 3k+2 hands (:func:`pol_choice`): small, so that a
+# turn in a state seen before costs one probe into a table that stays in cache.  When a
+# table reaches a load of 5/8 it is cleared: its contents change only speed, never a result.
+ctypedef struct Memo:
+    uint64_t* keys             # 2 words per slot
+    uint64_t* data             # 1 word per slot
+    uint64_t mask              # slots - 1 (a power of two)
+    long long used
+
+cdef enum:
+    KEY_WILD_SHIFT = 39
+    KEY_TAG_SHIFT = 44
+    KEY_S_SHIFT = 55
+    NOT_DECIDED = -2           # the discard of a complete hand, not computed (pol_choice)
+
+
+ctypedef struct Policy:
+    shanten_fn shanten         # the rule's exact shanten of any hand
+    const void* ctx            # its context
+    const Params* table        # the table path's parameters for hands without wildcards (NULL: none)
+    const uint8_t* copies      # natural copies in play per kind (0: never counted in 进张)
+    uint64_t tag               # extra key bits (< 256), e.g. the game's row of the rule tables
+    Memo* memo                 # shanten and accept masks (NULL: every hand evaluated afresh)
+    Memo* choices              # decisions of 3k+2 hands (pol_choice only)
+
+
+cdef inline void memo_free(Memo* m) noexcept nogil:
+    free(m.keys)
+    free(m.data)
+    m.keys = NULL
+    m.data = NULL
+
+
+cdef inline int memo_init(Memo* m, int log2_slots) noexcept nogil:
+    """Allocate an empty table of ``2 ** log2_slots`` slots; -1 (and no table) when out of memory."""
+    m.mask = ((<uint64_t>1) << log2_slots) - 1
+    m.used = 0
+    m.keys = <uint64_t*>calloc(<size_t>2 << log2_slots, sizeof(uint64_t))
+    m.data = <uint64_t*>calloc(<size_t>1 << log2_slots, sizeof(uint64_t))
+    if m.keys == NULL or m.data == NULL:
+        memo_free(m)
+        return -1
+    return 0
+
+
+cdef inline uint64_t mix(uint64_t a, uint64_t b) noexcept nogil:
+    """A 64-bit hash of a two-word key (a multiply-xorshift finaliser)."""
+    cdef uint64_t h = a * <uint64_t>0x9E3779B97F4A7C15 \
+        ^ (b + <uint64_t>0x632BE59BD9B4E019) * <uint64_t>0xC2B2AE3D27D4EB4F
+    h ^= h >> 31
+    h *= <uint64_t>0xBF58476D1CE4E5B9
+    h ^= h >> 29
+    return h
+
+
+cdef inline void memo_key(const uint8_t* c, int wilds, uint64_t tag, uint64_t* k0, uint64_t* k1) noexcept nogil:
+    """The two key words of a hand (layout above, without the shanten; bit 63 of ``k1`` set)."""
+    cdef uint64_t a = 0, b = (<uint64_t>1) << 63
+    cdef int i
+    for i in range(21):
+        a |= (<uint64_t>c[i]) << (3 * i)
+    for i in range(21, 34):
+        b |= (<uint64_t>c[i]) << (3 * (i - 21))
+    b |= (<uint64_t>(wilds & 0x1F)) << KEY_WILD_SHIFT | (tag & 0xFF) << KEY_TAG_SHIFT
+    k0[0] = a
+    k1[0] = b
+
+
+cdef inline bint memo_probe(const Memo* m, uint64_t k0, uint64_t k1, uint64_t* slot) noexcept nogil:
+    """Whether the key is stored; ``slot`` receives its slot, or the free slot it would take."""
+    cdef uint64_t i = mix(k0, k1) & m.mask, v
+    cdef uint64_t key_bits = (((<uint64_t>1) << KEY_S_SHIFT) - 1) | ((<uint64_t>1) << 63)
+    while True:
+        v = m.keys[2 * i + 1]
+        if v == 0:
+            slot[0] = i
+            return False
+        if m.keys[2 * i] == k0 and (v & key_bits) == k1:
+            slot[0] = i
+            return True
+        i = (i + 1) & m.mask
+
+
+cdef inline uint64_t memo_insert(Memo* m, uint64_t slot, uint64_t k0, uint64_t k1, int s) noexcept nogil:
+    """Store a key not yet stored at the free ``slot`` :func:`memo_probe` gave (no call to the
+    table in between), with shanten ``s`` and datum 0; returns its slot (a full table is
+    cleared first)."""
+    if s > 126:
+        s = 126
+    if m.used * 8 >= <long long>(m.mask + 1) * 5:
+        memset(m.keys, 0, <size_t>(m.mask + 1) * 2 * sizeof(uint64_t))
+        memset(m.data, 0, <size_t>(m.mask + 1) * sizeof(uint64_t))
+        m.used = 0
+        slot = mix(k0, k1) & m.mask
+    m.keys[2 * slot] = k0
+    m.keys[2 * slot + 1] = k1 | (<uint64_t>(s + 1) << KEY_S_SHIFT)
+    m.data[slot] = 0
+    m.used += 1
+    return slot
+
+
+cdef inline int slot_shanten(const Memo* m, uint64_t slot) noexcept nogil:
+    return <int>((m.keys[2 * slot + 1] >> KEY_S_SHIFT) & 0xFF) - 1
+
+
+cdef inline uint64_t memo_slot(Policy* P, const uint8_t* c, int n_melds, int w, int s) noexcept nogil:
+    """The ``P.memo`` slot of a hand (``P.memo`` must not be NULL), filled in when new with its
+    shanten (``s`` when the caller knows it, else -2: computed).  Valid until the next call to
+    the table (a full table is cleared)."""
+    cdef uint64_t k0, k1, i
+    memo_key(c, w, P.tag, &k0, &k1)
+    if memo_probe(P.memo, k0, k1, &i):
+        return i
+    if s == -2:
+        s = P.shanten(c, n_melds, w, P.ctx)
+    return memo_insert(P.memo, i, k0, k1, s)
+
+
+cdef inline int pol_shanten(Policy* P, const uint8_t* c, int n_melds, int w) noexcept nogil:
+    """The rule's shanten of a hand, through the memo."""
+    if P.memo == NULL:
+        return P.shanten(c, n_melds, w, P.ctx)
+    return slot_shanten(P.memo, memo_slot(P, c, n_melds, w, -2))
+
+
+# ---------------------------------------------------------------------------------------
+# The table path of a 3k+2 hand without wildcards: the shanten after every discard at once.
+ctypedef struct Table:
+    const Params* p            # every kind playable, forms among standard / seven pairs / 13 orphans
+    int kmax                   # sets of the hand (and of the 3k+1 hands one discard away)
+    bint special               # no melds: seven pairs and thirteen orphans apply
+    bint distinct              # seven pairs of distinct kinds
+    int idx[4]                 # each group's table index
+    int r[4][10]               # each group's table row
+    int ex[4][10]              # the other three groups merged, per group
+    int pairs, odd, orph, orph_pair
+
+
+cdef inline int group_of(int k) noexcept nogil:
+    return k // 9 if k < 27 else 3
+
+
+cdef inline int pos_of(int k) noexcept nogil:
+    return k % 9 if k < 27 else k - 27
+
+
+cdef inline int n_pairs(int x, bint distinct) noexcept nogil:
+    if distinct:
+        return x >= 2
+    return x >> 1
+
+
+cdef inline int n_odd(int x, bint distinct) noexcept nogil:
+    if distinct:
+        return x == 1
+    return x & 1
+
+
+cdef inline int combine(const int* ex, const uint8_t* row, int kmax) noexcept nogil:
+    """The standard deficit of ``ex`` (three groups merged) with the fourth group's ``row``."""
+    cdef int m1, v, best = INF
+    for m1 in range(kmax + 1):
+        v = ex[2 * m1] + row[2 * (kmax - m1) + 1]
+        if v < best:
+            best = v
+        v = ex[2 * m1 + 1] + row[2 * (kmax - m1)]
+        if v < best:
+            best = v
+    return best
+
+
+cdef inline void table_init(Table* T, const uint8_t* c, int n_melds, const Params* p) noexcept nogil:
+    """The group rows, merges and pair / orphan counts of a 3k+2 hand ``c``."""
+    cdef int ab[10]
+    cdef int cd[10]
+    cdef int k, g, j, x, n = 0
+    cdef const uint8_t* row
+    T.p = p
+    T.distinct = (p.options & O_PAIRS_DISTINCT) != 0
+    T.pairs = 0
+    T.odd = 0
+    T.orph = 0
+    T.orph_pair = 0
+    for g in range(4):
+        T.idx[g] = 0
+    for k in range(N_KINDS):
+        x = c[k]
+        if x == 0:
+            continue
+        n += x
+        T.idx[group_of(k)] += x * POW5[pos_of(k)]
+        T.pairs += n_pairs(x, T.distinct)
+        T.odd += n_odd(x, T.distinct)
+        if IS_ORPHAN[k]:
+            T.orph += 1
+            T.orph_pair += x >= 2
+    T.kmax = (n - 2) // 3
+    T.special = n_melds == 0 and T.kmax == 4
+    if p.forms & F_STANDARD:
+        for g in range(4):
+            row = table_row(g, T.idx[g])
+            for j in range(2 * T.kmax + 2):
+                T.r[g][j] = row[j]
+        merge_int_rows(ab, T.r[0], T.r[1], T.kmax)
+        merge_int_rows(cd, T.r[2], T.r[3], T.kmax)
+        merge_int_rows(T.ex[0], T.r[1], cd, T.kmax)
+        merge_int_rows(T.ex[1], T.r[0], cd, T.kmax)
+        merge_int_rows(T.ex[2], ab, T.r[3], T.kmax)
+        merge_int_rows(T.ex[3], ab, T.r[2], T.kmax)
+
+
+cdef inline void table_discards(const Table* T, const uint8_t* c, int8_t* sd) noexcept nogil:
+    """sd[d] = the shanten after discarding d from the table's hand ``c`` (127 for the kinds not
+    held), as the shanten kernel gives it: a discard changes only its group's row, so the other
+    groups' merge is made once per group instead of once per discard."""
+    cdef int k, g, x, y, best, v
+    for k in range(N_KINDS):
+        x = c[k]
+        sd[k] = 127
+        if x == 0:
+            continue
+        best = INF
+        if T.p.forms & F_STANDARD:
+            g = group_of(k)
+            best = combine(T.ex[g], table_row(g, T.idx[g] - POW5[pos_of(k)]), T.kmax)
+        if T.special:
+            y = x - 1
+            if T.p.forms & F_SEVEN_PAIRS:
+                v = seven_pairs_need(T.pairs - n_pairs(x, T.distinct) + n_pairs(y, T.distinct),
+                                     T.odd - n_odd(x, T.distinct) + n_odd(y, T.distinct))
+                if v < best:
+                    best = v
+            if T.p.forms & F_THIRTEEN_ORPHANS:
+                v = 14 - T.orph + (IS_ORPHAN[k] != 0 and y == 0)
+                if T.orph_pair - (IS_ORPHAN[k] != 0 and x == 2) > 0:
+                    v -= 1
+                if v < best:
+                    best = v
+        sd[k] = <int8_t>(best - 1 if best < INF else INF)
+
+
+# ---------------------------------------------------------------------------------------
+# 进张 and the decision.
+cdef inline uint64_t pol_accepted(Policy* P, const uint8_t* c, int n_melds, int s0) noexcept nogil:
+    """Bit k set for every kind whose draw lowers the shanten ``s0`` of a 3k+1 hand ``c``
+    without wildcards on the table path (the efficiency kernel's accept mask), memoised in the
+    hand's slot: a hand is asked again when it next draws or claims."""
+    cdef IncEval ev
+    cdef uint8_t mask[34]
+    cdef uint64_t slot = 0
+    cdef uint64_t acc = 0
+    cdef int k
+    if P.memo != NULL:
+        slot = memo_slot(P, c, n_melds, 0, s0)
+        if P.memo.data[slot]:
+            return P.memo.data[slot] & ~((<uint64_t>1) << 63)
+    ev_init(&ev, c, n_melds, 0, P.table)
+    accept_mask(&ev, s0, mask)
+    for k in range(N_KINDS):
+        if mask[k]:
+            acc |= (<uint64_t>1) << k
+    if P.memo != NULL:
+        P.memo.data[slot] = acc | ((<uint64_t>1) << 63)
+    return acc
+
+
+cdef inline int pol_unseen(const Policy* P, uint64_t acc, const uint8_t* c, int void_suit,
+                           const int16_t* vis) noexcept nogil:
+    """Unseen natural copies of the kinds in ``acc`` (outside the void suit) for hand ``c``."""
+    cdef int k, r, total = 0
+    for k in range(N_KINDS):
+        if acc >> k & 1 and not (void_suit >= 0 and k // 9 == void_suit):
+            r = <int>P.copies[k] - <int>c[k] - <int>vis[k]
+            if r > 0:
+                total += r
+    return total
+
+
+cdef inline int pol_ukeire(Policy* P, uint8_t* c, int n_melds, int w, int s0, int void_suit,
+                           const int16_t* vis) noexcept nogil:
+    """进张 of a 3k+1 hand at shanten ``s0`` (its shanten): unseen natural copies of the kinds
+    (outside the void suit) that lower it."""
+    cdef int k, r, total = 0
+    if P.table != NULL and not w:
+        return pol_unseen(P, pol_accepted(P, c, n_melds, s0), c, void_suit, vis)
+    for k in range(N_KINDS):
+        if P.copies[k] == 0 or (void_suit >= 0 and k // 9 == void_suit):
+            continue
+        r = <int>P.copies[k] - <int>c[k] - <int>vis[k]
+        if r <= 0:
+            continue
+        c[k] += 1
+        if pol_shanten(P, c, n_melds, w) < s0:
+            total += r
+        c[k] -= 1
+    return total
+
+
+cdef inline int pol_decide(Policy* P, uint8_t* c, int n_melds, int w, int void_suit, const int16_t* vis,
+                           bint want_u, int* s_out, int* u_out) noexcept nogil:
+    """The policy's discard from a 3k+2 hand ``c`` (restored before returning; -1 when only
+    wildcards are left); ``s_out`` the shanten after it, ``u_out`` its 进张 (computed for a
+    unique best discard only when ``want_u``, else -1).  A seat with a void suit
+    (``void_suit >= 0``, 四川 定缺) discards its lowest tile of that suit first (``u_out`` 0)."""
+    cdef int8_t sd[34]
+    cdef int d, s, best_s = INF + 1, best_d = -1, n_best = 0, u, best_u = -1
+    cdef Table T
+    cdef bint table = P.table != NULL and not w
+    if void_suit >= 0:
+        for d in range(9 * void_suit, 9 * void_suit + 9):
+            if c[d]:
+                c[d] -= 1
+                s_out[0] = pol_shanten(P, c, n_melds, w)
+                u_out[0] = 0
+                c[d] += 1
+                return d
+    if table:
+        table_init(&T, c, n_melds, P.table)
+        table_discards(&T, c, sd)
+    else:
+        for d in range(N_KINDS):
+            sd[d] = 127
+            if c[d]:
+                c[d] -= 1
+                s = pol_shanten(P, c, n_melds, w)
+                c[d] += 1
+                sd[d] = <int8_t>(s if s < 127 else 127)
+    for d in range(N_KINDS):
+        if sd[d] == 127:
+            continue
+        s = sd[d]
+        if s < best_s:
+            best_s = s
+            best_d = d
+            n_best = 1
+        elif s == best_s:
+            n_best += 1
+    if n_best > 1:
+        best_d = -1
+        for d in range(N_KINDS):
+            if sd[d] != best_s:
+                continue
+            c[d] -= 1
+            u = pol_ukeire(P, c, n_melds, w, best_s, void_suit, vis)
+            c[d] += 1
+            if u > best_u:          # strict: ties keep the lowest kind index
+                best_u = u
+                best_d = d
+    elif best_d >= 0 and want_u:
+        c[best_d] -= 1
+        best_u = pol_ukeire(P, c, n_melds, w, best_s, void_suit, vis)
+        c[best_d] += 1
+    s_out[0] = best_s
+    u_out[0] = best_u
+    return best_d
+
+
+cdef inline int pol_choice(Policy* P, uint8_t* c, int n_melds, int w, const int16_t* vis, bint lazy,
+                           int* s_hand, int* s_after) noexcept nogil:
+    """:func:`pol_decide` (no void suit) memoised in ``P.choices``, with the hand's shanten in
+    ``s_hand`` from the same probe: one probe per turn once a state has been seen.  Only for a
+    policy whose copies and ``vis`` stay fixed for the tables' life (the wall kernel); neither
+    ``P.memo`` nor ``P.choices`` may be NULL.  With ``lazy`` a complete hand (``s_hand`` -1)
+    returns NOT_DECIDED: its discard is needed only when the rule turns the win down."""
+    cdef Memo* m = P.choices
+    cdef uint64_t k0, k1, i, v
+    cdef int s, d, sa, u
+    memo_key(c, w, P.tag, &k0, &k1)
+    if memo_probe(m, k0, k1, &i):
+        s = slot_shanten(m, i)
+        v = m.data[i]
+        s_hand[0] = s
+        if v:
+            s_after[0] = <int>((v >> 8) & 0xFF) - 1
+            return <int>(v & 0xFF) - 1
+        if lazy and s < 0:
+            return NOT_DECIDED
+    else:
+        s = pol_shanten(P, c, n_melds, w)
+        s_hand[0] = s
+        i = memo_insert(m, i, k0, k1, s)       # P.memo is another table: the probe still holds
+        if lazy and s < 0:
+            return NOT_DECIDED
+    d = pol_decide(P, c, n_melds, w, -1, vis, 0, &sa, &u)
+    if sa > 126:
+        sa = 126
+    m.data[i] = (<uint64_t>(d + 1)) | (<uint64_t>(sa + 1)) << 8 | ((<uint64_t>1) << 63)
+    s_after[0] = sa
+    return d
