@@ -950,7 +950,10 @@ def expected_value(hand, *, rule=None, draws_left=None, visible=None, melds=(), 
 
     **Fallback.**  Rows from ``fallback_shanten`` (default 4-shanten) are estimated by a chain
     over shanten levels: one level per accepted draw, the 进张 of a greedy descent at each
-    level (shape only, no rule); their ``ev`` is NaN under a rule, ``method`` is "chain".
+    level (shape only, no rule); their ``ev`` is NaN under a rule, ``method`` is "chain".  The
+    chain is optimistic (every level keeps the greedy descent's 进张, and the rule's legality is
+    not applied), so its ``p_win`` can exceed a recursion row's for a hand one shanten closer:
+    compare chain rows with each other, not with recursion rows.
 
     Examples
     --------
