@@ -583,8 +583,8 @@ def _chain_figures(s: _Setup, kind: int, wall: str) -> np.ndarray:
         u_levels.append(u.count)
         if u.shanten == 0:
             break
-        t = max(u.tiles, key=lambda x: (u.tiles[x], -CODES.index(x)))
-        drawn = hand.with_tile(t)
+        best = max(u.tiles, key=lambda x: (u.tiles[x], -CODES.index(x)))
+        drawn = hand.with_tile(best)
         table = analyze_discards(drawn, visible=vis, legal="shape", combos=False, **kr)
         hand = drawn.without_tile(str(table["discard"].iloc[0]))
     levels = len(u_levels)
