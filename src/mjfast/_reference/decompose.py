@@ -69,7 +69,7 @@ def _standard_parts(need: np.ndarray, budget: int, n_sets: int) -> Iterator[tupl
     multiset once); ``excess = sum(max(0, S - need))`` never decreases, so a branch stops as
     soon as it exceeds ``budget``.
     """
-    need = [int(x) for x in need]
+    want = [int(x) for x in need]   # plain ints: the search indexes it per tile
     set_tiles = [_set_tiles(st) for st in SET_TYPES]
 
     def dfs(start, left, vec, excess, chosen):
@@ -80,7 +80,7 @@ def _standard_parts(need: np.ndarray, budget: int, n_sets: int) -> Iterator[tupl
         for idx in range(start, len(SET_TYPES)):
             added = 0
             for t in set_tiles[idx]:
-                added += vec[t] >= need[t]
+                added += vec[t] >= want[t]
                 vec[t] += 1
             if excess + added <= budget:
                 chosen.append(SET_TYPES[idx])
@@ -92,7 +92,7 @@ def _standard_parts(need: np.ndarray, budget: int, n_sets: int) -> Iterator[tupl
     for pair in range(N_KINDS):
         vec = [0] * N_KINDS
         vec[pair] = 2
-        excess = max(0, 2 - need[pair])
+        excess = max(0, 2 - want[pair])
         if excess <= budget:
             yield from ((sets, pair) for sets in dfs(0, n_sets, vec, excess, []))
 

@@ -466,8 +466,8 @@ class Score:
 
 # ---------------------------------------------------------------------------------------------
 # registry
-_SCORERS: dict[str, tuple[Callable, Callable | None]] = {}
-_RESOLVED: dict[tuple, tuple] = {}
+_SCORERS: dict[str, tuple[Callable, Callable | None, Callable | None]] = {}  # scorer, can_win, bind
+_RESOLVED: dict[tuple | str, tuple] = {}  # also by bare rule name, for option-free calls
 _RESOLVED_ID: dict[int, tuple] = {}  # id(Rule) -> (Rule, resolved), for option-free calls
 _LAST: tuple = (None, {}, None)  # (rule, options, resolved) of the last call with options
 _MISSING = object()
