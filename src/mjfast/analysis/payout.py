@@ -411,7 +411,7 @@ def _specs(rules) -> list:
             else:
                 raise ValueError(f"cannot read rule spec {item!r}: give a rule name, a Rule, "
                                  "or a (name, options dict) pair")
-            if name not in supported:
+            if name not in supported and name not in _rules.variants():
                 raise ValueError(f"simulate_games does not support rule {name!r} yet; supported rules: "
                                  f"{', '.join(supported)}")
             rule = _rules.get(name, **options)  # validates the options before anything is simulated

@@ -378,7 +378,7 @@ def _resolve_rule(rule, rule_options) -> Rule:
             raise ValueError("rule options cannot be applied to an existing Rule; pass the rule by name")
         return rule
     if isinstance(rule, str):
-        if rule not in _rules.names():
+        if rule not in _rules.names() and rule not in _rules.variants():
             raise ValueError(f"unknown rule {rule!r}; supported rules: {', '.join(_rules.names())}")
         return _rules.get(rule, **rule_options)           # validates the options
     raise ValueError(f"rule must be a rule name or a Rule, got {type(rule).__name__}")
