@@ -662,7 +662,8 @@ class Scheme:
                elements: Mapping | None = None) -> "Scheme":
         """This scheme under another rule name, with element values changed, elements switched
         off (``elements={code: None}``) or added (``elements={code: Element}``, appended in
-        the order given, before the multipliers when they add).
+        the order given, before the multipliers when they add).  A changed value of an element
+        whose value depends on the options keeps it absent where it was absent.
 
         Raises
         ------
