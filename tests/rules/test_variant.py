@@ -146,7 +146,7 @@ def test_games_differ_only_in_hands_with_full_flush(ff20):
     assert (diff == expected).all()
     assert set(np.flatnonzero(diff.any(axis=1))) == flush_games
     # compare_rules plays the same games: its statistics are those of these two tables
-    compared = mj.compare_rules(["suzhou", ff20], n_games=n, rng=seed, n_threads=1)
+    compared = mj.compare_rules(["suzhou", ff20], n, rng=seed, n_threads=1)
     assert compared.label.unique().tolist() == ["suzhou", "suzhou_ff20"]
     pd.testing.assert_frame_equal(compared, mj.compare_rules({"suzhou": base, "suzhou_ff20": var}))
     pivot = compared.pivot_table(index=["role", "statistic"], columns="label", values="value")
