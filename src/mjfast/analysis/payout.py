@@ -571,7 +571,7 @@ def _specs(rules) -> list:
                 name = _rules.canonical_name(name)  # 苏州, mcr, Sichuan …
             except ValueError as e:
                 raise ValueError(f"simulate_games does not support rule {name!r}: {e}") from None
-            if name not in supported:
+            if name not in supported and name not in _rules.variants():
                 raise ValueError(f"simulate_games does not support rule {name!r} yet; supported rules: "
                                  f"{', '.join(supported)}")
             rule = _rules.get(name, **options)  # validates the options before anything is simulated

@@ -550,6 +550,9 @@ def resolve_options(
 # --------------------------------------------------------------------------------------------
 # Rule
 # --------------------------------------------------------------------------------------------
+#: Variant name -> its recipe (:class:`mjfast.rules._variants.VariantSpec`), for pickling.
+_VARIANT_SPECS: dict[str, Any] = {}
+
 @dataclass(frozen=True, repr=False)
 class Rule:
     """Every rule fact of one variant under one set of options.
@@ -614,6 +617,16 @@ class Rule:
 
     def __copy__(self) -> Rule:
         return self
+
+    def __reduce_ex__(self, protocol):
+        # a declared variant travels as its recipe: a process that never declared it (a pool
+        # or Dask worker) declares it before building the Rule
+        spec = _VARIANT_SPECS.get(self.name)
+        if spec is None:
+            return super().__reduce_ex__(protocol)
+        from ._variants import restore_rule
+
+        return (restore_rule, (spec, tuple(self.options.items())))
 
     def __deepcopy__(self, memo) -> Rule:
         return self                       # immutable: a copy is the rule itself (cheap in DataFrame.attrs)

@@ -514,7 +514,7 @@ def register(name: str, scorer: Callable, can_win: Callable | None = None, *,
     ...
     ValueError: rule 'guobiao' already has a scorer; pass replace=True to replace it
     """
-    if name not in _rules.names():
+    if name not in _rules.names() and name not in _rules.variants():
         raise ValueError(f"unknown rule {name!r}; valid rules: {', '.join(_rules.names())}")
     if not callable(scorer) or any(f is not None and not callable(f) for f in (can_win, bind)):
         raise ValueError("scorer, can_win and bind must be callables")
