@@ -8,7 +8,8 @@ wildcards held are ``ctx.hand.wilds`` and what they stood for may be fixed with
 
 Elements (the table :data:`ELEMENTS`): 底花 +1; 花 +1 per flower tile; suit 明杠 +1, suit 暗杠 +2; 风暗刻 ("风杠") +1;
 风明杠 +2, 风暗杠 +3; 风碰 0 (TC-A7, shown as a 0 row); then multipliers 门清 ×2,
-混一色 ×2, 清一色 ×4, 对对胡 ×2, 杠开 ×2, 大吊车 ×2.  ``hua = (1 + F) × Π multipliers``
+混一色 ×2, 清一色 ×4, 对对胡 ×2 ("另外的四铺都是三个头": every set, the called ones included, a
+pung or kong), 杠开 ×2, 大吊车 ×2.  ``hua = (1 + F) × Π multipliers``
 (TC-C2: the factors multiply); self-draw adds no factor.  无花果 (门清 with F = 0) is paid a fixed
 ``max_payment`` per payer on a self-draw and half of it on a discard.
 
@@ -169,7 +170,7 @@ ELEMENTS = (
     E("half_flush", "混一色", "Half flush", lambda o, kw: o["fan2x"], "f.one_suit and f.winds",
       how="multiply"),
     E("full_flush", "清一色", "Full flush", 4, "f.one_suit and not f.winds", how="multiply"),
-    E("all_pungs", "对对胡", "All pungs", lambda o, kw: o["fan2x"], "f.conc_pungs",
+    E("all_pungs", "对对胡", "All pungs", lambda o, kw: o["fan2x"], "f.pungs",
       how="multiply"),
     E("kong_bloom", "杠开", "Win on a replacement tile", 2, "f.ctx.after_kong", scope="context",
       how="multiply"),
