@@ -203,6 +203,7 @@ ctypedef struct Rule:
     int fm_need[2]       # 花 needed for a self-draw, for a discard win
     int fm_hard_only     # 1: only hard flowers count towards the minimum
     int fm_qg_exempt     # 1: a 抢杠 win needs no minimum
+    int fm_discard_pung  # 1: a wind triplet completed by the winning discard is a 风碰 (SZ-A4)
     int slow             # forms beyond standard / seven pairs / thirteen orphans (国标)
     Params p_hk          # 全不靠 / 七星不靠 alone
     Params p_ks          # 组合龙 alone
@@ -448,7 +449,7 @@ cdef int flower_minimum(const Player* P, const Rule* R, int tile, int self_draw,
         return 1                   # 混一色 / 清一色
     for k in range(27, 31):
         if P.c[k] == 3:            # 风暗刻 2; 风碰 1 when the winning discard completed it (SZ-A4)
-            F += 1 if (not self_draw and k == tile) else 2
+            F += 1 if (R.fm_discard_pung and not self_draw and k == tile) else 2
     for k in range(N_CODES):
         hard += P.fl[k]
     F += hard
@@ -1205,7 +1206,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
                           bint chow, bint void_suit, bint multi, bint rob_multi, bint play_on, bint flip,
                           int first_kind, bint call_locks, int wild_head, int fei_policy, bint dice,
                           int pung_policy=0, int win_lock=0, int pass_policy=0,
-                          object flower_minimum,        # None or (need self-draw, need discard, hard only, 抢杠 exempt)
+                          object flower_minimum,        # None or (need self-draw, need discard, hard only, 抢杠 exempt, SZ-A4)
                           object checker,               # None or callable (see Parameters)
                           const int8_t[::1] dealers,    # IN (n_games,) the dealer of each game, -1: drawn
                           const int8_t[::1] winds,      # IN (n_games,) the prevalent wind of each game
@@ -1270,10 +1271,11 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     dice : bool
         Throw two dice per game (recorded).
     flower_minimum : tuple or None
-        ``(need_self_draw, need_discard, hard_only, qianggang_exempt)``: decide a flower
-        minimum here (苏州 §5: the thresholds of the rule's options; ``hard_only``: only hard
-        flowers count; ``qianggang_exempt``: a 抢杠 win needs none) instead of asking a
-        checker; None for every other rule.
+        ``(need_self_draw, need_discard, hard_only, qianggang_exempt, discard_pung)``: decide a
+        flower minimum here (苏州 §5: the thresholds of the rule's options; ``hard_only``: only
+        hard flowers count; ``qianggang_exempt``: a 抢杠 win needs none; ``discard_pung``: a wind
+        triplet completed by the winning discard is a 风碰, 1 花, not a 风暗刻, 2) instead of
+        asking a checker; None for every other rule.
     checker : callable or None
         ``checker(seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds,
         flowers, flipped) -> bool`` with ``counts`` the 34 concealed counts as bytes (the
@@ -1403,7 +1405,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     R.checker = <void*>checker
     R.flower_min = flower_minimum is not None
     if R.flower_min:
-        R.fm_need[0], R.fm_need[1], R.fm_hard_only, R.fm_qg_exempt = flower_minimum
+        R.fm_need[0], R.fm_need[1], R.fm_hard_only, R.fm_qg_exempt, R.fm_discard_pung = flower_minimum
     if n_chunks == 0 or total == 0:
         return
     rngs = <bitgen_t**>malloc(n_chunks * sizeof(bitgen_t*))

@@ -567,7 +567,9 @@ def _resolve(rule, options: dict) -> tuple:
     Rule plus keyword options; the bound pair is ``register``'s ``bind`` result, or (None,
     None) (callers try :func:`_cached` first)."""
     try:
-        items = tuple(options.items())
+        # each value's type is part of the key: True == 1 and they hash alike, but a scorer
+        # may accept one and reject the other (国标 flowers=True / flowers=1)
+        items = tuple((k, v, type(v)) for k, v in options.items())
         key = (rule, items if len(items) < 2 else tuple(sorted(items)))
         hit = _RESOLVED.get(key)
     except TypeError:  # unhashable option value
