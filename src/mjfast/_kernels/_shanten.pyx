@@ -30,6 +30,9 @@ cdef const uint8_t* SUIT_N = NULL
 cdef const uint8_t* SUIT_U = NULL
 cdef const uint8_t* HON_N = NULL
 cdef const uint8_t* HON_U = NULL
+# honour-chow groups (winds 5**4 rows, dragons 5**3 rows; natural / unlimited)
+cdef const uint8_t* HC_TAB[2][2]
+_hc_refs = None
 _table_refs = None
 
 
@@ -56,6 +59,22 @@ def _install_tables():
     _tables.check_tables(tables)
     _set_tables(tables["suit_natural"], tables["suit_unlimited"],
                 tables["honor_natural"], tables["honor_unlimited"])
+    _set_honour_chow_tables(**_tables.honour_chow_tables())
+
+
+def _set_honour_chow_tables(const uint8_t[:, ::1] wind_natural, const uint8_t[:, ::1] wind_unlimited,
+                            const uint8_t[:, ::1] dragon_natural, const uint8_t[:, ::1] dragon_unlimited):
+    """Install the honour-chow group tables (shapes (5**4, 10) and (5**3, 10))."""
+    global _hc_refs
+    if wind_natural.shape[0] != 625 or wind_unlimited.shape[0] != 625 or dragon_natural.shape[0] != 125 \
+            or dragon_unlimited.shape[0] != 125 or wind_natural.shape[1] != 10 or wind_unlimited.shape[1] != 10 \
+            or dragon_natural.shape[1] != 10 or dragon_unlimited.shape[1] != 10:
+        raise ValueError("honour-chow tables have the wrong shape")
+    _hc_refs = (wind_natural, wind_unlimited, dragon_natural, dragon_unlimited)
+    HC_TAB[0][0] = &wind_natural[0, 0]
+    HC_TAB[0][1] = &wind_unlimited[0, 0]
+    HC_TAB[1][0] = &dragon_natural[0, 0]
+    HC_TAB[1][1] = &dragon_unlimited[0, 0]
 
 
 _install_tables()
@@ -229,6 +248,118 @@ cdef void combine(Group acc, Group g, int kmax, int W) noexcept nogil:
     memcpy(acc, res, sizeof(Group))
 
 
+# ---------------------------------------------------------------------------------------
+# honour chows (O_HONOUR_CHOWS: any three different winds, or the three dragons, form a set).
+# The honours then split into a wind group and a dragon group; each is a table row (every kind
+# natural, and no gain from a wildcard's fifth copy) or the exact programme below.
+cdef void hc_exact(const uint8_t* c, const uint8_t* cap, const uint8_t* playable, int n, int kmax, int W,
+                   Group out) noexcept nogil:
+    """Exact least deficit of the winds (``n = 4``) or the dragons (``n = 3``) with their chows.
+
+    Every multiset of chows is enumerated (``x[j]`` wind chows leave out wind ``j``; the dragons
+    have a single chow), then a programme over the kinds puts pungs and the pair on top of the
+    chows' tiles; the state is (sets, pair, overflow)."""
+    cdef int16_t cur[5][2][MAX_WILDS + 1]
+    cdef int16_t nxt[5][2][MAX_WILDS + 1]
+    cdef int x[4]
+    cdef int u[4]
+    cdef int n_types = 4 if n == 4 else 1
+    cdef int code, tmp, X, i, j, m, p, o, q, r, t, ov, d, v, nv, n_codes = 1
+    for j in range(n_types):
+        n_codes *= 5
+    for m in range(5):
+        for p in range(2):
+            for o in range(W + 1):
+                out[m][p][o] = INF
+    for code in range(n_codes):
+        X = 0
+        tmp = code
+        for j in range(n_types):
+            x[j] = tmp % 5
+            tmp = tmp // 5
+            X += x[j]
+        if X > kmax:
+            continue
+        for i in range(n):
+            u[i] = X - x[i] if n == 4 else X
+        for m in range(5):
+            for p in range(2):
+                for o in range(W + 1):
+                    cur[m][p][o] = INF
+        cur[X][0][0] = 0
+        for i in range(n):
+            for m in range(5):
+                for p in range(2):
+                    for o in range(W + 1):
+                        nxt[m][p][o] = INF
+            for m in range(X, kmax + 1):
+                for p in range(2):
+                    for o in range(W + 1):
+                        v = cur[m][p][o]
+                        if v >= INF:
+                            continue
+                        for q in range(kmax - m + 1):
+                            for r in range(2 - p):
+                                t = u[i] + 3 * q + 2 * r
+                                ov = 0
+                                d = 0
+                                if t > 0:
+                                    if not playable[i]:
+                                        continue
+                                    if t > cap[i]:
+                                        ov = t - cap[i]
+                                    if o + ov > W:
+                                        continue
+                                    if t > c[i]:
+                                        d = t - c[i]
+                                nv = v + d
+                                if nv < nxt[m + q][p + r][o + ov]:
+                                    nxt[m + q][p + r][o + ov] = <int16_t>nv
+            memcpy(cur, nxt, sizeof(cur))
+        for m in range(5):
+            for p in range(2):
+                for o in range(W + 1):
+                    if cur[m][p][o] < out[m][p][o]:
+                        out[m][p][o] = cur[m][p][o]
+    for m in range(5):
+        for p in range(2):
+            v = INF
+            for o in range(W + 1):
+                v = imin(v, out[m][p][o])   # monotone: a budget of o allows less
+                out[m][p][o] = <int16_t>v
+
+
+cdef void hc_sub(const uint8_t* c, const uint8_t* cap, const uint8_t* playable, int n, int kmax, int W,
+                 Group out) noexcept nogil:
+    """One honour-chow group (winds ``n = 4``, dragons ``n = 3``): its table row when it applies."""
+    cdef int i, j, idx
+    cdef int g = 0 if n == 4 else 1
+    cdef const uint8_t* nat
+    cdef const uint8_t* unl
+    for i in range(n):
+        if cap[i] != 4 or not playable[i]:
+            hc_exact(c, cap, playable, n, kmax, W, out)
+            return
+    idx = group_index(c, n)
+    nat = HC_TAB[g][0] + 10 * idx
+    if W > 0:
+        unl = HC_TAB[g][1] + 10 * idx
+        for j in range(2 * kmax + 2):
+            if nat[j] != unl[j]:
+                hc_exact(c, cap, playable, n, kmax, W, out)
+                return
+    group_from_row(nat, W, out)
+
+
+cdef void hc_group(const uint8_t* c, const uint8_t* cap, const uint8_t* playable, int kmax, int W,
+                   Group out) noexcept nogil:
+    """The seven honours (``c`` points at the first wind) under honour chows."""
+    cdef Group g
+    hc_sub(c, cap, playable, 4, kmax, W, out)
+    hc_sub(c + 4, cap + 4, playable + 4, 3, kmax, W, g)
+    combine(out, g, kmax, W)
+
+
 cdef inline int merge_four(const uint8_t* r0, const uint8_t* r1, const uint8_t* r2,
                            const uint8_t* r3, int kmax) noexcept nogil:
     cdef int a[10]
@@ -365,19 +496,27 @@ cdef void merge_int_rows(int* out, const int* a, const int* b, int kmax) noexcep
         out[2 * m + 1] = b1
 
 
-cdef int standard_deficit0(const uint8_t* c, const uint8_t* cap, const uint8_t* playable, int kmax) noexcept nogil:
-    """standard_deficit without wildcards: four group rows and two merges."""
+cdef int standard_deficit0(const uint8_t* c, const uint8_t* cap, const uint8_t* playable, int kmax,
+                           bint hc) noexcept nogil:
+    """standard_deficit without wildcards: four group rows and two merges (``hc``: honour chows)."""
     cdef int r0[10]
     cdef int r1[10]
     cdef int r2[10]
     cdef int r3[10]
     cdef int a[10]
     cdef int b[10]
-    cdef int m1, v, best = INF
+    cdef int m1, v, m, p, best = INF
+    cdef Group g
     group_row0(c, cap, playable, False, kmax, r0)
     group_row0(c + 9, cap + 9, playable + 9, False, kmax, r1)
     group_row0(c + 18, cap + 18, playable + 18, False, kmax, r2)
-    group_row0(c + 27, cap + 27, playable + 27, True, kmax, r3)
+    if hc:
+        hc_group(c + 27, cap + 27, playable + 27, kmax, 0, g)
+        for m in range(5):
+            for p in range(2):
+                r3[2 * m + p] = g[m][p][0]
+    else:
+        group_row0(c + 27, cap + 27, playable + 27, True, kmax, r3)
     merge_int_rows(a, r0, r1, kmax)
     merge_int_rows(b, r2, r3, kmax)
     for m1 in range(kmax + 1):
@@ -391,17 +530,21 @@ cdef int standard_deficit0(const uint8_t* c, const uint8_t* cap, const uint8_t* 
 
 
 cdef int standard_deficit(const uint8_t* c, const uint8_t* cap, const uint8_t* playable,
-                          int kmax, int W) noexcept nogil:
-    """Least deficit of kmax sets + 1 pair (overflow <= W); INF when impossible."""
+                          int kmax, int W, bint hc) noexcept nogil:
+    """Least deficit of kmax sets + 1 pair (overflow <= W); INF when impossible (``hc``:
+    honour chows)."""
     cdef Group acc, g
     cdef int s, o, best = INF
     if W == 0:
-        return standard_deficit0(c, cap, playable, kmax)
+        return standard_deficit0(c, cap, playable, kmax, hc)
     group_eval(c, cap, playable, False, kmax, W, acc)
     for s in range(1, 3):
         group_eval(c + 9 * s, cap + 9 * s, playable + 9 * s, False, kmax, W, g)
         combine(acc, g, kmax, W)
-    group_eval(c + 27, cap + 27, playable + 27, True, kmax, W, g)
+    if hc:
+        hc_group(c + 27, cap + 27, playable + 27, kmax, W, g)
+    else:
+        group_eval(c + 27, cap + 27, playable + 27, True, kmax, W, g)
     combine(acc, g, kmax, W)
     for o in range(W + 1):
         best = imin(best, acc[kmax][1][o])
@@ -711,6 +854,7 @@ cdef int knitted_straight_deficit(const uint8_t* c, int kmax, const Params* prm,
     cdef uint8_t rest[34]
     cdef uint8_t cap2[34]
     cdef int j, x, k, base, ov, d, best = INF
+    cdef bint hc = (prm.options & O_HONOUR_CHOWS) != 0
     cdef Params p2
     for j in range(6):
         memcpy(rest, c, 34)
@@ -732,17 +876,18 @@ cdef int knitted_straight_deficit(const uint8_t* c, int kmax, const Params* prm,
                 ov += 1
         if base >= bound or ov > W:
             continue
-        # nor one whose rest cannot do better with unlimited copies (the table relaxation)
-        if base + natural_from_rows(SUIT_U + 10 * group_index(rest, 9), SUIT_U + 10 * group_index(rest + 9, 9),
+        # nor one whose rest cannot do better with unlimited copies (the table relaxation,
+        # which knows no honour chows)
+        if not hc and base + natural_from_rows(SUIT_U + 10 * group_index(rest, 9), SUIT_U + 10 * group_index(rest + 9, 9),
                                     SUIT_U + 10 * group_index(rest + 18, 9), HON_U + 10 * group_index(rest + 27, 7),
                                     kmax) >= bound:
             continue
         # a set and a pair never need a fourth copy of a knitted kind, so the natural table
         # still applies where every original cap was 4 (all_natural, no wildcards)
         if prm.all_natural and W == 0:
-            d = standard_deficit0(rest, prm.cap, prm.playable, kmax)
+            d = standard_deficit0(rest, prm.cap, prm.playable, kmax, False)
         else:
-            d = standard_deficit(rest, cap2, prm.playable, kmax, W - ov)
+            d = standard_deficit(rest, cap2, prm.playable, kmax, W - ov, hc)
         if d < INF:
             best = imin(best, base + d)
             bound = imin(bound, best)
@@ -777,6 +922,8 @@ cdef void params_init(Params* prm, const uint8_t* cap, const uint8_t* playable, 
         prm.playable[i] = playable[i]
         if cap[i] != 4 or not playable[i]:
             prm.all_natural = 0
+    if options & O_HONOUR_CHOWS:
+        prm.all_natural = 0     # the tables of every fast path know no honour chows
     prm.forms = forms
     prm.options = options
 
@@ -796,9 +943,9 @@ cdef int form_deficit(const uint8_t* c, int n, int n_melds, int W, const Params*
         if prm.all_natural:
             d = standard_deficit_natural(c, kmax, W)
             if d < 0:
-                d = standard_deficit(c, prm.cap, prm.playable, kmax, W)
+                d = standard_deficit(c, prm.cap, prm.playable, kmax, W, False)
         else:
-            d = standard_deficit(c, prm.cap, prm.playable, kmax, W)
+            d = standard_deficit(c, prm.cap, prm.playable, kmax, W, (prm.options & O_HONOUR_CHOWS) != 0)
     elif n_melds == 0 and kmax == 4:
         if form == F_SEVEN_PAIRS:
             d = seven_pairs_deficit(c, prm, W)
