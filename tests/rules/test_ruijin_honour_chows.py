@@ -271,3 +271,33 @@ def test_every_complete_ruijin_hand_decomposes(seed):
                 c[into] += 1
         complete = mj.shanten(c, rule="ruijin", wilds=w) == -1
         assert complete == bool(mj.decompose(Hand(c, wilds=w), rule="ruijin")), (mj.to_mpsz(c), w)
+
+
+# ---------------------------------------------------------------------------------------------
+# draw simulations
+def test_simulate_draws_counts_honour_chows():
+    # 东南 waits on 西 or 北 under 瑞金 only: ready from the start, and it wins
+    hand = "123m456p789s12z55p"
+    rj = mj.simulate_draws(hand, rule="ruijin", n=400, rng=1, draws_left=6)
+    sr = mj.simulate_draws(hand, rule="shangrao", n=400, rng=1, draws_left=6)
+    assert (rj["p_ready"] == 1).all() and rj["p_win"].iloc[-1] > 0
+    assert sr["p_ready"].iloc[0] < 1
+
+
+def test_wall_policy_matches_python_twin_under_ruijin(seed):
+    # the wall kernel's efficiency policy against its twin replayed through mj.shanten / mj.ukeire
+    from mjfast._kernels import _wall
+    from mjfast._reference.wall import replay_draws
+    from mjfast.simulation import _chunks
+    from mjfast.simulation import draws as sim
+    rng = np.random.default_rng(seed + 41)
+    kr = _ruijin_kernel_rule()
+    children = np.random.SeedSequence(seed).spawn(2)
+    sizes = np.array([4, 3], np.int32)
+    for i in range(3):
+        hand = mj.Hand(_honour_heavy(rng, 13 + i % 2, kr.copies))
+        spec = sim._setup(hand, "ruijin", None, (), None, None, None)
+        _, ready, win, *_ = sim._run(spec, 6, _chunks.bit_generators(children), sizes, 2, _wall.PolicyCache(2))
+        ready_ref, win_ref, _ = replay_draws(hand, "ruijin", None, 6, children, sizes)
+        np.testing.assert_array_equal(ready, ready_ref, err_msg=str(hand))
+        np.testing.assert_array_equal(win, win_ref, err_msg=str(hand))
