@@ -106,6 +106,33 @@ def test_standard_kernel_matches_twin(seed, wilds):
     assert not bad, bad[:3]
 
 
+@pytest.mark.parametrize("wilds", [0, 1, 2])
+def test_table_path_matches_twin(seed, wilds):
+    # every kind natural with 4 copies: the honour-chow tables (the fused path of standard +
+    # seven pairs, as the game engine's policy calls it, and the standard form alone)
+    rng = np.random.default_rng(seed * 19 + wilds)
+    caps = np.full(34, 4, np.uint8)
+    playable = np.ones(34, np.uint8)
+    bits = _bridge.FORM_BITS["standard"] | _bridge.FORM_BITS["seven_pairs"]
+    forms = (("standard", {"honour_chows": True}), "seven_pairs")
+    bad = []
+    for i in range(1000 if FULL else 150):
+        h = _honour_heavy(rng, 14 - wilds - i % 2, caps)
+        ours = K.shanten_counts(h, 0, wilds, caps, playable, bits, _bridge.OPT_HONOUR_CHOWS)
+        alone = K.shanten_counts_form(h, 0, wilds, caps, playable, _bridge.FORM_BITS["standard"],
+                                      _bridge.OPT_HONOUR_CHOWS)
+        ref = R.shanten(h, 0, wilds, form=forms)
+        ref_std = R.shanten_standard(h, 0, wilds, honour_chows=True)
+        if (ours, alone) != (ref, ref_std):
+            bad.append((mj.to_mpsz(h), wilds, ours, ref, alone, ref_std))
+    assert not bad, bad[:3]
+    hands = np.stack([_honour_heavy(rng, 13 + i % 2, caps) for i in range(200)])
+    out = np.zeros(len(hands), np.int8)
+    K.shanten_batch_kernel(hands, np.zeros(len(hands), np.int8), np.zeros(len(hands), np.int8), caps, playable,
+                           bits, _bridge.OPT_HONOUR_CHOWS, out)
+    assert out.tolist() == [R.shanten(h, form=forms) for h in hands]
+
+
 def test_rule_shanten_matches_twin_on_ruijin_deals(seed):
     # mj.shanten(rule="ruijin") = the twin over the rule's forms (honour chows, 对对胡 = 七对, 烂胡)
     kr = _ruijin_kernel_rule()
@@ -301,3 +328,38 @@ def test_wall_policy_matches_python_twin_under_ruijin(seed):
         ready_ref, win_ref, _ = replay_draws(hand, "ruijin", None, 6, children, sizes)
         np.testing.assert_array_equal(ready, ready_ref, err_msg=str(hand))
         np.testing.assert_array_equal(win, win_ref, err_msg=str(hand))
+
+
+# ---------------------------------------------------------------------------------------------
+# the game engine
+def _without_honour_chows(hand):
+    """Shanten of ``hand`` under 瑞金's forms but without honour chows."""
+    kr = _ruijin_kernel_rule()
+    caps = np.array(kr.copies, np.int16)
+    for m in hand.melds:
+        np.subtract.at(caps, list(m.tiles), 1)
+    caps = np.clip(caps, 0, 4).astype(np.uint8)
+    c = np.minimum(hand.counts, caps).astype(np.uint8)
+    return K.shanten_counts(c, hand.n_melds, hand.wilds, caps, kr.playable, kr.forms,
+                            kr.options & ~_bridge.OPT_HONOUR_CHOWS)
+
+
+def test_games_win_with_honour_chows(monkeypatch):
+    # the engine's policy counts honour chows and asks the scorer about every hand they
+    # complete; can_win accepts each, and a good share of the wins need them
+    from mjfast.simulation import games as G
+    asked = []
+    real = G.can_win
+
+    def recording(ctx, rule, **kw):
+        ok = real(ctx, rule, **kw)
+        asked.append((ctx, ok))
+        return ok
+
+    monkeypatch.setattr(G, "can_win", recording)
+    n = 2000 if FULL else 150
+    mj.simulate_games("ruijin", n, rng=20261201, n_threads=1)
+    assert asked and all(ok for _, ok in asked)
+    assert all(mj.shanten(ctx.hand, rule="ruijin") == -1 for ctx, _ in asked)
+    through_chows = sum(_without_honour_chows(ctx.hand) > -1 for ctx, _ in asked)
+    assert through_chows > len(asked) // 10

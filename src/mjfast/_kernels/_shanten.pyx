@@ -32,6 +32,8 @@ cdef const uint8_t* HON_N = NULL
 cdef const uint8_t* HON_U = NULL
 # honour-chow groups (winds 5**4 rows, dragons 5**3 rows; natural / unlimited)
 cdef const uint8_t* HC_TAB[2][2]
+cdef const uint8_t* HC_HON_N = NULL   # the seven honours under honour chows, as HON_N / HON_U
+cdef const uint8_t* HC_HON_U = NULL
 _hc_refs = None
 _table_refs = None
 
@@ -63,14 +65,20 @@ def _install_tables():
 
 
 def _set_honour_chow_tables(const uint8_t[:, ::1] wind_natural, const uint8_t[:, ::1] wind_unlimited,
-                            const uint8_t[:, ::1] dragon_natural, const uint8_t[:, ::1] dragon_unlimited):
-    """Install the honour-chow group tables (shapes (5**4, 10) and (5**3, 10))."""
-    global _hc_refs
+                            const uint8_t[:, ::1] dragon_natural, const uint8_t[:, ::1] dragon_unlimited,
+                            const uint8_t[:, ::1] honor_natural, const uint8_t[:, ::1] honor_unlimited):
+    """Install the honour-chow tables (shapes (5**4, 10), (5**3, 10) and (5**7, 10))."""
+    global _hc_refs, HC_HON_N, HC_HON_U
+    if honor_natural.shape[0] != 5**7 or honor_unlimited.shape[0] != 5**7 or honor_natural.shape[1] != 10 \
+            or honor_unlimited.shape[1] != 10:
+        raise ValueError("honour-chow tables have the wrong shape")
     if wind_natural.shape[0] != 625 or wind_unlimited.shape[0] != 625 or dragon_natural.shape[0] != 125 \
             or dragon_unlimited.shape[0] != 125 or wind_natural.shape[1] != 10 or wind_unlimited.shape[1] != 10 \
             or dragon_natural.shape[1] != 10 or dragon_unlimited.shape[1] != 10:
         raise ValueError("honour-chow tables have the wrong shape")
-    _hc_refs = (wind_natural, wind_unlimited, dragon_natural, dragon_unlimited)
+    _hc_refs = (wind_natural, wind_unlimited, dragon_natural, dragon_unlimited, honor_natural, honor_unlimited)
+    HC_HON_N = &honor_natural[0, 0]
+    HC_HON_U = &honor_unlimited[0, 0]
     HC_TAB[0][0] = &wind_natural[0, 0]
     HC_TAB[0][1] = &wind_unlimited[0, 0]
     HC_TAB[1][0] = &dragon_natural[0, 0]
@@ -396,8 +404,10 @@ cdef inline bint rows_agree(const uint8_t* nat, const uint8_t* unl, int kmax) no
     return True
 
 
-cdef int standard_deficit_natural(const uint8_t* c, int kmax, int W) noexcept nogil:
-    """Fast path (every kind playable with 4 natural copies): four table rows, min-plus.
+cdef int standard_deficit_natural(const uint8_t* c, int kmax, int W, const uint8_t* hon_n,
+                                  const uint8_t* hon_u) noexcept nogil:
+    """Fast path (every kind playable with 4 natural copies): four table rows, min-plus; the
+    honours from ``hon_n`` / ``hon_u`` (the plain or the honour-chow tables).
 
     With wildcards it applies only when no group can gain from a wildcard standing for a
     fifth copy (its natural and unlimited rows agree); otherwise returns -1.
@@ -408,9 +418,9 @@ cdef int standard_deficit_natural(const uint8_t* c, int kmax, int W) noexcept no
         if not (rows_agree(SUIT_N + 10 * i0, SUIT_U + 10 * i0, kmax)
                 and rows_agree(SUIT_N + 10 * i1, SUIT_U + 10 * i1, kmax)
                 and rows_agree(SUIT_N + 10 * i2, SUIT_U + 10 * i2, kmax)
-                and rows_agree(HON_N + 10 * i3, HON_U + 10 * i3, kmax)):
+                and rows_agree(hon_n + 10 * i3, hon_u + 10 * i3, kmax)):
             return -1
-    return natural_from_rows(SUIT_N + 10 * i0, SUIT_N + 10 * i1, SUIT_N + 10 * i2, HON_N + 10 * i3, kmax)
+    return natural_from_rows(SUIT_N + 10 * i0, SUIT_N + 10 * i1, SUIT_N + 10 * i2, hon_n + 10 * i3, kmax)
 
 
 cdef void honor_row0(const uint8_t* c, const uint8_t* cap, const uint8_t* playable, int* row) noexcept nogil:
@@ -673,7 +683,7 @@ cdef int seven_pairs_capped(const uint8_t* c, const Params* prm, bint distinct) 
 cdef int seven_pairs_deficit(const uint8_t* c, const Params* prm, int W) noexcept nogil:
     cdef int i, pairs = 0, odd = 0, need, use1
     cdef bint distinct = (prm.options & O_PAIRS_DISTINCT) != 0
-    if prm.all_natural:  # pairs never need a fifth copy, so wildcards only subtract
+    if prm.all_natural or prm.hc_natural:  # pairs never need a fifth copy, so wildcards only subtract
         for i in range(34):
             if distinct:
                 pairs += c[i] >= 2
@@ -696,7 +706,7 @@ cdef int seven_pairs_deficit(const uint8_t* c, const Params* prm, int W) noexcep
 cdef int thirteen_orphans_deficit(const uint8_t* c, const Params* prm, int W) noexcept nogil:
     cdef int i, kinds = 0
     cdef bint pair = False
-    if prm.all_natural:  # at most two of a kind: no fifth copy either
+    if prm.all_natural or prm.hc_natural:  # at most two of a kind: no fifth copy either
         for i in range(13):
             if c[ORPHANS[i]]:
                 kinds += 1
@@ -922,8 +932,16 @@ cdef void params_init(Params* prm, const uint8_t* cap, const uint8_t* playable, 
         prm.playable[i] = playable[i]
         if cap[i] != 4 or not playable[i]:
             prm.all_natural = 0
+    prm.hc_natural = 0
+    prm.hon_n = HON_N
+    prm.hon_u = HON_U
     if options & O_HONOUR_CHOWS:
-        prm.all_natural = 0     # the tables of every fast path know no honour chows
+        # the other kernels' table paths know no honour chows (all_natural off); this kernel's
+        # uses the honour-chow tables of the honours
+        prm.hc_natural = prm.all_natural
+        prm.all_natural = 0
+        prm.hon_n = HC_HON_N
+        prm.hon_u = HC_HON_U
     prm.forms = forms
     prm.options = options
 
@@ -940,10 +958,10 @@ cdef int form_deficit(const uint8_t* c, int n, int n_melds, int W, const Params*
     if kmax > 4:
         return INF
     if form == F_STANDARD:
-        if prm.all_natural:
-            d = standard_deficit_natural(c, kmax, W)
+        if prm.all_natural or prm.hc_natural:
+            d = standard_deficit_natural(c, kmax, W, prm.hon_n, prm.hon_u)
             if d < 0:
-                d = standard_deficit(c, prm.cap, prm.playable, kmax, W, False)
+                d = standard_deficit(c, prm.cap, prm.playable, kmax, W, prm.hc_natural)
         else:
             d = standard_deficit(c, prm.cap, prm.playable, kmax, W, (prm.options & O_HONOUR_CHOWS) != 0)
     elif n_melds == 0 and kmax == 4:
@@ -1043,7 +1061,7 @@ cdef inline bint tally_counts(const uint8_t* c, int wilds, bint distinct, Tally*
 
 cdef inline bint fused_applies(const Params* prm) noexcept nogil:
     """Every kind natural and the forms among standard / seven pairs / thirteen orphans."""
-    return (prm.all_natural and not (prm.options & O_NEED_VOID)
+    return ((prm.all_natural or prm.hc_natural) and not (prm.options & O_NEED_VOID)
             and (prm.forms & ~(F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS)) == 0)
 
 
@@ -1060,10 +1078,10 @@ cdef int fused_finish(const Tally* t, int n_melds, int wilds, const Params* prm)
         if wilds > 0 and not (rows_agree(SUIT_N + 10 * t.idx[0], SUIT_U + 10 * t.idx[0], kmax)
                               and rows_agree(SUIT_N + 10 * t.idx[1], SUIT_U + 10 * t.idx[1], kmax)
                               and rows_agree(SUIT_N + 10 * t.idx[2], SUIT_U + 10 * t.idx[2], kmax)
-                              and rows_agree(HON_N + 10 * t.idx[3], HON_U + 10 * t.idx[3], kmax)):
+                              and rows_agree(prm.hon_n + 10 * t.idx[3], prm.hon_u + 10 * t.idx[3], kmax)):
             return -INF
         best = natural_from_rows(SUIT_N + 10 * t.idx[0], SUIT_N + 10 * t.idx[1], SUIT_N + 10 * t.idx[2],
-                                 HON_N + 10 * t.idx[3], kmax)
+                                 prm.hon_n + 10 * t.idx[3], kmax)
     if n_melds == 0 and kmax == 4:
         if prm.forms & F_SEVEN_PAIRS:
             if t.pairs >= 7:
@@ -1105,6 +1123,7 @@ cdef int shanten_one(const uint8_t* c, int n_melds, int wilds, const Params* prm
                 p2 = prm[0]
                 p2.options = prm.options & ~O_NEED_VOID
                 p2.all_natural = 0
+                p2.hc_natural = 0
                 for i in range(9):
                     p2.playable[9 * s + i] = 0
                 best = imin(best, shanten_one(c, n_melds, wilds, &p2))

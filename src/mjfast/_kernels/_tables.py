@@ -244,15 +244,34 @@ def _any_three_table(n_kinds: int, max_copies: int) -> np.ndarray:
 
 @functools.lru_cache(maxsize=1)
 def honour_chow_tables() -> dict[str, np.ndarray]:
-    """The four small tables of the honour-chow groups (winds, dragons; natural: at most 4
-    copies of a kind in a target, unlimited: at most 8).  Built in memory on first use (a few
+    """The tables of the honour-chow groups (winds, dragons; natural: at most 4 copies of a kind
+    in a target, unlimited: at most 8) and their combination over the seven honours (indexed as
+    the honour group of the other tables).  Built in memory on first use (tens of
     milliseconds), never cached on disk."""
-    return {
+    out = {
         "wind_natural": _any_three_table(4, 4),
         "wind_unlimited": _any_three_table(4, 8),
         "dragon_natural": _any_three_table(3, 4),
         "dragon_unlimited": _any_three_table(3, 8),
     }
+    for kind in ("natural", "unlimited"):
+        out[f"honor_{kind}"] = _merge_groups(out[f"wind_{kind}"], out[f"dragon_{kind}"])
+    return out
+
+
+def _merge_groups(winds: np.ndarray, dragons: np.ndarray) -> np.ndarray:
+    """The seven honours' table (rows ``wind index + 625 * dragon index``, the index of the
+    honour group) as the min-plus combination of the wind and the dragon tables."""
+    w = winds.astype(np.int32)[None, :, :]             # (1, 625, 10)
+    d = dragons.astype(np.int32)[:, None, :]           # (125, 1, 10)
+    out = np.full((len(dragons), len(winds), 2 * (MAX_SETS + 1)), HC_IMPOSSIBLE, np.int32)
+    for m in range(MAX_SETS + 1):
+        for m1 in range(m + 1):
+            m2 = m - m1
+            np.minimum(out[:, :, 2 * m], w[:, :, 2 * m1] + d[:, :, 2 * m2], out=out[:, :, 2 * m])
+            np.minimum(out[:, :, 2 * m + 1], w[:, :, 2 * m1 + 1] + d[:, :, 2 * m2], out=out[:, :, 2 * m + 1])
+            np.minimum(out[:, :, 2 * m + 1], w[:, :, 2 * m1] + d[:, :, 2 * m2 + 1], out=out[:, :, 2 * m + 1])
+    return np.minimum(out, HC_IMPOSSIBLE).astype(np.uint8).reshape(len(dragons) * len(winds), -1)
 
 
 # ---------------------------------------------------------------------------------------
