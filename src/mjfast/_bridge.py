@@ -12,6 +12,7 @@ from functools import lru_cache
 import numpy as np
 
 from . import rules as _rules
+from .rules import _base as _rules_base
 from ._kernels import _game as _kg
 from .tiles import CODES, N_KINDS, N_TILES_ALL
 
@@ -32,6 +33,7 @@ OPT_PAIRS_DISTINCT = 1
 OPT_LAN_STRICT = 2
 OPT_VOID_M = 4  # << suit: that suit may be left empty (缺一门)
 OPT_NEED_VOID = 32
+OPT_HONOUR_CHOWS = 64  # any three different winds / dragons form a set (Calls.chow_honours)
 ALL_VOIDABLE = OPT_NEED_VOID | (7 * OPT_VOID_M)
 INF = 100  # the kernel's "no allowed form applies"
 
@@ -117,6 +119,7 @@ def kernel_rule(rule_obj, wild_kind: int | None = None, pairs_distinct: bool | N
             options |= OPT_PAIRS_DISTINCT
         if rule_obj.max_suits < 3:
             options |= ALL_VOIDABLE  # a hand's melds may narrow this (see void_options)
+        options |= honour_chow_option(rule_obj)
         has_wild = rule_obj.wildcard is not None
         name = rule_obj.name
     if pairs_distinct is not None:
@@ -137,6 +140,19 @@ def kernel_rule(rule_obj, wild_kind: int | None = None, pairs_distinct: bool | N
     copies.setflags(write=False)
     playable.setflags(write=False)
     return KernelRule(name, copies, playable, forms, options, has_wild)
+
+
+def honour_chow_option(rule_obj) -> int:
+    """:data:`OPT_HONOUR_CHOWS` when the rule's calls declare honour chows (``Calls.chow_honours``),
+    else 0.  The kernels know one shape of them: any three different winds and any three
+    different dragons (瑞金); another grouping is refused rather than read wrongly."""
+    groups = rule_obj.calls.chow_honours if rule_obj is not None else ()
+    if not groups:
+        return 0
+    if sorted(map(tuple, groups)) != sorted((_rules_base.WINDS, _rules_base.DRAGONS)):
+        raise ValueError(f"rule {rule_obj.name!r}: honour chows {groups!r} are not supported by the kernels "
+                         "(they know the four winds and the three dragons, each any three different)")
+    return OPT_HONOUR_CHOWS
 
 
 def void_options(options: int, meld_suits) -> int:

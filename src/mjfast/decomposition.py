@@ -25,7 +25,7 @@ from . import _bridge
 from . import tiles as _t
 from ._kernels import _decompose as _k
 
-__all__ = ["Decomposition", "decompose", "decompose_counts", "WAITS", "SPECIAL_FORMS"]
+__all__ = ["Decomposition", "decompose", "decompose_counts", "honour_chows", "WAITS", "SPECIAL_FORMS"]
 
 #: Wait names carried by :attr:`Decomposition.waits`.
 WAITS = ("ryanmen", "penchan", "kanchan", "tanki", "shanpon")
@@ -66,7 +66,9 @@ class Decomposition:
     tiles : tuple of int
         The tiles of a special form that are not in ``sets``/``pair``: 七对 the seven pair kinds
         (a kind twice for four of a kind); 十三幺 the thirteen orphan kinds; 组合龙 the nine
-        knitted tiles; 十三浪, 全不靠 and 九幺 all fourteen tiles.  Empty for the standard form.
+        knitted tiles; 十三浪, 全不靠 and 九幺 all fourteen tiles.  The standard form: the tiles
+        of its concealed honour chows where the rule has them (瑞金: any three different winds
+        or dragons; the tiles decide the chows, see :func:`honour_chows`), else empty.
     wild_tiles : tuple of int
         The kinds the wildcards stand for, sorted (one entry per wildcard).
     waits : frozenset of str
@@ -102,6 +104,8 @@ class Decomposition:
             out.append(text)
         if self.form == "seven_pairs":
             out += [_t.to_mpsz((k, k)) for k in self.tiles]
+        elif self.form == "standard" and self.tiles:
+            out += [_t.to_mpsz(chow) for chow in honour_chows(self.tiles)]
         elif self.tiles:
             out.append(_t.to_mpsz(self.tiles))
         if self.pair is not None:
@@ -259,6 +263,37 @@ def _nine_terminals(c, w, playable):
 
 _SET_OF_CODE = tuple(("chow", t) if t < _k.PUNG_OFFSET else ("pung", t - _k.PUNG_OFFSET)
                      for t in range(_k.PUNG_OFFSET + _t.N_KINDS))
+_WINDS = (27, 28, 29, 30)
+_DRAGONS = (31, 32, 33)
+# kernel code - HONOUR_CHOW_OFFSET -> the chow's tiles (the wind chows without wind j, the dragons)
+_HONOUR_CHOW_TILES = tuple(tuple(k for k in _WINDS if k != 27 + j) for j in range(4)) + (_DRAGONS,)
+
+
+def honour_chows(tiles) -> list[tuple[int, ...]]:
+    """The honour chows whose tiles are ``tiles`` (the :attr:`Decomposition.tiles` of a
+    standard reading), sorted: with ``X`` chows in a group, a kind held ``u`` times is left out
+    of ``X - u`` of them, so the tiles decide the chows.
+
+    Examples
+    --------
+    >>> [_t.to_mpsz(c) for c in honour_chows((27, 27, 28, 28, 29, 30, 31, 32, 33))]
+    ['123z', '124z', '567z']
+    """
+    tiles = list(tiles)
+    out = []
+    for group in (_WINDS, _DRAGONS):
+        u = [tiles.count(k) for k in group]
+        if sum(u) % 3 or (sum(u) and len(group) == 3 and len(set(u)) > 1):
+            raise ValueError(f"{_t.to_mpsz(tiles)} are not the tiles of honour chows")
+        x = sum(u) // 3
+        omit = [x - v for v in u]
+        if min(omit) < 0:
+            raise ValueError(f"{_t.to_mpsz(tiles)} are not the tiles of honour chows")
+        if len(group) == 3:
+            out += [group] * x
+        else:
+            out += sorted(tuple(k for k in group if k != group[j]) for j in range(4) for _ in range(omit[j]))
+    return out
 
 
 def _rows_to_tuples(rows: np.ndarray) -> list[tuple]:
@@ -270,14 +305,18 @@ def _rows_to_tuples(rows: np.ndarray) -> list[tuple]:
     out = []
     for row in rows.tolist():
         form = "standard" if row[0] == _k.FORM_STANDARD else "knitted_straight"
-        sets = tuple(_SET_OF_CODE[x] for x in row[1:5] if x >= 0)
+        sets = tuple(_SET_OF_CODE[x] for x in row[1:5] if 0 <= x < _k.HONOUR_CHOW_OFFSET)
         tiles = _k.KNITTED_LAYOUTS[row[6]] if row[6] >= 0 else ()
+        if max(row[1:5]) >= _k.HONOUR_CHOW_OFFSET:
+            tiles = tuple(sorted(t for x in row[1:5] if x >= _k.HONOUR_CHOW_OFFSET
+                                 for t in _HONOUR_CHOW_TILES[x - _k.HONOUR_CHOW_OFFSET]))
         out.append((form, sets, row[5], tiles, tuple(x for x in row[7:] if x >= 0)))
     return out
 
 
 def decompose_counts(counts, n_melds: int = 0, wilds: int = 0, *, forms=None, playable=None,
-                     seven_pairs_distinct: bool = False, lan_strict: bool = False) -> list[tuple]:
+                     seven_pairs_distinct: bool = False, lan_strict: bool = False,
+                     honour_chows: bool = False) -> list[tuple]:
     """Every reading of the concealed part of a complete hand, as plain tuples.
 
     Parameters
@@ -298,6 +337,9 @@ def decompose_counts(counts, n_melds: int = 0, wilds: int = 0, *, forms=None, pl
         七对 needs seven different kinds (otherwise four of a kind counts as two pairs).
     lan_strict : bool, default False
         十三浪 needs exactly three tiles per suit and five honours.
+    honour_chows : bool, default False
+        Any three different winds and any three different dragons are sets of the standard
+        form too (瑞金); their tiles are the reading's ``tiles``.
 
     Returns
     -------
@@ -316,6 +358,8 @@ def decompose_counts(counts, n_melds: int = 0, wilds: int = 0, *, forms=None, pl
     >>> from mjfast import Hand
     >>> decompose_counts(Hand("111222333m789p11z").counts)[:1]
     [('standard', (('chow', 0), ('chow', 0), ('chow', 0), ('chow', 15)), 27, (), ())]
+    >>> decompose_counts(Hand("123m456p124z567z55p").counts, honour_chows=True)
+    [('standard', (('chow', 0), ('chow', 12)), 13, (27, 28, 30, 31, 32, 33), ())]
     """
     c = _as_counts(counts)
     if not 0 <= wilds <= _k.MAX_WILDS:
@@ -335,6 +379,8 @@ def decompose_counts(counts, n_melds: int = 0, wilds: int = 0, *, forms=None, pl
             raise ValueError("playable must have 34 entries")
     n_sets = (n - 2) // 3
     kbits = bits & _FB["standard"]
+    if kbits and honour_chows:
+        kbits |= _k.FORM_HONOUR_CHOWS
     if bits & _FB["knitted_straight"] and n_melds <= 1 and n_sets + n_melds == 4:
         kbits |= _k.FORM_KNITTED_STRAIGHT
     res = _rows_to_tuples(_kernel_rows(c, n_sets, wilds, pl, kbits)) if kbits else []
@@ -459,6 +505,8 @@ def decompose(hand, *, rule=None, win_tile=None, melds=(), wilds=None, strict: b
     [['penchan', 'ryanmen']]
     >>> decompose("123m456p789s12344z")
     []
+    >>> [str(d) for d in decompose("123m456p124z567z55p", rule="ruijin")]   # honour chows
+    ['123m 456p 124z 567z 55p']
     """
     from ._inputs import as_hand, prepare
 
@@ -477,7 +525,8 @@ def decompose(hand, *, rule=None, win_tile=None, melds=(), wilds=None, strict: b
     names = [f for f, b in _FB.items() if kr.forms & b and f != "seven_stars"]
     raw = decompose_counts(h.counts, h.n_melds, h.wilds, forms=names, playable=kr.playable,
                            seven_pairs_distinct=bool(options & _bridge.OPT_PAIRS_DISTINCT),
-                           lan_strict=bool(options & _bridge.OPT_LAN_STRICT))
+                           lan_strict=bool(options & _bridge.OPT_LAN_STRICT),
+                           honour_chows=bool(options & _bridge.OPT_HONOUR_CHOWS))
     out = []
     for reading in raw:
         if options & _bridge.OPT_NEED_VOID:

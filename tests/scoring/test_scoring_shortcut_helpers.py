@@ -168,8 +168,9 @@ def test_complete_is_sound_with_wildcards(name, seed):
         if rng.random() < 0.5:
             ctx = _broken(rng, ctx, list(KINDS[name]))
         h = ctx.hand
+        # (the shortcut knows no honour chows: 瑞金's readings with them are the slow path's)
         reads = [d for d in decompose(h, rule=None if name == "taicang" else rule)
-                 if d.form in ("standard", "seven_pairs")
+                 if d.form in ("standard", "seven_pairs") and not (d.form == "standard" and d.tiles)
                  and all(play[t] for t in d.wild_tiles)]
         assert _fast.complete(h, _fast.STANDARD_PAIRS, play) == bool(reads), str(h)
 

@@ -4,6 +4,8 @@ import numpy.typing as npt
 
 FORM_STANDARD: int
 FORM_KNITTED_STRAIGHT: int
+FORM_HONOUR_CHOWS: int
+HONOUR_CHOW_OFFSET: int
 ROW_WIDTH: int
 MAX_WILDS: int
 PUNG_OFFSET: int

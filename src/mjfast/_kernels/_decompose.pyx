@@ -22,6 +22,11 @@ Output rows (``int8``, :data:`ROW_WIDTH` columns)::
 0..33 is the chow starting at ``t``, ``34 + t`` the pung of ``t``, ``-1`` unused; ``layout`` is
 the knitted layout index (``-1`` for the standard form); the wild columns list the kinds the
 wildcards stand for, ascending, ``-1`` padded.
+
+Honour chows (``forms`` with :data:`FORM_HONOUR_CHOWS`, 瑞金): in the standard form any three
+different winds and any three different dragons are sets too, coded ``HONOUR_CHOW_OFFSET + j``:
+``j`` 0..3 the wind chow without wind ``j`` (东 南 西 北), ``j = 4`` the three dragons.  They are
+chosen when the search reaches the first wind (the wind chows) and the first dragon.
 """
 cimport cython
 from libc.stdint cimport uint8_t, int8_t
@@ -38,13 +43,17 @@ cdef enum:
     C_WILDS = 7
     F_STANDARD = 1
     F_KNITTED_STRAIGHT = 32
+    F_HONOUR_CHOWS = 1024
     PUNG = 34
+    HCHOW = 68
 
 FORM_STANDARD = F_STANDARD
 FORM_KNITTED_STRAIGHT = F_KNITTED_STRAIGHT
+FORM_HONOUR_CHOWS = F_HONOUR_CHOWS
 ROW_WIDTH = WIDTH
 MAX_WILDS = MAX_WILDS_
 PUNG_OFFSET = PUNG
+HONOUR_CHOW_OFFSET = HCHOW
 
 # the six knitted layouts: 147 / 258 / 369 laid over m, p, s (same order as the shanten kernel)
 cdef int KNIT[6][9]
@@ -69,6 +78,8 @@ ctypedef struct Search:
     int nwl
     int form
     int layout
+    int hc                  # honour chows in this search
+    int hcu[34]             # tiles of each kind in the honour chows chosen so far
     int8_t* out
     Py_ssize_t cap
     Py_ssize_t n
@@ -104,22 +115,36 @@ cdef void emit(Search* s) noexcept nogil:
     s.n += 1
 
 
+cdef inline bint hc_pending(const Search* s, int i) noexcept nogil:
+    """Honour chows chosen earlier still need tiles of kind ``i`` or later."""
+    cdef int j
+    if not s.hc:
+        return False
+    for j in range(i if i > 27 else 27, 34):
+        if s.hcu[j]:
+            return True
+    return False
+
+
 cdef void dfs(Search* s, int i, int p1, int p2, int nsets, int pr, int e) noexcept nogil:
     """Kind ``i``; ``p1``/``p2`` chows started at ``i-1``/``i-2``; ``e`` wildcards used."""
     cdef int a, b, q, f, ex, amax, left, j, need
-    if nsets == s.k and pr == 1 and p1 == 0 and p2 == 0:
+    if nsets == s.k and pr == 1 and p1 == 0 and p2 == 0 and not hc_pending(s, i):
         if s.suffix[i] == 0 and e == s.w:
             emit(s)
         return
     if i >= 34:
         return
     left = s.k - nsets
+    if s.hc and (i == 27 or i == 31) and s.hc != i:
+        honour_chows(s, i, nsets, pr, e)
+        return
     amax = left if chow_start(i) else 0
     need = s.c[i]
     for a in range(amax + 1):
         for b in range(left - a + 1):
             for q in range(2 - pr):
-                f = p1 + p2 + a + 3 * b + 2 * q
+                f = p1 + p2 + a + 3 * b + 2 * q + s.hcu[i]
                 if f < need:
                     continue
                 ex = f - need
@@ -145,6 +170,38 @@ cdef void dfs(Search* s, int i, int p1, int p2, int nsets, int pr, int e) noexce
                     s.pair = -1
 
 
+cdef void honour_chows(Search* s, int i, int nsets, int pr, int e) noexcept nogil:
+    """At the first wind (``i = 27``) or dragon (``i = 31``): every multiset of that group's
+    honour chows that fits the sets left, then the search on from ``i`` with their tiles."""
+    cdef int x[4]
+    cdef int n_types = 4 if i == 27 else 1
+    cdef int n_kinds = 4 if i == 27 else 3
+    cdef int code, tmp, X, j, r, n_codes = 1, mark = s.hc
+    for j in range(n_types):
+        n_codes *= 5
+    for code in range(n_codes):
+        X = 0
+        tmp = code
+        for j in range(n_types):
+            x[j] = tmp % 5
+            tmp = tmp // 5
+            X += x[j]
+        if X > s.k - nsets:
+            continue
+        for j in range(n_kinds):
+            s.hcu[i + j] = X - x[j] if n_types == 4 else X
+        for j in range(n_types):
+            for r in range(x[j]):
+                s.groups[s.ngroups] = HCHOW + (j if n_types == 4 else 4)
+                s.ngroups += 1
+        s.hc = i                      # chosen here: the search goes on from this kind
+        dfs(s, i, 0, 0, nsets + X, pr, e)
+        s.hc = mark
+        s.ngroups -= X
+    for j in range(n_kinds):
+        s.hcu[i + j] = 0
+
+
 cdef void run(Search* s, int start_e) noexcept nogil:
     cdef int i
     s.suffix[34] = 0
@@ -152,6 +209,8 @@ cdef void run(Search* s, int start_e) noexcept nogil:
         s.suffix[i] = s.suffix[i + 1] + s.c[i]
     s.ngroups = 0
     s.pair = -1
+    for i in range(34):
+        s.hcu[i] = 0
     dfs(s, 0, 0, 0, 0, 0, start_e)
 
 
@@ -173,7 +232,9 @@ cdef Py_ssize_t search_all(const uint8_t* counts, int n_sets, int wilds, const u
         s.nwl = 0
         s.form = F_STANDARD
         s.layout = -1
+        s.hc = 1 if forms & F_HONOUR_CHOWS else 0
         run(&s, 0)
+    s.hc = 0                          # 组合龙 readings take no honour chows
     if (forms & F_KNITTED_STRAIGHT) and n_sets >= 3:
         for j in range(6):
             for i in range(34):
@@ -211,7 +272,7 @@ def decompose_kernel(const uint8_t[::1] counts, int n_sets, int wilds, const uin
     n_sets : int                # IN sets wanted besides the pair (0..4)
     wilds : int                 # IN wildcards held (0..8); the hand has 3 * n_sets + 2 tiles
     playable : uint8[34]        # IN kinds a wildcard may stand for
-    forms : int                 # IN FORM_STANDARD | FORM_KNITTED_STRAIGHT
+    forms : int                 # IN FORM_STANDARD | FORM_KNITTED_STRAIGHT, | FORM_HONOUR_CHOWS
     out : int8[cap, ROW_WIDTH]  # OUT rows (see the module docstring)
 
     Returns

@@ -46,7 +46,7 @@ from numpy.random cimport bitgen_t
 from mjfast._kernels._shanten cimport (Params, params_init, shanten_one, N_KINDS, INF,
                                       F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, F_HONORS_KNITTED,
                                       F_KNITTED_STRAIGHT, F_SEVEN_STARS, F_THIRTEEN_LAN, F_NINE_TERMINALS,
-                                      O_NEED_VOID, O_VOID_M, O_PAIRS_DISTINCT)
+                                      O_NEED_VOID, O_VOID_M, O_PAIRS_DISTINCT, O_HONOUR_CHOWS)
 from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32
 from mjfast._kernels._policy cimport (Memo, Policy, Table, memo_init, memo_free, pol_shanten, pol_accepted,
                                       pol_ukeire, pol_decide, table_init, table_discards)
@@ -1177,6 +1177,8 @@ def discard_table(const uint8_t[::1] counts, int n_melds, int forms, int options
         raise ValueError("a 3k+2 hand: 3 * n_melds + the concealed tiles = 14")
     if forms & ~(F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS) or not forms:
         raise ValueError("forms among standard, seven pairs and thirteen orphans")
+    if options & O_HONOUR_CHOWS:
+        raise ValueError("the table evaluation knows no honour chows")
     memset(cap, 4, 34)
     memset(play, 1, 34)
     params_init(&p, cap, play, forms, options)
@@ -1385,7 +1387,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     R.options = options
     R.forms = forms & (F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS)
     R.extra = forms & (F_THIRTEEN_LAN | F_NINE_TERMINALS)
-    R.prune = R.forms == forms
+    R.prune = R.forms == forms and not (options & O_HONOUR_CHOWS)   # the table path knows no honour chows
     R.slow = (forms & (F_HONORS_KNITTED | F_SEVEN_STARS | F_KNITTED_STRAIGHT)) != 0
     params_init(&R.p_hk, &cap4[0], playable_all, forms & (F_HONORS_KNITTED | F_SEVEN_STARS), options)
     params_init(&R.p_ks, &cap4[0], playable_all, forms & F_KNITTED_STRAIGHT, options)

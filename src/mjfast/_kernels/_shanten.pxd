@@ -23,13 +23,17 @@ cdef enum:
     O_LAN_STRICT = 2         # 烂胡 strict: exactly three tiles per suit + five honours
     O_VOID_M = 4             # with O_NEED_VOID: the suits that may be left empty (m << 0, p << 1, s << 2)
     O_NEED_VOID = 32         # 缺一门: a winning hand leaves one suit empty
+    O_HONOUR_CHOWS = 64      # any three different winds, any three different dragons form a set
 
 ctypedef struct Params:
     uint8_t cap[34]          # most NATURAL copies of each kind the concealed part can hold
     uint8_t playable[34]     # 1 if a target may contain the kind (naturally or via a wildcard)
-    uint8_t all_natural      # every kind playable with cap 4 (the table fast path applies)
+    uint8_t all_natural      # every kind playable with cap 4 and no honour chows (the table fast path applies)
+    uint8_t hc_natural       # every kind playable with cap 4 and honour chows (this kernel's table path applies)
     int32_t forms
     int32_t options
+    const uint8_t* hon_n     # the honour tables of this kernel's table path (honour-chow ones under O_HONOUR_CHOWS)
+    const uint8_t* hon_u
 
 cdef int shanten_one(const uint8_t* c, int n_melds, int wilds, const Params* prm) noexcept nogil
 cdef int shanten_form(const uint8_t* c, int n_melds, int wilds, const Params* prm, int form) noexcept nogil

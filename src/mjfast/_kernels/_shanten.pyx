@@ -30,6 +30,11 @@ cdef const uint8_t* SUIT_N = NULL
 cdef const uint8_t* SUIT_U = NULL
 cdef const uint8_t* HON_N = NULL
 cdef const uint8_t* HON_U = NULL
+# honour-chow groups (winds 5**4 rows, dragons 5**3 rows; natural / unlimited)
+cdef const uint8_t* HC_TAB[2][2]
+cdef const uint8_t* HC_HON_N = NULL   # the seven honours under honour chows, as HON_N / HON_U
+cdef const uint8_t* HC_HON_U = NULL
+_hc_refs = None
 _table_refs = None
 
 
@@ -56,6 +61,28 @@ def _install_tables():
     _tables.check_tables(tables)
     _set_tables(tables["suit_natural"], tables["suit_unlimited"],
                 tables["honor_natural"], tables["honor_unlimited"])
+    _set_honour_chow_tables(**_tables.honour_chow_tables())
+
+
+def _set_honour_chow_tables(const uint8_t[:, ::1] wind_natural, const uint8_t[:, ::1] wind_unlimited,
+                            const uint8_t[:, ::1] dragon_natural, const uint8_t[:, ::1] dragon_unlimited,
+                            const uint8_t[:, ::1] honor_natural, const uint8_t[:, ::1] honor_unlimited):
+    """Install the honour-chow tables (shapes (5**4, 10), (5**3, 10) and (5**7, 10))."""
+    global _hc_refs, HC_HON_N, HC_HON_U
+    if honor_natural.shape[0] != 5**7 or honor_unlimited.shape[0] != 5**7 or honor_natural.shape[1] != 10 \
+            or honor_unlimited.shape[1] != 10:
+        raise ValueError("honour-chow tables have the wrong shape")
+    if wind_natural.shape[0] != 625 or wind_unlimited.shape[0] != 625 or dragon_natural.shape[0] != 125 \
+            or dragon_unlimited.shape[0] != 125 or wind_natural.shape[1] != 10 or wind_unlimited.shape[1] != 10 \
+            or dragon_natural.shape[1] != 10 or dragon_unlimited.shape[1] != 10:
+        raise ValueError("honour-chow tables have the wrong shape")
+    _hc_refs = (wind_natural, wind_unlimited, dragon_natural, dragon_unlimited, honor_natural, honor_unlimited)
+    HC_HON_N = &honor_natural[0, 0]
+    HC_HON_U = &honor_unlimited[0, 0]
+    HC_TAB[0][0] = &wind_natural[0, 0]
+    HC_TAB[0][1] = &wind_unlimited[0, 0]
+    HC_TAB[1][0] = &dragon_natural[0, 0]
+    HC_TAB[1][1] = &dragon_unlimited[0, 0]
 
 
 _install_tables()
@@ -229,6 +256,118 @@ cdef void combine(Group acc, Group g, int kmax, int W) noexcept nogil:
     memcpy(acc, res, sizeof(Group))
 
 
+# ---------------------------------------------------------------------------------------
+# honour chows (O_HONOUR_CHOWS: any three different winds, or the three dragons, form a set).
+# The honours then split into a wind group and a dragon group; each is a table row (every kind
+# natural, and no gain from a wildcard's fifth copy) or the exact programme below.
+cdef void hc_exact(const uint8_t* c, const uint8_t* cap, const uint8_t* playable, int n, int kmax, int W,
+                   Group out) noexcept nogil:
+    """Exact least deficit of the winds (``n = 4``) or the dragons (``n = 3``) with their chows.
+
+    Every multiset of chows is enumerated (``x[j]`` wind chows leave out wind ``j``; the dragons
+    have a single chow), then a programme over the kinds puts pungs and the pair on top of the
+    chows' tiles; the state is (sets, pair, overflow)."""
+    cdef int16_t cur[5][2][MAX_WILDS + 1]
+    cdef int16_t nxt[5][2][MAX_WILDS + 1]
+    cdef int x[4]
+    cdef int u[4]
+    cdef int n_types = 4 if n == 4 else 1
+    cdef int code, tmp, X, i, j, m, p, o, q, r, t, ov, d, v, nv, n_codes = 1
+    for j in range(n_types):
+        n_codes *= 5
+    for m in range(5):
+        for p in range(2):
+            for o in range(W + 1):
+                out[m][p][o] = INF
+    for code in range(n_codes):
+        X = 0
+        tmp = code
+        for j in range(n_types):
+            x[j] = tmp % 5
+            tmp = tmp // 5
+            X += x[j]
+        if X > kmax:
+            continue
+        for i in range(n):
+            u[i] = X - x[i] if n == 4 else X
+        for m in range(5):
+            for p in range(2):
+                for o in range(W + 1):
+                    cur[m][p][o] = INF
+        cur[X][0][0] = 0
+        for i in range(n):
+            for m in range(5):
+                for p in range(2):
+                    for o in range(W + 1):
+                        nxt[m][p][o] = INF
+            for m in range(X, kmax + 1):
+                for p in range(2):
+                    for o in range(W + 1):
+                        v = cur[m][p][o]
+                        if v >= INF:
+                            continue
+                        for q in range(kmax - m + 1):
+                            for r in range(2 - p):
+                                t = u[i] + 3 * q + 2 * r
+                                ov = 0
+                                d = 0
+                                if t > 0:
+                                    if not playable[i]:
+                                        continue
+                                    if t > cap[i]:
+                                        ov = t - cap[i]
+                                    if o + ov > W:
+                                        continue
+                                    if t > c[i]:
+                                        d = t - c[i]
+                                nv = v + d
+                                if nv < nxt[m + q][p + r][o + ov]:
+                                    nxt[m + q][p + r][o + ov] = <int16_t>nv
+            memcpy(cur, nxt, sizeof(cur))
+        for m in range(5):
+            for p in range(2):
+                for o in range(W + 1):
+                    if cur[m][p][o] < out[m][p][o]:
+                        out[m][p][o] = cur[m][p][o]
+    for m in range(5):
+        for p in range(2):
+            v = INF
+            for o in range(W + 1):
+                v = imin(v, out[m][p][o])   # monotone: a budget of o allows less
+                out[m][p][o] = <int16_t>v
+
+
+cdef void hc_sub(const uint8_t* c, const uint8_t* cap, const uint8_t* playable, int n, int kmax, int W,
+                 Group out) noexcept nogil:
+    """One honour-chow group (winds ``n = 4``, dragons ``n = 3``): its table row when it applies."""
+    cdef int i, j, idx
+    cdef int g = 0 if n == 4 else 1
+    cdef const uint8_t* nat
+    cdef const uint8_t* unl
+    for i in range(n):
+        if cap[i] != 4 or not playable[i]:
+            hc_exact(c, cap, playable, n, kmax, W, out)
+            return
+    idx = group_index(c, n)
+    nat = HC_TAB[g][0] + 10 * idx
+    if W > 0:
+        unl = HC_TAB[g][1] + 10 * idx
+        for j in range(2 * kmax + 2):
+            if nat[j] != unl[j]:
+                hc_exact(c, cap, playable, n, kmax, W, out)
+                return
+    group_from_row(nat, W, out)
+
+
+cdef void hc_group(const uint8_t* c, const uint8_t* cap, const uint8_t* playable, int kmax, int W,
+                   Group out) noexcept nogil:
+    """The seven honours (``c`` points at the first wind) under honour chows."""
+    cdef Group g
+    hc_sub(c, cap, playable, 4, kmax, W, out)
+    hc_sub(c + 4, cap + 4, playable + 4, 3, kmax, W, g)
+    combine(out, g, kmax, W)
+
+
 cdef inline int merge_four(const uint8_t* r0, const uint8_t* r1, const uint8_t* r2,
                            const uint8_t* r3, int kmax) noexcept nogil:
     cdef int a[10]
@@ -265,8 +404,10 @@ cdef inline bint rows_agree(const uint8_t* nat, const uint8_t* unl, int kmax) no
     return True
 
 
-cdef int standard_deficit_natural(const uint8_t* c, int kmax, int W) noexcept nogil:
-    """Fast path (every kind playable with 4 natural copies): four table rows, min-plus.
+cdef int standard_deficit_natural(const uint8_t* c, int kmax, int W, const uint8_t* hon_n,
+                                  const uint8_t* hon_u) noexcept nogil:
+    """Fast path (every kind playable with 4 natural copies): four table rows, min-plus; the
+    honours from ``hon_n`` / ``hon_u`` (the plain or the honour-chow tables).
 
     With wildcards it applies only when no group can gain from a wildcard standing for a
     fifth copy (its natural and unlimited rows agree); otherwise returns -1.
@@ -277,9 +418,9 @@ cdef int standard_deficit_natural(const uint8_t* c, int kmax, int W) noexcept no
         if not (rows_agree(SUIT_N + 10 * i0, SUIT_U + 10 * i0, kmax)
                 and rows_agree(SUIT_N + 10 * i1, SUIT_U + 10 * i1, kmax)
                 and rows_agree(SUIT_N + 10 * i2, SUIT_U + 10 * i2, kmax)
-                and rows_agree(HON_N + 10 * i3, HON_U + 10 * i3, kmax)):
+                and rows_agree(hon_n + 10 * i3, hon_u + 10 * i3, kmax)):
             return -1
-    return natural_from_rows(SUIT_N + 10 * i0, SUIT_N + 10 * i1, SUIT_N + 10 * i2, HON_N + 10 * i3, kmax)
+    return natural_from_rows(SUIT_N + 10 * i0, SUIT_N + 10 * i1, SUIT_N + 10 * i2, hon_n + 10 * i3, kmax)
 
 
 cdef void honor_row0(const uint8_t* c, const uint8_t* cap, const uint8_t* playable, int* row) noexcept nogil:
@@ -365,19 +506,27 @@ cdef void merge_int_rows(int* out, const int* a, const int* b, int kmax) noexcep
         out[2 * m + 1] = b1
 
 
-cdef int standard_deficit0(const uint8_t* c, const uint8_t* cap, const uint8_t* playable, int kmax) noexcept nogil:
-    """standard_deficit without wildcards: four group rows and two merges."""
+cdef int standard_deficit0(const uint8_t* c, const uint8_t* cap, const uint8_t* playable, int kmax,
+                           bint hc) noexcept nogil:
+    """standard_deficit without wildcards: four group rows and two merges (``hc``: honour chows)."""
     cdef int r0[10]
     cdef int r1[10]
     cdef int r2[10]
     cdef int r3[10]
     cdef int a[10]
     cdef int b[10]
-    cdef int m1, v, best = INF
+    cdef int m1, v, m, p, best = INF
+    cdef Group g
     group_row0(c, cap, playable, False, kmax, r0)
     group_row0(c + 9, cap + 9, playable + 9, False, kmax, r1)
     group_row0(c + 18, cap + 18, playable + 18, False, kmax, r2)
-    group_row0(c + 27, cap + 27, playable + 27, True, kmax, r3)
+    if hc:
+        hc_group(c + 27, cap + 27, playable + 27, kmax, 0, g)
+        for m in range(5):
+            for p in range(2):
+                r3[2 * m + p] = g[m][p][0]
+    else:
+        group_row0(c + 27, cap + 27, playable + 27, True, kmax, r3)
     merge_int_rows(a, r0, r1, kmax)
     merge_int_rows(b, r2, r3, kmax)
     for m1 in range(kmax + 1):
@@ -391,17 +540,21 @@ cdef int standard_deficit0(const uint8_t* c, const uint8_t* cap, const uint8_t* 
 
 
 cdef int standard_deficit(const uint8_t* c, const uint8_t* cap, const uint8_t* playable,
-                          int kmax, int W) noexcept nogil:
-    """Least deficit of kmax sets + 1 pair (overflow <= W); INF when impossible."""
+                          int kmax, int W, bint hc) noexcept nogil:
+    """Least deficit of kmax sets + 1 pair (overflow <= W); INF when impossible (``hc``:
+    honour chows)."""
     cdef Group acc, g
     cdef int s, o, best = INF
     if W == 0:
-        return standard_deficit0(c, cap, playable, kmax)
+        return standard_deficit0(c, cap, playable, kmax, hc)
     group_eval(c, cap, playable, False, kmax, W, acc)
     for s in range(1, 3):
         group_eval(c + 9 * s, cap + 9 * s, playable + 9 * s, False, kmax, W, g)
         combine(acc, g, kmax, W)
-    group_eval(c + 27, cap + 27, playable + 27, True, kmax, W, g)
+    if hc:
+        hc_group(c + 27, cap + 27, playable + 27, kmax, W, g)
+    else:
+        group_eval(c + 27, cap + 27, playable + 27, True, kmax, W, g)
     combine(acc, g, kmax, W)
     for o in range(W + 1):
         best = imin(best, acc[kmax][1][o])
@@ -530,7 +683,7 @@ cdef int seven_pairs_capped(const uint8_t* c, const Params* prm, bint distinct) 
 cdef int seven_pairs_deficit(const uint8_t* c, const Params* prm, int W) noexcept nogil:
     cdef int i, pairs = 0, odd = 0, need, use1
     cdef bint distinct = (prm.options & O_PAIRS_DISTINCT) != 0
-    if prm.all_natural:  # pairs never need a fifth copy, so wildcards only subtract
+    if prm.all_natural or prm.hc_natural:  # pairs never need a fifth copy, so wildcards only subtract
         for i in range(34):
             if distinct:
                 pairs += c[i] >= 2
@@ -553,7 +706,7 @@ cdef int seven_pairs_deficit(const uint8_t* c, const Params* prm, int W) noexcep
 cdef int thirteen_orphans_deficit(const uint8_t* c, const Params* prm, int W) noexcept nogil:
     cdef int i, kinds = 0
     cdef bint pair = False
-    if prm.all_natural:  # at most two of a kind: no fifth copy either
+    if prm.all_natural or prm.hc_natural:  # at most two of a kind: no fifth copy either
         for i in range(13):
             if c[ORPHANS[i]]:
                 kinds += 1
@@ -711,6 +864,7 @@ cdef int knitted_straight_deficit(const uint8_t* c, int kmax, const Params* prm,
     cdef uint8_t rest[34]
     cdef uint8_t cap2[34]
     cdef int j, x, k, base, ov, d, best = INF
+    cdef bint hc = (prm.options & O_HONOUR_CHOWS) != 0
     cdef Params p2
     for j in range(6):
         memcpy(rest, c, 34)
@@ -732,17 +886,18 @@ cdef int knitted_straight_deficit(const uint8_t* c, int kmax, const Params* prm,
                 ov += 1
         if base >= bound or ov > W:
             continue
-        # nor one whose rest cannot do better with unlimited copies (the table relaxation)
-        if base + natural_from_rows(SUIT_U + 10 * group_index(rest, 9), SUIT_U + 10 * group_index(rest + 9, 9),
+        # nor one whose rest cannot do better with unlimited copies (the table relaxation,
+        # which knows no honour chows)
+        if not hc and base + natural_from_rows(SUIT_U + 10 * group_index(rest, 9), SUIT_U + 10 * group_index(rest + 9, 9),
                                     SUIT_U + 10 * group_index(rest + 18, 9), HON_U + 10 * group_index(rest + 27, 7),
                                     kmax) >= bound:
             continue
         # a set and a pair never need a fourth copy of a knitted kind, so the natural table
         # still applies where every original cap was 4 (all_natural, no wildcards)
         if prm.all_natural and W == 0:
-            d = standard_deficit0(rest, prm.cap, prm.playable, kmax)
+            d = standard_deficit0(rest, prm.cap, prm.playable, kmax, False)
         else:
-            d = standard_deficit(rest, cap2, prm.playable, kmax, W - ov)
+            d = standard_deficit(rest, cap2, prm.playable, kmax, W - ov, hc)
         if d < INF:
             best = imin(best, base + d)
             bound = imin(bound, best)
@@ -777,6 +932,16 @@ cdef void params_init(Params* prm, const uint8_t* cap, const uint8_t* playable, 
         prm.playable[i] = playable[i]
         if cap[i] != 4 or not playable[i]:
             prm.all_natural = 0
+    prm.hc_natural = 0
+    prm.hon_n = HON_N
+    prm.hon_u = HON_U
+    if options & O_HONOUR_CHOWS:
+        # the other kernels' table paths know no honour chows (all_natural off); this kernel's
+        # uses the honour-chow tables of the honours
+        prm.hc_natural = prm.all_natural
+        prm.all_natural = 0
+        prm.hon_n = HC_HON_N
+        prm.hon_u = HC_HON_U
     prm.forms = forms
     prm.options = options
 
@@ -793,12 +958,12 @@ cdef int form_deficit(const uint8_t* c, int n, int n_melds, int W, const Params*
     if kmax > 4:
         return INF
     if form == F_STANDARD:
-        if prm.all_natural:
-            d = standard_deficit_natural(c, kmax, W)
+        if prm.all_natural or prm.hc_natural:
+            d = standard_deficit_natural(c, kmax, W, prm.hon_n, prm.hon_u)
             if d < 0:
-                d = standard_deficit(c, prm.cap, prm.playable, kmax, W)
+                d = standard_deficit(c, prm.cap, prm.playable, kmax, W, prm.hc_natural)
         else:
-            d = standard_deficit(c, prm.cap, prm.playable, kmax, W)
+            d = standard_deficit(c, prm.cap, prm.playable, kmax, W, (prm.options & O_HONOUR_CHOWS) != 0)
     elif n_melds == 0 and kmax == 4:
         if form == F_SEVEN_PAIRS:
             d = seven_pairs_deficit(c, prm, W)
@@ -896,7 +1061,7 @@ cdef inline bint tally_counts(const uint8_t* c, int wilds, bint distinct, Tally*
 
 cdef inline bint fused_applies(const Params* prm) noexcept nogil:
     """Every kind natural and the forms among standard / seven pairs / thirteen orphans."""
-    return (prm.all_natural and not (prm.options & O_NEED_VOID)
+    return ((prm.all_natural or prm.hc_natural) and not (prm.options & O_NEED_VOID)
             and (prm.forms & ~(F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS)) == 0)
 
 
@@ -913,10 +1078,10 @@ cdef int fused_finish(const Tally* t, int n_melds, int wilds, const Params* prm)
         if wilds > 0 and not (rows_agree(SUIT_N + 10 * t.idx[0], SUIT_U + 10 * t.idx[0], kmax)
                               and rows_agree(SUIT_N + 10 * t.idx[1], SUIT_U + 10 * t.idx[1], kmax)
                               and rows_agree(SUIT_N + 10 * t.idx[2], SUIT_U + 10 * t.idx[2], kmax)
-                              and rows_agree(HON_N + 10 * t.idx[3], HON_U + 10 * t.idx[3], kmax)):
+                              and rows_agree(prm.hon_n + 10 * t.idx[3], prm.hon_u + 10 * t.idx[3], kmax)):
             return -INF
         best = natural_from_rows(SUIT_N + 10 * t.idx[0], SUIT_N + 10 * t.idx[1], SUIT_N + 10 * t.idx[2],
-                                 HON_N + 10 * t.idx[3], kmax)
+                                 prm.hon_n + 10 * t.idx[3], kmax)
     if n_melds == 0 and kmax == 4:
         if prm.forms & F_SEVEN_PAIRS:
             if t.pairs >= 7:
@@ -958,6 +1123,7 @@ cdef int shanten_one(const uint8_t* c, int n_melds, int wilds, const Params* prm
                 p2 = prm[0]
                 p2.options = prm.options & ~O_NEED_VOID
                 p2.all_natural = 0
+                p2.hc_natural = 0
                 for i in range(9):
                     p2.playable[9 * s + i] = 0
                 best = imin(best, shanten_one(c, n_melds, wilds, &p2))

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import json
 import mmap
 import os
@@ -208,6 +209,69 @@ def build_tables() -> dict[str, np.ndarray]:
         "suit_accept": _accept_table(suit, 9),
         "honor_accept": _accept_table(honor, 7),
     }
+
+
+#: Entry of an honour-chow table for a goal no target reaches (the kernels' INF).
+HC_IMPOSSIBLE = 100
+
+
+def _any_three_table(n_kinds: int, max_copies: int) -> np.ndarray:
+    """Replacement numbers of a group where any three *different* kinds form a set (besides
+    the pungs): the 瑞金 honour chows of the four winds (``n_kinds=4``) and of the three
+    dragons (``n_kinds=3``).  Shape ``(5**n_kinds, 10)``, rows and columns as the other tables.
+
+    Brute force over every target (a few hundred per goal): the groups are tiny."""
+    shapes = [tuple(3 if i == k else 0 for i in range(n_kinds)) for k in range(n_kinds)]
+    shapes += [tuple(0 if i in omit else 1 for i in range(n_kinds))
+               for omit in itertools.combinations(range(n_kinds), n_kinds - 3)]
+    idx = np.arange(5**n_kinds)
+    c = np.stack([(idx // 5**i) % 5 for i in range(n_kinds)], axis=1)       # (configs, kinds)
+    table = np.empty((5**n_kinds, 2 * (MAX_SETS + 1)), np.uint8)
+    for m in range(MAX_SETS + 1):
+        bodies = {tuple(map(sum, zip(*combo))) if combo else (0,) * n_kinds
+                  for combo in itertools.combinations_with_replacement(shapes, m)}
+        for p in (0, 1):
+            targets = {tuple(v + 2 * (i == k) for i, v in enumerate(body))
+                       for body in bodies for k in range(n_kinds)} if p else bodies
+            t = np.array(sorted(x for x in targets if max(x) <= max_copies), np.int64).reshape(-1, n_kinds)
+            if not len(t):
+                table[:, 2 * m + p] = HC_IMPOSSIBLE     # e.g. four dragon sets and a pair
+                continue
+            deficit = np.maximum(t[None, :, :] - c[:, None, :], 0).sum(axis=2).min(axis=1)
+            table[:, 2 * m + p] = deficit.astype(np.uint8)
+    return table
+
+
+@functools.lru_cache(maxsize=1)
+def honour_chow_tables() -> dict[str, np.ndarray]:
+    """The tables of the honour-chow groups (winds, dragons; natural: at most 4 copies of a kind
+    in a target, unlimited: at most 8) and their combination over the seven honours (indexed as
+    the honour group of the other tables).  Built in memory on first use (tens of
+    milliseconds), never cached on disk."""
+    out = {
+        "wind_natural": _any_three_table(4, 4),
+        "wind_unlimited": _any_three_table(4, 8),
+        "dragon_natural": _any_three_table(3, 4),
+        "dragon_unlimited": _any_three_table(3, 8),
+    }
+    for kind in ("natural", "unlimited"):
+        out[f"honor_{kind}"] = _merge_groups(out[f"wind_{kind}"], out[f"dragon_{kind}"])
+    return out
+
+
+def _merge_groups(winds: np.ndarray, dragons: np.ndarray) -> np.ndarray:
+    """The seven honours' table (rows ``wind index + 625 * dragon index``, the index of the
+    honour group) as the min-plus combination of the wind and the dragon tables."""
+    w = winds.astype(np.int32)[None, :, :]             # (1, 625, 10)
+    d = dragons.astype(np.int32)[:, None, :]           # (125, 1, 10)
+    out = np.full((len(dragons), len(winds), 2 * (MAX_SETS + 1)), HC_IMPOSSIBLE, np.int32)
+    for m in range(MAX_SETS + 1):
+        for m1 in range(m + 1):
+            m2 = m - m1
+            np.minimum(out[:, :, 2 * m], w[:, :, 2 * m1] + d[:, :, 2 * m2], out=out[:, :, 2 * m])
+            np.minimum(out[:, :, 2 * m + 1], w[:, :, 2 * m1 + 1] + d[:, :, 2 * m2], out=out[:, :, 2 * m + 1])
+            np.minimum(out[:, :, 2 * m + 1], w[:, :, 2 * m1] + d[:, :, 2 * m2 + 1], out=out[:, :, 2 * m + 1])
+    return np.minimum(out, HC_IMPOSSIBLE).astype(np.uint8).reshape(len(dragons) * len(winds), -1)
 
 
 # ---------------------------------------------------------------------------------------

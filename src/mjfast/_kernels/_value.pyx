@@ -57,7 +57,7 @@ from numpy.random cimport bitgen_t
 
 from mjfast._kernels._shanten cimport (
     Params, params_init, shanten_one, table_row, merge_rows, finish, INF,
-    F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT, O_NEED_VOID)
+    F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT, O_NEED_VOID, O_HONOUR_CHOWS)
 from mjfast._kernels._efficiency cimport Eval, ev_init, accept_mask, seven_pairs_need
 from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32, draw_front, draw_back
 
@@ -649,7 +649,7 @@ def _fused_discards(object counts, int n_melds, int forms, int options):
         pl[j] = 1
     if n + 3 * n_melds != 14 or not 0 <= n_melds <= 4:
         raise ValueError("a 14-tile hand is needed (melds counted as 3)")
-    if forms & ~(F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS) or options & O_NEED_VOID:
+    if forms & ~(F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS) or options & (O_NEED_VOID | O_HONOUR_CHOWS):
         raise ValueError("forms beyond standard / seven pairs / thirteen orphans are not fused")
     memset(&pr, 0, sizeof(Prob))
     pr.n_melds = n_melds

@@ -2,8 +2,9 @@
 
 A decomposition is a flat tuple ``(*blocks, wild_tiles)``:
 
-* standard form: the concealed sets ``("chow", first)`` / ``("pung", tile)`` in Python's tuple
-  order, then ``("pair", tile)``;
+* standard form: the concealed sets ``("chow", first)`` / ``("pung", tile)`` (and, with the
+  option ``honour_chows``, ``("honour_chow", (t1, t2, t3))`` for three different winds or
+  dragons) in Python's tuple order, then ``("pair", tile)``;
 * 组合龙: ``("knitted", *9 tiles)``, then the sets and the pair as above;
 * seven pairs: one block ``("seven_pairs", *7 pair kinds)`` (a four-of-a-kind appears twice);
 * other special forms: one block ``(form_name, *14 tile kinds)``, sorted;
@@ -24,11 +25,15 @@ import numpy as np
 
 from .shanten import DEFAULT_FORMS, HONOURS, KNITTED_PATTERNS, N_KINDS, SUITS, TERMINALS_HONOURS
 
-__all__ = ["SET_TYPES", "decompose", "wait_types", "WAIT_TYPES"]
+__all__ = ["SET_TYPES", "HONOUR_CHOW_TYPES", "decompose", "wait_types", "WAIT_TYPES"]
 
 #: Every concealed set: ("pung", t) for the 34 kinds and ("chow", t) for the 21 run starts.
 SET_TYPES: tuple[tuple[str, int], ...] = tuple(("pung", t) for t in range(N_KINDS)) + tuple(
     ("chow", t) for suit in SUITS for t in suit[:7]
+)
+#: The honour chows of a rule that has them (瑞金): any three different winds, the three dragons.
+HONOUR_CHOW_TYPES: tuple[tuple[str, tuple[int, ...]], ...] = tuple(
+    ("honour_chow", trio) for group in ((27, 28, 29, 30), (31, 32, 33)) for trio in itertools.combinations(group, 3)
 )
 #: Wait-type vocabulary of :func:`wait_types`.
 WAIT_TYPES: tuple[str, ...] = ("ryanmen", "penchan", "kanchan", "tanki", "shanpon")
@@ -44,8 +49,10 @@ _DECOMPOSE_FORMS = (
 )
 
 
-def _set_tiles(block: tuple[str, int]) -> tuple[int, ...]:
+def _set_tiles(block: tuple) -> tuple[int, ...]:
     kind, t = block
+    if kind == "honour_chow":
+        return t
     return (t, t, t) if kind == "pung" else (t, t + 1, t + 2)
 
 
@@ -61,7 +68,7 @@ def _wild_tiles(target: np.ndarray, counts: np.ndarray, wilds: int, mask: np.nda
     return tuple(int(k) for k in np.repeat(np.arange(N_KINDS), extra))
 
 
-def _standard_parts(need: np.ndarray, budget: int, n_sets: int) -> Iterator[tuple]:
+def _standard_parts(need: np.ndarray, budget: int, n_sets: int, set_types=SET_TYPES) -> Iterator[tuple]:
     """Every multiset of ``n_sets`` sets + 1 pair whose tiles ``S`` cover ``need`` with
     ``sum(S - need) == budget`` (each extra tile is a wildcard). Yields ``(sets, pair)``.
 
@@ -70,20 +77,20 @@ def _standard_parts(need: np.ndarray, budget: int, n_sets: int) -> Iterator[tupl
     soon as it exceeds ``budget``.
     """
     want = [int(x) for x in need]   # plain ints: the search indexes it per tile
-    set_tiles = [_set_tiles(st) for st in SET_TYPES]
+    set_tiles = [_set_tiles(st) for st in set_types]
 
     def dfs(start, left, vec, excess, chosen):
         if left == 0:
             if excess == budget:
                 yield tuple(chosen)
             return
-        for idx in range(start, len(SET_TYPES)):
+        for idx in range(start, len(set_types)):
             added = 0
             for t in set_tiles[idx]:
                 added += vec[t] >= want[t]
                 vec[t] += 1
             if excess + added <= budget:
-                chosen.append(SET_TYPES[idx])
+                chosen.append(set_types[idx])
                 yield from dfs(idx, left - 1, vec, excess + added, chosen)
                 chosen.pop()
             for t in set_tiles[idx]:
@@ -97,9 +104,10 @@ def _standard_parts(need: np.ndarray, budget: int, n_sets: int) -> Iterator[tupl
             yield from ((sets, pair) for sets in dfs(0, n_sets, vec, excess, []))
 
 
-def _standard(counts, wilds, mask, n_sets) -> set:
+def _standard(counts, wilds, mask, n_sets, honour_chows=False) -> set:
     out = set()
-    for sets, pair in _standard_parts(counts, wilds, n_sets):
+    types = SET_TYPES + HONOUR_CHOW_TYPES if honour_chows else SET_TYPES
+    for sets, pair in _standard_parts(counts, wilds, n_sets, types):
         target = _vector(itertools.chain([pair, pair], *(_set_tiles(s) for s in sets)))
         wild = _wild_tiles(target, counts, wilds, mask)
         if wild is not None:
@@ -224,6 +232,7 @@ def decompose(counts, melds=(), wilds=0, wild_mask=None, forms=None) -> list:
     forms : str, (str, dict) or iterable of those, optional
         As in :func:`mjfast._reference.shanten.shanten`; default ``DEFAULT_FORMS``
         (standard, seven pairs with four-of-a-kind = two pairs, thirteen orphans).
+        ``("standard", {"honour_chows": True})`` adds the honour chows (瑞金).
 
     Returns
     -------
@@ -245,7 +254,7 @@ def decompose(counts, melds=(), wilds=0, wild_mask=None, forms=None) -> list:
     out: set = set()
     for name, opts in _resolve(forms):
         if name == "standard":
-            out |= _standard(c, int(wilds), mask, n_sets)
+            out |= _standard(c, int(wilds), mask, n_sets, bool(opts.get("honour_chows")))
         elif name == "knitted_straight":
             if len(melds) <= 1 and n + 3 * len(melds) == 14:
                 out |= _knitted_straight(c, int(wilds), mask, n_sets - 3)

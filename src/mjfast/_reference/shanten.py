@@ -48,6 +48,7 @@ __all__ = [
     "N_KINDS",
     "SUITS",
     "HONOURS",
+    "HONOUR_CHOW_GROUPS",
     "TERMINALS_HONOURS",
     "KNITTED_PATTERNS",
     "DEFAULT_FORMS",
@@ -179,15 +180,19 @@ class _Targets:
 
 
 @lru_cache(maxsize=None)
-def _set_targets(length: int, runs: bool, max_sets: int, bound: int) -> _Targets:
+def _set_targets(length: int, runs: bool, max_sets: int, bound: int, any_three: bool = False) -> _Targets:
     """Every vector made of ``m <= max_sets`` sets and ``p <= 1`` pairs, entries ``<= bound``.
 
-    Sets are triplets and, if ``runs``, three consecutive kinds. Resource = ``(m, p)``; a vector
-    has one size ``3m + 2p`` so ``(m, p)`` is well defined.
+    Sets are triplets and, if ``runs``, three consecutive kinds; if ``any_three``, any three
+    different kinds of the group (瑞金's honour chows). Resource = ``(m, p)``; a vector has one
+    size ``3m + 2p`` so ``(m, p)`` is well defined.
     """
     sets = [tuple(3 if i == t else 0 for i in range(length)) for t in range(length)]
     if runs:
         sets += [tuple(1 if t <= i <= t + 2 else 0 for i in range(length)) for t in range(length - 2)]
+    if any_three:
+        sets += [tuple(1 if i in trio else 0 for i in range(length))
+                 for trio in itertools.combinations(range(length), 3)]
     found: dict[tuple[int, ...], tuple[int, int]] = {}
     for m in range(max_sets + 1):
         for combo in itertools.combinations_with_replacement(sets, m):
@@ -438,8 +443,15 @@ def _kind_groups(c, cap, mask, options_of: Callable[[int], list], kinds: Iterabl
 # ---------------------------------------------------------------------------------------------
 # Forms
 # ---------------------------------------------------------------------------------------------
-def _standard_groups(c, cap, mask, w, sets_needed, knit=None):
-    """Three suit groups (runs allowed) + one honour group; resources ``(sets, pairs)``."""
+#: The honour groups of honour chows: any three different winds, any three different dragons.
+HONOUR_CHOW_GROUPS: tuple[tuple[int, ...], ...] = (tuple(range(27, 31)), tuple(range(31, 34)))
+
+
+def _standard_groups(c, cap, mask, w, sets_needed, knit=None, honour_chows=False):
+    """Three suit groups (runs allowed) + one honour group; resources ``(sets, pairs)``.
+
+    With ``honour_chows`` the honours are two groups (:data:`HONOUR_CHOW_GROUPS`) in which any
+    three different kinds are a set."""
     groups = []
     for kinds in SUITS:
         idx = list(kinds)
@@ -449,12 +461,18 @@ def _standard_groups(c, cap, mask, w, sets_needed, knit=None):
         else:
             targets = _knitted_suit_targets(tuple(1 if k in knit else 0 for k in kinds), sets_needed, bound)
         groups.append(("set", c[idx], cap[idx], mask[idx], targets))
+    if honour_chows:
+        for kinds in HONOUR_CHOW_GROUPS:
+            idx = list(kinds)
+            targets = _set_targets(len(idx), False, sets_needed, int(cap[idx].max()) + w, True)
+            groups.append(("set", c[idx], cap[idx], mask[idx], targets))
+        return groups, (sets_needed, 1)
     idx = list(HONOURS)
     groups.append(("set", c[idx], cap[idx], mask[idx], _set_targets(7, False, sets_needed, int(cap[idx].max()) + w)))
     return groups, (sets_needed, 1)
 
 
-def shanten_standard(counts, n_melds=0, wilds=0, caps=None, wild_mask=None):
+def shanten_standard(counts, n_melds=0, wilds=0, caps=None, wild_mask=None, *, honour_chows=False):
     """Shanten of the standard form: ``k`` sets (triplets or runs) + 1 pair.
 
     Parameters
@@ -469,14 +487,25 @@ def shanten_standard(counts, n_melds=0, wilds=0, caps=None, wild_mask=None):
         Most natural tiles of each kind holdable concealed; default 4 each.
     wild_mask : sequence of bool, optional
         Kinds a wildcard may stand for; default all.
+    honour_chows : bool, default False
+        瑞金: any three different winds and any three different dragons are sets too
+        (ruijin_shangrao.md RS-A3, "中发白任何三个可以互吃，东南西北风任何三个也可以互吃").
 
     Returns
     -------
     int or None
         -1 complete, 0 ready, ...; None when no allowed target exists.
+
+    Examples
+    --------
+    >>> east_south_west = [0] * 34
+    >>> for k in (0, 1, 2, 27, 28, 29, 31, 31):
+    ...     east_south_west[k] += 1
+    >>> shanten_standard(east_south_west), shanten_standard(east_south_west, honour_chows=True)
+    (1, -1)
     """
     c, cap, mask, w, n = _prepare(counts, n_melds, wilds, caps, wild_mask)
-    groups, total = _standard_groups(c, cap, mask, w, (n - 1) // 3)
+    groups, total = _standard_groups(c, cap, mask, w, (n - 1) // 3, honour_chows=bool(honour_chows))
     return _to_shanten(_min_replacement(groups, w, total))
 
 

@@ -7,7 +7,12 @@
 * 假宝: when the 宝 is not a flower the 花 play as the 宝's natural face; they are not replaced
   as flowers and score nothing (so ``Rule.flowers`` is False).
 * RS-A2: the flipped indicator is out of play (花宝 leaves 3 wild flowers).
-* RS-A3: honour chows (any 3 different winds / dragons) are sets in a winning hand.
+* RS-A3: honour chows (any 3 different winds / dragons) are sets in a winning hand.  The rule
+  declares them as ``Calls.chow_honours``; every layer reads that fact through the kernel bridge
+  (shanten, 进张, 一进听, discard tables, decompositions, draw and game simulations), a 宝 may
+  stand in one.  The seed lets them be called too ("中发白任何三个可以互吃，东南西北风任何三个也
+  可以互吃", under 吃, so from 上家); a called honour chow has no :class:`~mjfast.Meld` form yet,
+  so the game engine does not offer that call and honour chows are concealed sets only.
 * RS-A5: ``fei_mult=2`` (飞 pays 2 × self-draw); the file lists no other value.
 * Several winners on one discard (G-A1; the Ruijin text is silent).
 * Claim priority (G-A1): 胡 > 杠 = 碰 > 吃 (a pung beats a chow even after it was made).

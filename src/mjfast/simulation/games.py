@@ -510,7 +510,8 @@ def simulate_games(rule, n: int | None = None, *, rng=None, policy=None, n_threa
     random dealer (:func:`mjfast.simulate_matches` plays hands in a row, with the rule's
     dealer rotation and round state).  The liabilities (包), kong and end-of-hand settlements
     of the rule are its scorer's (:mod:`mjfast.scoring._outcome`).  What the engine leaves
-    out: 瑞金's honour chows and a 宝 used in a chow, a 混/宝 kong.
+    out: 瑞金's called honour chows (concealed ones count in the policy and win) and a 宝 used in
+    a chow, a 混/宝 kong.
 
     Parameters
     ----------
