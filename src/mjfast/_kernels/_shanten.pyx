@@ -15,7 +15,6 @@ looked up in a precomputed table (``_tables``) and the groups are combined by mi
 face) or where overflow could help is solved exactly by a small dynamic programme over its
 kinds instead.  Special forms are small choice problems solved directly.
 """
-cimport cython
 from cython.parallel cimport prange
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy
@@ -992,7 +991,8 @@ cdef inline const uint8_t* u8_34(object a, str name) except NULL:
 
 
 def shanten_fast(object counts, int n_melds, int wilds, object cap, object playable, int forms, int options):
-    """As :func:`shanten_counts`, for the per-hand hot path (no buffer acquisition)."""
+    """Shanten of one hand (``INF`` = 100 when no allowed form applies), for the per-hand hot
+    path: the arrays are C-contiguous ``uint8[34]`` numpy arrays, read without acquiring a buffer."""
     cdef const uint8_t* c = u8_34(counts, "counts")
     cdef const uint8_t* cp = u8_34(cap, "cap")
     cdef const uint8_t* pl = u8_34(playable, "playable")
@@ -1005,33 +1005,6 @@ def shanten_fast(object counts, int n_melds, int wilds, object cap, object playa
             raise ValueError("each count must be at most its cap, and caps at most 4")
     params_init(&prm, cp, pl, forms, options)
     return shanten_one(c, n_melds, wilds, &prm)
-
-def shanten_counts(const uint8_t[::1] counts, int n_melds, int wilds, const uint8_t[::1] cap,
-                   const uint8_t[::1] playable, int forms, int options):
-    """Shanten of one hand (``INF`` = 100 when no allowed form applies).
-
-    Parameters
-    ----------
-    counts : uint8[34]       # IN concealed natural tiles
-    n_melds : int            # IN called melds
-    wilds : int              # IN wildcards held (0..8)
-    cap, playable : uint8[34]  # IN natural-copy limits and the playable mask
-    forms, options : int     # IN form and option bit sets
-    """
-    cdef Params prm
-    if counts.shape[0] != 34 or cap.shape[0] != 34 or playable.shape[0] != 34:
-        raise ValueError("counts, cap and playable must each have 34 entries")
-    if wilds < 0 or wilds > MAX_WILDS:
-        raise ValueError(f"wilds must be between 0 and {MAX_WILDS}")
-    cdef int r, i
-    for i in range(34):
-        if counts[i] > cap[i] or cap[i] > 4:
-            raise ValueError("each count must be at most its cap, and caps at most 4")
-    params_init(&prm, &cap[0], &playable[0], forms, options)
-    with nogil:
-        r = shanten_one(&counts[0], n_melds, wilds, &prm)
-    return r
-
 
 def shanten_counts_form(const uint8_t[::1] counts, int n_melds, int wilds, const uint8_t[::1] cap,
                         const uint8_t[::1] playable, int form, int options):
@@ -1118,36 +1091,6 @@ cdef inline int batch_row(const uint8_t* c, int n_melds, int wilds, const Params
     return shanten_tallied(c, &t, n_melds, wilds, prm)
 
 
-cdef object _general_shanten = None
-cdef dict _plain_params = {}
-cdef RuleParams _plain_default = None
-
-
-def install_entry(general, dict plain_params):
-    """Install the general (Python) shanten and the plain-hand RuleParams per seven-pairs reading."""
-    global _general_shanten, _plain_params, _plain_default
-    _general_shanten = general
-    _plain_params = plain_params
-    _plain_default = plain_params[None]
-
-
-def shanten_entry(hand, *, rule=None, form=None, melds=(), wilds=None, wild_kind=None, seven_pairs=None):
-    """Compiled front door of :func:`mjfast.shanten`: a count vector with no rule, form, melds or
-    wildcard face goes straight to the kernel; everything else to the general function."""
-    cdef RuleParams params
-    # the cimported type is a pointer compare; ``np.ndarray`` would be two attribute lookups
-    # wilds other than None or a plain int in range go to the general function, which rejects
-    # what is not a number of wildcards (a C int conversion would truncate 1.5 or take True as 1)
-    if type(hand) is cnp.ndarray and rule is None and form is None and wild_kind is None and not melds \
-            and (wilds is None or (type(wilds) is int and 0 <= wilds <= MAX_WILDS)):
-        params = _plain_default if seven_pairs is None else _plain_params.get(seven_pairs)
-        if params is not None:
-            return params.one(hand, 0 if wilds is None else wilds)
-    return _general_shanten(hand, rule=rule, form=form, melds=melds, wilds=wilds, wild_kind=wild_kind,
-                            seven_pairs=seven_pairs)
-
-
-@cython.boundscheck(False)
 def shanten_batch_kernel(const uint8_t[:, ::1] counts,   # IN (n, 34)
                          const int8_t[::1] n_melds,      # IN (n,)
                          const int8_t[::1] wilds,        # IN (n,)
