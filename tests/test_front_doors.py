@@ -5,6 +5,7 @@ A front door answers a count vector or a :class:`~mjfast.Hand` under the default
 sends every other call to the general function; both must agree on every input, with the same
 signature, docstring and errors.
 """
+
 import ast
 import importlib
 import importlib.machinery
@@ -15,12 +16,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from _hands import random_hands
 
 import mjfast as mj
 from mjfast import efficiency, shape
 from mjfast._kernels import _front
-
-from _hands import random_hands
 
 FRONT_DOORS = [
     (mj.shanten, shape.shanten),
@@ -33,8 +33,9 @@ READINGS = (None, "chinese", "riichi")
 def _bare(sig):
     """A signature without annotations (names, kinds and defaults: the type stub holds the types)."""
     empty = inspect.Parameter.empty
-    return sig.replace(parameters=[p.replace(annotation=empty) for p in sig.parameters.values()],
-                       return_annotation=empty)
+    return sig.replace(
+        parameters=[p.replace(annotation=empty) for p in sig.parameters.values()], return_annotation=empty
+    )
 
 
 @pytest.mark.parametrize("front, general", FRONT_DOORS, ids=lambda f: f.__name__)
@@ -88,7 +89,7 @@ def _stub(mod) -> dict:
 def test_every_kernel_module_is_compiled_and_found():
     names = {m.__name__.rpartition(".")[2] for m in _compiled_modules()}
     sources = {p.stem for p in Path(mj._kernels.__file__).parent.glob("*.pyx")}
-    assert not sources or names == sources          # an installed wheel ships no .pyx
+    assert not sources or names == sources  # an installed wheel ships no .pyx
     assert {"_shanten", "_efficiency", "_front"} <= names
 
 
@@ -121,7 +122,7 @@ def _random_hand_objects(rng, n):
         melds = list(rng.choice(melds_pool, n_melds, replace=False)) if n_melds else []
         wilds = int(rng.integers(0, 3)) if rng.random() < 0.3 else 0
         c = c.copy()
-        while wilds and c.sum():                      # the wildcards take the place of tiles
+        while wilds and c.sum():  # the wildcards take the place of tiles
             c[rng.choice(np.flatnonzero(c))] -= 1
             wilds -= 1
             if rng.random() < 0.5:
@@ -129,7 +130,7 @@ def _random_hand_objects(rng, n):
         wilds = size - int(c.sum())
         try:
             out.append(mj.Hand(c, melds=melds, wilds=wilds, partial=True))
-        except ValueError:                            # a meld tile over four copies: skip it
+        except ValueError:  # a meld tile over four copies: skip it
             continue
     return out
 
@@ -142,8 +143,12 @@ def _general_or_error(f, *args, **kw):
 
 
 def _same_table(a, b):
-    return isinstance(a, dict) and isinstance(b, dict) and a.keys() == b.keys() and all(
-        np.array_equal(a[k], b[k]) and a[k].dtype == b[k].dtype for k in a)
+    return (
+        isinstance(a, dict)
+        and isinstance(b, dict)
+        and a.keys() == b.keys()
+        and all(np.array_equal(a[k], b[k]) and a[k].dtype == b[k].dtype for k in a)
+    )
 
 
 @pytest.mark.parametrize("reading", READINGS)
@@ -162,8 +167,9 @@ def test_hand_and_count_paths_equal_the_general_functions(seed, reading):
             n_ukeire += type(got) is not tuple
             for combos in (True, False):
                 got = _general_or_error(mj.analyze_discards, x, seven_pairs=reading, as_frame=False, combos=combos)
-                want = _general_or_error(efficiency.analyze_discards, x, seven_pairs=reading, as_frame=False,
-                                         combos=combos)
+                want = _general_or_error(
+                    efficiency.analyze_discards, x, seven_pairs=reading, as_frame=False, combos=combos
+                )
                 assert got == want if isinstance(want, tuple) else _same_table(got, want)
                 n_tables += isinstance(got, dict)
     assert n_ukeire > 30 and n_tables > 30
@@ -180,23 +186,51 @@ def test_front_doors_pass_every_other_call_on():
     df = mj.analyze_discards(h14)
     assert df.equals(efficiency.analyze_discards(h14))
     assert mj.analyze_discards(h14, value=True, draws_left=4, discard_wins=False).equals(
-        efficiency.analyze_discards(h14, value=True, draws_left=4, discard_wins=False))
+        efficiency.analyze_discards(h14, value=True, draws_left=4, discard_wins=False)
+    )
 
 
-@pytest.mark.parametrize("call, match", [
-    (lambda: mj.shanten(np.array([5] + [0] * 33, np.uint8)), "5 copies"),
-    (lambda: mj.shanten(mj.Hand("1234m", partial=True), seven_pairs="bogus"), "seven_pairs"),
-    (lambda: mj.ukeire(np.array([5] + [0] * 33, np.uint8)), "5 copies of 1m"),
-    (lambda: mj.ukeire(np.zeros(34, np.int64)), "34 entries of the right type"),
-    (lambda: mj.ukeire(mj.Hand("123m456p789s11z222z")), "3k\\+1"),
-    (lambda: mj.ukeire(mj.Hand("123m456p789s1z", partial=True), legal="bogus"), "legal must be one of"),
-    (lambda: mj.ukeire(mj.Hand("123m456p789s1z", partial=True), seven_pairs="bogus"), "seven_pairs"),
-    (lambda: mj.analyze_discards(mj.Hand("123m456p789s1z", partial=True), as_frame=False), "3k\\+2"),
-    (lambda: mj.analyze_discards(np.array([5] + [0] * 33, np.uint8), as_frame=False), "5 copies of 1m"),
-    (lambda: mj.analyze_discards(mj.Hand("123m456p789s11z", partial=True), as_frame=False, legal="bogus"), "legal must be"),
-    (lambda: mj.analyze_discards(mj.Hand("123m456p789s11z", partial=True), draws_left=3), "pass value=True"),
-    (lambda: mj.analyze_discards(mj.Hand("123m456p789s11z", partial=True), value="yes"), "value must be True or False"),
-])
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda: mj.shanten(np.array([5] + [0] * 33, np.uint8)), "5 copies"),
+        (lambda: mj.shanten(mj.Hand("1234m", partial=True), seven_pairs="bogus"), "seven_pairs"),
+        (lambda: mj.ukeire(np.array([5] + [0] * 33, np.uint8)), "5 copies of 1m"),
+        (lambda: mj.ukeire(np.zeros(34, np.int64)), "34 entries of the right type"),
+        (lambda: mj.ukeire(mj.Hand("123m456p789s11z222z")), "3k\\+1"),
+        (lambda: mj.ukeire(mj.Hand("123m456p789s1z", partial=True), legal="bogus"), "legal must be one of"),
+        (lambda: mj.ukeire(mj.Hand("123m456p789s1z", partial=True), seven_pairs="bogus"), "seven_pairs"),
+        (lambda: mj.analyze_discards(mj.Hand("123m456p789s1z", partial=True), as_frame=False), "3k\\+2"),
+        (lambda: mj.analyze_discards(np.array([5] + [0] * 33, np.uint8), as_frame=False), "5 copies of 1m"),
+        (
+            lambda: mj.analyze_discards(mj.Hand("123m456p789s11z", partial=True), as_frame=False, legal="bogus"),
+            "legal must be",
+        ),
+        (lambda: mj.analyze_discards(mj.Hand("123m456p789s11z", partial=True), draws_left=3), "pass value=True"),
+        (
+            lambda: mj.analyze_discards(mj.Hand("123m456p789s11z", partial=True), value="yes"),
+            "value must be True or False",
+        ),
+    ],
+)
 def test_front_doors_reject_bad_input_with_a_clear_error(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+# --------------------------------------------------------------------------- shared constants
+def test_shared_kernel_constants_agree_with_the_python_side():
+    from mjfast import _bridge
+    from mjfast._kernels import _decompose, _shanten
+
+    ref = importlib.import_module("mjfast._reference.shanten")  # the package exports a function of that name
+
+    assert _bridge.FORM_BITS == _shanten.FORM_BITS and set(_shanten.FORM_BITS) >= set(ref.DEFAULT_FORMS)
+    assert sorted(_shanten.FORM_BITS.values()) == [1 << i for i in range(8)]
+    assert _decompose.FORM_STANDARD == _shanten.FORM_BITS["standard"]
+    assert _decompose.FORM_KNITTED_STRAIGHT == _shanten.FORM_BITS["knitted_straight"]
+    assert _bridge.OPT_NEED_VOID == _shanten.OPTION_BITS["need_void"] and _bridge.INF == _shanten.NO_FORM
+    # the knitted layouts every kernel indexes (_common.pxd KNIT) are the twin's six patterns
+    layouts = {tuple(sorted(x)) for x in _decompose.KNITTED_LAYOUTS}
+    patterns = set(ref.KNITTED_PATTERNS)
+    assert len(layouts) == 6 and layouts == patterns

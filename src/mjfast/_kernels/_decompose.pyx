@@ -23,21 +23,17 @@ Output rows (``int8``, :data:`ROW_WIDTH` columns)::
 the knitted layout index (``-1`` for the standard form); the wild columns list the kinds the
 wildcards stand for, ascending, ``-1`` padded.
 """
-cimport cython
 from libc.stdint cimport uint8_t, int8_t
 
-import numpy as np
+from mjfast._kernels._common cimport F_STANDARD, F_KNITTED_STRAIGHT, KNIT, MAX_WILDS as MAX_WILDS_
 
 cdef enum:
-    MAX_WILDS_ = 8
     WIDTH = 15
     C_FORM = 0
     C_SETS = 1
     C_PAIR = 5
     C_LAYOUT = 6
     C_WILDS = 7
-    F_STANDARD = 1
-    F_KNITTED_STRAIGHT = 32
     PUNG = 34
 
 FORM_STANDARD = F_STANDARD
@@ -46,13 +42,7 @@ ROW_WIDTH = WIDTH
 MAX_WILDS = MAX_WILDS_
 PUNG_OFFSET = PUNG
 
-# the six knitted layouts: 147 / 258 / 369 laid over m, p, s (same order as the shanten kernel)
-cdef int KNIT[6][9]
-_perms = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
-for _j, _pm in enumerate(_perms):
-    for _s in range(3):
-        for _x in range(3):
-            KNIT[_j][3 * _s + _x] = 9 * _s + _pm[_s] + 3 * _x
+# the six knitted layouts: 147 / 258 / 369 laid over m, p, s (the shanten kernel's order)
 KNITTED_LAYOUTS = tuple(tuple(sorted(KNIT[_j][_x] for _x in range(9))) for _j in range(6))
 
 

@@ -19,6 +19,7 @@ from libc.string cimport memcpy
 from mjfast._kernels._shanten cimport (
     Params, params_init, shanten_one, table_row, merge_rows, finish, N_KINDS, INF,
     F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT, O_NEED_VOID)
+from mjfast._kernels._common cimport POW5, ORPHANS, IS_ORPHAN
 
 import numpy as np
 cimport numpy as cnp
@@ -30,12 +31,6 @@ cnp.import_array()
 # with 4 natural copies, no wildcards, no 缺一门, forms among standard / seven pairs / thirteen
 # orphans) it keeps the four table indices and the seven-pairs / orphan statistics up to date,
 # so a shanten after a change costs a few dozen operations; otherwise it calls shanten_one.
-cdef int POW5[9]
-POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
-cdef uint8_t IS_ORPHAN[34]
-IS_ORPHAN[:] = [1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 7
-cdef int ORPHAN_KINDS[13]
-ORPHAN_KINDS[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 
 cdef extern from *:
     """
@@ -172,7 +167,7 @@ cdef void ev_init(Eval* ev, const uint8_t* c, int n_melds, int wilds, const Para
             ev.pairs += x >> 1
             ev.odd += x & 1
     for k in range(13):
-        x = c[ORPHAN_KINDS[k]]
+        x = c[ORPHANS[k]]
         ev.orph += x >= 1
         ev.orph_pair += x >= 2
     ev.n = n

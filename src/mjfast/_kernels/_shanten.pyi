@@ -1,4 +1,5 @@
 """Type stubs for the shanten kernel (see ``_shanten.pyx``)."""
+
 from collections.abc import Sequence
 
 import numpy as np
@@ -6,12 +7,16 @@ import numpy.typing as npt
 
 #: Whether the kernels were built with OpenMP (``n_threads > 1`` runs serially otherwise).
 OPENMP: bool
+FORM_BITS: dict[str, int]
+OPTION_BITS: dict[str, int]
+NO_FORM: int
 
 class RuleParams:
     """A rule's kernel parameters, prepared once, for the per-hand hot path."""
 
-    def __init__(self, cap: npt.NDArray[np.uint8], playable: npt.NDArray[np.uint8], forms: int,
-                 options: int) -> None: ...
+    def __init__(
+        self, cap: npt.NDArray[np.uint8], playable: npt.NDArray[np.uint8], forms: int, options: int
+    ) -> None: ...
     def shanten(self, counts: npt.NDArray[np.uint8], wilds: int = 0) -> int: ...
 
 def shanten_fast(

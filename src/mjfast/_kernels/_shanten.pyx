@@ -16,10 +16,11 @@ face) or where overflow could help is solved exactly by a small dynamic programm
 kinds instead.  Special forms are small choice problems solved directly.
 """
 from cython.parallel cimport prange
-from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
 from libc.string cimport memcpy
 
-import numpy as np
+from mjfast._kernels._common cimport ORPHANS, KNIT
+
 cimport numpy as cnp
 cnp.import_array()
 
@@ -70,6 +71,14 @@ cdef extern from *:
     int MJFAST_OPENMP
 #: Whether the kernels were compiled with OpenMP (without it ``n_threads > 1`` runs serially).
 OPENMP = bool(MJFAST_OPENMP)
+#: The form and option bits of ``_common.pxd`` for the Python side (``mjfast._bridge``).
+FORM_BITS = {"standard": F_STANDARD, "seven_pairs": F_SEVEN_PAIRS, "thirteen_orphans": F_THIRTEEN_ORPHANS,
+             "thirteen_lan": F_THIRTEEN_LAN, "honors_and_knitted": F_HONORS_KNITTED,
+             "knitted_straight": F_KNITTED_STRAIGHT, "nine_terminals": F_NINE_TERMINALS, "seven_stars": F_SEVEN_STARS}
+OPTION_BITS = {"pairs_distinct": O_PAIRS_DISTINCT, "lan_strict": O_LAN_STRICT, "void_m": O_VOID_M,
+               "need_void": O_NEED_VOID}
+#: The shanten the kernels return when no allowed form applies.
+NO_FORM = INF
 
 
 # ---------------------------------------------------------------------------------------
@@ -471,17 +480,8 @@ cdef int8_t MENU_ANY[9]
 MENU_ANY[:] = [0, 1, 2, 3, 4, 5, 6, 7, 8]
 cdef int ALL_KINDS[34]
 ALL_KINDS[:] = list(range(34))
-cdef int ORPHANS[13]
-ORPHANS[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 cdef int8_t NO_FORCE[34]
 NO_FORCE[:] = [0] * 34
-# the six ways to lay 147 / 258 / 369 over the three suits
-cdef int KNIT[6][9]
-_perms = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
-for _j, _pm in enumerate(_perms):
-    for _s in range(3):
-        for _x in range(3):
-            KNIT[_j][3 * _s + _x] = 9 * _s + _pm[_s] + 3 * _x
 # suit subsets whose tiles differ pairwise by >= 3 (十三浪), as bitmasks over the nine numbers
 cdef int LAN_SUBSETS[64]
 cdef int N_LAN_SUBSETS = 0
@@ -1006,6 +1006,7 @@ def shanten_fast(object counts, int n_melds, int wilds, object cap, object playa
     params_init(&prm, cp, pl, forms, options)
     return shanten_one(c, n_melds, wilds, &prm)
 
+
 def shanten_counts_form(const uint8_t[::1] counts, int n_melds, int wilds, const uint8_t[::1] cap,
                         const uint8_t[::1] playable, int form, int options):
     """Shanten of a single form bit (``INF`` = 100 when the form cannot apply)."""
@@ -1135,4 +1136,3 @@ def shanten_batch_kernel(const uint8_t[:, ::1] counts,   # IN (n, 34)
         raise ValueError(f"row {i}: wilds must be between 0 and {MAX_WILDS}")
     raise ValueError(f"row {i}: {size} tiles in hand with {n_melds[i]} melds is not a 3k+1 or 3k+2 "
                      f"hand of at most 14 tiles counting each meld as 3")
-
