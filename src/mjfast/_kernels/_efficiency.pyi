@@ -1,4 +1,5 @@
 """Type stubs for the tile-efficiency kernel (see ``_efficiency.pyx``)."""
+
 from collections.abc import Iterator, Sequence
 from typing import Any
 

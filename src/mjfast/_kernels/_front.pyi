@@ -1,6 +1,7 @@
 """Type stubs for the compiled front doors (see ``_front.pyx``): the signatures of the general
 functions they front, :func:`mjfast.shape.shanten`, :func:`mjfast.efficiency.ukeire` and
 :func:`mjfast.efficiency.analyze_discards`."""
+
 from collections.abc import Callable, Iterable
 from typing import Any
 

@@ -24,6 +24,7 @@ from mjfast._kernels._efficiency cimport ukeire_record, discard_columns
 from mjfast import efficiency as _efficiency, shape as _shape
 from mjfast._inputs import DEFAULT_PARAMS as _DEFAULT_PARAMS
 from mjfast.hand import Hand as _Hand_class
+from mjfast.tiles import CODES as _CODES
 
 cdef extern from *:
     """
@@ -53,11 +54,12 @@ cdef object _general_shanten = _shape.shanten
 cdef object _general_ukeire = _efficiency.ukeire
 cdef object _general_discards = _efficiency.analyze_discards
 cdef tuple _LEGAL = _efficiency.LEGAL
-cdef tuple _NAMES = tuple([f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in range(34)])
+cdef tuple _NAMES = tuple(_CODES[:34])
 
 
 cdef Py_ssize_t _offset(str name) except -2:
-    return mjfast_slot_offset(<PyObject*>_Hand.__dict__[name])
+    descr = _Hand.__dict__.get(name)
+    return -1 if descr is None else mjfast_slot_offset(<PyObject*>descr)
 
 
 # Where a Hand keeps its buffers.  A Hand's slots are set once, in its constructor, and never
