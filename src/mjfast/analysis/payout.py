@@ -311,7 +311,7 @@ def element_frequencies(games, *, by=None):
 
 
 # --------------------------------------------------------------------------------------------
-# comparing rules on a one-unit stake (issue 7)
+# comparing rules on a one-unit stake
 # --------------------------------------------------------------------------------------------
 #: Games per rule :func:`compare_rules` simulates when ``n_games`` is not given.
 DEFAULT_N_GAMES = 10_000
