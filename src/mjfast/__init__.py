@@ -12,16 +12,14 @@ from .analysis.value import expected_value
 from .decomposition import Decomposition, decompose, decompose_counts
 from .simulation.games import iter_games, simulate_games
 from .simulation.matches import iter_matches, match_summary, simulate_matches
-from .efficiency import fast_analyze_discards as analyze_discards
-from .efficiency import fast_ukeire as ukeire
 from .efficiency import improvements, ukeire_batch, waits, yijinting
 from .analysis.payout import compare_rules, element_frequencies, payout_summary
 from .analysis import plotting
 from .analysis.plotting import plot_discards, plot_elements, plot_payouts, plot_win_curve
 from .scoring import Score, WinContext, can_win, register, score, scorers
-from .shape import fast_shanten as shanten
 from .shape import shanten_batch
 from .simulation.draws import simulate_draws
+from ._kernels._front import analyze_discards, shanten, ukeire
 from .tiles import parse_tiles, to_chinese, to_glyphs, to_mpsz
 from ._display import style
 from ._config import show_config

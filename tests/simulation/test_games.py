@@ -2,8 +2,8 @@
 complete winning hands, hand sizes, calls, tiles conserved), reproducibility across threads and
 executors, plausible frequencies, streaming and input validation.
 
-``MJFAST_ORACLE_SCALE=full`` checks the invariants on 100,000 games per rule (the acceptance
-size of issue 6; about an hour on two cores) instead of the CI sizes."""
+``MJFAST_ORACLE_SCALE=full`` checks the invariants on 100,000 games per rule (about an hour
+on two cores) instead of the CI sizes."""
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor

@@ -19,16 +19,7 @@ from mjfast._kernels._shanten cimport Params, table_row, merge_int_rows, N_KINDS
     F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT
 from mjfast._kernels._efficiency cimport Eval as IncEval, ev_init, accept_mask, seven_pairs_need
 
-cdef extern from *:
-    """
-    /* a group's table index is the sum of count x 5 ** position (the shanten tables) */
-    static const int mjfast_policy_pow5[9] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625};
-    static const unsigned char mjfast_policy_is_orphan[34] = {
-        1, 0, 0, 0, 0, 0, 0, 0, 1,  1, 0, 0, 0, 0, 0, 0, 0, 1,  1, 0, 0, 0, 0, 0, 0, 0, 1,
-        1, 1, 1, 1, 1, 1, 1};
-    """
-    const int POW5 "mjfast_policy_pow5"[9]
-    const uint8_t IS_ORPHAN "mjfast_policy_is_orphan"[34]
+from mjfast._kernels._common cimport POW5, IS_ORPHAN
 
 
 # the rule's exact shanten of a hand (``wilds`` wildcards held; the hand size fixes ``n_melds``)

@@ -254,7 +254,7 @@ def _deficits(prepared, cost):
     looked up at the block code of each target.
     """
     blocks, codes, _ = prepared
-    n_assign, width = cost.shape[0], cost.shape[2]
+    n_assign = cost.shape[0]
     out = 0
     for block, code in zip(blocks, codes):
         table = np.zeros((n_assign, 1), dtype=np.int64)

@@ -467,7 +467,7 @@ def element_frequencies(games, *, by=None):
 
 
 # --------------------------------------------------------------------------------------------
-# comparing rules on a one-unit stake (issue 7)
+# comparing rules on a one-unit stake
 # --------------------------------------------------------------------------------------------
 #: Games per rule :func:`compare_rules` simulates when ``n`` is not given.
 DEFAULT_N_GAMES = 10_000

@@ -1,4 +1,4 @@
-"""Monte-Carlo simulation: wall draws for one player (issue 6, part 1).
+"""Monte-Carlo simulation: wall draws for one player.
 
 :func:`simulate_draws` shuffles the tiles the player has not seen into a wall and lets the
 player draw and discard by an efficiency policy; the kernel is
