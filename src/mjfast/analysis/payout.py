@@ -506,7 +506,7 @@ def stack_games(tables):
 
 
 def compare_rules(rules=None, n_games=None, *, n_matches=None, hands=None, rng=None, n_threads=None,
-                  executor=None, progress=False, by=None):
+                  executor=None, progress=False, by=None, policy=None):
     """Payout statistics of several rules (or option sets) on the same seeds, in one-unit stakes.
 
     Each rule is simulated by :func:`~mjfast.simulation.games.simulate_games` (or, with
@@ -546,6 +546,9 @@ def compare_rules(rules=None, n_games=None, *, n_matches=None, hands=None, rng=N
     by : str or list of str, optional
         Extra grouping columns of the games tables (e.g. a policy label of tables given as a
         dict), as in :func:`payout_summary`.
+    policy : optional
+        The players of every simulated rule (:mod:`mjfast.policies`: one policy, or one per
+        seat), passed to the simulation; None: ``Efficiency()``.
 
     Returns
     -------
@@ -584,9 +587,9 @@ def compare_rules(rules=None, n_games=None, *, n_matches=None, hands=None, rng=N
         raise ValueError(f"by: cannot group by {bad}; reserved or not a column name")
     if isinstance(rules, dict):
         if n_games is not None or n_matches is not None or hands is not None or rng is not None \
-                or n_threads is not None or executor is not None or progress:
-            raise ValueError("n_games, n_matches, hands, rng, n_threads, executor and progress only apply when "
-                             "compare_rules simulates; a dict of games tables is summarised as it is")
+                or n_threads is not None or executor is not None or progress or policy is not None:
+            raise ValueError("n_games, n_matches, hands, rng, n_threads, executor, progress and policy only apply "
+                             "when compare_rules simulates; a dict of games tables is summarised as it is")
         tables = rules
     else:
         from ..simulation import _chunks
@@ -607,11 +610,11 @@ def compare_rules(rules=None, n_games=None, *, n_matches=None, hands=None, rng=N
         root = _chunks.seed_sequence(rng)  # one root: each simulation copies it unchanged
         if n_matches is not None:
             tables = {label: simulate_matches(rule, int(count), hands=hands, rng=root, n_threads=n_threads,
-                                              executor=executor, progress=progress)
+                                              executor=executor, progress=progress, policy=policy)
                       for label, rule in specs}
         else:
             tables = {label: simulate_games(rule, int(count), rng=root, n_threads=n_threads, executor=executor,
-                                            progress=progress)
+                                            progress=progress, policy=policy)
                       for label, rule in specs}
     stacked = stack_games(tables)
     if is_match_table(stacked) and not all(is_match_table(t) for t in tables.values()):
