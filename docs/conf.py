@@ -81,6 +81,10 @@ def _api_page() -> str:
 
     plot_names = [n for n in ("use_cjk_font", "installed_cjk_fonts", "glyph_font", "tile_label", "CJKFontWarning")
                   if hasattr(plotting, n)]
+    from mjfast.analysis import payout
+
+    payout_names = [n for n in ("UNITS", "LOSS_THRESHOLD", "DEFAULT_N_GAMES", "base_stake", "stack_games",
+                                "match_results") if hasattr(payout, n)]
     sections = [
         ("mjfast", "The package: hands, shanten, 进张, decompositions, calls, scores, simulations, plots.",
          _names(mjfast, mjfast.__all__)),
@@ -91,6 +95,9 @@ def _api_page() -> str:
          "under mjfast).", own(tiles, tiles.__all__)),
         ("mjfast.analysis.plotting", "``mj.plotting``: plot fonts and labels (the plot functions are listed "
          "under mjfast).", plot_names),
+        ("mjfast.analysis.payout", "Payout statistics: units, one-unit stakes and stacked tables "
+         "(``payout_summary``, ``compare_rules`` and ``element_frequencies`` are listed under mjfast).",
+         payout_names),
     ]
     lines = ["API reference", "=============", "",
              "Generated from the docstrings of the public names. Examples in them are run by the test suite.", ""]

@@ -236,3 +236,121 @@ def test_analyze_with_offer(capsys):
     assert {r["option"] for r in record["calls"]} == {"pass", "pung"}      # no 2p3p: no chow from 上家
     assert main(["analyze", "11p34567m45s9p1p", "--meld", "555z", "--offer", "1p"]) == 2
     assert "--offer needs a 13-tile" in capsys.readouterr().err
+
+
+def test_score_says_what_each_payer_owes(capsys):
+    # 国标 discard win: the discarder owes 8 + 番, the two others 8 each (not "53 per payer")
+    assert main(["score", "11123456789999m", "--win", "3m", "--rule", "guobiao", "--discarder", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "owed:     53 by seat 1, 8 by seat 2, 8 by seat 3" in out and "per payer" not in out
+    assert "payments: seat 0: +69  seat 1: -53  seat 2: -8  seat 3: -8" in out
+    assert main(["score", "11123456789999m", "--win", "3m", "--rule", "国标", "--self-draw", "--json"]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    assert rec["owed"] == {"1": 55, "2": 55, "3": 55} and rec["payments"] == [165, -55, -55, -55]
+    # the elements: value per element, total per row
+    assert main(["score", "11223355667788m", "--win", "8m", "--self-draw", "--rule", "suzhou",
+                 "--bonus", "F1", "F2", "5z", "6z", "7z", "--json"]) == 0
+    rows = {r["code"]: r for r in json.loads(capsys.readouterr().out)["elements"]}
+    assert (rows["hard_flower"]["value"], rows["hard_flower"]["count"], rows["hard_flower"]["total"]) == (1, 5, 5)
+
+
+def test_fixed_means_fixed_sets_in_analyze_and_calls(capsys):
+    """--fixed names a set among the concealed tiles, in analyze (with or without --offer) and calls,
+    exactly as the API's fixed_sets= does."""
+    import mjfast as mj
+
+    tiles = "555z11p34567m45s9p"
+    api = mj.call_vs_pass(tiles, "1p", from_seat="opposite", fixed_sets=["555z"])
+    api = api.astype(object).where(api.notna(), None).to_dict(orient="records")
+    assert main(["calls", tiles, "--fixed", "555z", "--offer", "1p", "--from", "opposite", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == api
+    assert main(["analyze", tiles, "--fixed", "555z", "--offer", "1p", "--from", "opposite", "--json"]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    assert rec["calls"] == api and rec["fixed"] == ["555z"]
+    y = mj.yijinting(tiles, fixed_sets=["555z"])
+    assert (rec["ukeire"], rec["ting"], rec["combos"]) == (y.ukeire, y.ting, y.combos)
+    # a 14-tile hand: the discard table of analyze_discards(..., fixed_sets=)
+    assert main(["analyze", "555z11p34567m45s9p1p", "--fixed", "555z", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    ref = mj.analyze_discards("555z11p34567m45s9p1p", fixed_sets=["555z"])
+    assert [r["discard"] for r in rows] == [str(d) for d in ref.discard]
+    assert [r["combos"] for r in rows] == ref.combos.tolist()
+    # a set that is not among the tiles is an error in both commands, said the same way
+    for argv in (["analyze", "11p34567m45s9p123s", "--fixed", "555z"],
+                 ["analyze", "11p34567m45s9p123s", "--fixed", "555z", "--offer", "1p"],
+                 ["calls", "11p34567m45s9p123s", "--fixed", "555z", "--offer", "1p", "--from", "left"]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("mjfast: error: fixed set 555z is not among the concealed tiles")
+
+
+def test_seats_and_winds_as_users_type_them(capsys):
+    assert main(["calls", "11p34567m45s9p", "--meld", "555z", "--offer", "1p", "--from", "对家", "--json"]) == 0
+    by_zh = json.loads(capsys.readouterr().out)
+    assert main(["calls", "11p34567m45s9p", "--meld", "555z", "--offer", "1p", "--from", "opposite", "--json"]) == 0
+    assert by_zh == json.loads(capsys.readouterr().out)
+    assert main(["analyze", "11p34567m45s9p", "--meld", "555z", "--offer", "2m", "--from", "上家", "--json"]) == 0
+    assert "chow" in {r["option"] for r in json.loads(capsys.readouterr().out)["calls"]}
+    hand = ["score", "123m456p789s234s55p", "--win", "5p", "--self-draw", "--rule", "国标", "--json"]
+    assert main(hand + ["--prevalent-wind", "S"]) == 0
+    south = json.loads(capsys.readouterr().out)
+    assert main(hand + ["--prevalent-wind", "1"]) == 0
+    assert json.loads(capsys.readouterr().out) == south
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["calls", "11p34567m45s9p", "--offer", "1p", "--from", "oposite"],
+     "mjfast: error: calls: argument --from: unknown seat 'oposite'; did you mean 'opposite'?"),
+    (["analyze", "11p34567m45s9p", "--rule", "suzhu"], "mjfast: error: unknown rule 'suzhu'; did you mean 'suzhou'?"),
+    (["simulate", "--rule", "sichuan", "--games", "0"], "mjfast: error: --games must be at least 1, got 0"),
+    (["simulate", "--rule", "sichuan", "--games", "5", "--unit", "fan"], "mjfast: error: simulate: argument --unit"),
+    (["simulate", "--rule", "sichuan", "-o", "xuezan=true", "--games", "5"], "did you mean 'xuezhan'"),
+    (["score", "123m456p789s234s55p", "--win", "5p", "--self-draw", "--prevalent-wind", "X"],
+     "mjfast: error: prevalent_wind must be 0-3 or a wind name"),
+    (["analyze", "11p34567m45s9p", "--offer", "1p", "--wilds", "1"], "mjfast: error: "),
+    (["rules", "suzhou", "-o", "novalue"], "mjfast: error: rules: argument --option/-o: expected key=value"),
+    (["frobnicate"], "mjfast: error: argument COMMAND: invalid choice: 'frobnicate'"),
+    (["calls", "11p34567m45s9p", "--offer", "1p"], "mjfast: error: calls: the following arguments are required"),
+])
+def test_every_error_is_one_mjfast_error_line(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert "Traceback" not in err
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("mjfast: error: ") and message in last
+
+
+def test_file_and_unexpected_errors_have_no_traceback(capsys, monkeypatch):
+    import mjfast.__main__ as cli
+
+    def failing(error):
+        def run_(args):
+            raise error
+        return [cli._COMMANDS[0]._replace(run=run_)] + cli._COMMANDS[1:]
+
+    monkeypatch.delenv("MJFAST_TRACEBACK", raising=False)
+    monkeypatch.setattr(cli, "_COMMANDS", failing(FileNotFoundError(2, "No such file or directory", "x/games.csv")))
+    code, out, err = run(capsys, "hand", "11p34567m45s9p", "--meld", "555z")
+    assert (code, out, err) == (1, "", "mjfast: error: x/games.csv: No such file or directory\n")
+    monkeypatch.setattr(cli, "_COMMANDS", failing(TypeError("something went wrong")))
+    code, out, err = run(capsys, "hand", "11p34567m45s9p", "--meld", "555z")
+    assert code == 1 and "Traceback" not in err and len(err.splitlines()) == 1
+    assert err.startswith("mjfast: error: unexpected TypeError: something went wrong (this is a bug")
+    monkeypatch.setenv("MJFAST_TRACEBACK", "1")
+    with pytest.raises(TypeError, match="something went wrong"):
+        main(["hand", "11p34567m45s9p", "--meld", "555z"])
+
+
+def test_progress_bar_counts_games_and_shows_on_a_terminal(capsys, monkeypatch):
+    argv = ["simulate", "--rule", "sichuan", "--games", "1500", "--seed", "2", "--threads", "1", "--json"]
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    assert "1500/1500" in err and "game/s" in err and "chunk" not in err
+    assert main(argv + ["--no-progress"]) == 0
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
+    assert main(argv) == 0
+    assert capsys.readouterr().err == ""
+    assert main(argv + ["--progress"]) == 0
+    assert "1500/1500" in capsys.readouterr().err

@@ -139,6 +139,41 @@ def test_tables_and_readings_draw_their_tiles():
     assert html.count('class="mjfast-tile"') == 4 * 14 and "ryanmen" in html
 
 
+def test_returned_tables_draw_their_tiles_and_stay_dataframes(tmp_path):
+    import pickle
+
+    from mjfast._display import TileFrame
+
+    table = mj.analyze_discards("11p34567m45s9p1p", melds=["555z"])
+    calls = mj.call_vs_pass("11p34567m45s9p", "1p", from_seat="opposite", melds=["555z"])
+    breakdown = mj.yijinting("11p34567m45s9p", melds=["555z"]).breakdown
+    for df in (table, calls, breakdown):
+        assert isinstance(df, pd.DataFrame) and type(df) is TileFrame
+        # Jupyter's HTML is the styled table, with pictures; everything else is pandas' own
+        tiles = df._repr_html_().count('class="mjfast-tile"')
+        assert tiles > 0 and tiles == mj.style(df).to_html().count('class="mjfast-tile"')
+        assert 'class="mjfast-tile"' not in df.to_html()
+        plain = pd.DataFrame(df)
+        assert type(plain) is pd.DataFrame and repr(plain) == repr(df) and plain.to_html() == df.to_html()
+        assert df.equals(plain) and plain.equals(df)
+        pd.testing.assert_frame_equal(df, plain)
+        pd.testing.assert_frame_equal(plain, df)
+        again = pickle.loads(pickle.dumps(df))
+        assert type(again) is TileFrame and again.equals(df)
+        # what a method returns is still a table that draws its tiles
+        assert type(df.head(2)) is TileFrame and type(df.sort_values(df.columns[-1])) is TileFrame
+        assert type(df.iloc[:, 0]) is pd.Series
+    path = tmp_path / "t.pkl"
+    table.to_pickle(path)
+    assert pd.read_pickle(path).equals(table)
+    # tables without a tile column, or too long to show whole, display as pandas does
+    numbers = table[["shanten", "ukeire"]]
+    assert numbers._repr_html_() == pd.DataFrame(numbers)._repr_html_()
+    long = pd.concat([table] * 10, ignore_index=True)
+    with pd.option_context("display.max_rows", 20):
+        assert long._repr_html_() == pd.DataFrame(long)._repr_html_()
+
+
 def _chromium():
     for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
         if shutil.which(name):
@@ -195,3 +230,23 @@ def test_browser_shows_the_tiles_of_a_hand_and_a_discard_table(tmp_path):
     # the same table without the styler shows no picture at all
     mask = _screenshot(table.to_html(), tmp_path, (1300, 700))
     assert mask.sum() == 0
+
+
+def test_browser_shows_the_tiles_of_the_tables_functions_return(tmp_path):
+    """What Jupyter shows for the plain returned tables (their _repr_html_), without mj.style."""
+    table = mj.analyze_discards("11p34567m45s9p1p", melds=["555z"])
+    mask = _screenshot(table._repr_html_(), tmp_path, (1300, 700))
+    rows = mask.sum(axis=1) >= 3
+    assert _runs(rows, length=20) == len(table)
+    first = np.flatnonzero(rows)[0]
+    assert _tiles_in_a_row(mask[first: first + 34]) == 1 + table.ukeire_kinds.iloc[0]
+    calls = mj.call_vs_pass("11p34567m45s9p", "1p", from_seat="opposite", melds=["555z"])
+    mask = _screenshot(calls._repr_html_(), tmp_path, (1300, 900))
+    rows = mask.sum(axis=1) >= 3
+    # every row but the pass row (no meld, no discard) shows its meld and its discard
+    assert _runs(rows, length=20) == int((calls.option != "pass").sum())
+    first = np.flatnonzero(rows)[0]
+    assert _tiles_in_a_row(mask[first: first + 34]) == 3 + 1      # 111p, then 9p
+    readings = mj.decompose("11122233344455m", win_tile="5m")
+    mask = _screenshot(readings._repr_html_(), tmp_path, (1300, 700))
+    assert _runs(mask.sum(axis=1) >= 3, length=20) == len(readings)

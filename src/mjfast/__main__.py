@@ -8,11 +8,13 @@ functions registered in :data:`_COMMANDS`:
 
 To add a subcommand (``analyze``, ``calls``, ``score``, ``simulate`` …) write
 the two functions and append a :class:`_Command` to :data:`_COMMANDS`.
-A ``ValueError`` raised by any command (bad tiles, an unknown rule or option)
-is printed as ``mjfast: error: <message>`` on stderr with exit status 2, the
-same status argparse uses for usage errors; a file that cannot be read or
-written (``OSError``) the same way with status 1; Ctrl-C ends a command with
-status 130 (``simulate`` first saves what it has, see ``_Output``).
+No error prints a traceback: a ``ValueError`` raised by any command (bad tiles,
+an unknown rule or option) and every usage error are printed as
+``mjfast: error: <message>`` on stderr with exit status 2, the status argparse
+uses; a file that cannot be read or written (``OSError``) the same way with
+status 1; Ctrl-C ends a command with status 130 (``simulate`` first saves what
+it has, see ``_Output``); anything else is reported as an unexpected error (a
+bug) on one line, status 1, and ``MJFAST_TRACEBACK=1`` shows its traceback.
 """
 
 from __future__ import annotations
@@ -32,7 +34,38 @@ from typing import NamedTuple
 __all__ = ["main"]
 
 EXIT_OK = 0
+EXIT_FAILURE = 1
 EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with mjfast's one error line: ``mjfast: error: <command>: <message>``."""
+
+    def error(self, message: str):
+        self.print_usage(sys.stderr)
+        command = self.prog.split(" ", 1)[1] if " " in self.prog else ""
+        self.exit(EXIT_USAGE, f"mjfast: error: {command + ': ' if command else ''}{message}\n")
+
+
+def _rule_help(default: str) -> str:
+    from mjfast import rules
+
+    return f"rule: {', '.join(rules.names())}, or its Chinese name (苏州, 国标 …) (default: {default})"
+
+
+def _seat_arg(text: str) -> str:
+    """A seat relative to the player, for --from: left / opposite / right or 上家 / 对家 / 下家."""
+    from mjfast.analysis.calls import seat_name
+
+    try:
+        return seat_name(text, "--from")
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e).removeprefix("--from: ")) from None
+
+
+def _wind_arg(text: str):
+    """A wind as 0-3 or a name (E S W N, 东南西北); WinContext checks it."""
+    return int(text) if text.strip().lstrip("-").isdigit() else text
 
 
 def _version() -> str:
@@ -190,15 +223,17 @@ def _args_analyze(p: argparse.ArgumentParser) -> None:
     p.add_argument("--meld", action="extend", nargs="+", default=[], metavar="M",
                    help="a called meld, as for 'mjfast hand'")
     p.add_argument("--fixed", action="extend", nargs="+", default=[], metavar="SET",
-                   help="a concealed set to treat as fixed (yijinting.md caveat 1)")
-    p.add_argument("--rule", default=None, help="rule name (default: no rule, 136 tiles)")
+                   help="a set among the concealed tiles to treat as fixed, as fixed_sets= does "
+                        "(yijinting.md caveat 1): '555z11p34567m45s9p --fixed 555z'")
+    p.add_argument("--rule", default=None, help=_rule_help("no rule, 136 tiles"))
     p.add_argument("--visible", default=None, metavar="TILES",
                    help="tiles seen on the table (discards, others' melds)")
     p.add_argument("--wilds", type=int, default=0, metavar="N", help="wildcards held")
     p.add_argument("--offer", default=None, metavar="TILE",
                    help="a discard offered to a 13-tile hand: also print call versus pass")
-    p.add_argument("--from", dest="from_seat", default="left", choices=["left", "opposite", "right"],
-                   help="who discarded the offered tile (default: left, 上家)")
+    p.add_argument("--from", dest="from_seat", default="left", type=_seat_arg, metavar="SEAT",
+                   help="who discarded the offered tile: left (上家), opposite (对家) or right (下家) "
+                        "(default: left)")
     p.add_argument("--value", action="store_true",
                    help="add the exact value columns (win probability, expected payment: mjfast.expected_value)")
     p.add_argument("--draws", type=int, default=None, metavar="N",
@@ -209,8 +244,9 @@ def _args_analyze(p: argparse.ArgumentParser) -> None:
 def _cmd_analyze(args: argparse.Namespace) -> int:
     import mjfast as mj
 
-    hand = mj.Hand(args.tiles, melds=args.meld + args.fixed, wilds=args.wilds, partial=True)
-    kw = dict(rule=args.rule, visible=args.visible)
+    hand = mj.Hand(args.tiles, melds=args.meld, wilds=args.wilds, partial=True)
+    # --fixed names sets among the concealed tiles, exactly as the API's fixed_sets= (and `calls`)
+    kw = dict(rule=args.rule, visible=args.visible, fixed_sets=args.fixed)
     if args.offer is not None and hand.n_tiles % 3 != 1:
         raise ValueError(f"--offer needs a 13-tile (3k+1) hand; this one has {hand.n_tiles} tiles in hand")
     if args.offer is not None and args.wilds:
@@ -220,10 +256,11 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     value = dict(value=True, draws_left=args.draws) if args.value else {}
     if hand.n_tiles % 3 == 2:
         df = mj.analyze_discards(hand, **kw, **value)
+        fixed = f"   fixed: {' '.join(args.fixed)}" if args.fixed else ""
         if args.json:
             _out(df.to_json(orient="records", force_ascii=False))
         else:
-            _out(f"hand: {hand}   ({args.rule or 'no rule'})")
+            _out(f"hand: {hand}   ({args.rule or 'no rule'}){fixed}")
             if args.value:
                 _out(_value_note(df.attrs))
                 df = df.round({c: 4 for c in ("p_ready", "p_win", "p_win_self_draw", "p_win_discard", "ev",
@@ -234,8 +271,11 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     record = {"hand": str(hand), "rule": args.rule, "shanten": u.shanten, "ukeire": u.count,
               "ukeire_tiles": u.tiles}
     table = None
+    if args.fixed:
+        record["fixed"] = list(args.fixed)
     if u.shanten == 0:
-        record["waits"] = mj.waits(hand, **kw)
+        # waits() takes no fixed sets; with them, the waits are ukeire's accepting kinds
+        record["waits"] = dict(u.tiles) if args.fixed else mj.waits(hand, rule=args.rule, visible=args.visible)
     elif u.shanten == 1:
         y = mj.yijinting(hand, **kw)
         record.update(ting=y.ting, combos=y.combos)
@@ -257,7 +297,7 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     if args.json:
         _json(record)
         return EXIT_OK
-    _out(f"hand:    {hand}   ({args.rule or 'no rule'})")
+    _out(f"hand:    {hand}   ({args.rule or 'no rule'})" + (f"   fixed: {' '.join(args.fixed)}" if args.fixed else ""))
     _out(f"shanten: {u.shanten}")
     _out(f"进张:    {u.count} copies of {len(u.tiles)} kinds: "
          + " ".join(f"{t}x{n}" for t, n in u.tiles.items()))
@@ -298,12 +338,12 @@ def _value_note(attrs) -> str:
 def _args_calls(p: argparse.ArgumentParser) -> None:
     p.add_argument("tiles", help="the 13-tile hand before the offer")
     p.add_argument("--offer", required=True, metavar="TILE", help="the discarded tile, e.g. 1p")
-    p.add_argument("--from", dest="from_seat", required=True, choices=["left", "opposite", "right"],
-                   help="who discarded it (上家 = left)")
+    p.add_argument("--from", dest="from_seat", required=True, type=_seat_arg, metavar="SEAT",
+                   help="who discarded it: left (上家), opposite (对家) or right (下家)")
     p.add_argument("--meld", action="extend", nargs="+", default=[], metavar="M", help="a called meld")
     p.add_argument("--fixed", action="extend", nargs="+", default=[], metavar="SET",
-                   help="a concealed set to treat as fixed")
-    p.add_argument("--rule", default=None, help="rule name (default: no rule)")
+                   help="a set among the concealed tiles to treat as fixed, as fixed_sets= does")
+    p.add_argument("--rule", default=None, help=_rule_help("no rule"))
     p.add_argument("--visible", default=None, metavar="TILES", help="tiles seen on the table")
     p.add_argument("--json", action="store_true", help="print JSON records")
 
@@ -329,7 +369,7 @@ def _cmd_calls(args: argparse.Namespace) -> int:
 def _args_score(p: argparse.ArgumentParser) -> None:
     p.add_argument("tiles", help="the winning hand's concealed tiles, winning tile included")
     p.add_argument("--win", required=True, metavar="TILE", help="the winning tile")
-    p.add_argument("--rule", default=None, help="rule name (default: mjfast.score's default rule, 国标)")
+    p.add_argument("--rule", default=None, help=_rule_help("mjfast.score's default rule, 国标"))
     p.add_argument("--meld", action="extend", nargs="+", default=[], metavar="M",
                    help="a called meld, e.g. '555z@left' or '[1111p]' (concealed kong)")
     p.add_argument("--bonus", action="extend", nargs="+", default=[], metavar="B",
@@ -341,7 +381,8 @@ def _args_score(p: argparse.ArgumentParser) -> None:
                      help="seat 0-3 that discarded the winning tile")
     p.add_argument("--winner", type=int, default=0, metavar="SEAT", help="winner's seat (default 0)")
     p.add_argument("--dealer", type=int, default=0, metavar="SEAT", help="dealer's seat (default 0)")
-    p.add_argument("--prevalent-wind", type=int, default=0, metavar="W", help="0-3 = E S W N")
+    p.add_argument("--prevalent-wind", type=_wind_arg, default=0, metavar="W",
+                   help="the prevalent wind: 0-3, E S W N or 东南西北 (default: E)")
     p.add_argument("--flag", action="append", default=[],
                    choices=["after_kong", "robbing_kong", "last_tile", "last_copy", "heavenly", "earthly",
                             "human", "kong_discard", "baozi", "diling"],
@@ -372,17 +413,32 @@ def _cmd_score(args: argparse.Namespace) -> int:
         args.rule = inspect.signature(mj.score).parameters["rule"].default
     result = mj.score(ctx, rule=args.rule, **options)
     elements = result.elements
+    owed = {seat: -int(v) for seat, v in enumerate(result.payments) if v < 0}
     if args.json:
         _json({"rule": args.rule, "legal": result.legal, "reason": result.reason, "total": result.total,
                "unit": result.unit, "points": result.points, "payments": result.payments.tolist(),
+               "owed": {str(seat): amount for seat, amount in owed.items()},
                "elements": elements.to_dict(orient="records")})
         return EXIT_OK
     _out(f"hand:     {hand}   ({args.rule})")
     _out(_table(elements))
     _out(f"total:    {result.total} {result.unit}" + ("" if result.legal else f"   NOT LEGAL: {result.reason}"))
-    _out(f"points:   {result.points} per payer")
+    _out(f"owed:     {_owed_text(owed)}")
     _out("payments: " + "  ".join(f"seat {i}: {int(v):+d}" for i, v in enumerate(result.payments)))
     return EXIT_OK
+
+
+def _owed_text(owed: dict) -> str:
+    """What each payer owes: one amount when they all owe the same (a self-draw), else per seat
+    (国标: the discarder owes 8 + 番, the others 8)."""
+    if not owed:
+        return "nothing (no payment)"
+    amounts = set(owed.values())
+    seats = ", ".join(map(str, owed))
+    if len(amounts) == 1:
+        amount = next(iter(amounts))
+        return f"{amount} by seat {seats}" if len(owed) == 1 else f"{amount} by each of seats {seats}"
+    return ", ".join(f"{amount} by seat {seat}" for seat, amount in owed.items())
 
 
 # ---------------------------------------------------------------------------
@@ -394,8 +450,11 @@ _BATCH_GAMES = 16_384
 
 
 def _args_simulate(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rule", required=True, help="rule to play (see mjfast.simulate_games for the supported ones)")
+    p.add_argument("--rule", required=True, help=_rule_help("none: required"))
     p.add_argument("--games", type=int, required=True, metavar="N", help="number of games")
+    p.add_argument("--unit", choices=["stakes", "points"], default="stakes",
+                   help="unit of the payout summary: one-unit stakes (the rule's cheapest legal win, comparable "
+                        "across rules; default) or the rule's own points")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="random seed (default: fresh entropy)")
     p.add_argument("--threads", type=int, default=None, metavar="T", help="OpenMP threads")
     p.add_argument("--out", default=None, metavar="FILE",
@@ -409,7 +468,8 @@ def _args_simulate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE",
                    help="a rule option (repeatable)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="progress bar on stderr (default: when stderr is a terminal; needs tqdm)")
+                   help="a progress bar counting the games, on stderr (default: when stderr is a terminal; "
+                        "--no-progress turns it off)")
     p.add_argument("--json", action="store_true", help="print the payout summary as JSON records")
 
 
@@ -654,7 +714,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         raise ValueError(f"--out must end in .csv or .parquet, got {args.out!r}")
     if (args.resume or args.force) and not args.out:
         raise ValueError("--resume and --force need --out")
+    if args.games < 1:
+        raise ValueError(f"--games must be at least 1, got {args.games}")
     options = {k: {"true": True, "false": False}.get(v.lower(), v) for k, v in args.option}
+    rule = mj.rules.get(args.rule, **options)        # the name as typed (苏州, mcr …) and the options, checked
     keep = ["dealer", "winners", "how", "discarder", "pay_0", "pay_1", "pay_2", "pay_3"]
     kept = []
     start = 0
@@ -716,15 +779,24 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             if output is not None:
                 output.discard()
             raise
-    games = pd.concat(kept, ignore_index=True)
-    summary = mj.payout_summary(games.assign(rule=args.rule))
+    games = pd.concat(kept, ignore_index=True).assign(rule=rule.name)
+    games.attrs = {"rule": rule.name, "options": dict(rule.non_default_options)}
+    summary = mj.payout_summary(games, unit=args.unit)
     if args.json:
         _out(summary.to_json(orient="records", force_ascii=False))
         return EXIT_OK
-    _out(f"{args.games} games of {args.rule}" + (f", written to {args.out}" if args.out else ""))
+    from mjfast.analysis.payout import base_stake
+
+    shown = f"{rule.name}({', '.join(f'{k}={v}' for k, v in rule.non_default_options.items())})" \
+        if rule.non_default_options else rule.name
+    _out(f"{args.games} games of {shown}" + (f", written to {args.out}" if args.out else ""))
+    stake = base_stake(rule)
+    _out(f"payments in {args.unit}" + (f": one stake = {stake} points, the cheapest legal win" if args.unit == "stakes"
+                                       else f" (one stake = {stake} points)")
+         + "; p_lose_gt_10x = P(losing more than 10 stakes in a game)")
     keep = summary[summary.statistic.isin(["mean", "std", "q05", "q50", "q95", "win_rate", "self_draw_share",
                                            "draw_game_rate", "dealer_edge", "p_lose_gt_10x"])]
-    _out(_table(keep.round({"value": 4, "se": 4})))
+    _out(_table(keep.round({"value": 4, "se": 4, "ci_low": 4, "ci_high": 4})))
     return EXIT_OK
 
 
@@ -758,7 +830,7 @@ _COMMANDS: list[_Command] = [
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="mjfast", description="Chinese mahjong analysis toolkit.")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -812,7 +884,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         # a file that cannot be read or written: say which and why, without a traceback
         where = f"{e.filename}: " if e.filename else ""
         print(f"mjfast: error: {where}{e.strerror or e}", file=sys.stderr)
-        return 1
+        return EXIT_FAILURE
+    except Exception as e:                # a bug: one line, not a traceback (MJFAST_TRACEBACK=1 shows it)
+        if os.environ.get("MJFAST_TRACEBACK"):
+            raise
+        print(f"mjfast: error: unexpected {type(e).__name__}: {e} (this is a bug in mjfast; please report it, "
+              "with MJFAST_TRACEBACK=1 set to show where it happened)", file=sys.stderr)
+        return EXIT_FAILURE
 
 
 if __name__ == "__main__":

@@ -10,6 +10,9 @@ text is always printed beside the tiles.
 * :func:`hand_html` is :meth:`mjfast.Hand._repr_html_`;
 * :func:`style` turns a table of mjfast (``analyze_discards``, ``call_vs_pass`` …) into a pandas
   ``Styler`` with the tiles drawn in their cells;
+* :class:`TileFrame` is the DataFrame those functions return: an ordinary ``pandas.DataFrame``
+  in every way (equality, pickling, ``pd.testing``, every method) whose only addition is that
+  Jupyter shows it through :func:`style`, with its tiles drawn;
 * :class:`Readings` is the list :func:`mjfast.decompose` returns: it shows each reading as sets of
   tiles.
 
@@ -23,7 +26,7 @@ from html import escape
 
 from . import tiles as _t
 
-__all__ = ["tile_svg", "tile_html", "tiles_html", "hand_html", "style", "Readings", "TILE_COLUMNS"]
+__all__ = ["tile_svg", "tile_html", "tiles_html", "hand_html", "style", "tile_frame", "Readings", "TILE_COLUMNS"]
 
 #: Columns whose values are tiles (one code or an mpsz string); :func:`style` draws them.
 TILE_COLUMNS = ("discard", "meld", "ukeire_tiles", "waits", "tile", "win_tile", "offered", "tiles", "hand",
@@ -335,6 +338,77 @@ def style(table, *, columns=None):
     styler = table.style.format(_cell, subset=cols) if cols else table.style
     return styler.set_table_styles(
         [{"selector": "td", "props": "vertical-align: middle; text-align: left"}], overwrite=False)
+
+
+_TILE_FRAME: list = []   # the TileFrame class, made on first use (pandas is imported lazily)
+
+
+def _tile_frame_class():
+    if _TILE_FRAME:
+        return _TILE_FRAME[0]
+    import pandas as pd
+
+    class _AnyFrame(type):
+        # every DataFrame passes isinstance(df, TileFrame), so that a TileFrame and the plain
+        # DataFrame of the same data compare equal either way round (DataFrame.equals and
+        # pd.testing.assert_frame_equal test isinstance(left, type(right)))
+        def __instancecheck__(cls, obj):
+            return isinstance(obj, pd.DataFrame)
+
+    class TileFrame(pd.DataFrame, metaclass=_AnyFrame):
+        """A ``pandas.DataFrame`` that Jupyter shows with its tiles drawn (see :func:`style`).
+
+        Everything else is the DataFrame's own: the data, ``==`` and ``equals``, pickling,
+        ``pd.testing`` (a TileFrame equals the plain DataFrame of its data, in either order),
+        ``to_html`` / ``to_string`` (plain text), and every method; results of its methods
+        stay TileFrames while they are tables.  ``pd.DataFrame(frame)`` gives the plain
+        DataFrame.  Tables longer than ``pandas.options.display.max_rows``, or without a tile
+        column, display as pandas displays them.
+        """
+
+        _metadata: list = []
+
+        @property
+        def _constructor(self):
+            return TileFrame
+
+        def _repr_html_(self):
+            if (len(self) > (pd.get_option("display.max_rows") or len(self))
+                    or not any(c in self.columns for c in TILE_COLUMNS)
+                    or not pd.get_option("display.notebook_repr_html")):
+                return super()._repr_html_()
+            try:
+                return style(self).to_html()
+            except ImportError:         # pandas' Styler needs jinja2: show the plain table then
+                return super()._repr_html_()
+
+    TileFrame.__module__ = __name__
+    TileFrame.__qualname__ = "TileFrame"
+    _TILE_FRAME.append(TileFrame)
+    return TileFrame
+
+
+def __getattr__(name):
+    # the class is made when first asked for, so pickles of it load (``mjfast._display.TileFrame``)
+    if name == "TileFrame":
+        return _tile_frame_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def tile_frame(table):
+    """``table`` (a DataFrame, or what ``pandas.DataFrame`` takes) as a :class:`TileFrame`.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from mjfast._display import tile_frame
+    >>> t = tile_frame(pd.DataFrame({"discard": ["9p"], "ukeire": [37]}))
+    >>> type(t).__name__, t._repr_html_().count('class="mjfast-tile"'), t.equals(pd.DataFrame(t))
+    ('TileFrame', 1, True)
+    """
+    frame = _tile_frame_class()(table)
+    frame.attrs = dict(getattr(table, "attrs", {}) or {})
+    return frame
 
 
 class Readings(list):

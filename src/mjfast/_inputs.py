@@ -223,6 +223,21 @@ def validate_batch(counts, melds, wilds, kr):
     return np.ascontiguousarray(arr), m, w
 
 
+def sample_size(func: str, n, old_name: str, old_value, default=None):
+    """The sample size of a Monte-Carlo function: ``n``, or the value of its old keyword
+    (``n_games``, ``mc_games``), accepted with a :class:`DeprecationWarning`; ``default`` when
+    neither is given (``old_value`` None)."""
+    if old_value is None:
+        return default if n is None else n
+    if n is not None:
+        raise ValueError(f"{func}: give the sample size once, as n= ({old_name}= is its deprecated old name)")
+    import warnings
+
+    warnings.warn(f"{func}({old_name}=...) is deprecated: every mjfast function takes its sample size as n=",
+                  DeprecationWarning, stacklevel=3)
+    return old_value
+
+
 def check_int(value, name: str, lo: int, hi: int | None = None) -> int:
     """``value`` as an int in ``lo..hi``; bools and non-integers are rejected."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):

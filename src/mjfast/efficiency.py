@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import _bridge
+from ._display import tile_frame
 from ._kernels import _efficiency as _ke
 from .hand import Hand
 from ._inputs import (DEFAULT_PARAMS, as_hand, as_light_hand, default_threads, fix_sets, prepare,
@@ -273,7 +274,8 @@ class Yijinting:
     ting : int       听张数: remaining copies over the union of all winning kinds
     combos : int     组合数 = Σ remaining(t) · W(t) under the chosen aggregation
     breakdown : pandas.DataFrame
-        One row per accepting tile: ``tile``, ``copies``, ``ting_after`` (W(t)), ``product``.
+        One row per accepting tile: ``tile``, ``copies``, ``ting_after`` (W(t)), ``product``
+        (shown in Jupyter with the tiles drawn).
     aggregate : str  "union" (the article's definition) or "max"
     """
 
@@ -335,7 +337,7 @@ def yijinting(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_se
         w = np.zeros(N_KINDS, np.int32)
         for t, n, wt in rows:
             rem[t], w[t] = n, wt
-    frame = pd.DataFrame({
+    frame = tile_frame({
         "tile": pd.Categorical([CODES[k] for k in acc], categories=_TILE_ORDER, ordered=True),
         "copies": rem[acc].astype(np.int64),
         "ting_after": w[acc].astype(np.int64),
@@ -387,7 +389,8 @@ def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, f
     ``ukeire`` (copies), ``ukeire_tiles`` (mpsz; kinds with copies left, as in :func:`ukeire`), ``combos`` (组合数 where the hand left is
     1-shanten, else 0), ``waits`` / ``wait_count`` (where it is ready), ``improvement_count``
     (kinds that keep the shanten but widen 进张).  Sorted best first: shanten, then ukeire,
-    then combos.  The discarded tile counts as seen.
+    then combos.  The discarded tile counts as seen.  The table is a ``pandas.DataFrame``
+    that Jupyter shows with its tiles drawn (as :func:`mjfast.style` does).
 
     Parameters
     ----------
@@ -437,8 +440,8 @@ def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, f
         return cols
     import pandas as pd
 
-    df = pd.DataFrame({k: (np.char.decode(v, "ascii") if v.dtype.kind == "S" else v.astype(np.int64))
-                       for k, v in cols.items()})
+    df = tile_frame({k: (np.char.decode(v, "ascii") if v.dtype.kind == "S" else v.astype(np.int64))
+                     for k, v in cols.items()})
     df["discard"] = pd.Categorical(df["discard"], categories=_TILE_ORDER, ordered=True)
     return df
 

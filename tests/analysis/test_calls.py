@@ -60,12 +60,12 @@ def test_bad_input():
         mj.call_vs_pass("11p34567m45s9p1p", "1p", from_seat="left", melds=["555z"])
     with pytest.raises(ValueError, match="all four"):
         mj.call_vs_pass("1111p345m4s99p", "1p", from_seat="left", melds=["555z"])
-    with pytest.raises(ValueError, match="mc_games"):
-        mj.call_vs_pass("11p34567m45s9p", "1p", from_seat="left", melds=["555z"], mc_games=-1)
+    with pytest.raises(ValueError, match="n must be a non-negative integer"):
+        mj.call_vs_pass("11p34567m45s9p", "1p", from_seat="left", melds=["555z"], n=-1)
 
 
 def test_monte_carlo_columns_are_reproducible_and_consistent():
-    kw = dict(from_seat="opposite", melds=["555z"], mc_games=300, draws_left=6, rng=7)
+    kw = dict(from_seat="opposite", melds=["555z"], n=300, draws_left=6, rng=7)
     a = mj.call_vs_pass("11p34567m45s9p", "1p", **kw)
     b = mj.call_vs_pass("11p34567m45s9p", "1p", **kw)
     pd.testing.assert_frame_equal(a, b)
@@ -77,13 +77,13 @@ def test_monte_carlo_columns_are_reproducible_and_consistent():
     assert (row.p_ready, row.p_win) == (curve.iloc[-1].p_ready, curve.iloc[-1].p_win)
     # ranking stays by the exact figures
     assert a.iloc[0].option == "pung" and a.iloc[0].discard == "9p"
-    win = mj.call_vs_pass("1112345678999m", "5m", from_seat="right", mc_games=50, rng=1)
+    win = mj.call_vs_pass("1112345678999m", "5m", from_seat="right", n=50, rng=1)
     assert win.iloc[0].p_win == 1.0
 
 
 def test_suzhou_scores_show_the_cost_of_calling():
     # 苏州: passing keeps 门清 (exempt from the flower minimum, 门清 bonus); a pung loses both
-    kw = dict(from_seat="opposite", rule="suzhou", mc_games=400, draws_left=8, rng=3)
+    kw = dict(from_seat="opposite", rule="suzhou", n=400, draws_left=8, rng=3)
     df = mj.call_vs_pass("11p34567m45s9p111s", "1p", **kw)
     cols = ["mean_score", "score_q50", "score_q90"]
     assert list(df.columns[-3:]) == cols
@@ -107,7 +107,7 @@ def test_suzhou_scores_show_the_cost_of_calling():
 def test_score_of_a_single_wait_matches_the_scorer():
     # after 碰 1p and discarding 9p the hand waits on 5p only (单钓); with one draw every win
     # is the same hand, so the score columns equal mj.score of that hand exactly
-    df = mj.call_vs_pass("11p123m456m789m5p9p", "1p", from_seat="right", rule="guobiao", mc_games=3000,
+    df = mj.call_vs_pass("11p123m456m789m5p9p", "1p", from_seat="right", rule="guobiao", n=3000,
                          draws_left=1, rng=4)
     row = df[(df.option == "pung") & (df.discard == "9p")].iloc[0]
     won = mj.WinContext(mj.Hand("123m456m789m55p", melds=["111p@right"]), win_tile="5p", self_draw=True)
@@ -123,9 +123,43 @@ def test_win_row_needs_a_legal_win_under_the_rule():
     legal = mj.call_vs_pass("234m567m345p678s1z", "1z", from_seat="left", rule="guobiao")
     assert "win" not in set(legal.option)
     # a legal discard win: its score is the scorer's, paid by the discarder (对家 = seat 2)
-    df = mj.call_vs_pass("123m456p789s234s5p", "5p", from_seat="opposite", rule="guobiao", mc_games=50,
+    df = mj.call_vs_pass("123m456p789s234s5p", "5p", from_seat="opposite", rule="guobiao", n=50,
                          draws_left=2, rng=1)
     ctx = mj.WinContext(mj.Hand("123m456p789s234s55p"), win_tile="5p", discarder=2)
     top = df.iloc[0]
     assert top.option == "win" and top.p_win == 1.0
     assert top.mean_score == top.score_q50 == top.score_q90 == mj.score(ctx, "guobiao").points
+
+
+def test_monte_carlo_keywords_like_every_other_simulation():
+    from concurrent.futures import ThreadPoolExecutor
+
+    kw = dict(from_seat="opposite", melds=["555z"], n=2100, draws_left=4, rng=9)
+    base = mj.call_vs_pass("11p34567m45s9p", "1p", n_threads=1, **kw)
+    pd.testing.assert_frame_equal(base, mj.call_vs_pass("11p34567m45s9p", "1p", n_threads=2, **kw))
+    with ThreadPoolExecutor(2) as ex:
+        pd.testing.assert_frame_equal(base, mj.call_vs_pass("11p34567m45s9p", "1p", executor=ex, **kw))
+    with pytest.raises(ValueError, match="n_threads must not be 0"):
+        mj.call_vs_pass("11p34567m45s9p", "1p", from_seat="left", melds=["555z"], n_threads=0)
+    with pytest.raises(ValueError, match="executor must be"):
+        mj.call_vs_pass("11p34567m45s9p", "1p", from_seat="left", melds=["555z"], executor=object())
+
+
+def test_progress_counts_runs_over_all_options(capsys):
+    kw = dict(from_seat="opposite", melds=["555z"], n=300, draws_left=3, rng=9)
+    quiet = mj.call_vs_pass("11p34567m45s9p", "1p", **kw)
+    assert capsys.readouterr().err == ""
+    shown = mj.call_vs_pass("11p34567m45s9p", "1p", progress=True, **kw)
+    pd.testing.assert_frame_equal(quiet, shown)
+    err = capsys.readouterr().err
+    total = 300 * len(shown)          # no win row here: every option is played
+    assert f"{total}/{total}" in err and "run" in err and err.count("call_vs_pass") >= 1
+
+
+def test_old_sample_size_name_is_deprecated():
+    kw = dict(from_seat="opposite", melds=["555z"], draws_left=3, rng=9)
+    with pytest.warns(DeprecationWarning, match=r"call_vs_pass\(mc_games=...\) is deprecated.*n="):
+        old = mj.call_vs_pass("11p34567m45s9p", "1p", mc_games=200, **kw)
+    pd.testing.assert_frame_equal(old, mj.call_vs_pass("11p34567m45s9p", "1p", n=200, **kw))
+    with pytest.raises(ValueError, match="give the sample size once"):
+        mj.call_vs_pass("11p34567m45s9p", "1p", mc_games=200, n=200, **kw)

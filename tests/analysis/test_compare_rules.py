@@ -8,13 +8,14 @@ from mjfast.simulation.games import simulate_games
 from mjfast.analysis.payout import PAY_COLUMNS, base_stake, stack_games
 
 N = 48  # games per rule: enough for distinct statistics, small enough to stay fast
-COLUMNS = ["label", "rule", "options", "base_stake", "role", "statistic", "value", "se", "n"]
+COLUMNS = ["label", "rule", "options", "base_stake", "role", "statistic", "value", "se", "ci_low", "ci_high", "n",
+           "unit"]
 TWO = ["sichuan", "guobiao"]  # sichuan has kong payments and draw settlements; guobiao 8 + 番
 
 
 @pytest.fixture(scope="module")
 def compared():
-    return mj.compare_rules(TWO, n_games=N, rng=11, n_threads=1)
+    return mj.compare_rules(TWO, n=N, rng=11, n_threads=1)
 
 
 def _stat(s, label, role, statistic):
@@ -94,9 +95,9 @@ def test_dict_labels_take_attrs_and_options():
 
 # ----------------------------------------------------------------------------------- seeds
 def test_same_seed_same_output(compared):
-    again = mj.compare_rules(TWO, n_games=N, rng=11, n_threads=1)
+    again = mj.compare_rules(TWO, n=N, rng=11, n_threads=1)
     pd.testing.assert_frame_equal(compared, again)
-    other = mj.compare_rules(TWO, n_games=N, rng=12, n_threads=1)
+    other = mj.compare_rules(TWO, n=N, rng=12, n_threads=1)
     assert not compared["value"].equals(other["value"])
 
 
@@ -104,7 +105,7 @@ def test_executor_gives_the_same_output(compared):
     from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(2) as ex:
-        pd.testing.assert_frame_equal(compared, mj.compare_rules(TWO, n_games=N, rng=11, executor=ex))
+        pd.testing.assert_frame_equal(compared, mj.compare_rules(TWO, n=N, rng=11, executor=ex))
 
 
 def test_each_rule_plays_the_seed_it_would_alone(compared):
@@ -118,16 +119,16 @@ def test_options_of_one_rule_share_the_deals():
     # a Generator is advanced once: both option sets must see the same deals, so every statistic
     # that does not depend on the fan cap (who wins, draw games) is equal
     ss = np.random.SeedSequence(5)
-    s = mj.compare_rules([("sichuan", {}), ("sichuan", {"max_fan": 6})], n_games=N,
+    s = mj.compare_rules([("sichuan", {}), ("sichuan", {"max_fan": 6})], n=N,
                          rng=np.random.default_rng(5), n_threads=1)
     assert s.label.unique().tolist() == ["sichuan", "sichuan(max_fan=6)"]
     for role, stat in [("all", "win_rate"), ("dealer", "win_rate"), ("all", "draw_game_rate"),
                        ("all", "self_draw_share")]:
         assert _stat(s, "sichuan", role, stat).value == _stat(s, "sichuan(max_fan=6)", role, stat).value
     # a SeedSequence is a seed: not consumed, and equal to its integer
-    a = mj.compare_rules(["sichuan"], n_games=N, rng=ss, n_threads=1)
+    a = mj.compare_rules(["sichuan"], n=N, rng=ss, n_threads=1)
     assert ss.n_children_spawned == 0
-    pd.testing.assert_frame_equal(a, mj.compare_rules("sichuan", n_games=N, rng=5, n_threads=1))
+    pd.testing.assert_frame_equal(a, mj.compare_rules("sichuan", n=N, rng=5, n_threads=1))
 
 
 def test_zero_sum_per_game():
@@ -143,7 +144,7 @@ def test_zero_sum_per_game():
 def test_default_is_every_supported_rule(monkeypatch):
     # read at call time, so the default grows with the engine; in SUPPORTED's order
     monkeypatch.setattr(mj.simulation.games, "SUPPORTED", ("guobiao", "sichuan"))
-    s = mj.compare_rules(n_games=8, rng=0, n_threads=1)
+    s = mj.compare_rules(n=8, rng=0, n_threads=1)
     assert s.label.unique().tolist() == ["guobiao", "sichuan"]
 
 
@@ -173,19 +174,35 @@ def test_columns_and_by(compared):
 ])
 def test_bad_rule_specs(rules, match):
     with pytest.raises(ValueError, match=match):
-        mj.compare_rules(rules, n_games=4, rng=0)
+        mj.compare_rules(rules, n=4, rng=0)
 
 
 def test_unsupported_rule_named(monkeypatch):
     monkeypatch.setattr(mj.simulation.games, "SUPPORTED", ("sichuan",))
     with pytest.raises(ValueError, match="does not support rule 'guobiao' yet; supported rules: sichuan"):
-        mj.compare_rules(["sichuan", "guobiao"], n_games=4)
+        mj.compare_rules(["sichuan", "guobiao"], n=4)
 
 
-@pytest.mark.parametrize("n_games", [0, -3, 2.5, True, "10"])
-def test_bad_n_games(n_games):
-    with pytest.raises(ValueError, match="n_games"):
-        mj.compare_rules("sichuan", n_games=n_games)
+@pytest.mark.parametrize("n", [0, -3, 2.5, True, "10"])
+def test_bad_n(n):
+    with pytest.raises(ValueError, match="n must be a positive integer"):
+        mj.compare_rules("sichuan", n=n)
+
+
+def test_old_sample_size_names_are_deprecated():
+    new = mj.compare_rules("sichuan", n=8, rng=0, n_threads=1)
+    with pytest.warns(DeprecationWarning, match=r"compare_rules\(n_games=...\) is deprecated"):
+        old = mj.compare_rules("sichuan", n_games=8, rng=0, n_threads=1)
+    pd.testing.assert_frame_equal(old, new)
+    with pytest.raises(ValueError, match="give the sample size once"):
+        mj.compare_rules("sichuan", 8, n_games=8)
+    games = simulate_games("sichuan", 8, rng=0, n_threads=1)
+    for fn in (simulate_games, lambda *a, **k: next(mj.iter_games(*a, **k))):
+        with pytest.warns(DeprecationWarning, match=r"(simulate|iter)_games\(n_games=...\) is deprecated"):
+            pd.testing.assert_frame_equal(fn("sichuan", n_games=8, rng=0, n_threads=1), games)
+        with pytest.raises(ValueError, match="give the sample size once"):
+            fn("sichuan", 8, n_games=8)
+    assert simulate_games("sichuan", n=8, rng=0, n_threads=1).equals(games)
 
 
 def test_bad_tables_and_by():
@@ -194,7 +211,7 @@ def test_bad_tables_and_by():
     with pytest.raises(ValueError, match="only apply when compare_rules simulates"):
         mj.compare_rules({"sichuan": t}, rng=0)
     with pytest.raises(ValueError, match="only apply when compare_rules simulates"):
-        mj.compare_rules({"sichuan": t}, n_games=10)
+        mj.compare_rules({"sichuan": t}, n=10)
     with pytest.raises(ValueError, match="cannot tell which rule"):
         mj.compare_rules({"mystery": t})
     with pytest.raises(ValueError, match="must be a games DataFrame"):

@@ -26,7 +26,7 @@ def test_match_results_are_the_players_totals(matches):
 
 
 def test_payout_summary_of_a_match_table(matches):
-    s = payout_summary(matches).set_index(["role", "statistic"])
+    s = payout_summary(matches, unit="points").set_index(["role", "statistic"])
     assert s.loc[("all", "mean"), "n"] == 160                      # 40 matches x 4 players
     assert abs(s.loc[("all", "mean"), "value"]) < 1e-12            # zero-sum
     assert s.loc[("dealer", "mean"), "n"] == 40                    # the player who dealt first
@@ -43,12 +43,12 @@ def test_compare_rules_on_matches_and_a_rule_object():
     it is, e.g. one whose engine facts differ from the registered rule of its name."""
     base = mj.rules.get("sichuan")
     other = dataclasses.replace(base, engine=dataclasses.replace(base.engine, kong_discard=False))
-    s = mj.compare_rules(["guangdong", ("guangdong", {"draw": "pass"})], n_matches=12, hands=4, rng=3, n_threads=1)
+    s = mj.compare_rules(["guangdong", ("guangdong", {"draw": "pass"})], n=12, matches=True, hands=4, rng=3, n_threads=1)
     assert s["label"].unique().tolist() == ["guangdong", "guangdong(draw='pass')"]
     assert (s.query("statistic == 'hands_per_match'")["value"] == 4).all()
     assert (s.query("role == 'all' and statistic == 'mean'")["n"] == 48).all()
-    t = mj.compare_rules([base], n_games=1100, rng=4, n_threads=2)
-    u = mj.compare_rules([other], n_games=1100, rng=4, n_threads=2)
+    t = mj.compare_rules([base], n=1100, rng=4, n_threads=2)
+    u = mj.compare_rules([other], n=1100, rng=4, n_threads=2)
     assert not np.allclose(t["value"].to_numpy(), u["value"].to_numpy())
     stacked = stack_games({"m": mj.simulate_matches("guangdong", 3, hands=2, rng=0, n_threads=1)})
     assert is_match_table(stacked) and (stacked["base"] == 1).all()
@@ -56,8 +56,9 @@ def test_compare_rules_on_matches_and_a_rule_object():
 
 @pytest.mark.parametrize("kwargs, match", [
     ({"n_games": 10, "n_matches": 2}, "not both"),
-    ({"hands": 4}, "n_matches too"),
-    ({"n_matches": 0}, "n_matches"),
+    ({"hands": 4}, "pass matches=True too"),
+    ({"n": 0, "matches": True}, r"\bn must be a positive integer \(matches per rule\)"),
+    ({"matches": True}, "how many matches"),
 ])
 def test_compare_rules_bad_match_arguments(kwargs, match):
     with pytest.raises(ValueError, match=match):

@@ -79,3 +79,16 @@ def test_plot_payouts_several_rules_in_stakes(ax):
     plt.close(fig)
     with pytest.raises(ValueError, match="kind must be"):
         mj.plot_payouts(sc, kind="box", ax=ax)
+
+
+def test_plot_elements_labels_in_chinese(ax):
+    g = mj.simulate_games("sichuan", 200, rng=1, n_threads=1)
+    freq = mj.element_frequencies(g)
+    mj.plot_elements(freq, ax=ax, labels="en")
+    assert [t.get_text() for t in ax.get_yticklabels()] == freq.element.head(15).tolist()
+    if not mj.plotting.installed_cjk_fonts():
+        pytest.skip("no CJK font installed: Chinese labels fall back to the codes")
+    fig, ax2 = plt.subplots()
+    mj.plot_elements(freq, ax=ax2, labels="zh")
+    assert [t.get_text() for t in ax2.get_yticklabels()] == freq.name_zh.head(15).tolist()
+    plt.close(fig)

@@ -89,16 +89,19 @@ def test_value_policy_with_an_executor():
     assert local.equals(remote)
 
 
-@pytest.mark.skipif(not FULL, reason="the 300-hand sweep runs with MJFAST_ORACLE_SCALE=full")
-def test_full_agreement_sweep():
+def test_agreement_sweep():
+    """Five rules, both walls: at full scale 60 fresh-wall hands and 6 three-draw hands per rule at
+    n = 20,000 (the figures of bench/RESULTS.md); in CI one and two hands at n = 4,000, where the
+    bounds widen by four of the sweep's largest standard errors."""
+    hands_per_rule, exact_per_rule, n = (60, 6, 20_000) if FULL else (1, 2, 4_000)
     rows = []
     for k, name in enumerate(RULES):
-        hands = random_hands(1000 + k, name, 60)
+        hands = random_hands(1000 + k, name, hands_per_rule)
         for i, h in enumerate(hands):
             for wall in ("depleting", "returned"):
-                rows.append(play(h, name, fresh_draws(name), 20_000, wall, 10_000 * k + i))
-        for i, h in enumerate(random_hands(2000 + k, name, 6, shanten=(0, 1))):
-            rows.append(play(h, name, 3, 20_000, "depleting", 50_000 + 100 * k + i))
+                rows.append(play(h, name, fresh_draws(name), n, wall, 10_000 * k + i))
+        for i, h in enumerate(random_hands(2000 + k, name, exact_per_rule, shanten=(0, 1))):
+            rows.append(play(h, name, 3, n, "depleting", 50_000 + 100 * k + i))
     out = {}
     for wall in ("depleting", "returned"):
         long = [r for r in rows if r["wall"] == wall and r["draws"] > 3]
@@ -118,6 +121,10 @@ def test_full_agreement_sweep():
     if path:
         with open(path, "w") as f:
             json.dump({"summary": out, "rows": rows}, f)
-    assert out["depleting"]["mean_abs_delta"] <= 0.01
-    assert out["depleting"]["max_abs_delta"] <= 0.03
-    assert out["exact"]["share_within_3se"] >= 0.95
+    noise = 0.0 if FULL else 4 * max(r["se"] for r in rows)
+    assert out["depleting"]["mean_abs_delta"] <= 0.01 + noise
+    assert out["depleting"]["max_abs_delta"] <= 0.03 + noise
+    if FULL:
+        assert out["exact"]["share_within_3se"] >= 0.95
+    else:
+        assert out["exact"]["max_abs_z"] <= 4

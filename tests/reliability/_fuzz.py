@@ -319,7 +319,7 @@ def _decompose_counts(a):
        scale=0.5)
 def _call_vs_pass(a):
     hand, offered, seat, rule, mc, dl = a
-    return mj.call_vs_pass(hand, offered, from_seat=seat, rule=rule, mc_games=mc, draws_left=dl, rng=0)
+    return mj.call_vs_pass(hand, offered, from_seat=seat, rule=rule, n=mc, draws_left=dl, rng=0)
 
 
 @entry("rules.get", st.tuples(st.one_of(st.sampled_from(RULES), st.text(max_size=8)),

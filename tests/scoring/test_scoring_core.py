@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from mjfast import Hand, rules
-from mjfast.scoring import (ELEMENT_COLUMNS, HOW, NotComplete, Score, WinContext, can_win, register,
-                            score, scorers)
+from mjfast.scoring import (ELEMENT_COLUMNS, HOW, ROW_FIELDS, NotComplete, Score, WinContext, can_win,
+                            register, score, scorers)
 from mjfast.scoring import _core
 
 H = "123m456p789s234s55p"
@@ -106,9 +106,24 @@ def test_score_plain_values_and_lazy_parts():
     assert s.payments.dtype == np.int64 and s.payments.shape == (4,) and s.payments.sum() == 0
     df = s.elements
     assert tuple(df.columns) == ELEMENT_COLUMNS and set(df["how"]) <= set(HOW)
-    assert df["value"].sum() == s.total
-    assert s.rows == [tuple(r) for r in df.itertuples(index=False)]
+    assert df["total"].sum() == s.total and (df["value"] * df["count"] == df["total"]).all()
+    assert s.rows == [tuple(r) for r in df[list(ROW_FIELDS)].itertuples(index=False)]
     assert "legal" in repr(s) and "<table" in s._repr_html_()
+
+
+def test_elements_value_is_per_element_total_per_row():
+    # 苏州: five flowers are 5 硬花 of 1 花 each; 七对's flowers count double (5 more)
+    h = Hand("11223355667788m", bonus="F1F2 5z 6z 7z")
+    df = score(WinContext(h, win_tile="8m", self_draw=True), "suzhou").elements
+    row = df.set_index("code").loc["hard_flower"]
+    assert (row["value"], row["count"], row["total"]) == (1, 5, 5)
+    assert (df["value"] * df["count"] == df["total"]).all()
+    assert df["value"].dtype == np.int64 and df["total"].dtype == np.int64
+    # 太仓: the multipliers are one row each, value = total = the factor
+    h = Hand("123m456m789m234m55m", bonus="F1F2 5z 6z 7z")
+    df = score(WinContext(h, win_tile="5m", self_draw=True), "taicang").elements
+    mult = df[df["how"] == "multiply"]
+    assert len(mult) and (mult["count"] == 1).all() and (mult["value"] == mult["total"]).all()
 
 
 def test_score_lazy_parts_read_a_source():

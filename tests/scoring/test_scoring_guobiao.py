@@ -248,7 +248,7 @@ def test_elements_frame_and_order():
     ctx, _ = parse_probe("[pon 111z] [pon 222z] 333z44z56m + 7m", "ron, seat E/prev S")
     s = score(ctx)
     df = s.elements
-    assert list(df.columns) == ["code", "name_zh", "name_en", "value", "count", "unit", "how"]
+    assert list(df.columns) == ["code", "name_zh", "name_en", "value", "count", "total", "unit", "how"]
     assert df["name_zh"].tolist() == ["小四喜", "混一色", "圈风刻", "门风刻"]
     assert df["code"].tolist() == ["little_four_winds", "half_flush", "prevalent_wind", "seat_wind"]
     assert df["value"].dtype == np.int64 and (df["how"] == "add").all() and (df["unit"] == "番").all()

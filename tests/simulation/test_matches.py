@@ -144,9 +144,9 @@ def test_a_match_hand_is_a_simulate_games_hand_in_every_column():
 
 
 @pytest.mark.parametrize("kwargs, match", [
-    ({"rule": "no_such_rule"}, "supported rules"),
-    ({"n_matches": 0}, "n_matches"),
-    ({"n_matches": -1}, "n_matches"),
+    ({"rule": "no_such_rule"}, "unknown rule .no_such_rule.; valid rules"),
+    ({"n_matches": 0}, r"\bn must be"),
+    ({"n_matches": -1}, r"\bn must be"),
     ({"hands": 0}, "hands"),
     ({"hands": -3}, "hands"),
     ({"hands": 2.5}, "hands"),

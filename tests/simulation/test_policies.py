@@ -81,7 +81,7 @@ def test_bad_policies_name_the_argument_and_the_choices(bad, words):
     for call in (lambda: mj.simulate_games("sichuan", 5, rng=0, policy=bad),
                  lambda: mj.iter_games("sichuan", 5, rng=0, policy=bad),
                  lambda: mj.simulate_matches("sichuan", 1, hands=1, rng=0, policy=bad),
-                 lambda: mj.compare_rules(["sichuan"], n_games=5, rng=0, policy=bad)):
+                 lambda: mj.compare_rules(["sichuan"], n=5, rng=0, policy=bad)):
         with pytest.raises(ValueError) as err:
             call()
         for w in words:

@@ -5,7 +5,7 @@
 # (PCG64DXSM) and this file, not on numpy's Generator internals, which numpy allows to
 # change between feature releases.
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
-from libc.stdint cimport uint32_t, uint64_t
+from libc.stdint cimport int8_t, uint32_t, uint64_t
 from numpy.random cimport bitgen_t
 
 
@@ -41,3 +41,32 @@ cdef inline uint64_t bounded_u64(bitgen_t* rng, uint64_t n) noexcept nogil:
         x = rng.next_uint64(rng.state)
         if x >= threshold:
             return x % n
+
+
+# A wall is ``wall[f..b]``, the tiles not yet drawn, in no particular order: a draw takes a
+# uniformly random one and swaps it to the end it is drawn from (the live wall's front, or the
+# back for kong replacements), so one shuffle costs one bounded integer per draw.
+cdef inline int draw_front(bitgen_t* rng, int8_t* wall, int* f, int* b) noexcept nogil:
+    """A random undrawn tile, taken from the front (-1 when the wall is empty)."""
+    cdef int j, t
+    if f[0] > b[0]:
+        return -1
+    j = f[0] + <int>bounded_u32(rng, <uint32_t>(b[0] - f[0] + 1))
+    t = wall[j]
+    wall[j] = wall[f[0]]
+    wall[f[0]] = <int8_t>t
+    f[0] += 1
+    return t
+
+
+cdef inline int draw_back(bitgen_t* rng, int8_t* wall, int* f, int* b) noexcept nogil:
+    """A random undrawn tile, taken from the back (-1 when the wall is empty)."""
+    cdef int j, t
+    if f[0] > b[0]:
+        return -1
+    j = f[0] + <int>bounded_u32(rng, <uint32_t>(b[0] - f[0] + 1))
+    t = wall[j]
+    wall[j] = wall[b[0]]
+    wall[b[0]] = <int8_t>t
+    b[0] -= 1
+    return t

@@ -59,7 +59,7 @@ from mjfast._kernels._shanten cimport (
     Params, params_init, shanten_one, table_row, merge_rows, finish, INF,
     F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT, O_NEED_VOID)
 from mjfast._kernels._efficiency cimport Eval, ev_init, accept_mask, seven_pairs_need
-from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32
+from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32, draw_front, draw_back
 
 import numpy as np
 cimport numpy as cnp
@@ -1579,28 +1579,6 @@ cdef void forward(Prob* p, int root, double* out) noexcept nogil:
 
 # ---------------------------------------------------------------------------------------
 # play on a real wall
-cdef inline int draw_front(bitgen_t* rng, int8_t* wall, int* f, int* b) noexcept nogil:
-    cdef int j, t
-    if f[0] > b[0]:
-        return -1
-    j = f[0] + <int>bounded_u32(rng, <uint32_t>(b[0] - f[0] + 1))
-    t = wall[j]
-    wall[j] = wall[f[0]]
-    wall[f[0]] = <int8_t>t
-    f[0] += 1
-    return t
-
-
-cdef inline int draw_back(bitgen_t* rng, int8_t* wall, int* f, int* b) noexcept nogil:
-    cdef int j, t
-    if f[0] > b[0]:
-        return -1
-    j = f[0] + <int>bounded_u32(rng, <uint32_t>(b[0] - f[0] + 1))
-    t = wall[j]
-    wall[j] = wall[b[0]]
-    wall[b[0]] = <int8_t>t
-    b[0] -= 1
-    return t
 
 
 cdef void play_chunk(Prob* p, bitgen_t* rng, const int8_t* wall0, int n_wall, int root, int n_games,

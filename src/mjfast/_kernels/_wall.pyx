@@ -46,7 +46,7 @@ from numpy.random cimport bitgen_t
 
 from mjfast._kernels._shanten cimport (Params, params_init, shanten_one, N_KINDS,
                                       F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_NEED_VOID)
-from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32, bounded_u64
+from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32, bounded_u64, draw_front, draw_back
 from mjfast._kernels._policy cimport (Memo, Policy, memo_init, memo_free, memo_key, mix, pol_shanten,
                                       pol_choice, NOT_DECIDED)
 
@@ -125,28 +125,6 @@ cdef void policy_init(Policy* P, const Params* prm, uint8_t* copies) noexcept no
         P.table = prm
 
 
-cdef inline int draw_front(bitgen_t* rng, int8_t* wall, int* f, int* b) noexcept nogil:
-    cdef int j, t
-    if f[0] > b[0]:
-        return -1
-    j = f[0] + <int>bounded_u32(rng, <uint32_t>(b[0] - f[0] + 1))
-    t = wall[j]
-    wall[j] = wall[f[0]]
-    wall[f[0]] = <int8_t>t
-    f[0] += 1
-    return t
-
-
-cdef inline int draw_back(bitgen_t* rng, int8_t* wall, int* f, int* b) noexcept nogil:
-    cdef int j, t
-    if f[0] > b[0]:
-        return -1
-    j = f[0] + <int>bounded_u32(rng, <uint32_t>(b[0] - f[0] + 1))
-    t = wall[j]
-    wall[j] = wall[b[0]]
-    wall[b[0]] = <int8_t>t
-    b[0] -= 1
-    return t
 
 
 ctypedef struct Ask:           # the legality checker (shared by the threads; used with the GIL)

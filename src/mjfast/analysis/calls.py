@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import _bridge
 from ..efficiency import ukeire, waits, yijinting
-from ..hand import Hand, Meld, SOURCES
+from ..hand import Hand, Meld
 from ..shape import shanten
 from ..tiles import CODES, N_KINDS, parse_tile
 
@@ -25,6 +25,32 @@ _TURNS_AFTER = {"left": 0, "opposite": 1, "right": 2}
 _SCORE_COLUMNS = ["mean_score", "score_q50", "score_q90"]
 #: The discarder's seat when the player is seat 0 (上家 = seat 3, 对家 = 2, 下家 = 1).
 _SEAT_OF = {"left": 3, "opposite": 2, "right": 1}
+
+
+def seat_name(value, what: str = "from_seat") -> str:
+    """The relative seat a user names: ``left`` / ``opposite`` / ``right``, or 上家 / 对家 / 下家.
+
+    Examples
+    --------
+    >>> from mjfast.analysis.calls import seat_name
+    >>> seat_name("上家"), seat_name("Opposite"), seat_name("下家")
+    ('left', 'opposite', 'right')
+    >>> seat_name("oposite")
+    Traceback (most recent call last):
+    ...
+    ValueError: from_seat: unknown seat 'oposite'; did you mean 'opposite'? seats: left (上家), opposite (对家), right (下家)
+    """
+    import difflib
+
+    from ..hand import _SOURCE_ALIASES
+
+    key = value.strip().lower() if isinstance(value, str) else value
+    if isinstance(key, str) and key in _SOURCE_ALIASES:
+        return _SOURCE_ALIASES[key]
+    close = difflib.get_close_matches(key, list(_SOURCE_ALIASES), n=3, cutoff=0.6) if isinstance(key, str) else []
+    guesses = list(dict.fromkeys(_SOURCE_ALIASES[c] for c in close))
+    hint = f"did you mean {' or '.join(repr(g) for g in guesses)}? " if guesses else ""
+    raise ValueError(f"{what}: unknown seat {value!r}; {hint}seats: left (上家), opposite (对家), right (下家)")
 
 
 def _measure(hand: Hand, rule, visible) -> tuple:
@@ -55,8 +81,9 @@ def _chows(tile: int, counts: np.ndarray) -> list[tuple[int, int, int]]:
     return out
 
 
-def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(), fixed_sets=(), mc_games=0,
-                 draws_left=18, rng=None, value=False, value_options=None):
+def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(), fixed_sets=(), n=None,
+                 draws_left=18, rng=None, n_threads=None, executor=None, progress=False, value=False,
+                 value_options=None, mc_games=None):
     """Compare every legal answer to a discarded tile: pass, 碰, 吃, 杠 or 和.
 
     Parameters
@@ -65,16 +92,16 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
         The 13-tile hand (3k+1 counting melds as 3) before the offer.
     offered : str or int
         The discarded tile.
-    from_seat : {"left", "opposite", "right"}
-        Who discarded it (上家 / 对家 / 下家); chows are only possible from the left.
+    from_seat : {"left", "opposite", "right"} or {"上家", "对家", "下家"}
+        Who discarded it; chows are only possible from the left (上家).
     rule : str or Rule, optional
         Decides which calls exist (苏州 and 四川 have no 吃), the tile set and the win forms.
     visible : tiles, optional
         Tiles seen on the table, as in :func:`mjfast.ukeire` (default: own tiles only).
     melds, fixed_sets
         Called melds, and concealed sets to treat as fixed (yijinting.md caveat 1).
-    mc_games : int, default 0
-        With a positive value, each option is also played out ``mc_games`` times with
+    n : int, default 0
+        With a positive value, each option is also played out ``n`` times with
         :func:`mjfast.simulate_draws` over ``draws_left`` draws, adding ``p_ready`` and ``p_win``
         (probabilities by the end of those draws) and their standard errors ``se_ready``,
         ``se_win``.  Every option uses the same random walls (common random numbers), so the
@@ -86,6 +113,11 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
         Draws that remain for this player, for the Monte-Carlo columns.
     rng : int, SeedSequence, Generator, optional
         Seed of the Monte-Carlo columns.
+    n_threads, executor
+        As in :func:`mjfast.simulate_draws`: OpenMP threads, or a ``concurrent.futures``
+        executor; the results do not depend on them.
+    progress : bool, default False
+        A ``tqdm.auto`` bar counting the runs played, over all options.
     value : bool, default False
         Compare the options by the exact value of :func:`mjfast.expected_value` instead:
         ``p_ready``, ``p_win`` (= ``p_win_self_draw`` + ``p_win_discard``), ``ev`` (the
@@ -96,15 +128,18 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
         place of the next draw, so ``draws_left - 1`` draws follow, and the discard is seen;
         明杠 fixes the kong and draws its replacement at once (``draws_left`` draws; 杠开 is not
         tracked); 和 is the discard win itself (``p_win`` 1, ``ev`` its payment).  The greedy
-        Monte Carlo stays available through ``mc_games`` (its ``p_ready`` / ``p_win`` columns
+        Monte Carlo stays available through ``n`` (its ``p_ready`` / ``p_win`` columns
         are then named ``mc_p_ready`` / ``mc_p_win``).
     value_options : dict, optional
         Keywords of :func:`mjfast.expected_value` for ``value=True`` (``wall``, ``depth``,
         ``discard_wins``, ``hazard``, ``max_states``, rule or scorer options).
+    mc_games : int, optional
+        The old name of ``n``, accepted with a ``DeprecationWarning``.
 
     Returns
     -------
     pandas.DataFrame
+        Shown in Jupyter with its tiles drawn (as :func:`mjfast.style` does).
         One row per option, best first (a win first, then by shanten, 进张, 组合数): ``option``
         (pass / pung / chow / kong / win), ``meld`` (the called set, mpsz), ``discard`` (the tile
         thrown after the call), ``shanten``, ``ukeire``, ``ting`` and ``combos`` (nullable
@@ -133,7 +168,7 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
     Under 苏州 the Monte-Carlo columns include the score of the wins:
 
     >>> df = mj.call_vs_pass("11p34567m45s9p111s", "1p", from_seat="opposite", rule="suzhou",
-    ...                      mc_games=200, draws_left=6, rng=0)
+    ...                      n=200, draws_left=6, rng=0)
     >>> list(df.columns[-3:])
     ['mean_score', 'score_q50', 'score_q90']
     >>> bool((df["score_q50"] <= df["score_q90"]).all())
@@ -141,10 +176,17 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
     """
     import pandas as pd
 
+    from .._inputs import sample_size
+
+    mc_games = sample_size("call_vs_pass", n, "mc_games", mc_games, default=0)
     if isinstance(mc_games, bool) or not isinstance(mc_games, (int, np.integer)) or mc_games < 0:
-        raise ValueError(f"mc_games must be a non-negative integer, got {mc_games!r}")
-    if from_seat not in SOURCES:
-        raise ValueError(f"from_seat must be one of {', '.join(SOURCES)}; got {from_seat!r}")
+        raise ValueError(f"n must be a non-negative integer (Monte-Carlo runs per option), got {mc_games!r}")
+    from .._inputs import default_threads
+    from ..simulation._chunks import check_executor
+
+    default_threads(n_threads)       # checked even when nothing is simulated
+    check_executor(executor)
+    from_seat = seat_name(from_seat)
     tile = parse_tile(offered)
     if tile >= N_KINDS:
         raise ValueError(f"{CODES[tile]} is a bonus tile; it cannot be offered")
@@ -219,7 +261,9 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
     rows.append(("pass", "", "") + _measure(h, rule, visible))
     hands.append(h)
 
-    df = pd.DataFrame(rows, columns=_COLUMNS)
+    from .._display import tile_frame
+
+    df = tile_frame(pd.DataFrame(rows, columns=_COLUMNS))
     for col in ("ting", "combos"):
         df[col] = df[col].astype("Int64")
     if value is not False and value is not True:
@@ -229,22 +273,29 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
     if value:
         df = _value_columns(df, h, tile, from_seat, rule_obj, visible, draws_left, hands, value_options or {})
     if mc_games:
-        from ..simulation._chunks import seed_sequence
+        from ..simulation._chunks import progress_bar, seed_sequence
         from ..simulation.draws import simulate_draws
 
         root = seed_sequence(rng)  # one seed for every option: common random numbers
         cols = _MC_COLUMNS + (_SCORE_COLUMNS if rule_obj is not None else [])
+        played = [hand for hand in hands if hand is not None]
+        bar = progress_bar(progress, int(mc_games) * len(played), "call_vs_pass", "run")
         mc = []
-        for hand in hands:
-            if hand is None:  # the win itself
-                mc.append((1.0, 0.0, 1.0, 0.0) + ((win_points,) * 3 if rule_obj is not None else ()))
-                continue
-            curve = simulate_draws(hand, rule=rule_obj, visible=visible, draws_left=draws_left, n=int(mc_games),
-                                   rng=np.random.SeedSequence(root.entropy, spawn_key=root.spawn_key))
-            if len(curve):
-                mc.append(tuple(float(curve[c].iloc[-1]) for c in cols))
-            else:           # draws_left=0: nothing is drawn, nothing won
-                mc.append((np.nan,) * len(cols))
+        try:
+            for hand in hands:
+                if hand is None:  # the win itself
+                    mc.append((1.0, 0.0, 1.0, 0.0) + ((win_points,) * 3 if rule_obj is not None else ()))
+                    continue
+                curve = simulate_draws(hand, rule=rule_obj, visible=visible, draws_left=draws_left, n=int(mc_games),
+                                       rng=np.random.SeedSequence(root.entropy, spawn_key=root.spawn_key),
+                                       n_threads=n_threads, executor=executor)
+                bar.update(int(mc_games))
+                if len(curve):
+                    mc.append(tuple(float(curve[c].iloc[-1]) for c in cols))
+                else:           # draws_left=0: nothing is drawn, nothing won
+                    mc.append((np.nan,) * len(cols))
+        finally:
+            bar.close()
         if value:
             cols_out = ["mc_" + c if c in VALUE_COLUMNS else c for c in cols]
         else:

@@ -7,6 +7,19 @@ string, empty on a draw game), ``how`` (``self_draw`` / ``discard`` / ``robbing_
 zero), and optionally ``rule`` and ``base`` (the stake unit, to compare rules on a one-unit
 stake) and ``elements`` (the scoring elements of the win, comma-separated codes).
 
+**Units.**  Every payment statistic is in one of two units, chosen by the ``unit=`` keyword of
+:func:`payout_summary`, :func:`compare_rules` and :func:`~mjfast.plot_payouts` and stated in the
+``unit`` column of every result (and its ``attrs["unit"]``):
+
+* ``"stakes"`` (the default): payments divided by the rule's one-unit stake
+  (:func:`base_stake`: what one payer owes for the rule's cheapest legal win), so rules compare;
+* ``"points"``: the payments as the games table holds them (what :attr:`mjfast.Score.payments`
+  counts under the rule's own stake keywords, e.g. 四川 6 for a 1-番 平胡).
+
+Thresholds are always in stakes: ``p_lose_gt_10x`` is the chance of losing more than ten
+one-unit stakes in one game, whatever ``unit`` the other statistics use.  Proportions
+(``win_rate``, ``p_lose_gt_10x`` …) have the unit ``proportion``.
+
 :func:`compare_rules` simulates several rules (or option sets) on the same seeds and summarises
 them in one-unit stakes (:func:`base_stake`: what one payer owes for the rule's cheapest legal
 win); :func:`stack_games` stacks per-rule tables with that stake in ``base``.
@@ -25,6 +38,10 @@ import numpy as np
 PAY_COLUMNS = ["pay_0", "pay_1", "pay_2", "pay_3"]
 QUANTILES = (0.05, 0.25, 0.50, 0.75, 0.95, 0.99)
 ROLES = ("all", "dealer", "non_dealer", "winner", "discarder")
+#: Units of the payment statistics (see the module notes).
+UNITS = ("stakes", "points")
+#: The loss threshold of ``p_lose_gt_10x``, in one-unit stakes.
+LOSS_THRESHOLD = 10
 _Z = 1.959963984540054  # two-sided 95 % normal quantile
 
 
@@ -117,15 +134,70 @@ def _check(games):
         raise ValueError(f"payments of game row {int(bad[0])} do not sum to zero: {pays[bad[0]].tolist()}")
 
 
-def _long_results(games):
-    """One row per (game, seat): the seat's result in base units and its role flags."""
+def _check_unit(unit) -> str:
+    if unit not in UNITS:
+        raise ValueError(f"unit must be 'stakes' (one-unit stakes, comparable across rules) or 'points' (the "
+                         f"payments as the table holds them); got {unit!r}")
+    return unit
+
+
+def _stakes(games):
+    """Each game's one-unit stake in the table's payment units, or None when it cannot be told.
+
+    From a ``base`` column (:func:`stack_games`), else from the rule of the table: its ``rule``
+    column (one stake per rule named there) or ``attrs["rule"]`` (with ``attrs["options"]``),
+    as :func:`~mjfast.simulation.games.simulate_games` sets them."""
+    n = len(games)
+    if "base" in games.columns:
+        base = games["base"].to_numpy(float)
+        if not (base > 0).all():
+            raise ValueError("base stakes must be positive")
+        return base
+    attrs = getattr(games, "attrs", {}) or {}
+    attr_rule = _rule_name(attrs["rule"]) if "rule" in attrs else None
+    options = dict(attrs.get("options") or {})
+    if "rule" in games.columns:
+        names = games["rule"].to_numpy(object)
+        out = np.empty(n)
+        for value in dict.fromkeys(names):
+            name = _rule_name(value)
+            try:
+                stake = base_stake(name, **(options if name == attr_rule else {}))
+            except ValueError:
+                return None
+            out[names == value] = stake
+        return out
+    if attr_rule is not None:
+        try:
+            return np.full(n, float(base_stake(attr_rule, **options)))
+        except ValueError:
+            return None
+    return None
+
+
+def _scale(games, unit: str):
+    """(divisor that puts each game's payments in ``unit``, each game's stake or None)."""
+    stake = _stakes(games)
+    if unit == "stakes":
+        if stake is None:
+            raise ValueError("unit='stakes' needs each game's one-unit stake: a 'base' column (stack_games), a "
+                             "'rule' column naming a rule or attrs['rule'] (simulate_games sets it); pass "
+                             "unit='points' to summarise the payments as the table holds them")
+        return stake, stake
+    return np.ones(len(games)), stake
+
+
+def _long_results(games, divisor=None, stake=None):
+    """One row per (game, seat): the seat's result divided by ``divisor`` (default: the ``base``
+    column, else 1), its stake (NaN when unknown) and its role flags."""
     import pandas as pd
 
     n = len(games)
-    base = games["base"].to_numpy(float) if "base" in games.columns else np.ones(n)
-    if (base <= 0).any():
-        raise ValueError("base stakes must be positive")
-    pays = games[PAY_COLUMNS].to_numpy(float) / base[:, None]
+    if divisor is None:
+        divisor = games["base"].to_numpy(float) if "base" in games.columns else np.ones(n)
+        if (divisor <= 0).any():
+            raise ValueError("base stakes must be positive")
+    pays = games[PAY_COLUMNS].to_numpy(float) / np.asarray(divisor, float)[:, None]
     winners = [_seats(w) for w in games["winners"]]
     discarder = games["discarder"] if "discarder" in games.columns else pd.Series([None] * n)
     disc = [(-1 if (d is None or (isinstance(d, float) and np.isnan(d))) else int(d)) for d in discarder]
@@ -136,6 +208,7 @@ def _long_results(games):
         "game": np.repeat(np.arange(n), 4),
         "seat": np.tile(np.arange(4), n),
         "result": pays.reshape(-1),
+        "stake": np.repeat(np.full(n, np.nan) if stake is None else np.asarray(stake, float), 4),
     }
     seat = rows["seat"]
     rows["dealer"] = seat == np.repeat(dealer, 4)
@@ -146,19 +219,54 @@ def _long_results(games):
 
 
 def _quantile_se(x: np.ndarray, q: float) -> float:
-    """Non-parametric standard error of a sample quantile (order-statistic interval / 2z)."""
+    """Order-statistic standard error of the ``q`` quantile of ``x``, positive unless ``x`` is constant.
+
+    The rank of the sample quantile has the binomial spread ``sqrt(q (1 - q) / n)``; the values at
+    ranks ``q ± z · spread`` give a distribution-free 95 % interval, and half its width over ``z``
+    is the standard error.  The ranks are read on the mid-distribution function of the sample
+    (each distinct value at the middle of its share, straight lines between them, the first and
+    last line extended), so a quantile that sits on a repeated value of a discrete result (most
+    payouts) gets the spread towards its neighbouring values instead of 0; for distinct values
+    this is the usual order-statistic interval."""
     n = len(x)
+    values, counts = np.unique(x, return_counts=True)
+    if n < 2 or len(values) < 2:
+        return float("nan")
+    mid = (np.cumsum(counts) - counts / 2) / n
+
+    def at(u: float) -> float:
+        if u <= mid[0]:
+            j = 0
+        elif u >= mid[-1]:
+            j = len(mid) - 2
+        else:
+            j = int(np.searchsorted(mid, u)) - 1
+        return float(values[j] + (u - mid[j]) * (values[j + 1] - values[j]) / (mid[j + 1] - mid[j]))
+
     half = _Z * np.sqrt(q * (1 - q) / n)
-    lo, hi = np.quantile(x, [max(0.0, q - half), min(1.0, q + half)])
-    return float((hi - lo) / (2 * _Z))
+    return (at(q + half) - at(q - half)) / (2 * _Z)
 
 
-def _prop(p: float, n: int) -> tuple[float, float]:
-    return p, float(np.sqrt(p * (1 - p) / n)) if n else float("nan")
+def _prop(p: float, n: int) -> tuple[float, float, float, float]:
+    """A proportion: (p, standard error, 95 % Wilson interval).  At p = 0 or 1 the binomial standard
+    error is 0 and says nothing, so it is NaN; the interval still bounds p (a 0 seen in n trials
+    has the upper bound z² / (n + z²), about 3.8 / n)."""
+    if not n:
+        return p, float("nan"), float("nan"), float("nan")
+    se = float(np.sqrt(p * (1 - p) / n)) if 0 < p < 1 else float("nan")
+    z2 = _Z * _Z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = _Z * np.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return p, se, float(max(0.0, centre - half)), float(min(1.0, centre + half))
 
 
-def payout_summary(games, *, by=None):
-    """Payout statistics per rule and seat role, each with a Monte-Carlo standard error.
+def _stat(name: str, value: float, se: float, unit: str) -> tuple:
+    """A payment statistic with its normal 95 % interval."""
+    return name, value, se, value - _Z * se, value + _Z * se, unit
+
+
+def payout_summary(games, *, by=None, unit="stakes"):
+    """Payout statistics per rule and seat role, each with a Monte-Carlo standard error and interval.
 
     Parameters
     ----------
@@ -171,17 +279,38 @@ def payout_summary(games, *, by=None):
         match-level statistics are ``hands_per_match`` and ``dealer_edge``.
     by : str or list of str, optional
         Extra grouping columns of ``games`` (besides ``rule``), e.g. a policy label.
+    unit : {"stakes", "points"}, default "stakes"
+        Unit of the payment statistics (see the module notes): one-unit stakes (needs the stake:
+        a ``base`` column, a ``rule`` column or ``attrs["rule"]``), or the payments as the table
+        holds them.
 
     Returns
     -------
     pandas.DataFrame
-        Tidy: one row per (group, ``role``, ``statistic``) with ``value``, ``se`` and ``n``
-        (observations). Roles: ``all`` (every seat of every game), ``dealer``, ``non_dealer``,
-        ``winner``, ``discarder``. Statistics per role: ``mean``, ``std``, ``q05`` … ``q99`` of
-        the seat's result in base units, ``p_lose_gt_10x`` (P(result < −10 stakes)), and
-        ``win_rate`` (share of that role's seat-games won). Game-level statistics under role
-        ``all``: ``self_draw_share`` (of won games), ``draw_game_rate``, ``dealer_edge`` (dealer
-        mean minus non-dealer mean).
+        Tidy: one row per (group, ``role``, ``statistic``) with ``value``, ``se`` (standard
+        error), ``ci_low`` / ``ci_high`` (95 % interval), ``n`` (observations) and ``unit``
+        (``stakes`` / ``points`` for payment statistics, ``proportion`` for the others);
+        ``attrs["unit"]`` is ``unit``.  Roles: ``all`` (every seat of every game), ``dealer``,
+        ``non_dealer``, ``winner``, ``discarder``.  Statistics per role: ``mean``, ``std``,
+        ``q05`` … ``q99`` of the seat's result, ``p_lose_gt_10x`` (P(result < −10 stakes),
+        in stakes whatever ``unit`` is; left out when ``unit="points"`` and the stake is
+        unknown), and ``win_rate`` (share of that role's seat-games won).  Game-level
+        statistics under role ``all``: ``self_draw_share`` (of won games),
+        ``draw_game_rate``, ``dealer_edge`` (dealer mean minus non-dealer mean).
+
+        Standard errors: of a mean the sample one; of ``std`` from the fourth moment; of a
+        quantile the order-statistic one, its ranks read on the sample's mid-distribution
+        function (each distinct result at the middle of its share, straight lines between), so
+        a quantile on a repeated result is not given 0 (NaN only when every result is equal); of a proportion
+        the binomial one, NaN at 0 or 1 where that is 0 and says nothing.  Intervals: value ±
+        1.96 s.e.; for proportions the Wilson score interval, so a proportion of 0 still gets
+        an upper bound (about 3.8 / n).
+
+    Raises
+    ------
+    ValueError
+        A malformed games table, a bad ``by``, an unknown ``unit``, or ``unit="stakes"`` for a
+        table whose stake cannot be told.
 
     Examples
     --------
@@ -189,9 +318,14 @@ def payout_summary(games, *, by=None):
     >>> games = pd.DataFrame({"dealer": [0, 0], "winners": [[0], []], "how": ["self_draw", "draw_game"],
     ...                       "discarder": [None, None], "pay_0": [6, 0], "pay_1": [-2, 0],
     ...                       "pay_2": [-2, 0], "pay_3": [-2, 0]})
-    >>> s = mj.payout_summary(games)
-    >>> float(s.set_index(["role", "statistic"]).loc[("dealer", "mean"), "value"])
-    3.0
+    >>> s = mj.payout_summary(games, unit="points")
+    >>> row = s.set_index(["role", "statistic"]).loc[("dealer", "mean")]
+    >>> float(row["value"]), row["unit"]
+    (3.0, 'points')
+    >>> s = mj.payout_summary(games.assign(rule="sichuan"))       # 四川's stake is 6 points
+    >>> row = s.set_index(["role", "statistic"]).loc[("dealer", "mean")]
+    >>> float(row["value"]), row["unit"]
+    (0.5, 'stakes')
     """
     import pandas as pd
 
@@ -199,15 +333,22 @@ def payout_summary(games, *, by=None):
     if matches:
         games = match_results(games)
     _check(games)
+    _check_unit(unit)
     keys = [] if by is None else ([by] if isinstance(by, str) else list(by))
     for k in keys:
         if k not in games.columns:
             raise ValueError(f"by: games table has no column {k!r}")
-    long = _long_results(games)
+    divisor, stake = _scale(games, unit)
+    long = _long_results(games, divisor, stake)
     for k in keys:
         long[k] = np.repeat(games[k].to_numpy(object), 4)
     group_cols = ["rule"] + keys
     out = []
+
+    def add(head, role, n, name, value, se, lo, hi, stat_unit):
+        out.append({**head, "role": role, "statistic": name, "value": value, "se": se, "ci_low": lo,
+                    "ci_high": hi, "n": n, "unit": stat_unit})
+
     for group, part in long.groupby(group_cols, sort=True):
         group = group if isinstance(group, tuple) else (group,)
         head = dict(zip(group_cols, group))
@@ -219,43 +360,48 @@ def payout_summary(games, *, by=None):
             n = len(x)
             if n == 0:
                 continue
-            stats = [("mean", float(x.mean()), float(x.std(ddof=1) / np.sqrt(n)) if n > 1 else float("nan"))]
+            stats = [_stat("mean", float(x.mean()), float(x.std(ddof=1) / np.sqrt(n)) if n > 1 else float("nan"),
+                           unit)]
             if n > 1:
                 sd = float(x.std(ddof=1))
                 # SE of the standard deviation, from the fourth central moment
                 m4 = float(((x - x.mean()) ** 4).mean())
-                se_sd = float(np.sqrt(max(m4 - sd ** 4, 0.0) / n) / (2 * sd)) if sd > 0 else 0.0
-                stats.append(("std", sd, se_sd))
+                se_sd = float(np.sqrt(max(m4 - sd ** 4, 0.0) / n) / (2 * sd)) if sd > 0 else float("nan")
+                stats.append(_stat("std", sd, se_sd, unit))
             for q in QUANTILES:
-                stats.append((f"q{round(q * 100):02d}", float(np.quantile(x, q)), _quantile_se(x, q)))
-            stats.append(("p_lose_gt_10x",) + _prop(float((x < -10).mean()), n))
-            stats.append(("win_rate",) + _prop(float(sel["winner"].mean()), n))
-            for name, value, se in stats:
-                out.append({**head, "role": role, "statistic": name, "value": value, "se": se, "n": n})
+                stats.append(_stat(f"q{round(q * 100):02d}", float(np.quantile(x, q)), _quantile_se(x, q), unit))
+            # the threshold is in stakes: -10 stakes is -10 × stake points
+            limit = -LOSS_THRESHOLD * (sel["stake"].to_numpy(float) if unit == "points" else 1.0)
+            if not np.isnan(limit).any():
+                stats.append(("p_lose_gt_10x",) + _prop(float((x < limit).mean()), n) + ("proportion",))
+            stats.append(("win_rate",) + _prop(float(sel["winner"].mean()), n) + ("proportion",))
+            for row in stats:
+                add(head, role, n, *row)
         if matches:
             h = games["hands"].to_numpy(float)[games_part["game"].to_numpy()]
-            out.append({**head, "role": "all", "statistic": "hands_per_match", "value": float(h.mean()),
-                        "se": float(h.std(ddof=1) / np.sqrt(len(h))) if len(h) > 1 else float("nan"),
-                        "n": n_games})
+            add(head, "all", n_games, *_stat("hands_per_match", float(h.mean()),
+                                             float(h.std(ddof=1) / np.sqrt(len(h))) if len(h) > 1 else float("nan"),
+                                             "hands"))
         else:
             how = games_part["how"].to_numpy(object)
             won = how != "draw_game"
             n_won = int(won.sum())
             if n_won:
-                p, se = _prop(float((how[won] == "self_draw").mean()), n_won)
-                out.append({**head, "role": "all", "statistic": "self_draw_share", "value": p, "se": se,
-                            "n": n_won})
-            p, se = _prop(float((~won).mean()), n_games)
-            out.append({**head, "role": "all", "statistic": "draw_game_rate", "value": p, "se": se, "n": n_games})
+                add(head, "all", n_won, "self_draw_share", *_prop(float((how[won] == "self_draw").mean()), n_won),
+                    "proportion")
+            add(head, "all", n_games, "draw_game_rate", *_prop(float((~won).mean()), n_games), "proportion")
         d = part[part.dealer]["result"].to_numpy(float)
         nd = part[~part.dealer]["result"].to_numpy(float)
         if len(d) > 1 and len(nd) > 1:
             # per game: dealer result minus the mean of the three others (paired, so one SE)
             edge = d - nd.reshape(-1, 3).mean(axis=1) if len(nd) == 3 * len(d) else None
             if edge is not None:
-                out.append({**head, "role": "all", "statistic": "dealer_edge", "value": float(edge.mean()),
-                            "se": float(edge.std(ddof=1) / np.sqrt(len(edge))), "n": len(edge)})
-    return pd.DataFrame(out, columns=group_cols + ["role", "statistic", "value", "se", "n"])
+                add(head, "all", len(edge), *_stat("dealer_edge", float(edge.mean()),
+                                                   float(edge.std(ddof=1) / np.sqrt(len(edge))), unit))
+    df = pd.DataFrame(out, columns=group_cols + ["role", "statistic", "value", "se", "ci_low", "ci_high", "n",
+                                                 "unit"])
+    df.attrs["unit"] = unit
+    return df
 
 
 def element_frequencies(games, *, by=None):
@@ -266,9 +412,12 @@ def element_frequencies(games, *, by=None):
     Returns
     -------
     pandas.DataFrame
-        One row per (rule, element): ``games_won``, ``count`` (won games showing the element),
-        ``frequency`` (count / games_won) and its binomial ``se``; sorted by rule, then
-        frequency descending.
+        One row per (rule, element): ``element`` (its code), ``name_zh`` (its Chinese name, as
+        the rule's scorer gives it: from ``attrs["element_names"]``, which
+        :func:`~mjfast.simulation.games.simulate_games` and :func:`stack_games` fill; missing
+        for a table that lost its attrs, e.g. read back from a file), ``games_won``, ``count``
+        (won games showing the element), ``frequency`` (count / games_won, a proportion) and
+        its binomial ``se``; sorted by rule, then frequency descending.
 
     Examples
     --------
@@ -277,6 +426,10 @@ def element_frequencies(games, *, by=None):
     ...                       "elements": ["qingyise,menqing", "menqing", ""]})
     >>> mj.element_frequencies(games)[["element", "count", "frequency"]].values.tolist()
     [['menqing', 2, 1.0], ['qingyise', 1, 0.5]]
+    >>> g = mj.simulate_games("sichuan", 200, rng=1, n_threads=1)
+    >>> f = mj.element_frequencies(g)
+    >>> f.set_index("element").loc["pinghu", "name_zh"]
+    '平胡'
     """
     import pandas as pd
 
@@ -289,8 +442,10 @@ def element_frequencies(games, *, by=None):
     if missing:
         raise ValueError(f"by names column(s) the games table lacks: {', '.join(map(str, missing))}")
     frame = games.copy()
+    attrs = getattr(games, "attrs", {}) or {}
     if "rule" not in frame.columns:
-        frame["rule"] = "all"
+        frame["rule"] = attrs.get("rule", "all")
+    known = attrs.get("element_names") or {}
     won = frame[frame["how"] != "draw_game"]
     rows = []
     for group, part in won.groupby(keys, sort=True):
@@ -301,11 +456,12 @@ def element_frequencies(games, *, by=None):
             codes = cell.split(",") if isinstance(cell, str) else list(cell)
             for code in {c.strip() for c in codes if c and c.strip()}:
                 counts[code] = counts.get(code, 0) + 1
+        names = known.get(_rule_name(group[0]), {})
         for code, c in counts.items():
             p = c / n
-            rows.append({**dict(zip(keys, group)), "element": code, "games_won": n, "count": c,
-                         "frequency": p, "se": float(np.sqrt(p * (1 - p) / n))})
-    df = pd.DataFrame(rows, columns=keys + ["element", "games_won", "count", "frequency", "se"])
+            rows.append({**dict(zip(keys, group)), "element": code, "name_zh": names.get(code), "games_won": n,
+                         "count": c, "frequency": p, "se": float(np.sqrt(p * (1 - p) / n))})
+    df = pd.DataFrame(rows, columns=keys + ["element", "name_zh", "games_won", "count", "frequency", "se"])
     return df.sort_values(keys + ["frequency", "element"], ascending=[True] * len(keys) + [False, True],
                           ignore_index=True)
 
@@ -313,7 +469,7 @@ def element_frequencies(games, *, by=None):
 # --------------------------------------------------------------------------------------------
 # comparing rules on a one-unit stake (issue 7)
 # --------------------------------------------------------------------------------------------
-#: Games per rule :func:`compare_rules` simulates when ``n_games`` is not given.
+#: Games per rule :func:`compare_rules` simulates when ``n`` is not given.
 DEFAULT_N_GAMES = 10_000
 
 def base_stake(rule, **options) -> int:
@@ -411,6 +567,10 @@ def _specs(rules) -> list:
             else:
                 raise ValueError(f"cannot read rule spec {item!r}: give a rule name, a Rule, "
                                  "or a (name, options dict) pair")
+            try:
+                name = _rules.canonical_name(name)  # 苏州, mcr, Sichuan …
+            except ValueError as e:
+                raise ValueError(f"simulate_games does not support rule {name!r}: {e}") from None
             if name not in supported:
                 raise ValueError(f"simulate_games does not support rule {name!r} yet; supported rules: "
                                  f"{', '.join(supported)}")
@@ -421,6 +581,16 @@ def _specs(rules) -> list:
     if dup:
         raise ValueError(f"rule spec(s) given twice: {', '.join(dup)}")
     return out
+
+
+def _rule_name(text) -> str:
+    """A registry name for a rule as a table may spell it (苏州, mcr …); the text itself otherwise."""
+    from .. import rules as _rules
+
+    try:
+        return _rules.canonical_name(str(text))
+    except ValueError:
+        return str(text)
 
 
 def _table_rule(label: str, games) -> tuple:
@@ -435,9 +605,9 @@ def _table_rule(label: str, games) -> tuple:
         names = games["rule"].unique()
         if len(names) != 1:
             raise ValueError(f"games table {label!r} mixes rules {sorted(map(str, names))}; give one table per rule")
-        return str(names[0]), {}, None
-    if label in _rules.names():
-        return label, {}, None
+        return _rule_name(names[0]), {}, None
+    if _rule_name(label) in _rules.names():
+        return _rule_name(label), {}, None
     raise ValueError(f"cannot tell which rule games table {label!r} was played under: it has no attrs['rule'] "
                      "(simulate_games sets it), no 'rule' column, and its label is not a rule name")
 
@@ -459,7 +629,8 @@ def stack_games(tables):
         The rows of every table in order, with ``label``, ``rule``, ``options`` (text, ""
         for the defaults) and ``base`` (:func:`base_stake`) in front: the input of
         :func:`payout_summary` and :func:`~mjfast.plot_payouts`, which divide the ``pay_*``
-        columns by ``base``.  ``pay_*`` keep the rule's own units.
+        columns by ``base``.  ``pay_*`` keep the rule's own units.  ``attrs`` keeps only the
+        tables' ``element_names`` (per rule, for :func:`element_frequencies`).
 
     Raises
     ------
@@ -501,16 +672,20 @@ def stack_games(tables):
         rest.attrs = {}
         parts.append(pd.concat([front, rest], axis=1))
     out = pd.concat(parts, ignore_index=True)
-    out.attrs = {}
+    names: dict = {}            # the element names the tables carry, per rule
+    for games in tables.values():
+        for rule, table in ((getattr(games, "attrs", {}) or {}).get("element_names") or {}).items():
+            names.setdefault(rule, {}).update(table)
+    out.attrs = {"element_names": names} if names else {}
     return out
 
 
-def compare_rules(rules=None, n_games=None, *, n_matches=None, hands=None, rng=None, n_threads=None,
-                  executor=None, progress=False, by=None, policy=None):
+def compare_rules(rules=None, n=None, *, matches=False, hands=None, rng=None, n_threads=None, executor=None,
+                  progress=False, by=None, unit="stakes", n_games=None, n_matches=None, policy=None):
     """Payout statistics of several rules (or option sets) on the same seeds, in one-unit stakes.
 
     Each rule is simulated by :func:`~mjfast.simulation.games.simulate_games` (or, with
-    ``n_matches``, :func:`mjfast.simulate_matches`: then the statistics are per match and player)
+    ``matches=True``, :func:`mjfast.simulate_matches`: then the statistics are per match and player)
     from the *same* root ``SeedSequence`` (so every rule plays from the same seeds: chunk ``c``
     of every rule uses child stream ``c``), its payments are divided by its one-unit stake, and
     the statistics of :func:`payout_summary` are computed per rule.
@@ -532,13 +707,13 @@ def compare_rules(rules=None, n_games=None, *, n_matches=None, hands=None, rng=N
         ``[("sichuan", {}), ("sichuan", {"xuezhan": True})]`` to compare options of one rule.
         Or a dict ``label -> games table`` of games (or matches) already simulated (then nothing
         is simulated, see :func:`stack_games`).
-    n_games : int, optional
-        Games per rule (default :data:`DEFAULT_N_GAMES`); not allowed with a dict or with
-        ``n_matches``.
-    n_matches : int, optional
-        Simulate this many matches per rule instead of independent games.
+    n : int, optional
+        Games per rule (default :data:`DEFAULT_N_GAMES`), or matches per rule with
+        ``matches=True`` (then required); not allowed with a dict.
+    matches : bool, default False
+        Simulate whole matches (:func:`mjfast.simulate_matches`) instead of independent games.
     hands : int, optional
-        Hands per match (the rule's default when None); only with ``n_matches``.
+        Hands per match (the rule's default when None); only with ``matches=True``.
     rng : None, int, SeedSequence, BitGenerator or Generator
         The seed shared by every rule (a Generator is advanced once, not once per rule).
     n_threads, executor, progress
@@ -546,6 +721,12 @@ def compare_rules(rules=None, n_games=None, *, n_matches=None, hands=None, rng=N
     by : str or list of str, optional
         Extra grouping columns of the games tables (e.g. a policy label of tables given as a
         dict), as in :func:`payout_summary`.
+    unit : {"stakes", "points"}, default "stakes"
+        Unit of the payment statistics: one-unit stakes, comparable across rules, or each
+        rule's own payments (``base_stake`` converts).  ``p_lose_gt_10x`` is in stakes either way.
+    n_games, n_matches : int, optional
+        The old names of ``n`` (``n_matches=k`` is ``n=k, matches=True``), accepted with a
+        ``DeprecationWarning``.
     policy : optional
         The players of every simulated rule (:mod:`mjfast.policies`: one policy, or one per
         seat), passed to the simulation; None: ``Efficiency()``.
@@ -555,22 +736,23 @@ def compare_rules(rules=None, n_games=None, *, n_matches=None, hands=None, rng=N
     pandas.DataFrame
         Tidy, one row per (``label``, ``role``, ``statistic``), rules in the order given:
         ``label`` (the dict key, or ``name`` / ``name(key=value, ...)`` for non-default
-        options), ``rule``, ``options`` (text), ``base_stake``, the ``by`` columns, ``role``,
-        ``statistic``, ``value`` and ``se`` (in stakes for payment statistics) and ``n``
-        (see :func:`payout_summary` for the roles and statistics).
+        options), ``rule``, ``options`` (text), ``base_stake`` (in points), the ``by`` columns,
+        ``role``, ``statistic``, ``value``, ``se``, ``ci_low``, ``ci_high``, ``n`` and ``unit``
+        (see :func:`payout_summary` for the roles, statistics, errors and units);
+        ``attrs["unit"]`` is ``unit``.
 
     Raises
     ------
     ValueError
         An unsupported rule or invalid option, a malformed or repeated rule spec, an empty
-        ``rules``, ``n_games`` that is not a positive integer, simulation arguments given
+        ``rules``, an ``n`` that is not a positive integer, simulation arguments given
         with precomputed tables, a bad ``by``, or a games table whose payments do not sum
         to zero.
 
     Examples
     --------
     >>> import mjfast as mj
-    >>> s = mj.compare_rules(["sichuan", ("sichuan", {"xuezhan": True})], n_games=40, rng=0, n_threads=1)
+    >>> s = mj.compare_rules(["sichuan", ("sichuan", {"xuezhan": True})], n=40, rng=0, n_threads=1)
     >>> s.label.unique().tolist()
     ['sichuan', 'sichuan(xuezhan=True)']
     >>> s.base_stake.unique().tolist()
@@ -580,35 +762,43 @@ def compare_rules(rules=None, n_games=None, *, n_matches=None, hands=None, rng=N
     """
     import numbers
 
+    from .._inputs import sample_size
+
+    if n_games is not None and n_matches is not None:
+        raise ValueError("give n_games (independent games) or n_matches (whole matches), not both")
+    if n_matches is not None:
+        n, matches = sample_size("compare_rules", n, "n_matches", n_matches), True
+    else:
+        n = sample_size("compare_rules", n, "n_games", n_games)
     keys = [] if by is None else ([by] if isinstance(by, str) else list(by))
-    reserved = {"label", "rule", "options", "base", "base_stake", "role", "statistic", "value", "se", "n"}
+    _check_unit(unit)
+    reserved = {"label", "rule", "options", "base", "base_stake", "role", "statistic", "value", "se", "ci_low",
+                "ci_high", "n", "unit"}
     bad = [k for k in keys if not isinstance(k, str) or k in reserved]
     if bad:
         raise ValueError(f"by: cannot group by {bad}; reserved or not a column name")
     if isinstance(rules, dict):
-        if n_games is not None or n_matches is not None or hands is not None or rng is not None \
-                or n_threads is not None or executor is not None or progress or policy is not None:
-            raise ValueError("n_games, n_matches, hands, rng, n_threads, executor, progress and policy only apply "
-                             "when compare_rules simulates; a dict of games tables is summarised as it is")
+        if n is not None or matches or hands is not None or rng is not None or n_threads is not None \
+                or executor is not None or progress or policy is not None:
+            raise ValueError("n, matches, hands, rng, n_threads, executor, progress and policy only apply when "
+                             "compare_rules simulates; a dict of games tables is summarised as it is")
         tables = rules
     else:
         from ..simulation import _chunks
         from ..simulation.games import simulate_games
         from ..simulation.matches import simulate_matches
 
-        if n_matches is not None and n_games is not None:
-            raise ValueError("give n_games (independent games) or n_matches (whole matches), not both")
-        if hands is not None and n_matches is None:
-            raise ValueError("hands applies to matches: give n_matches too")
-        if n_matches is not None:
-            count, what = n_matches, "n_matches"
-        else:
-            count, what = (DEFAULT_N_GAMES if n_games is None else n_games), "n_games"
+        if hands is not None and not matches:
+            raise ValueError("hands applies to matches: pass matches=True too")
+        if matches and n is None:
+            raise ValueError("n: say how many matches per rule to play with matches=True")
+        count = DEFAULT_N_GAMES if n is None else n
         if isinstance(count, (bool, np.bool_)) or not isinstance(count, numbers.Integral) or count < 1:
-            raise ValueError(f"{what} must be a positive integer, got {count!r}")
+            raise ValueError(f"n must be a positive integer ({'matches' if matches else 'games'} per rule), "
+                             f"got {count!r}")
         specs = _specs(rules)
         root = _chunks.seed_sequence(rng)  # one root: each simulation copies it unchanged
-        if n_matches is not None:
+        if matches:
             tables = {label: simulate_matches(rule, int(count), hands=hands, rng=root, n_threads=n_threads,
                                               executor=executor, progress=progress, policy=policy)
                       for label, rule in specs}
@@ -619,13 +809,15 @@ def compare_rules(rules=None, n_games=None, *, n_matches=None, hands=None, rng=N
     stacked = stack_games(tables)
     if is_match_table(stacked) and not all(is_match_table(t) for t in tables.values()):
         raise ValueError("give games tables or match tables, not both")
-    summary = payout_summary(stacked, by=["label"] + keys)
+    summary = payout_summary(stacked, by=["label"] + keys, unit=unit)
     order = {label: i for i, label in enumerate(tables)}
     info = stacked.drop_duplicates("label").set_index("label")
     summary.insert(1, "options", summary["label"].map(info["options"]))
     summary.insert(2, "base_stake", summary["label"].map(info["base"]).astype("int64"))
-    cols = ["label", "rule", "options", "base_stake"] + keys + ["role", "statistic", "value", "se", "n"]
+    cols = ["label", "rule", "options", "base_stake"] + keys + ["role", "statistic", "value", "se", "ci_low",
+                                                                 "ci_high", "n", "unit"]
     summary = summary[cols]
     rank = summary["label"].map(order)
     summary = summary.iloc[np.argsort(rank.to_numpy(), kind="stable")].reset_index(drop=True)
+    summary.attrs = {"unit": unit}
     return summary

@@ -226,8 +226,10 @@ def _apply_font(ax, lang: str, first: str | None = None) -> None:
 
 #: Label texts: key -> (English, Chinese).
 _TEXT = {
-    "result": ("result per game (base stakes)", "每局输赢（基本注）"),
-    "loss": ("loss per game x (base stakes)", "每局输分 x（基本注）"),
+    "result": ("result per game ({unit})", "每局输赢（{unit}）"),
+    "loss": ("loss per game x ({unit})", "每局输分 x（{unit}）"),
+    "stakes": ("stakes", "注"),
+    "points": ("points", "分"),
     "p_loss": ("P(loss ≥ x)", "P(输分 ≥ x)"),
     "p_result": ("P(result ≤ x)", "P(输赢 ≤ x)"),
     "games": ("games", "局数"),
@@ -239,7 +241,7 @@ _TEXT = {
     "winner": ("winner", "和牌者"),
     "discarder": ("discarder", "放炮者"),
     "rule": ("rule", "规则"),
-    "label": ("label", "规则"),
+    "label": ("rule", "规则"),
     "share_won": ("share of won games", "占和牌局的比例"),
     "draws": ("draws", "摸牌次数"),
     "probability": ("probability", "概率"),
@@ -282,11 +284,12 @@ def tile_label(code: str) -> str:
     return GLYPHS[CODES.index(code)]
 
 
-def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, labels="zh", **kwargs):
+def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, labels="zh", unit="stakes",
+                 **kwargs):
     """Distribution of a seat's result per game, one line per rule (or ``by`` group).
 
-    Results are in one-unit stakes when the table has a ``base`` column (as
-    :func:`mjfast.analysis.payout.stack_games` adds), otherwise in the table's own units.
+    The results are in ``unit`` (one-unit stakes by default, as :func:`mjfast.payout_summary`
+    and :func:`mjfast.compare_rules` report them), and the x axis says which.
 
     Parameters
     ----------
@@ -307,6 +310,10 @@ def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, lab
     labels : {"zh", "en"}, default "zh"
         Language of the axis labels, the title and the legend (a rule's registry name is
         shown as its Chinese name under ``zh``); see the module notes on fonts.
+    unit : {"stakes", "points"}, default "stakes"
+        ``stakes``: each payment divided by the rule's one-unit stake (a ``base`` column, or the
+        stake of the rule in the ``rule`` column / ``attrs["rule"]``); ``points``: the payments
+        as the table holds them (see :mod:`mjfast.analysis.payout`).
     **kwargs
         Passed to ``Axes.step`` / ``Axes.hist``.
 
@@ -320,14 +327,17 @@ def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, lab
     >>> games = pd.DataFrame({"dealer": [0, 1], "winners": [[0], [2]], "how": ["self_draw", "discard"],
     ...                       "discarder": [None, 1], "pay_0": [6, 0], "pay_1": [-2, -8],
     ...                       "pay_2": [-2, 8], "pay_3": [-2, 0]})
-    >>> ax = mj.plot_payouts(games, ax=plt.figure().gca(), labels="en")
+    >>> ax = mj.plot_payouts(games, ax=plt.figure().gca(), labels="en", unit="points")
     >>> ax.get_xlabel()
-    'result per game (base stakes)'
-    >>> ax = mj.plot_payouts(games, kind="tail", ax=plt.figure().gca())
+    'result per game (points)'
+    >>> ax = mj.plot_payouts(games.assign(rule="sichuan"), ax=plt.figure().gca(), labels="en")
+    >>> ax.get_xlabel(), float(ax.lines[0].get_xdata().max())    # 四川: 8 points are 8/6 of a 6-point stake
+    ('result per game (stakes)', 1.3333333333333333)
+    >>> ax = mj.plot_payouts(games, kind="tail", ax=plt.figure().gca(), unit="points")
     >>> ax.lines[0].get_ydata().tolist()    # P(loss >= 2) = 4/8, P(loss >= 8) = 1/8
     [0.5, 0.125]
     """
-    from .payout import ROLES, _check, _long_results, is_match_table, match_results, stack_games
+    from .payout import ROLES, _check, _check_unit, _long_results, _scale, is_match_table, match_results, stack_games
 
     if seat_role not in ROLES:
         raise ValueError(f"seat_role must be one of {', '.join(ROLES)}; got {seat_role!r}")
@@ -340,9 +350,11 @@ def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, lab
     if per_match:               # a player's result over each match (match tables)
         games = match_results(games)
     _check(games)
+    _check_unit(unit)
     lang = _language(labels)
+    divisor, _stake = _scale(games, unit)
     ax = _axes(ax)
-    long = _long_results(games)
+    long = _long_results(games, divisor)
     labels = games[by].to_numpy(object) if by in games.columns else np.full(len(games), "all", object)
     long["label"] = np.repeat(labels, 4)
     if seat_role == "non_dealer":
@@ -366,12 +378,12 @@ def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, lab
     if kind == "tail":
         ax.set_xscale("log")
         ax.set_yscale("log")
-        ax.set_xlabel(_say("loss", lang))
+        ax.set_xlabel(_say("loss", lang, unit=_say(unit, lang)))
         ax.set_ylabel(_say("p_loss", lang))
         ax.set_title(_say("tails", lang, role=role))
     else:
         ax.set_xscale("symlog", linthresh=1)
-        ax.set_xlabel(_say("result", lang))
+        ax.set_xlabel(_say("result", lang, unit=_say(unit, lang)))
         ax.set_ylabel(_say("p_result", lang) if kind == "ecdf" else _say("games", lang))
         ax.set_title(_say("payouts", lang, role=role))
     if per_match:

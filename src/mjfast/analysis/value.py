@@ -96,7 +96,7 @@ def _hand_of(text: str):
     return Hand(conc, melds=melds, bonus=bonus, wilds=wilds)
 
 
-def calibrate_hazard(rule, n_games: int = 20_000, *, rng=0, n_threads=None, **rule_options) -> dict:
+def calibrate_hazard(rule, n: int | None = None, *, rng=0, n_threads=None, **rule_options) -> dict:
     """Measure a rule's discard hazard from :func:`mjfast.simulate_games` (how the stored
     ``DISCARD_HAZARD`` constants were made).
 
@@ -119,7 +119,8 @@ def calibrate_hazard(rule, n_games: int = 20_000, *, rng=0, n_threads=None, **ru
     ----------
     rule : str
         A rule name.
-    n_games : int, default 20,000
+    n : int, default 20,000
+        Games to simulate (``n_games=``, its old name, is accepted with a ``DeprecationWarning``).
     rng, n_threads
         As in :func:`mjfast.simulate_games`.
     **rule_options
@@ -141,8 +142,11 @@ def calibrate_hazard(rule, n_games: int = 20_000, *, rng=0, n_threads=None, **ru
     from ..scoring import WinContext, can_win
     from ..simulation.games import simulate_games
 
+    from .._inputs import sample_size
+
+    n_games = sample_size("calibrate_hazard", n, "n_games", rule_options.pop("n_games", None), default=20_000)
     rule_obj = _rules.get(rule, **rule_options)
-    games = simulate_games(rule_obj.name, check_int(n_games, "n_games", 1), rng=rng, n_threads=n_threads,
+    games = simulate_games(rule_obj.name, check_int(n_games, "n", 1), rng=rng, n_threads=n_threads,
                            **dict(rule_obj.options))
     playable = rule_obj.tileset.playable_total
     disc = games[games["how"] == "discard"]
@@ -712,7 +716,9 @@ def _frame(cols: dict):
     data["discard"] = pd.Categorical.from_codes(np.where(cols["discard"] >= 0, cols["discard"], -1),
                                                 dtype=_CATEGORIES)
     data["method"] = pd.Categorical.from_codes(np.where(cols["method"], 0, 1), dtype=_METHOD)
-    return pd.DataFrame(data, columns=list(COLUMNS))
+    from .._display import tile_frame
+
+    return tile_frame(pd.DataFrame(data, columns=list(COLUMNS)))      # Jupyter draws its tiles
 
 
 def _attrs(s: _Setup, solved: _Solved, wall, depth, discard_wins) -> dict:

@@ -27,6 +27,7 @@ from ._base import (
 __all__ = [
     "get",
     "names",
+    "canonical_name",
     "describe",
     "summary",
     "Rule",
@@ -62,14 +63,94 @@ def names() -> tuple[str, ...]:
     return tuple(_REGISTRY)
 
 
+#: Other names users type for a rule (besides its registry name and its Chinese name with and
+#: without 麻将): short Chinese names, traditional characters, common English names. Compared
+#: case-insensitively.
+_ALIASES: dict[str, tuple[str, ...]] = {
+    "suzhou": ("苏州", "蘇州", "蘇州麻將"),
+    "taicang": ("太仓", "太倉", "太倉麻將"),
+    "guangdong": ("广东", "廣東", "鸡平胡", "雞平胡", "广东麻将", "canton", "cantonese"),
+    "sichuan": ("四川", "川麻", "sichuan mahjong"),
+    "guiyang": ("贵阳", "貴陽", "贵阳捉鸡", "捉鸡麻将"),
+    "ruijin": ("瑞金",),
+    "shangrao": ("上饶", "上饒"),
+    "jinhua": ("金华", "金華"),
+    "guobiao": ("国标", "國標", "国标麻将", "國標麻將", "mcr", "中国麻将", "中國麻將", "chinese official"),
+    "jj": ("jj",),
+}
+
+
+def _alias_table() -> dict[str, str]:
+    """Every accepted spelling (lower case) -> registry name, for the rules registered now."""
+    table: dict[str, str] = {}
+    for name, module in _REGISTRY.items():
+        zh = getattr(module, "NAME_ZH", "")
+        spellings = (name, zh, zh.removesuffix("麻将"), *_ALIASES.get(name, ()))
+        for text in spellings:
+            if text:
+                table.setdefault(text.strip().lower(), name)
+    return table
+
+
+def canonical_name(name: str) -> str:
+    """The registry name of a rule as a user may type it.
+
+    Accepted: the registry name (``"guobiao"``), in any letter case, the Chinese name with or
+    without 麻将 (``"国标麻将"``, ``"国标"``, also in traditional characters), and common other
+    names (``"mcr"`` for 国标, ``"鸡平胡"`` for 广东).
+
+    Parameters
+    ----------
+    name : str
+        What the user typed.
+
+    Returns
+    -------
+    str
+        The registry name (one of :func:`names`).
+
+    Raises
+    ------
+    ValueError
+        For a name no rule has; the message suggests the closest names and lists the valid ones.
+
+    Examples
+    --------
+    >>> from mjfast import rules
+    >>> rules.canonical_name("苏州"), rules.canonical_name("MCR"), rules.canonical_name("Sichuan")
+    ('suzhou', 'guobiao', 'sichuan')
+    >>> rules.canonical_name("suzhu")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown rule 'suzhu'; did you mean 'suzhou'? valid rules: suzhou, taicang, guangdong, sichuan, guiyang, ruijin, shangrao, jinhua, guobiao, jj
+    """
+    if isinstance(name, str):
+        if name in _REGISTRY:
+            return name
+        table = _alias_table()
+        hit = table.get(name.strip().lower())
+        if hit is not None:
+            return hit
+        import difflib
+
+        typed = name.strip().lower()
+        # a Chinese name is two to four characters: one wrong character is a ratio of 0.5
+        close = difflib.get_close_matches(typed, list(table), n=6, cutoff=0.6 if typed.isascii() else 0.5)
+        guesses = list(dict.fromkeys(table[c] for c in close))[:3]
+        hint = f"did you mean {' or '.join(repr(g) for g in guesses)}? " if guesses else ""
+        raise ValueError(f"unknown rule {name!r}; {hint}valid rules: {', '.join(names())}")
+    raise ValueError(f"unknown rule {name!r}: a rule name must be a string; valid rules: {', '.join(names())}")
+
+
 def get(name: str | Rule, **options: Any) -> Rule:
     """Return the frozen :class:`Rule` for a variant under the given options.
 
     Parameters
     ----------
     name : str or Rule
-        A registry name (see :func:`names`), or a :class:`Rule`, which is returned unchanged
-        (options are then not allowed).
+        A rule name (see :func:`names`; Chinese names, any letter case and aliases such as
+        ``"mcr"`` are accepted, see :func:`canonical_name`), or a :class:`Rule`, which is
+        returned unchanged (options are then not allowed).
     **options
         Named options of the variant (``variant.key=value`` in the rules files, without the
         ``variant.`` prefix). Omitted options take their default, the first listed value.
@@ -83,8 +164,8 @@ def get(name: str | Rule, **options: Any) -> Rule:
     Raises
     ------
     ValueError
-        For an unknown rule name, an unknown option key or an invalid option value; the message
-        lists the valid names, keys or values.
+        For an unknown rule name (with the closest names suggested), an unknown option key or an
+        invalid option value; the message lists the valid names, keys or values.
 
     Examples
     --------
@@ -102,6 +183,12 @@ def get(name: str | Rule, **options: Any) -> Rule:
     ('1m',)
     >>> rules.get(r) is r
     True
+    >>> rules.get("国标") is rules.get("mcr") is rules.get("guobiao")
+    True
+    >>> rules.get("sichuan", xuezan=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown option(s) 'xuezan' for rule 'sichuan'; did you mean 'xuezhan' for 'xuezan'? valid options: ...
     >>> rules.get("tokyo")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -114,9 +201,17 @@ def get(name: str | Rule, **options: Any) -> Rule:
                 f"call get({name.name!r}, ...) instead"
             )
         return name
-    if not isinstance(name, str) or name not in _REGISTRY:
-        raise ValueError(f"unknown rule {name!r}; valid rules: {', '.join(names())}")
+    name = canonical_name(name)
     module = _REGISTRY[name]
+    unknown = [key for key in options if key not in module.OPTIONS]
+    if unknown:
+        import difflib
+
+        guesses = {key: difflib.get_close_matches(key, list(module.OPTIONS), n=1, cutoff=0.6) for key in unknown}
+        hint = "; ".join(f"did you mean {g[0]!r} for {key!r}?" for key, g in guesses.items() if g)
+        valid = ", ".join(module.OPTIONS) if module.OPTIONS else "(none: this rule takes no options)"
+        raise ValueError(f"unknown option(s) {', '.join(map(repr, unknown))} for rule {name!r}; "
+                         + (f"{hint} " if hint else "") + f"valid options: {valid}")
     resolved = resolve_options(name, module.OPTIONS, options)
     key = (name, tuple((k, type(v).__name__, v) for k, v in resolved.items()))
     rule = _CACHE.get(key)

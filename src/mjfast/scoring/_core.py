@@ -19,10 +19,14 @@ from ..hand import Hand
 from ..rules._base import FrozenMap, Rule
 
 __all__ = ["WinContext", "Score", "NotComplete", "score", "can_win", "register", "scorers",
-           "ELEMENT_COLUMNS", "HOW"]
+           "ELEMENT_COLUMNS", "ROW_FIELDS", "HOW"]
 
-#: Columns of :attr:`Score.elements`, in order.
-ELEMENT_COLUMNS = ("code", "name_zh", "name_en", "value", "count", "unit", "how")
+#: Columns of :attr:`Score.elements`, in order: ``value`` is one element's worth, ``total`` what
+#: the row adds (``value`` × ``count``).
+ELEMENT_COLUMNS = ("code", "name_zh", "name_en", "value", "count", "total", "unit", "how")
+#: Fields of each tuple of :attr:`Score.rows` (what scorers build), in order; the fourth is the
+#: row's total (``value`` × ``count``).
+ROW_FIELDS = ("code", "name_zh", "name_en", "total", "count", "unit", "how")
 #: How an element combines with the ones before it: ``add`` its value to the total,
 #: ``multiply`` the total by it, ``cap`` the total at it, or ``replace`` the total by it.
 HOW = ("add", "multiply", "cap", "replace")
@@ -339,7 +343,7 @@ class Score:
 
     Scorers build it as ``Score(rule, total, points, payments, legal, reason, unit, rows,
     decomposition=None, decomposition_fn=None, source=None)``, where ``payments`` is any
-    4-sequence of ints, ``rows`` a list of element tuples (:data:`ELEMENT_COLUMNS`) or a
+    4-sequence of ints, ``rows`` a list of element tuples (:data:`ROW_FIELDS`) or a
     callable returning one, ``reason`` a string or a callable returning one, and
     ``decomposition_fn`` a callable building the decomposition on demand.  Given a
     ``source``, those callables are called with it (``rows(source)``), so that a scorer can
@@ -367,10 +371,14 @@ class Score:
         The reading that was scored (built on first access).
     elements : pandas.DataFrame
         One row per scoring element, columns :data:`ELEMENT_COLUMNS` (built on first access):
-        ``code`` (snake-case id), ``name_zh``, ``name_en``, ``value`` (what the element adds,
-        i.e. its unit value × ``count``), ``count``, ``unit``, ``how`` (:data:`HOW`).
+        ``code`` (snake-case id), ``name_zh``, ``name_en``, ``value`` (one element's worth, e.g.
+        1 花 per flower; for ``multiply`` / ``cap`` / ``replace`` rows the factor, cap or new
+        total), ``count`` (how many times it applies), ``total`` (what the row adds: ``value`` ×
+        ``count``), ``unit``, ``how`` (:data:`HOW`).  Where every row adds,
+        ``elements.total.sum()`` is :attr:`total`.
     rows : list of tuple
-        The same elements as plain tuples, for loops that do not want pandas.
+        The same elements as plain tuples (:data:`ROW_FIELDS`: the row's total, not ``value``),
+        for loops that do not want pandas.
     """
 
     __slots__ = ("rule", "total", "points", "_payments", "legal", "_reason", "unit",
@@ -409,9 +417,12 @@ class Score:
         if self._elements is None:
             import pandas as pd
 
-            df = pd.DataFrame(self.rows, columns=list(ELEMENT_COLUMNS))
-            df = df.astype({"value": "int64", "count": "int64"})
-            self._elements = df
+            df = pd.DataFrame(self.rows, columns=list(ROW_FIELDS)).astype({"total": "int64", "count": "int64"})
+            count = df["count"].to_numpy()
+            # one element's worth: a row that adds holds value × count (a multiple of count)
+            value = np.where(count > 1, df["total"].to_numpy() // np.maximum(count, 1), df["total"].to_numpy())
+            df.insert(3, "value", value.astype(np.int64))
+            self._elements = df[list(ELEMENT_COLUMNS)]
         return self._elements
 
     @property
@@ -428,7 +439,7 @@ class Score:
 
     @property
     def rows(self) -> list[tuple]:
-        """The elements as plain tuples in :data:`ELEMENT_COLUMNS` order (no pandas)."""
+        """The elements as plain tuples in :data:`ROW_FIELDS` order (no pandas)."""
         if callable(self._rows):
             self._rows = self._lazy(self._rows)
         return self._rows
@@ -567,7 +578,7 @@ def _resolve(rule, options: dict) -> tuple:
     if isinstance(rule, Rule):
         name = rule.name
     elif isinstance(rule, str):
-        name = rule
+        name = rule if rule in _SCORERS else _rules.canonical_name(rule)  # 国标, mcr, Suzhou …
     else:
         raise ValueError(f"rule must be a rule name or a Rule, got {type(rule).__name__}")
     if name not in _SCORERS:
@@ -676,8 +687,8 @@ def score(ctx: WinContext, rule="guobiao", **options: Any) -> Score:
     >>> s = score(ctx)
     >>> s.total, s.points, s.payments.tolist(), s.legal
     (15, 23, [69, -23, -23, -23], True)
-    >>> s.elements[["name_zh", "value"]].values.tolist()
-    [['花龙', 8], ['不求人', 4], ['平和', 2], ['独听・嵌张', 1]]
+    >>> s.elements[["name_zh", "value", "count", "total"]].values.tolist()
+    [['花龙', 8, 1, 8], ['不求人', 4, 1, 4], ['平和', 2, 1, 2], ['独听・嵌张', 1, 1, 1]]
     >>> score(ctx, rule="tokyo")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...

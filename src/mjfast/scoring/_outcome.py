@@ -127,7 +127,7 @@ class MeldRecord(NamedTuple):
 class Round(NamedTuple):
     """Where a hand sits in a match (None for the independent hands of ``simulate_games``)."""
 
-    match: int
+    match: int                  #: the match's number in the batch being played
     hand: int                   #: 0-based hand number in the match
     dealer: int
     prevalent_wind: int         #: 0-3 = East South West North

@@ -317,7 +317,7 @@ def score_suzhou(ctx: WinContext, rule, *, base: int = DEFAULT_BASE):
     >>> s = score(WinContext(h, win_tile="8m", self_draw=True), "suzhou")
     >>> s.total, s.points, s.payments.tolist()
     (40, 200, [600, -200, -200, -200])
-    >>> s.elements[["name_zh", "value"]].values.tolist()
+    >>> s.elements[["name_zh", "total"]].values.tolist()
     [['底', 5], ['硬花', 5], ['七对硬花翻倍', 5], ['清一色', 10], ['七对', 15], ['自摸', 0]]
     >>> h = Hand("123m456m789p11s", melds=["222s@left"], bonus="F1F2")
     >>> s = score(WinContext(h, win_tile="1s", discarder=3), "suzhou")

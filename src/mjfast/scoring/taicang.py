@@ -325,7 +325,7 @@ def score_taicang(ctx: WinContext, rule, *, base: int = DEFAULT_BASE,
     >>> s = score(WinContext(h, win_tile="5m", self_draw=True), "taicang")
     >>> s.total, s.points, s.payments.tolist()
     (48, 240, [720, -240, -240, -240])
-    >>> s.elements[["name_zh", "value", "how"]].values.tolist()
+    >>> s.elements[["name_zh", "total", "how"]].values.tolist()
     [['底花', 1, 'add'], ['花', 5, 'add'], ['门清', 2, 'multiply'], ['清一色', 4, 'multiply']]
     >>> h = Hand("123m99m1z456p", melds=["789s@left"], bonus="F3", wilds=2)
     >>> s = score(WinContext(h, win_tile="1z", discarder=3, flipped="1p"), "taicang")

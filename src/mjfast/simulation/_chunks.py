@@ -12,7 +12,6 @@ Nothing here knows about mahjong; kernels are passed in as callables.
 from __future__ import annotations
 
 import numbers
-import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, as_completed
 
@@ -84,17 +83,13 @@ class _NoBar:
         pass
 
 
-def progress_bar(enabled: bool, total: int, desc: str):
-    """A ``tqdm.auto`` bar counting chunks, imported only when asked for; a no-op otherwise."""
+def progress_bar(enabled: bool, total: int, desc: str, unit: str = "sample"):
+    """A ``tqdm.auto`` bar counting ``total`` samples (games, runs …), or a no-op when not enabled."""
     if not enabled:
         return _NoBar()
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:
-        warnings.warn("progress=True needs tqdm (pip install 'mjfast[notebook]'); running without a bar",
-                      RuntimeWarning, stacklevel=3)
-        return _NoBar()
-    return tqdm(total=total, desc=desc, unit="chunk")
+    from tqdm.auto import tqdm    # a dependency of mjfast; imported only when a bar is asked for
+
+    return tqdm(total=total, desc=desc, unit=unit, unit_scale=total >= 100_000)
 
 
 def check_executor(executor) -> None:
@@ -108,13 +103,14 @@ def run_chunks(n: int, rng, *,
                n_threads: int = 1,
                executor=None,
                progress: bool = False,
-               desc: str = "mjfast") -> list:
+               desc: str = "mjfast",
+               unit: str = "sample") -> list:
     """Run ``n`` samples chunk by chunk; return the per-group results in chunk order.
 
     The list of :func:`iter_chunks` (see there for the parameters).
     """
     return list(iter_chunks(n, rng, local=local, task=task, n_threads=n_threads, executor=executor,
-                            progress=progress, desc=desc))
+                            progress=progress, desc=desc, unit=unit))
 
 
 def iter_chunks(n: int, rng, *,
@@ -124,6 +120,7 @@ def iter_chunks(n: int, rng, *,
                 executor=None,
                 progress: bool = False,
                 desc: str = "mjfast",
+                unit: str = "sample",
                 in_flight: int | None = None,
                 max_batch_chunks: int | None = None,
                 chunk_size: int = CHUNK_SIZE):
@@ -150,7 +147,9 @@ def iter_chunks(n: int, rng, *,
     executor : concurrent.futures.Executor, optional
         Submit one task per group of :data:`TASK_CHUNKS` chunks.
     progress : bool
-        Show a ``tqdm.auto`` bar that ticks per completed chunk.
+        Show a ``tqdm.auto`` bar counting the samples of the completed chunks.
+    desc, unit : str
+        The bar's label and what it counts (``"game"``, ``"run"`` …).
     in_flight : int, optional
         Most executor tasks pending at once (default: 64).
     max_batch_chunks : int, optional
@@ -168,7 +167,10 @@ def iter_chunks(n: int, rng, *,
     # children are spawned batch by batch, in chunk order: the same streams as one spawn of
     # them all (SeedSequence numbers its children), without holding one per chunk up front
     root = seed_sequence(rng)
-    bar = progress_bar(progress, n_chunks, desc)
+    bar = progress_bar(progress, int(n), desc, unit)
+
+    def samples(start: int, stop: int) -> int:   # samples in chunks start:stop, for the bar
+        return min(stop * chunk_size, n) - start * chunk_size
     try:
         if executor is None:
             step = max(1, n_threads) * BATCH_CHUNKS_PER_THREAD
@@ -178,7 +180,7 @@ def iter_chunks(n: int, rng, *,
                 stop = min(start + step, n_chunks)
                 result = local(bit_generators(root.spawn(stop - start)), chunk_sizes(n, chunk_size, start=start, stop=stop),
                                n_threads)
-                bar.update(stop - start)
+                bar.update(samples(start, stop))
                 yield result
             return
         n_tasks = -(-n_chunks // TASK_CHUNKS)
@@ -198,7 +200,7 @@ def iter_chunks(n: int, rng, *,
                     fut = next(as_completed(pending.values()))
                     j = next(k for k, f in pending.items() if f is fut)
                     done[j] = pending.pop(j).result()
-                    bar.update(min((j + 1) * TASK_CHUNKS, n_chunks) - j * TASK_CHUNKS)
+                    bar.update(samples(j * TASK_CHUNKS, min((j + 1) * TASK_CHUNKS, n_chunks)))
                 yield done.pop(i)
         except BaseException:
             # an interrupt, an error of a task, or the consumer closing the generator: nothing

@@ -443,7 +443,7 @@ def simulate_draws(hand, *, rule=None, visible=None, draws_left: int = 18, polic
         Run groups of chunks as tasks on this executor (e.g. ``ProcessPoolExecutor()`` or a
         dask ``client.get_executor()``); each task runs on one thread.
     progress : bool, default False
-        Show a ``tqdm.auto`` progress bar ticking per chunk (needs ``tqdm``).
+        Show a ``tqdm.auto`` progress bar counting the runs played.
     melds, wilds : optional
         Called melds and wildcards held, when ``hand`` is not already a :class:`~mjfast.Hand`.
     wild_kind : str, optional
@@ -557,7 +557,7 @@ def simulate_draws(hand, *, rule=None, visible=None, draws_left: int = 18, polic
 
     parts = _chunks.run_chunks(n, rng, local=local, task=functools.partial(_draws_task, spec, draws_left),
                                  n_threads=threads, executor=executor, progress=progress,
-                                 desc="simulate_draws")
+                                 desc="simulate_draws", unit="run")
     ready = sum(p[1].sum(0, dtype=np.int64) for p in parts)
     win = sum(p[2].sum(0, dtype=np.int64) for p in parts)
     p_ready = np.cumsum(ready[:draws_left + 1])[1:] / n

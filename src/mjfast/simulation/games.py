@@ -18,7 +18,7 @@ import numpy as np
 from .. import _bridge
 from .. import policies as _policies
 from .. import rules as _rules
-from .._inputs import check_samples, default_threads
+from .._inputs import check_samples, default_threads, sample_size
 from .._kernels import _game as _kg
 from ..hand import Hand
 from ..rules._base import Rule
@@ -227,6 +227,7 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, out
     rec_l, melds_l, events_l = rec.tolist(), melds.tolist(), events.tolist()
     hands_b, seats_b = hands.tobytes(), seats.tobytes()
     nh, ns = hands.shape[2], seats.shape[2]
+    names: dict = {}                # element code -> its Chinese name, as the scorer gave it
     for g in range(n):
         r = rec_l[g]
         dealer, turn, n_ev, flipped = r[0], r[3], r[11], r[12]
@@ -274,6 +275,8 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, out
                 if not winners:
                     total = int(s.total)
                     elements = ",".join(str(row[0]) for row in s.rows)
+                    for row in s.rows:
+                        names.setdefault(row[0], row[1])
                     hand_text = str(ctx.hand)
                 winners.append(w)
         if settle_end is not None:
@@ -296,6 +299,7 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, out
             out["flipped"].append(CODES[flipped])
         if game.facts.void_suit:
             out["voids"].append("".join("mps"[int(r[9]) >> (2 * s) & 3] for s in range(4)))
+    out["element_names"] = names    # not a column: attrs["element_names"] of the frames
     return out
 
 
@@ -366,8 +370,9 @@ _PARAMS_DOC = """rule : str or Rule
         user-declared variants included (it is pickled as it is to process pools and Dask
         workers).  With ``xuezhan=True`` (血战到底) 四川's seats that have won stop playing and
         the others play on until three have won or the wall is exhausted.
-    n_games : int
-        Games to play, ``> 0``.
+    n : int
+        Games to play, ``> 0`` (``n_games=``, its old name, is accepted with a
+        ``DeprecationWarning``).
     rng : None, int, SeedSequence, BitGenerator or Generator
         Seed (SPEC 7); chunk ``c`` of 1024 games uses stream ``c``, so results do not depend
         on ``n_threads`` or ``executor``.
@@ -383,7 +388,7 @@ _PARAMS_DOC = """rule : str or Rule
         Run groups of chunks as tasks (each on one thread), e.g. a ``ProcessPoolExecutor`` or
         a dask ``client.get_executor()``.
     progress : bool, default False
-        ``tqdm.auto`` progress bar per chunk."""
+        A ``tqdm.auto`` progress bar counting the games played."""
 
 
 def _resolve_rule(rule, rule_options) -> Rule:
@@ -393,9 +398,7 @@ def _resolve_rule(rule, rule_options) -> Rule:
             raise ValueError("rule options cannot be applied to an existing Rule; pass the rule by name")
         return rule
     if isinstance(rule, str):
-        if rule not in _rules.names():
-            raise ValueError(f"unknown rule {rule!r}; supported rules: {', '.join(_rules.names())}")
-        return _rules.get(rule, **rule_options)           # validates the options
+        return _rules.get(rule, **rule_options)           # validates the name (苏州, mcr …) and the options
     raise ValueError(f"rule must be a rule name or a Rule, got {type(rule).__name__}")
 
 
@@ -435,7 +438,7 @@ def _frame(game: _Game, parts: list, first: int):
     return pd.DataFrame(data, columns=list(names))
 
 
-def iter_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int | None = None, executor=None,
+def iter_games(rule, n: int | None = None, *, rng=None, policy=None, n_threads: int | None = None, executor=None,
                progress: bool = False, batch_games: int = 65_536, **rule_options):
     """Simulate games as :func:`simulate_games` does, handing them back in batches.
 
@@ -470,8 +473,8 @@ def iter_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int | No
     >>> sizes
     [1024, 1024, 452]
     """
+    n_games = check_samples(sample_size("iter_games", n, "n_games", rule_options.pop("n_games", None)), "n")
     game = _resolve(rule, policy, rule_options)
-    n_games = check_samples(n_games, "n_games")
     batch_games = check_samples(batch_games, "batch_games", 120)          # a batch is held in memory
     threads = default_threads(n_threads)
     _chunks.check_executor(executor)
@@ -482,23 +485,29 @@ def _iter(game: _Game, n_games, rng, threads, executor, progress, batch_games):
     def local(bitgens, sizes, k):
         return _run(game, bitgens, sizes, k)
 
-    parts, held, first = [], 0, 0
+    def frame(parts, first):
+        df = _frame(game, parts, first)
+        df.attrs["element_names"] = {game.name: dict(names)}   # the Chinese names of the elements seen
+        return df
+
+    parts, held, first, names = [], 0, 0, {}
     for part in _chunks.iter_chunks(n_games, rng, local=local, task=functools.partial(_task, game),
                                       n_threads=threads, executor=executor, progress=progress,
-                                      desc=f"simulate_games({game.name})",
+                                      desc=f"simulate_games({game.name})", unit="game",
                                       max_batch_chunks=-(-batch_games // _chunks.CHUNK_SIZE)):
         parts.append(part)
+        names.update(part.get("element_names", {}))
         held += len(part["dealer"])
         if held >= batch_games:
-            yield _frame(game, parts, first)
+            yield frame(parts, first)
             first += held
             parts, held = [], 0
     if parts:
-        yield _frame(game, parts, first)
+        yield frame(parts, first)
 
 
-def simulate_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int | None = None, executor=None,
-                   progress: bool = False, **rule_options):
+def simulate_games(rule, n: int | None = None, *, rng=None, policy=None, n_threads: int | None = None,
+                   executor=None, progress: bool = False, **rule_options):
     """Simulate whole four-player hands under a rule; one row per game.
 
     By default every seat plays :class:`mjfast.policies.Efficiency` ``()`` (see
@@ -538,12 +547,14 @@ def simulate_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int 
         ``voids`` (the 定缺 suit of each seat, e.g. ``"mpsm"``, where the rule declares
         one).  Small integer and categorical dtypes keep a game to about 120 bytes;
         :func:`iter_games` streams runs too large for memory.  ``attrs`` holds the rule's
-        name, its non-default options, the Rule itself (``rule_object``), ``n_games`` and the policy.
+        name, its non-default options, the Rule itself (``rule_object``), ``n_games``, the policy
+        and ``element_names`` (``{rule: {element code: Chinese name}}`` of the elements seen, for
+        :func:`mjfast.element_frequencies`).
 
     Raises
     ------
     ValueError
-        An unknown rule or option, ``n_games <= 0``, more games than this machine's memory can
+        An unknown rule or option, ``n <= 0``, more games than this machine's memory can
         hold (:func:`iter_games` streams them) or above ``2**40``, an unknown policy (naming
         the argument and the valid choices), a bad ``rng``, a bad ``n_threads``; an illegal
         answer of a user policy (naming its seat, the turn and the action).
@@ -558,8 +569,9 @@ def simulate_games(rule, n_games: int, *, rng=None, policy=None, n_threads: int 
     >>> bool(df["flipped"].isna().any()), set(df["how"]) <= set(HOW)
     (False, True)
     """
+    n_games = check_samples(sample_size("simulate_games", n, "n_games", rule_options.pop("n_games", None)), "n",
+                            120, "iter_games streams the games in batches")
     game = _resolve(rule, policy, rule_options)
-    n_games = check_samples(n_games, "n_games", 120, "iter_games streams the games in batches")
     threads = default_threads(n_threads)
     _chunks.check_executor(executor)
     (df,) = _iter(game, n_games, rng, threads, executor, progress, n_games)   # one batch: every game

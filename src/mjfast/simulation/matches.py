@@ -1,6 +1,6 @@
 """Monte-Carlo whole matches: many hands in a row, the deal passing as the rule says.
 
-:func:`simulate_matches` plays ``n_matches`` matches of ``hands`` hands each with the game
+:func:`simulate_matches` plays ``n`` matches of ``hands`` hands each with the game
 engine of :mod:`mjfast.simulation.games` (the same players, scoring and settlements), carrying
 from one hand to the next what a table carries:
 
@@ -26,7 +26,7 @@ import functools
 import numpy as np
 
 from .. import policies as _policies
-from .._inputs import MAX_SAMPLES, check_int, check_samples, default_threads
+from .._inputs import MAX_SAMPLES, check_int, check_samples, default_threads, sample_size
 from ..scoring._outcome import Round
 from . import _chunks
 from . import games as _games
@@ -185,7 +185,7 @@ def _frame(game, parts: list):
     return out
 
 
-def iter_matches(rule, n_matches: int, *, hands: int | None = None, wind: str | None = None, rng=None,
+def iter_matches(rule, n: int | None = None, *, hands: int | None = None, wind: str | None = None, rng=None,
                  policy=None, n_threads: int | None = None, executor=None, progress: bool = False,
                  batch_matches: int = 4096, **rule_options):
     """Simulate matches as :func:`simulate_matches` does, handing them back in batches of whole
@@ -193,7 +193,7 @@ def iter_matches(rule, n_matches: int, *, hands: int | None = None, wind: str | 
 
     Parameters
     ----------
-    rule, n_matches, hands, wind, rng, policy, n_threads, executor, progress, **rule_options
+    rule, n, hands, wind, rng, policy, n_threads, executor, progress, **rule_options
         As for :func:`simulate_matches`.
     batch_matches : int, default 4096
         Matches per yielded batch, rounded up to whole chunks of :data:`MATCH_CHUNK`.
@@ -210,18 +210,18 @@ def iter_matches(rule, n_matches: int, *, hands: int | None = None, wind: str | 
     ...                                             batch_matches=64)]
     [64, 64, 22]
     """
-    game, n_matches, n_hands, wind, threads = _check(rule, n_matches, hands, wind, policy, n_threads, executor,
-                                                     rule_options)
+    game, n_matches, n_hands, wind, threads = _check("iter_matches", rule, n, hands, wind, policy, n_threads,
+                                                     executor, rule_options)
     batch_matches = check_samples(batch_matches, "batch_matches")
     check_samples(batch_matches * n_hands, "batch_matches * hands", 120)        # a batch is held in memory
     return _iter(game, n_matches, n_hands, wind, rng, threads, executor, progress, batch_matches)
 
 
-def _check(rule, n_matches, hands, wind, policy, n_threads, executor, rule_options):
+def _check(func, rule, n, hands, wind, policy, n_threads, executor, rule_options):
+    n_matches = check_samples(sample_size(func, n, "n_matches", rule_options.pop("n_matches", None)), "n")
     game = _games._resolve(rule, policy, rule_options)
-    n_matches = check_samples(n_matches, "n_matches")
     n_hands = game.facts.match_hands if hands is None else check_int(hands, "hands", 1, MAX_SAMPLES)
-    check_samples(n_matches * n_hands, "n_matches * hands")
+    check_samples(n_matches * n_hands, "n * hands")
     if wind is None:
         wind = "hands" if game.facts.rounds == "fixed" else "passes"
     elif wind not in WINDS:
@@ -239,7 +239,7 @@ def _iter(game, n_matches, n_hands, wind, rng, threads, executor, progress, batc
     for part in _chunks.iter_chunks(n_matches, rng, local=local,
                                     task=functools.partial(_task, game, n_hands, wind),
                                     n_threads=threads, executor=executor, progress=progress,
-                                    desc=f"simulate_matches({game.name})", chunk_size=MATCH_CHUNK,
+                                    desc=f"simulate_matches({game.name})", unit="match", chunk_size=MATCH_CHUNK,
                                     max_batch_chunks=-(-batch_matches // MATCH_CHUNK)):
         k = part.pop("_n")
         part["match"] = [first + held + i for i in part["match"]]      # parts come in chunk order
@@ -253,7 +253,7 @@ def _iter(game, n_matches, n_hands, wind, rng, threads, executor, progress, batc
         yield _frame(game, parts)
 
 
-def simulate_matches(rule, n_matches: int, *, hands: int | None = None, wind: str | None = None, rng=None,
+def simulate_matches(rule, n: int | None = None, *, hands: int | None = None, wind: str | None = None, rng=None,
                      policy=None, n_threads: int | None = None, executor=None, progress: bool = False,
                      **rule_options):
     """Simulate whole matches under a rule: hands in a row, with the rule's dealer rotation,
@@ -264,8 +264,9 @@ def simulate_matches(rule, n_matches: int, *, hands: int | None = None, wind: st
     rule : str or Rule
         A rule name or any :class:`~mjfast.rules.Rule` (user-declared variants included; it is
         pickled as it is to process pools and Dask workers).
-    n_matches : int
-        Matches to play, ``> 0``.
+    n : int
+        Matches to play, ``> 0`` (``n_matches=``, its old name, is accepted with a
+        ``DeprecationWarning``).
     hands : int, optional
         Hands per match (default: the rule's ``EngineFacts.match_hands``, 16 — four rounds of
         four deals; 国标's source states 16 hands).
@@ -287,7 +288,7 @@ def simulate_matches(rule, n_matches: int, *, hands: int | None = None, wind: st
         Run groups of chunks as tasks (each on one thread), e.g. a ``ProcessPoolExecutor`` or a
         dask ``client.get_executor()``.
     progress : bool, default False
-        ``tqdm.auto`` progress bar per chunk.
+        A ``tqdm.auto`` progress bar counting the matches played.
     **rule_options
         Options of the rule (``mjfast.rules.get(rule, **rule_options)``).
 
@@ -310,8 +311,8 @@ def simulate_matches(rule, n_matches: int, *, hands: int | None = None, wind: st
     ------
     ValueError
         An unknown rule or option (a rotation option given an invalid value included),
-        ``n_matches <= 0``, ``hands <= 0``, more hands in all than this machine's memory can
-        hold (:func:`iter_matches` streams them) or above ``2**40``, an unknown ``wind``, an
+        ``n <= 0``, ``hands <= 0``, more hands in all than this machine's memory can hold
+        (:func:`iter_matches` streams them) or above ``2**40``, an unknown ``wind``, an
         unknown policy, a bad ``rng``, executor or ``n_threads``.
 
     Examples
@@ -324,9 +325,9 @@ def simulate_matches(rule, n_matches: int, *, hands: int | None = None, wind: st
     >>> len(s), bool((s.groupby("match")["total"].sum() == 0).all())
     (12, True)
     """
-    game, n_matches, n_hands, wind, threads = _check(rule, n_matches, hands, wind, policy, n_threads, executor,
-                                                     rule_options)
-    check_samples(n_matches * n_hands, "n_matches * hands", 120, "iter_matches streams the matches in batches")
+    game, n_matches, n_hands, wind, threads = _check("simulate_matches", rule, n, hands, wind, policy, n_threads,
+                                                     executor, rule_options)
+    check_samples(n_matches * n_hands, "n * hands", 120, "iter_matches streams the matches in batches")
     (df,) = _iter(game, n_matches, n_hands, wind, rng, threads, executor, progress, n_matches)
     df.attrs.update(rule=game.name, options=game.rule.non_default_options, rule_object=game.rule,
                     n_matches=n_matches, hands=n_hands, wind=wind, policy=_policies.label(game.seats))
