@@ -4,14 +4,14 @@ Exact shanten over every form a rule allows (with called melds and wildcards), w
 改良 and the 一进听 combination count, and the exact win probability and expected payout of
 every discard (:func:`expected_value`), under ten regional rule sets.
 """
-from . import rules, scoring, tiles
+from . import policies, rules, scoring, tiles
 from ._version import __version__
 from .hand import Hand, Meld
 from .analysis.calls import call_vs_pass
 from .analysis.value import expected_value
 from .decomposition import Decomposition, decompose, decompose_counts
 from .simulation.games import iter_games, simulate_games
-from .simulation.matches import iter_matches, match_summary, simulate_matches
+from .simulation.matches import duplicate_match, iter_matches, match_summary, simulate_matches
 from .efficiency import improvements, ukeire_batch, waits, yijinting
 from .analysis.payout import compare_rules, element_frequencies, payout_summary
 from .analysis import plotting
@@ -66,6 +66,8 @@ __all__ = [
     "simulate_matches",
     "iter_matches",
     "match_summary",
+    "duplicate_match",
+    "policies",
     "plotting",
     "style",
     "scoring",
