@@ -6,6 +6,7 @@ All compiler directives live here (``DIRECTIVES``), in one place. Environment sw
 * ``MJFAST_ANNOTATE=1`` writes Cython's HTML annotation next to each ``.pyx``;
 * ``MJFAST_OPENMP=0`` builds without OpenMP even when the compiler has it.
 """
+
 import hashlib
 import json
 import os
@@ -49,10 +50,12 @@ def _compiler_has_openmp() -> bool:
     customize_compiler(cc)
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp, "omp_probe.c")
-        src.write_text(textwrap.dedent("""
+        src.write_text(
+            textwrap.dedent("""
             #include <omp.h>
             int main(void) { return omp_get_max_threads() > 0 ? 0 : 1; }
-        """))
+        """)
+        )
         try:
             objs = cc.compile([str(src)], output_dir=tmp, extra_postargs=["-fopenmp"])
             cc.link_executable(objs, str(Path(tmp, "omp_probe")), extra_postargs=["-fopenmp"])

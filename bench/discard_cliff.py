@@ -9,6 +9,7 @@ hands.  This prints the median and the largest time per call over random 14-tile
 
 Run it against two trees (``PYTHONPATH=/path/to/other/src``) to compare them.
 """
+
 import argparse
 import statistics
 import sys
@@ -39,7 +40,7 @@ def main():
     ap.add_argument("--seed", type=int, default=20261201)
     args = ap.parse_args()
     rng = np.random.default_rng(args.seed)
-    mj.analyze_discards(hands(rng, 1, 2)[0], rule=args.rule)          # warm up (imports, memo)
+    mj.analyze_discards(hands(rng, 1, 2)[0], rule=args.rule)  # warm up (imports, memo)
     print(f"analyze_discards under {args.rule}, {args.hands} random hands per row (seconds per call)")
     print("wilds  legal      median     max")
     for w in range(5):

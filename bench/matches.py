@@ -6,6 +6,7 @@ starting one alternating), median wall time and median CPU time of this process.
 
 Target: a match of 16 hands costs no more than 16 hands of ``simulate_games`` + 10 %.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,7 +36,7 @@ def main(argv=None) -> int:
     rows = []
     for rule in args.rules.split(","):
         n = args.matches
-        mj.simulate_matches(rule, 2, hands=2, rng=0, n_threads=1)        # warm the caches and tables
+        mj.simulate_matches(rule, 2, hands=2, rng=0, n_threads=1)  # warm the caches and tables
         mj.simulate_games(rule, 64, rng=0, n_threads=1)
         runs = {"games": [], "matches": []}
         for r in range(args.repeat):
@@ -50,14 +51,21 @@ def main(argv=None) -> int:
         g_cpu = statistics.median(x[1] for x in runs["games"])
         m_cpu = statistics.median(x[1] for x in runs["matches"])
         rows.append((rule, 16 * n, g_wall, m_wall, m_wall / g_wall, g_cpu, m_cpu, m_cpu / g_cpu))
-        print(f"{rule:10s} {16 * n:6d} hands  games {g_wall:7.2f} s  matches {m_wall:7.2f} s  "
-              f"ratio {m_wall / g_wall:5.3f}   cpu {g_cpu:7.2f} / {m_cpu:7.2f} s  ratio {m_cpu / g_cpu:5.3f}",
-              flush=True)
+        print(
+            f"{rule:10s} {16 * n:6d} hands  games {g_wall:7.2f} s  matches {m_wall:7.2f} s  "
+            f"ratio {m_wall / g_wall:5.3f}   cpu {g_cpu:7.2f} / {m_cpu:7.2f} s  ratio {m_cpu / g_cpu:5.3f}",
+            flush=True,
+        )
     if args.markdown:
-        lines = ["| rule | hands | simulate_games (s) | simulate_matches (s) | ratio | CPU games (s) | "
-                 "CPU matches (s) | CPU ratio |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
-        lines += [f"| {r} | {h} | {gw:.2f} | {mw:.2f} | {rw:.3f} | {gc:.2f} | {mc:.2f} | {rc:.3f} |"
-                  for r, h, gw, mw, rw, gc, mc, rc in rows]
+        lines = [
+            "| rule | hands | simulate_games (s) | simulate_matches (s) | ratio | CPU games (s) | "
+            "CPU matches (s) | CPU ratio |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        lines += [
+            f"| {r} | {h} | {gw:.2f} | {mw:.2f} | {rw:.3f} | {gc:.2f} | {mc:.2f} | {rc:.3f} |"
+            for r, h, gw, mw, rw, gc, mc, rc in rows
+        ]
         Path(args.markdown).write_text("\n".join(lines) + "\n", encoding="utf-8")
     return 0
 

@@ -9,6 +9,7 @@ with the fewest copies and neighbours; 碰 a pair of honours; every win), a chea
 of thumb: what is timed is the engine's cost of asking Python (the view, the call, the check of
 the answer) plus such a policy.  Target (issue 13): >= 50 games/s for 四川.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,9 +27,11 @@ from toy_policies import Loner  # noqa: E402
 import mjfast as mj  # noqa: E402
 from mjfast.policies import Efficiency  # noqa: E402
 
-LINES = (("Efficiency() x 4", Efficiency()),
-         ("Loner() x 4 (user policy)", Loner()),
-         ("Loner() + 3 x Efficiency()", [Loner(), Efficiency(), Efficiency(), Efficiency()]))
+LINES = (
+    ("Efficiency() x 4", Efficiency()),
+    ("Loner() x 4 (user policy)", Loner()),
+    ("Loner() + 3 x Efficiency()", [Loner(), Efficiency(), Efficiency(), Efficiency()]),
+)
 
 
 def main(argv=None) -> int:
@@ -41,7 +44,7 @@ def main(argv=None) -> int:
     rows = []
     for rule in args.rules.split(","):
         for _label, pol in LINES:
-            mj.simulate_games(rule, 32, rng=0, n_threads=1, policy=pol)        # warm the caches
+            mj.simulate_games(rule, 32, rng=0, n_threads=1, policy=pol)  # warm the caches
         times = {label: [] for label, _p in LINES}
         asks = {}
         for r in range(args.repeat):
@@ -54,8 +57,11 @@ def main(argv=None) -> int:
         for label, _p in LINES:
             w = statistics.median(times[label])
             rows.append((rule, label, args.games, w, args.games / w, asks[label]))
-            print(f"{rule:10s} {label:28s} {args.games:6d} games  {w:7.2f} s  {args.games / w:9.1f} games/s  "
-                  f"drawn {100 * asks[label]:5.1f} %", flush=True)
+            print(
+                f"{rule:10s} {label:28s} {args.games:6d} games  {w:7.2f} s  {args.games / w:9.1f} games/s  "
+                f"drawn {100 * asks[label]:5.1f} %",
+                flush=True,
+            )
     if args.markdown:
         lines = ["| rule | players | games | wall (s) | games/s | hands drawn |", "|---|---|---:|---:|---:|---:|"]
         lines += [f"| {r} | {lab} | {n} | {w:.2f} | {g:.0f} | {100 * d:.1f} % |" for r, lab, n, w, g, d in rows]

@@ -10,6 +10,7 @@ rotates from one repeat to the next), and the reported figure is the median over
 Inputs are converted to each library's native format before timing, so only the calls are timed.
 See bench/README.md.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -57,11 +58,21 @@ if "mahjong" in PEERS:
         SKIPPED["mahjong"] = f"mahjong.shanten unavailable: {e}"
         del PEERS["mahjong"]
 
-DIST = {"riichienv": "riichienv", "xiangting": "xiangting", "MahjongGB": "PyMahjongGB",
-        "mahjong": "mahjong", "numpy": "numpy", "pandas": "pandas"}
+DIST = {
+    "riichienv": "riichienv",
+    "xiangting": "xiangting",
+    "MahjongGB": "PyMahjongGB",
+    "mahjong": "mahjong",
+    "numpy": "numpy",
+    "pandas": "pandas",
+}
 
-GB_NAMES = ([f"W{i}" for i in range(1, 10)] + [f"B{i}" for i in range(1, 10)]
-            + [f"T{i}" for i in range(1, 10)] + ["F1", "F2", "F3", "F4", "J1", "J2", "J3"])
+GB_NAMES = (
+    [f"W{i}" for i in range(1, 10)]
+    + [f"B{i}" for i in range(1, 10)]
+    + [f"T{i}" for i in range(1, 10)]
+    + ["F1", "F2", "F3", "F4", "J1", "J2", "J3"]
+)
 
 
 def version(dist):
@@ -78,7 +89,7 @@ def random_ids(rng, n, k):
     chunk = 20_000
     for s in range(0, n, chunk):
         m = min(chunk, n - s)
-        out[s:s + m] = np.argsort(rng.random((m, 136), dtype=np.float32), axis=1)[:, :k]
+        out[s : s + m] = np.argsort(rng.random((m, 136), dtype=np.float32), axis=1)[:, :k]
     return out
 
 
@@ -96,10 +107,10 @@ class HandSet:
         ids = np.sort(ids, axis=1)
         self.ids = ids
         self.counts2d = counts_of(ids)
-        self.counts = [np.ascontiguousarray(r) for r in self.counts2d]      # mjfast
-        self.hands = [mj.Hand(r) for r in self.counts2d]                      # mjfast Hand
-        self.ids136 = [r.tolist() for r in ids]                               # riichienv
-        self.list34 = [r.tolist() for r in self.counts2d]                     # xiangting, mahjong
+        self.counts = [np.ascontiguousarray(r) for r in self.counts2d]  # mjfast
+        self.hands = [mj.Hand(r) for r in self.counts2d]  # mjfast Hand
+        self.ids136 = [r.tolist() for r in ids]  # riichienv
+        self.list34 = [r.tolist() for r in self.counts2d]  # xiangting, mahjong
         self.gb = [tuple(GB_NAMES[k] for k in range(34) for _ in range(r[k])) for r in self.list34]
 
     def __len__(self):
@@ -125,7 +136,7 @@ def round_robin(fns: dict, repeat: int):
     names = list(fns)
     samples = {k: [] for k in names}
     for r in range(repeat):
-        order = names[r % len(names):] + names[:r % len(names)]
+        order = names[r % len(names) :] + names[: r % len(names)]
         for k in order:
             el, n = fns[k]()
             samples[k].append(el / n)
@@ -138,6 +149,7 @@ def loop1(f, xs):
         for x in xs:
             f(x)
         return perf() - t, len(xs)
+
     return run
 
 
@@ -156,7 +168,7 @@ def fmt_rate(s):
     return f"{r:.1f} /s"
 
 
-ROWS: list[dict] = []   # for the markdown summary
+ROWS: list[dict] = []  # for the markdown summary
 
 
 def report(section, med, base, note=""):
@@ -168,11 +180,13 @@ def report(section, med, base, note=""):
         ratio = ""
         if b is not None and k != base:
             r = s / b
-            ratio = f"   {base} is {r:.2f}x {'faster' if r >= 1 else 'slower'}" if r >= 1 else \
-                f"   {base} is {1 / r:.2f}x slower"
+            ratio = (
+                f"   {base} is {r:.2f}x {'faster' if r >= 1 else 'slower'}"
+                if r >= 1
+                else f"   {base} is {1 / r:.2f}x slower"
+            )
         print(f"   {k:<52} {fmt_t(s):>11}/call {fmt_rate(s):>11}{ratio}")
-        ROWS.append({"section": section, "impl": k, "sec": s,
-                     "ratio": None if b is None or k == base else s / b})
+        ROWS.append({"section": section, "impl": k, "sec": s, "ratio": None if b is None or k == base else s / b})
 
 
 # ----------------------------------------------------------------------------- sections
@@ -189,6 +203,7 @@ def peer_shanten_fns(hs: HandSet, tiles: int):
             for h in xs:
                 crn(h, four) - 1
             return perf() - t, len(xs)
+
         fns["xiangting.calculate_replacement_number-1"] = run_x
     if "MahjongGB" in PEERS and tiles == 13:
         ms, gs = PEERS["MahjongGB"].MahjongShanten, hs.gb
@@ -198,6 +213,7 @@ def peer_shanten_fns(hs: HandSet, tiles: int):
             for h in gs:
                 ms(pack=(), hand=h)
             return perf() - t, len(gs)
+
         fns["MahjongGB.MahjongShanten"] = run_gb
     if "mahjong" in PEERS:
         fns["mahjong.Shanten().calculate_shanten"] = loop1(_MahjongShanten().calculate_shanten, hs.list34)
@@ -215,14 +231,21 @@ def check_agreement(hs: HandSet, tiles: int):
         peers.append(("riichienv", [PEERS["riichienv"].calculate_shanten(h) for h in hs.ids136], ref_r))
     if "xiangting" in PEERS:
         x = PEERS["xiangting"]
-        peers.append(("xiangting", [x.calculate_replacement_number(h, x.PlayerCount.FOUR) - 1 for h in hs.list34], ref_r))
+        peers.append(
+            ("xiangting", [x.calculate_replacement_number(h, x.PlayerCount.FOUR) - 1 for h in hs.list34], ref_r)
+        )
     if "mahjong" in PEERS:
         s = _MahjongShanten()
         peers.append(("mahjong", [s.calculate_shanten(h) for h in hs.list34], ref_r))
     if "MahjongGB" in PEERS and tiles == 13:
         ref_gb = mj.shanten_batch(hs.counts2d, rule="guobiao", n_threads=1)
-        peers.append(("MahjongGB (vs mjfast rule='guobiao')",
-                      [PEERS["MahjongGB"].MahjongShanten(pack=(), hand=h) for h in hs.gb], ref_gb))
+        peers.append(
+            (
+                "MahjongGB (vs mjfast rule='guobiao')",
+                [PEERS["MahjongGB"].MahjongShanten(pack=(), hand=h) for h in hs.gb],
+                ref_gb,
+            )
+        )
     for name, vals, ref in peers:
         vals = np.asarray(vals)
         bad = np.flatnonzero(vals != ref)
@@ -248,11 +271,15 @@ def section_shanten(hs13, hs14, repeat):
             for c in cs:
                 sp(c, seven_pairs="riichi")
             return perf() - t, len(cs)
+
         fns["mjfast.shanten(counts, seven_pairs='riichi')"] = run_riichi
         fns.update(peer_shanten_fns(hs, tiles))
         med = round_robin(fns, repeat)
-        report(f"(1) shanten, {tiles}-tile concealed hands, one call at a time (n={len(hs)})",
-               med, "mjfast.shanten(counts)")
+        report(
+            f"(1) shanten, {tiles}-tile concealed hands, one call at a time (n={len(hs)})",
+            med,
+            "mjfast.shanten(counts)",
+        )
         lines, ag = check_agreement(hs, tiles)
         for ln in lines:
             print("   agreement: " + ln)
@@ -268,10 +295,12 @@ def section_batch(rng, n_batch, repeat):
     out = {}
     fns = {}
     for th in (1, 2):
+
         def run(th=th):
             t = perf()
             mj.shanten_batch(counts, n_threads=th)
             return perf() - t, n_batch
+
         fns[f"mjfast.shanten_batch n_threads={th}"] = run
     mj.shanten_batch(counts, n_threads=1)  # warm the table pages
     med = round_robin(fns, repeat)
@@ -297,16 +326,21 @@ def section_wild(hs13, rng, n_batch, repeat):
     sp = mj.shanten
     fns = {"mjfast.shanten(counts13) no wildcard": loop1(sp, lists[0])}
     for k in (1, 2):
+
         def run(k=k):
             xs = lists[k]
             t = perf()
             for c in xs:
                 sp(c, wilds=k)
             return perf() - t, len(xs)
+
         fns[f"mjfast.shanten(counts{13 - k}, wilds={k})"] = run
     med = round_robin(fns, repeat)
-    report(f"(3a) wildcard shanten, one call at a time (n={len(c13)}, same hands)", med,
-           "mjfast.shanten(counts13) no wildcard")
+    report(
+        f"(3a) wildcard shanten, one call at a time (n={len(c13)}, same hands)",
+        med,
+        "mjfast.shanten(counts13) no wildcard",
+    )
     # batch, kernel cost without the Python call overhead
     big = counts_of(random_ids(rng, n_batch, 13))
     bigw = {0: big}
@@ -323,14 +357,19 @@ def section_wild(hs13, rng, n_batch, repeat):
         bigw[k] = c
     fnb = {}
     for k in (0, 1, 2):
+
         def runb(k=k):
             t = perf()
             mj.shanten_batch(bigw[k], wilds=k, n_threads=1)
             return perf() - t, n_batch
+
         fnb[f"mjfast.shanten_batch wilds={k} n_threads=1"] = runb
     medb = round_robin(fnb, repeat)
-    report(f"(3b) wildcard shanten_batch, {n_batch:,} hands, one thread (per hand)", medb,
-           "mjfast.shanten_batch wilds=0 n_threads=1")
+    report(
+        f"(3b) wildcard shanten_batch, {n_batch:,} hands, one thread (per hand)",
+        medb,
+        "mjfast.shanten_batch wilds=0 n_threads=1",
+    )
     return med, medb
 
 
@@ -370,6 +409,7 @@ def section_ukeire(sets, repeat):
                 for ids, l34 in pairs:
                     riichienv_ukeire(cs, ids, l34)
                 return perf() - t, len(pairs)
+
             fns["riichienv: 34 draws x calculate_shanten"] = run_r
             checks["riichienv"] = [riichienv_ukeire(cs, i, l) for i, l in pairs]
         if "xiangting" in PEERS:
@@ -381,19 +421,23 @@ def section_ukeire(sets, repeat):
                 for l34 in ls:
                     xiangting_ukeire(cnt, four, l34)
                 return perf() - t, len(ls)
+
             fns["xiangting.calculate_necessary_tiles (+count)"] = run_x
             checks["xiangting"] = [xiangting_ukeire(cnt, four, l) for l in ls]
         med = round_robin(fns, repeat)
-        report(f"(4) ukeire (进张 count) of a 13-tile hand, {label} (n={len(hs)})", med,
-               "mjfast.ukeire(counts13).count")
+        report(
+            f"(4) ukeire (进张 count) of a 13-tile hand, {label} (n={len(hs)})", med, "mjfast.ukeire(counts13).count"
+        )
         ref = np.array(checks["mjfast"])
         for k, v in checks.items():
             if k != "mjfast":
                 v = np.array(v)
                 bad = np.flatnonzero(v != ref)
                 ex = "; ".join(f"{mj.to_mpsz(hs.counts2d[i])}: mjfast {ref[i]} vs {v[i]}" for i in bad[:2])
-                print(f"   agreement: {k}: {len(ref) - len(bad)}/{len(ref)} equal ukeire counts"
-                      + (f" (e.g. {ex})" if len(bad) else ""))
+                print(
+                    f"   agreement: {k}: {len(ref) - len(bad)}/{len(ref)} equal ukeire counts"
+                    + (f" (e.g. {ex})" if len(bad) else "")
+                )
         out[label] = med
     return out
 
@@ -407,7 +451,7 @@ def riichienv_discard_table(cs, ids14, counts14):
         if d in seen:
             continue
         seen.add(d)
-        h13 = ids14[:j] + ids14[j + 1:]
+        h13 = ids14[:j] + ids14[j + 1 :]
         s = cs(h13)
         kinds = copies = 0
         for k in range(34):
@@ -424,10 +468,12 @@ def section_discards(sets, repeat):
     for label, hs in sets:
         ad = mj.analyze_discards
         fns = {
-            "mjfast.analyze_discards(as_frame=False, combos=False)":
-                loop1(lambda c: ad(c, as_frame=False, combos=False, seven_pairs="riichi"), hs.counts),
-            "mjfast.analyze_discards(as_frame=False, combos=True)":
-                loop1(lambda c: ad(c, as_frame=False, combos=True, seven_pairs="riichi"), hs.counts),
+            "mjfast.analyze_discards(as_frame=False, combos=False)": loop1(
+                lambda c: ad(c, as_frame=False, combos=False, seven_pairs="riichi"), hs.counts
+            ),
+            "mjfast.analyze_discards(as_frame=False, combos=True)": loop1(
+                lambda c: ad(c, as_frame=False, combos=True, seven_pairs="riichi"), hs.counts
+            ),
         }
         if "riichienv" in PEERS:
             cs = PEERS["riichienv"].calculate_shanten
@@ -438,26 +484,37 @@ def section_discards(sets, repeat):
                 for ids, l34 in pairs:
                     riichienv_discard_table(cs, ids, l34)
                 return perf() - t, len(pairs)
+
             fns["riichienv: 14 discards x 34 draws x shanten"] = run_r
         med = round_robin(fns, repeat)
-        report(f"(5) discard table of a 14-tile hand, {label} (n={len(hs)})", med,
-               "mjfast.analyze_discards(as_frame=False, combos=False)")
+        report(
+            f"(5) discard table of a 14-tile hand, {label} (n={len(hs)})",
+            med,
+            "mjfast.analyze_discards(as_frame=False, combos=False)",
+        )
         if "riichienv" in PEERS:
             good = 0
             shown = False
             for c, ids, l34 in zip(hs.counts, hs.ids136, hs.list34):
                 t = ad(c, as_frame=False, combos=False, seven_pairs="riichi")
-                mine = {d.decode(): (int(s), int(k), int(u))
-                        for d, s, k, u in zip(t["discard"], t["shanten"], t["ukeire_kinds"], t["ukeire"])}
-                theirs = {mj.to_mpsz(np.eye(34, dtype=np.uint8)[d]): (s, k, u)
-                          for d, s, k, u in riichienv_discard_table(cs, ids, l34)}
+                mine = {
+                    d.decode(): (int(s), int(k), int(u))
+                    for d, s, k, u in zip(t["discard"], t["shanten"], t["ukeire_kinds"], t["ukeire"])
+                }
+                theirs = {
+                    mj.to_mpsz(np.eye(34, dtype=np.uint8)[d]): (s, k, u)
+                    for d, s, k, u in riichienv_discard_table(cs, ids, l34)
+                }
                 good += mine == theirs
                 if mine != theirs and not shown:
                     shown = True
-                    diff = {k: (mine.get(k), theirs.get(k)) for k in set(mine) | set(theirs)
-                             if mine.get(k) != theirs.get(k)}
+                    diff = {
+                        k: (mine.get(k), theirs.get(k)) for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k)
+                    }
                     print(f"   first mismatch {mj.to_mpsz(c)}: discard -> (mjfast, riichienv) {diff}")
-            print(f"   agreement: riichienv table (discard -> shanten, ukeire kinds, ukeire): {good}/{len(hs)} hands identical")
+            print(
+                f"   agreement: riichienv table (discard -> shanten, ukeire kinds, ukeire): {good}/{len(hs)} hands identical"
+            )
         n1 = sum(int((ad(c, as_frame=False, combos=True)["combos"] > 0).any()) for c in hs.counts)
         print(f"   hands with a non-zero 一进听 combos row: {n1}/{len(hs)}")
         out[label] = med
@@ -471,16 +528,28 @@ def section_hand_path(hs13, hs14, repeat):
     computation)."""
     sp, uk, ad = mj.shanten, mj.ukeire, mj.analyze_discards
     groups = {
-        "shanten": ({"mjfast.shanten(counts)": loop1(sp, hs13.counts),
-                     "mjfast.shanten(Hand)": loop1(sp, hs13.hands)}, "mjfast.shanten(Hand)"),
-        "ukeire": ({"mjfast.ukeire(counts)": loop1(lambda c: uk(c, seven_pairs="riichi"), hs13.counts),
-                    "mjfast.ukeire(Hand)": loop1(lambda h: uk(h, seven_pairs="riichi"), hs13.hands)},
-                   "mjfast.ukeire(Hand)"),
-        "discards": ({"mjfast.analyze_discards(counts, as_frame=False)":
-                      loop1(lambda c: ad(c, as_frame=False, combos=False, seven_pairs="riichi"), hs14.counts),
-                      "mjfast.analyze_discards(Hand, as_frame=False)":
-                      loop1(lambda h: ad(h, as_frame=False, combos=False, seven_pairs="riichi"), hs14.hands)},
-                     "mjfast.analyze_discards(Hand, as_frame=False)"),
+        "shanten": (
+            {"mjfast.shanten(counts)": loop1(sp, hs13.counts), "mjfast.shanten(Hand)": loop1(sp, hs13.hands)},
+            "mjfast.shanten(Hand)",
+        ),
+        "ukeire": (
+            {
+                "mjfast.ukeire(counts)": loop1(lambda c: uk(c, seven_pairs="riichi"), hs13.counts),
+                "mjfast.ukeire(Hand)": loop1(lambda h: uk(h, seven_pairs="riichi"), hs13.hands),
+            },
+            "mjfast.ukeire(Hand)",
+        ),
+        "discards": (
+            {
+                "mjfast.analyze_discards(counts, as_frame=False)": loop1(
+                    lambda c: ad(c, as_frame=False, combos=False, seven_pairs="riichi"), hs14.counts
+                ),
+                "mjfast.analyze_discards(Hand, as_frame=False)": loop1(
+                    lambda h: ad(h, as_frame=False, combos=False, seven_pairs="riichi"), hs14.hands
+                ),
+            },
+            "mjfast.analyze_discards(Hand, as_frame=False)",
+        ),
     }
     if "riichienv" in PEERS:
         cs = PEERS["riichienv"].calculate_shanten
@@ -492,23 +561,27 @@ def section_hand_path(hs13, hs14, repeat):
             for ids, l34 in pairs:
                 riichienv_ukeire(cs, ids, l34)
             return perf() - t, len(pairs)
+
         groups["ukeire"][0]["riichienv: 34 draws x calculate_shanten"] = run_r
     meds = {}
     for name, (fns, base) in groups.items():
         meds[name] = med = round_robin(fns, repeat)
         n = len(hs14) if name == "discards" else len(hs13)
-        report(f"(11) the Hand path: {name} of {'14' if name == 'discards' else '13'}-tile hands (n={n})",
-               med, base)
+        report(f"(11) the Hand path: {name} of {'14' if name == 'discards' else '13'}-tile hands (n={n})", med, base)
     s, u, d = meds["shanten"], meds["ukeire"], meds["discards"]
-    print("   targets: Hand path / count path "
-          f"shanten {s['mjfast.shanten(Hand)'] / s['mjfast.shanten(counts)']:.2f}x, "
-          f"ukeire {u['mjfast.ukeire(Hand)'] / u['mjfast.ukeire(counts)']:.2f}x, "
-          f"analyze_discards {d['mjfast.analyze_discards(Hand, as_frame=False)'] / d['mjfast.analyze_discards(counts, as_frame=False)']:.2f}x "
-          "(target <= 1.5x)")
+    print(
+        "   targets: Hand path / count path "
+        f"shanten {s['mjfast.shanten(Hand)'] / s['mjfast.shanten(counts)']:.2f}x, "
+        f"ukeire {u['mjfast.ukeire(Hand)'] / u['mjfast.ukeire(counts)']:.2f}x, "
+        f"analyze_discards {d['mjfast.analyze_discards(Hand, as_frame=False)'] / d['mjfast.analyze_discards(counts, as_frame=False)']:.2f}x "
+        "(target <= 1.5x)"
+    )
     if "riichienv" in PEERS:
-        print("   targets: riichienv / Hand path "
-              f"shanten {s['riichienv.calculate_shanten'] / s['mjfast.shanten(Hand)']:.2f}x (target >= 1), "
-              f"ukeire {u['riichienv: 34 draws x calculate_shanten'] / u['mjfast.ukeire(Hand)']:.1f}x (target >= 20)")
+        print(
+            "   targets: riichienv / Hand path "
+            f"shanten {s['riichienv.calculate_shanten'] / s['mjfast.shanten(Hand)']:.2f}x (target >= 1), "
+            f"ukeire {u['riichienv: 34 draws x calculate_shanten'] / u['mjfast.ukeire(Hand)']:.1f}x (target >= 20)"
+        )
     return meds
 
 
@@ -563,8 +636,9 @@ def section_import(repeat):
         ts, walls = [], []
         for _ in range(repeat):
             t = perf()
-            p = subprocess.run([sys.executable, "-c", IMPORT_SNIPPET, mode], env=env,
-                               capture_output=True, text=True, check=True)
+            p = subprocess.run(
+                [sys.executable, "-c", IMPORT_SNIPPET, mode], env=env, capture_output=True, text=True, check=True
+            )
             walls.append(perf() - t)
             ts.append(json.loads(p.stdout)["t"])
         res[mode] = (statistics.median(ts), statistics.median(walls))
@@ -577,30 +651,49 @@ def section_import(repeat):
     p = subprocess.run([sys.executable, "-c", RSS_SNIPPET], env=env, capture_output=True, text=True, check=True)
     rss = json.loads(p.stdout)
     print("\n## (6) import and table memory")
-    print(f"   `import mjfast` in a fresh interpreter (includes numpy, pandas): {res['cold'][0] * 1e3:.0f} ms "
-          f"(whole subprocess {res['cold'][1] * 1e3:.0f} ms; bare `python -c pass` {res['python_startup'] * 1e3:.0f} ms)")
-    print(f"   `import mjfast` with numpy already imported: {res['numpy'][0] * 1e3:.0f} ms; "
-          f"with numpy and pandas already imported: {res['pandas'][0] * 1e3:.0f} ms")
+    print(
+        f"   `import mjfast` in a fresh interpreter (includes numpy, pandas): {res['cold'][0] * 1e3:.0f} ms "
+        f"(whole subprocess {res['cold'][1] * 1e3:.0f} ms; bare `python -c pass` {res['python_startup'] * 1e3:.0f} ms)"
+    )
+    print(
+        f"   `import mjfast` with numpy already imported: {res['numpy'][0] * 1e3:.0f} ms; "
+        f"with numpy and pandas already imported: {res['pandas'][0] * 1e3:.0f} ms"
+    )
     tot = sum(v["nbytes"] for v in rss["tables"].values())
     for k, v in rss["tables"].items():
         print(f"   table {k:<16} {v['type']:<7} {v['dtype']:<6} {str(v['shape']):<14} {v['nbytes'] / 2**20:7.2f} MiB")
     print(f"   tables total nbytes: {tot / 2**20:.2f} MiB ({tot / 1e6:.1f} MB)")
     mib = lambda a, b, k: (rss[b][k] - rss[a][k]) / 2**20  # noqa: E731
-    print(f"   RSS delta of `import mjfast` (numpy imported first): {mib('before', 'import', 'VmRSS'):.1f} MiB "
-          f"(file-backed {mib('before', 'import', 'RssFile'):.1f}, anon {mib('before', 'import', 'RssAnon'):.1f})")
-    print(f"   RSS delta of shanten_batch over 100k random hands: {mib('batch_pre', 'batch', 'VmRSS'):.1f} MiB "
-          f"(file-backed {mib('batch_pre', 'batch', 'RssFile'):.1f})")
-    print(f"   RSS delta after touching every table page: {mib('batch', 'touched', 'VmRSS'):.1f} MiB more; "
-          f"(file-backed {mib('batch', 'touched', 'RssFile'):.1f}); "
-          f"total since before import {mib('before', 'touched', 'VmRSS'):.1f} MiB")
+    print(
+        f"   RSS delta of `import mjfast` (numpy imported first): {mib('before', 'import', 'VmRSS'):.1f} MiB "
+        f"(file-backed {mib('before', 'import', 'RssFile'):.1f}, anon {mib('before', 'import', 'RssAnon'):.1f})"
+    )
+    print(
+        f"   RSS delta of shanten_batch over 100k random hands: {mib('batch_pre', 'batch', 'VmRSS'):.1f} MiB "
+        f"(file-backed {mib('batch_pre', 'batch', 'RssFile'):.1f})"
+    )
+    print(
+        f"   RSS delta after touching every table page: {mib('batch', 'touched', 'VmRSS'):.1f} MiB more; "
+        f"(file-backed {mib('batch', 'touched', 'RssFile'):.1f}); "
+        f"total since before import {mib('before', 'touched', 'VmRSS'):.1f} MiB"
+    )
     return res, rss, tot
 
 
 # ----------------------------------------------------------------------------- scoring
 #: Kinds each rule plays (苏州 / 太仓: the dragons are flowers), for random winning hands.
-SCORING_KINDS = {"suzhou": range(31), "taicang": range(31), "guangdong": range(34), "sichuan": range(27),
-                 "guiyang": range(27), "ruijin": range(34), "shangrao": range(34), "jinhua": range(34),
-                 "jj": range(34), "guobiao": range(34)}
+SCORING_KINDS = {
+    "suzhou": range(31),
+    "taicang": range(31),
+    "guangdong": range(34),
+    "sichuan": range(27),
+    "guiyang": range(27),
+    "ruijin": range(34),
+    "shangrao": range(34),
+    "jinhua": range(34),
+    "jj": range(34),
+    "guobiao": range(34),
+}
 
 
 def _test_helpers():
@@ -610,6 +703,7 @@ def _test_helpers():
             sys.path.insert(0, str(folder))
     from _hands import random_contexts
     from test_scoring_guobiao import random_win
+
     return random_contexts, random_win
 
 
@@ -622,7 +716,7 @@ def section_scoring(n, repeat, seed):
 
     random_contexts, random_win = _test_helpers()
     rng = random.Random(seed)
-    wins = [random_win(rng) for _ in range(n)]   # (WinContext, flowers?, PyMahjongGB arguments)
+    wins = [random_win(rng) for _ in range(n)]  # (WinContext, flowers?, PyMahjongGB arguments)
     plain = [w for w in wins if not w[1]]
     score, can_win = mj.score, mj.can_win
     out = {}
@@ -636,6 +730,7 @@ def section_scoring(n, repeat, seed):
                 else:
                     score(ctx, "guobiao")
             return perf() - t, len(ws)
+
         return run
 
     def mj_can_win(ws):
@@ -647,6 +742,7 @@ def section_scoring(n, repeat, seed):
                 else:
                     can_win(ctx, "guobiao")
             return perf() - t, len(ws)
+
         return run
 
     for label, ws in (("all hands, 4/7 with flowers", wins), ("hands without flowers", plain)):
@@ -659,12 +755,16 @@ def section_scoring(n, repeat, seed):
                 for _c, _f, args in ws:
                     calc(*args)
                 return perf() - t, len(ws)
+
             fns["MahjongGB.MahjongFanCalculator"] = run_gb
         med = round_robin(fns, max(repeat, 5))
-        report(f"(7) 国标 fan calculation, {label} ({len(ws)} hands)", med,
-               "mjfast.score(ctx, 'guobiao')",
-               "the hands of tests/scoring/test_scoring_guobiao.py (identical fans); mjfast with a built WinContext, "
-               "PyMahjongGB with its argument tuple")
+        report(
+            f"(7) 国标 fan calculation, {label} ({len(ws)} hands)",
+            med,
+            "mjfast.score(ctx, 'guobiao')",
+            "the hands of tests/scoring/test_scoring_guobiao.py (identical fans); mjfast with a built WinContext, "
+            "PyMahjongGB with its argument tuple",
+        )
         out[label] = med
 
     # can_win per rule, as the engine calls it (a resolved Rule), on the same kind of hands
@@ -680,11 +780,17 @@ def section_scoring(n, repeat, seed):
             for ctx in ctxs:
                 fn(ctx, rule)
             return perf() - t, len(ctxs)
+
         fns[f"can_win {name}"] = run_rule
         fns[f"score {name}"] = functools.partial(run_rule, fn=score)
     med = round_robin(fns, max(repeat, 5))
-    report(f"(8) mjfast.can_win(ctx, Rule) and mjfast.score(ctx, Rule) per rule ({max(50, n // 4)} random "
-           "complete hands each)", med, None, "target: score at most 20 µs per call for every regional rule")
+    report(
+        f"(8) mjfast.can_win(ctx, Rule) and mjfast.score(ctx, Rule) per rule ({max(50, n // 4)} random "
+        "complete hands each)",
+        med,
+        None,
+        "target: score at most 20 µs per call for every regional rule",
+    )
     out["can_win"] = med
     return out
 
@@ -696,25 +802,35 @@ def section_games(n_games, repeat, seed):
 
     fns = {}
     for name in mj.rules.names():
-        simulate_games(name, 64, rng=seed, n_threads=1)       # warm-up: tables, rule objects
+        simulate_games(name, 64, rng=seed, n_threads=1)  # warm-up: tables, rule objects
 
         def run(name=name):
             t = perf()
             simulate_games(name, n_games, rng=seed, n_threads=1)
             return perf() - t, n_games
+
         fns[f"simulate_games {name}"] = run
     med = round_robin(fns, repeat)
-    report(f"(9) simulate_games, one thread, per game ({n_games} games per rule)", med, None,
-           "target: at least 2,000 games/s for sichuan and suzhou (per game: at most 500 µs)")
+    report(
+        f"(9) simulate_games, one thread, per game ({n_games} games per rule)",
+        med,
+        None,
+        "target: at least 2,000 games/s for sichuan and suzhou (per game: at most 500 µs)",
+    )
     n_draws = 20 * n_games
     fns = {
         "simulate_draws ready (1112345678999m)": lambda: _draws("1112345678999m", n_draws, seed),
         "simulate_draws 1-shanten (11p34567m45s9p+555z)": lambda: _draws(
-            mj.Hand("11p34567m45s9p", melds=["555z"]), n_draws, seed),
+            mj.Hand("11p34567m45s9p", melds=["555z"]), n_draws, seed
+        ),
     }
     draws = round_robin(fns, repeat)
-    report(f"(10) simulate_draws, 18 draws, one thread, per simulated hand (n={n_draws})", draws, None,
-           "targets: 200,000 hands/s ready, 20,000 hands/s 1-shanten")
+    report(
+        f"(10) simulate_draws, 18 draws, one thread, per simulated hand (n={n_draws})",
+        draws,
+        None,
+        "targets: 200,000 hands/s ready, 20,000 hands/s 1-shanten",
+    )
     return med, draws
 
 
@@ -747,32 +863,38 @@ def section_value(n_hands, seed, rules=("guobiao", "sichuan", "suzhou"), n_rule=
     for comparable hands at its default bound (18 ms 1-shanten, 213 ms 2-shanten, VALUE.md §1.2) are
     quoted, not measured."""
     rng = np.random.default_rng(seed)
-    sets = {s: [np.ascontiguousarray(r, np.uint8) for r in counts_of(near_ready(rng, n_hands, 14, s))]
-            for s in (1, 2)}
+    sets = {s: [np.ascontiguousarray(r, np.uint8) for r in counts_of(near_ready(rng, n_hands, 14, s))] for s in (1, 2)}
     out = {}
     print("\n## (V) expected_value, all discards of a 14-tile hand, default depth 1, 20 draws, discard wins on")
     for s, hands in sets.items():
-        mj.expected_value(hands[0])                                   # warm-up
+        mj.expected_value(hands[0])  # warm-up
         ts = []
         for h in hands:
             t = perf()
             mj.expected_value(h)
             ts.append(perf() - t)
         out[f"none_{s}"] = statistics.median(ts)
-        print(f"  rule-free, {s}-shanten: median {fmt_t(out[f'none_{s}'])} over {len(hands)} hands "
-              f"(mahjong-cpp published: {'18 ms' if s == 1 else '213 ms'})")
+        print(
+            f"  rule-free, {s}-shanten: median {fmt_t(out[f'none_{s}'])} over {len(hands)} hands "
+            f"(mahjong-cpp published: {'18 ms' if s == 1 else '213 ms'})"
+        )
     for rule in rules:
         for s in (1, 2):
-            hs = [h for h in counts_of(near_ready(rng, 4 * n_rule, 14, s)) if mj.rules.get(rule).tileset.copies[
-                np.flatnonzero(h)].min() > 0][:n_rule]
+            hs = [
+                h
+                for h in counts_of(near_ready(rng, 4 * n_rule, 14, s))
+                if mj.rules.get(rule).tileset.copies[np.flatnonzero(h)].min() > 0
+            ][:n_rule]
             ts = []
             for h in hs:
                 t = perf()
                 mj.expected_value(np.ascontiguousarray(h, np.uint8), rule=rule)
                 ts.append(perf() - t)
             out[f"{rule}_{s}"] = statistics.median(ts)
-            print(f"  {rule}, {s}-shanten: median {fmt_t(out[f'{rule}_{s}'])} over {len(hs)} hands (judging memo "
-                  "shared across hands, as in one session)")
+            print(
+                f"  {rule}, {s}-shanten: median {fmt_t(out[f'{rule}_{s}'])} over {len(hs)} hands (judging memo "
+                "shared across hands, as in one session)"
+            )
     ratios = []
     for s, hands in sets.items():
         for h in hands[:n_ratio]:
@@ -780,13 +902,15 @@ def section_value(n_hands, seed, rules=("guobiao", "sichuan", "suzhou"), n_rule=
             df = mj.expected_value(h, discard_wins=False)
             t_ev = perf() - t
             p = float(df["p_win"].iloc[0])
-            n = max(1000, int(np.ceil(p * (1 - p) / 0.002 ** 2)))
+            n = max(1000, int(np.ceil(p * (1 - p) / 0.002**2)))
             t = perf()
             sim = mj.simulate_draws(h, draws_left=20, n=n, rng=1, n_threads=1)
             t_mc = perf() - t
             ratios.append(t_mc / t_ev)
-            print(f"  {s}-shanten hand: expected_value {fmt_t(t_ev)} (all discards) vs simulate_draws n={n:,} "
-                  f"(se {float(sim['se_win'].iloc[-1]):.4f}, one line) {fmt_t(t_mc)}: {t_mc / t_ev:.0f}x")
+            print(
+                f"  {s}-shanten hand: expected_value {fmt_t(t_ev)} (all discards) vs simulate_draws n={n:,} "
+                f"(se {float(sim['se_win'].iloc[-1]):.4f}, one line) {fmt_t(t_mc)}: {t_mc / t_ev:.0f}x"
+            )
     out["ratio_median"] = statistics.median(ratios)
     out["ratio_min"] = min(ratios)
     print(f"  ratio to simulate_draws at se 0.002: median {out['ratio_median']:.0f}x, min {out['ratio_min']:.0f}x")
@@ -795,8 +919,10 @@ def section_value(n_hands, seed, rules=("guobiao", "sichuan", "suzhou"), n_rule=
         t = perf()
         mj.expected_value(batch, n_threads=threads)
         out[f"batch_{threads}"] = perf() - t
-    print(f"  batch of {len(batch)} 2-shanten hands: 1 thread {fmt_t(out['batch_1'])}, 2 threads "
-          f"{fmt_t(out['batch_2'])}: {out['batch_1'] / out['batch_2']:.2f}x")
+    print(
+        f"  batch of {len(batch)} 2-shanten hands: 1 thread {fmt_t(out['batch_1'])}, 2 threads "
+        f"{fmt_t(out['batch_2'])}: {out['batch_1'] / out['batch_2']:.2f}x"
+    )
     return out
 
 
@@ -808,11 +934,21 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=20261129, help="RNG seed for the hands")
     ap.add_argument("--batch-n", type=int, default=None, help="hands for shanten_batch (default 100000; quick 20000)")
     ap.add_argument("--markdown", type=str, default=None, help="also write the results table to this file")
-    ap.add_argument("--games", type=int, default=None, help="games per rule for simulate_games (default 2048; quick 256)")
-    ap.add_argument("--hand-path", action="store_true",
-                    help="run only the Hand-path section (11): Hand vs count vector vs riichienv")
-    ap.add_argument("--value", type=int, default=None, metavar="N",
-                    help="run only the expected_value section, on N random 1- and N 2-shanten hands (e.g. 200)")
+    ap.add_argument(
+        "--games", type=int, default=None, help="games per rule for simulate_games (default 2048; quick 256)"
+    )
+    ap.add_argument(
+        "--hand-path",
+        action="store_true",
+        help="run only the Hand-path section (11): Hand vs count vector vs riichienv",
+    )
+    ap.add_argument(
+        "--value",
+        type=int,
+        default=None,
+        metavar="N",
+        help="run only the expected_value section, on N random 1- and N 2-shanten hands (e.g. 200)",
+    )
     a = ap.parse_args(argv)
     if a.value:
         print(f"# mjfast value benchmark  {_dt.datetime.now(_dt.timezone.utc):%Y-%m-%d %H:%M UTC}")
@@ -829,7 +965,7 @@ def main(argv=None):
         rng = np.random.default_rng(a.seed)
         ids14 = random_ids(rng, n, 14)
         mj.shanten_batch(counts_of(ids14), n_threads=1)
-        section_hand_path(HandSet(ids14[:, :13]), HandSet(ids14[:max(10, n // 4)]), repeat)
+        section_hand_path(HandSet(ids14[:, :13]), HandSet(ids14[: max(10, n // 4)]), repeat)
         return
     n_batch = a.batch_n or (20_000 if a.quick else 100_000)
     n_uk = max(20, n // 4)
@@ -844,24 +980,27 @@ def main(argv=None):
     print("versions: " + ", ".join(f"{k} {v}" for k, v in vers.items()))
     for k, why in SKIPPED.items():
         print(f"SKIPPED peer {k}: {why}")
-    print(f"n={n} (ukeire {n_uk}, discards {n_ad}), repeat={repeat}, seed={a.seed}, batch={n_batch:,}; "
-          "figures are medians over the repeats, libraries interleaved round-robin")
+    print(
+        f"n={n} (ukeire {n_uk}, discards {n_ad}), repeat={repeat}, seed={a.seed}, batch={n_batch:,}; "
+        "figures are medians over the repeats, libraries interleaved round-robin"
+    )
 
     rng = np.random.default_rng(a.seed)
     ids14 = random_ids(rng, n, 14)
     hs14 = HandSet(ids14)
-    hs13 = HandSet(ids14[:, :13])   # the same draws, minus the 14th tile
+    hs13 = HandSet(ids14[:, :13])  # the same draws, minus the 14th tile
     # warm-up: page in the tables, JIT-free peers still benefit from warm caches
     mj.shanten_batch(hs13.counts2d, n_threads=1)
 
     shan, agree = section_shanten(hs13, hs14, repeat)
     batch = section_batch(rng, n_batch, repeat)
     wild, wildb = section_wild(hs13, rng, n_batch, repeat)
-    uk_sets = [("random hands", HandSet(ids14[:n_uk, :13])),
-               ("1-shanten hands", HandSet(near_ready(rng, n_uk, 13, 1)))]
+    uk_sets = [("random hands", HandSet(ids14[:n_uk, :13])), ("1-shanten hands", HandSet(near_ready(rng, n_uk, 13, 1)))]
     uk = section_ukeire(uk_sets, repeat)
-    ad_sets = [("random hands", HandSet(ids14[:n_ad])),
-               ("1-shanten hands (discards leave 1-shanten)", HandSet(near_ready(rng, n_ad, 14, 1)))]
+    ad_sets = [
+        ("random hands", HandSet(ids14[:n_ad])),
+        ("1-shanten hands (discards leave 1-shanten)", HandSet(near_ready(rng, n_ad, 14, 1))),
+    ]
     ad = section_discards(ad_sets, repeat)
     section_hand_path(hs13, HandSet(ids14[:n_ad]), repeat)
     section_scoring(n, repeat, a.seed)
@@ -871,19 +1010,41 @@ def main(argv=None):
     print(f"\ntotal benchmark time {elapsed:.1f} s")
 
     if a.markdown:
-        write_markdown(a.markdown, vers, n, repeat, a.seed, n_batch, shan, agree, batch, wild, wildb, uk, ad,
-                       imp, rss, tot, elapsed)
+        write_markdown(
+            a.markdown,
+            vers,
+            n,
+            repeat,
+            a.seed,
+            n_batch,
+            shan,
+            agree,
+            batch,
+            wild,
+            wildb,
+            uk,
+            ad,
+            imp,
+            rss,
+            tot,
+            elapsed,
+        )
 
 
-def write_markdown(path, vers, n, repeat, seed, n_batch, shan, agree, batch, wild, wildb, uk, ad, imp, rss, tot,
-                   elapsed):
+def write_markdown(
+    path, vers, n, repeat, seed, n_batch, shan, agree, batch, wild, wildb, uk, ad, imp, rss, tot, elapsed
+):
     L = []
-    L.append(f"Generated by `python bench/run.py --markdown {path}` on "
-             f"{_dt.datetime.now(_dt.timezone.utc):%Y-%m-%d %H:%M UTC}.\n")
+    L.append(
+        f"Generated by `python bench/run.py --markdown {path}` on "
+        f"{_dt.datetime.now(_dt.timezone.utc):%Y-%m-%d %H:%M UTC}.\n"
+    )
     L.append(f"- machine: {machine()}")
     L.append("- versions: " + ", ".join(f"{k} {v}" for k, v in vers.items()))
-    L.append(f"- n={n}, repeat={repeat}, seed={seed}, batch={n_batch:,}; median of repeats, round-robin; "
-             f"total run {elapsed:.0f} s\n")
+    L.append(
+        f"- n={n}, repeat={repeat}, seed={seed}, batch={n_batch:,}; median of repeats, round-robin; "
+        f"total run {elapsed:.0f} s\n"
+    )
     L.append("| section | implementation | time per call | calls/s | impl time ÷ baseline time (>1: baseline faster) |")
     L.append("|---|---|---:|---:|---:|")
     for r in ROWS:
@@ -894,12 +1055,16 @@ def write_markdown(path, vers, n, repeat, seed, n_batch, shan, agree, batch, wil
         for ln in agree[tiles][0]:
             L.append(f"- agreement ({tiles} tiles): {ln}")
     L.append("")
-    L.append(f"- import mjfast, fresh interpreter: {imp['cold'][0] * 1e3:.0f} ms "
-             f"(numpy preloaded: {imp['numpy'][0] * 1e3:.0f} ms; numpy+pandas preloaded: {imp['pandas'][0] * 1e3:.0f} ms)")
+    L.append(
+        f"- import mjfast, fresh interpreter: {imp['cold'][0] * 1e3:.0f} ms "
+        f"(numpy preloaded: {imp['numpy'][0] * 1e3:.0f} ms; numpy+pandas preloaded: {imp['pandas'][0] * 1e3:.0f} ms)"
+    )
     mib = lambda a, b, k: (rss[b][k] - rss[a][k]) / 2**20  # noqa: E731
-    L.append(f"- tables: {tot / 2**20:.2f} MiB nbytes; RSS delta import {mib('before', 'import', 'VmRSS'):.1f} MiB, "
-             f"(file-backed {mib('before', 'import', 'RssFile'):.1f}), +batch {mib('batch_pre', 'batch', 'VmRSS'):.1f} MiB, "
-             f"+touch all {mib('batch', 'touched', 'VmRSS'):.1f} MiB (file-backed {mib('batch', 'touched', 'RssFile'):.1f})")
+    L.append(
+        f"- tables: {tot / 2**20:.2f} MiB nbytes; RSS delta import {mib('before', 'import', 'VmRSS'):.1f} MiB, "
+        f"(file-backed {mib('before', 'import', 'RssFile'):.1f}), +batch {mib('batch_pre', 'batch', 'VmRSS'):.1f} MiB, "
+        f"+touch all {mib('batch', 'touched', 'VmRSS'):.1f} MiB (file-backed {mib('batch', 'touched', 'RssFile'):.1f})"
+    )
     Path(path).write_text("\n".join(L) + "\n", encoding="utf-8")
 
 

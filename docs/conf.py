@@ -3,6 +3,7 @@
 Build: ``python -m sphinx -W --keep-going -b html docs docs/_build/html`` (``.ci/run`` does).
 The API pages are generated from the public names of the package on each build.
 """
+
 from __future__ import annotations
 
 import inspect
@@ -79,31 +80,68 @@ def _api_page() -> str:
         # a name also exported by mjfast itself is documented there, once
         return [n for n in _names(module, names) if id(getattr(module, n)) not in top]
 
-    plot_names = [n for n in ("use_cjk_font", "installed_cjk_fonts", "glyph_font", "tile_label", "CJKFontWarning")
-                  if hasattr(plotting, n)]
+    plot_names = [
+        n
+        for n in ("use_cjk_font", "installed_cjk_fonts", "glyph_font", "tile_label", "CJKFontWarning")
+        if hasattr(plotting, n)
+    ]
     from mjfast.analysis import payout
 
-    payout_names = [n for n in ("UNITS", "LOSS_THRESHOLD", "DEFAULT_N_GAMES", "base_stake", "stack_games",
-                                "match_results") if hasattr(payout, n)]
-    sections = [
-        ("mjfast", "The package: hands, shanten, 进张, decompositions, calls, scores, simulations, plots.",
-         _names(mjfast, mjfast.__all__)),
-        ("mjfast.rules", "The rules registry (one module per variant; see the rule pages).", own(rules, rules.__all__)),
-        ("mjfast.scoring", "Scoring: one scorer per rule (``score``, ``can_win``, ``WinContext``, ``Score``, "
-         "``register`` and ``scorers`` are listed under mjfast).", own(scoring, scoring.__all__)),
-        ("mjfast.tiles", "Tile ids, codes and parsing (``parse_tiles`` and the ``to_*`` converters are listed "
-         "under mjfast).", own(tiles, tiles.__all__)),
-        ("mjfast.analysis.plotting", "``mj.plotting``: plot fonts and labels (the plot functions are listed "
-         "under mjfast).", plot_names),
-        ("mjfast.analysis.payout", "Payout statistics: units, one-unit stakes and stacked tables "
-         "(``payout_summary``, ``compare_rules`` and ``element_frequencies`` are listed under mjfast).",
-         payout_names),
+    payout_names = [
+        n
+        for n in ("UNITS", "LOSS_THRESHOLD", "DEFAULT_N_GAMES", "base_stake", "stack_games", "match_results")
+        if hasattr(payout, n)
     ]
-    lines = ["API reference", "=============", "",
-             "Generated from the docstrings of the public names. Examples in them are run by the test suite.", ""]
+    sections = [
+        (
+            "mjfast",
+            "The package: hands, shanten, 进张, decompositions, calls, scores, simulations, plots.",
+            _names(mjfast, mjfast.__all__),
+        ),
+        ("mjfast.rules", "The rules registry (one module per variant; see the rule pages).", own(rules, rules.__all__)),
+        (
+            "mjfast.scoring",
+            "Scoring: one scorer per rule (``score``, ``can_win``, ``WinContext``, ``Score``, "
+            "``register`` and ``scorers`` are listed under mjfast).",
+            own(scoring, scoring.__all__),
+        ),
+        (
+            "mjfast.tiles",
+            "Tile ids, codes and parsing (``parse_tiles`` and the ``to_*`` converters are listed under mjfast).",
+            own(tiles, tiles.__all__),
+        ),
+        (
+            "mjfast.analysis.plotting",
+            "``mj.plotting``: plot fonts and labels (the plot functions are listed under mjfast).",
+            plot_names,
+        ),
+        (
+            "mjfast.analysis.payout",
+            "Payout statistics: units, one-unit stakes and stacked tables "
+            "(``payout_summary``, ``compare_rules`` and ``element_frequencies`` are listed under mjfast).",
+            payout_names,
+        ),
+    ]
+    lines = [
+        "API reference",
+        "=============",
+        "",
+        "Generated from the docstrings of the public names. Examples in them are run by the test suite.",
+        "",
+    ]
     for module, text, names in sections:
-        lines += [module, "-" * len(module), "", text, "", f".. currentmodule:: {module}", "",
-                  ".. autosummary::", "   :toctree: generated", ""]
+        lines += [
+            module,
+            "-" * len(module),
+            "",
+            text,
+            "",
+            f".. currentmodule:: {module}",
+            "",
+            ".. autosummary::",
+            "   :toctree: generated",
+            "",
+        ]
         lines += [f"   {n}" for n in names]
         lines.append("")
     return "\n".join(lines)

@@ -1,4 +1,5 @@
 """Random hands for the tests and the benchmarks (kernel inputs and winning contexts)."""
+
 import numpy as np
 
 
@@ -33,7 +34,7 @@ def random_hand(rng, kinds, chow_melds=False):
             sets.append(("pung", kinds[rng.integers(len(kinds))]))
         pair = kinds[rng.integers(len(kinds))]
         for k, t in sets:
-            for x in ((t, t + 1, t + 2) if k == "chow" else (t, t, t)):
+            for x in (t, t + 1, t + 2) if k == "chow" else (t, t, t):
                 counts[x] += 1
         counts[pair] += 2
         if counts.max() <= 4:
@@ -52,6 +53,7 @@ def random_hand(rng, kinds, chow_melds=False):
 def random_contexts(rng, kinds, n, chow_melds=False):
     """``n`` WinContexts of random complete hands, half self-drawn, some 抢杠."""
     from mjfast.scoring import WinContext
+
     out = []
     for _ in range(n):
         h = random_hand(rng, kinds, chow_melds)
@@ -62,8 +64,7 @@ def random_contexts(rng, kinds, n, chow_melds=False):
             out.append(WinContext(h, win_tile=win, self_draw=True, winner=winner))
         else:
             d = int((winner + 1 + rng.integers(3)) % 4)
-            out.append(WinContext(h, win_tile=win, discarder=d, winner=winner,
-                                  robbing_kong=bool(rng.random() < 0.2)))
+            out.append(WinContext(h, win_tile=win, discarder=d, winner=winner, robbing_kong=bool(rng.random() < 0.2)))
     return out
 
 

@@ -3,6 +3,7 @@ the scorer registry kept whole between tests.
 
 Shared helpers (random hands and winning contexts, the Score invariants, a rule's kinds) live in
 ``tests/_hands.py``, importable from every test folder and from ``bench/``."""
+
 import os
 
 import pytest

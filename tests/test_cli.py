@@ -43,8 +43,20 @@ def test_hand(capsys):
 
 
 def test_hand_options(capsys):
-    code, out, _ = run(capsys, "hand", "一一筒 三四五六七万", "--meld", "[1111s]", "555z@left",
-                       "--bonus", "春 梅", "--bonus", "BD", "--wilds", "1")
+    code, out, _ = run(
+        capsys,
+        "hand",
+        "一一筒 三四五六七万",
+        "--meld",
+        "[1111s]",
+        "555z@left",
+        "--bonus",
+        "春 梅",
+        "--bonus",
+        "BD",
+        "--wilds",
+        "1",
+    )
     assert code == 0
     assert "mpsz:    34567m11p [1111s] 555z bonus=F1,F5,BD wilds=1" in out
     assert "tiles:   14 counting each meld as 3 (8 in hand, 2 melds)" in out
@@ -55,23 +67,25 @@ def test_hand_json(capsys):
     assert code == 0
     data = json.loads(out)
     assert data["mpsz"] == "34567m119p45s 555z"
-    assert data["melds"] == [{"kind": "pung", "tiles": ["5z", "5z", "5z"],
-                              "source": "left", "claimed": None}]
+    assert data["melds"] == [{"kind": "pung", "tiles": ["5z", "5z", "5z"], "source": "left", "claimed": None}]
     assert data["n_tiles"] == 10 and data["tiles_counting_melds_as_3"] == 13
     assert data["concealed"][:2] == ["3m", "4m"] and len(data["counts"]) == 34
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["hand", "11p34567m45s9x"], "mjfast: error: unknown tile 'x' at 13"),
-    (["hand", "11p5"], "mjfast: error: digit '5' at 3 has no suit"),
-    (["hand", ""], "mjfast: error: a hand holds 13 or 14 tiles"),
-    (["hand", "11p34567m45s9p", "--meld", "124m"], "is not a legal set"),
-    (["hand", "11p34567m45s9p123s", "--wilds", "-1"], "wilds must be a non-negative integer"),
-    (["hand", "11p34567m45s9p123s", "--bonus", "1m"], "cannot be a bonus tile"),
-    (["rules", "tokyo"], "mjfast: error: unknown rule 'tokyo'"),
-    (["rules", "suzhou", "--option", "bogus=1"], "mjfast: error: unknown option(s) 'bogus'"),
-    (["rules", "--option", "threshold=2_3"], "mjfast: error: --option needs a rule NAME"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["hand", "11p34567m45s9x"], "mjfast: error: unknown tile 'x' at 13"),
+        (["hand", "11p5"], "mjfast: error: digit '5' at 3 has no suit"),
+        (["hand", ""], "mjfast: error: a hand holds 13 or 14 tiles"),
+        (["hand", "11p34567m45s9p", "--meld", "124m"], "is not a legal set"),
+        (["hand", "11p34567m45s9p123s", "--wilds", "-1"], "wilds must be a non-negative integer"),
+        (["hand", "11p34567m45s9p123s", "--bonus", "1m"], "cannot be a bonus tile"),
+        (["rules", "tokyo"], "mjfast: error: unknown rule 'tokyo'"),
+        (["rules", "suzhou", "--option", "bogus=1"], "mjfast: error: unknown option(s) 'bogus'"),
+        (["rules", "--option", "threshold=2_3"], "mjfast: error: --option needs a rule NAME"),
+    ],
+)
 def test_errors_exit_2_without_traceback(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
@@ -94,7 +108,7 @@ def test_rules_summary(capsys):
     assert code == 0 and err == ""
     for name in rules.names():
         assert name in out
-    assert len(out.splitlines()) == len(rules.summary()) + 1     # header + one line per rule
+    assert len(out.splitlines()) == len(rules.summary()) + 1  # header + one line per rule
 
 
 def test_rules_describe(capsys):
@@ -120,8 +134,14 @@ def test_rules_json(capsys):
 def test_python_dash_m():
     # The module entry point of the installed package works as a program, not just main().
     env = dict(os.environ, PYTHONIOENCODING="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "mjfast", "hand", "123m456p789s1122x"],
-                          capture_output=True, text=True, encoding="utf-8", env=env, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mjfast", "hand", "123m456p789s1122x"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=60,
+    )
     assert proc.returncode == 2
     assert proc.stderr.strip() == "mjfast: error: unknown tile 'x' at 16"
 
@@ -161,8 +181,15 @@ def test_calls_command(capsys):
     code = main(["calls", "11p34567m45s9p", "--meld", "555z", "--offer", "1p", "--from", "opposite", "--json"])
     rows = json.loads(capsys.readouterr().out)
     assert code == 0
-    assert rows[0] == {"option": "pung", "meld": "111p", "discard": "9p", "shanten": 1, "ukeire": 37,
-                       "ting": 37, "combos": 324}
+    assert rows[0] == {
+        "option": "pung",
+        "meld": "111p",
+        "discard": "9p",
+        "shanten": 1,
+        "ukeire": 37,
+        "ting": 37,
+        "combos": 324,
+    }
     assert rows[1]["option"] == "pass" and rows[1]["combos"] == 176
     assert main(["calls", "11p34567m45s9p", "--meld", "555z", "--offer", "1p", "--from", "opposite"]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -172,8 +199,24 @@ def test_calls_command(capsys):
 
 def test_score_command(capsys):
     # the 苏州 worked example: 清一色七对, 5 flowers, self-draw → 40 花, 200 per payer at 5 per 花
-    code = main(["score", "11223344556677m", "--win", "7m", "--self-draw", "--rule", "suzhou",
-                 "--bonus", "F1", "F2", "F3", "F5", "F6", "--json"])
+    code = main(
+        [
+            "score",
+            "11223344556677m",
+            "--win",
+            "7m",
+            "--self-draw",
+            "--rule",
+            "suzhou",
+            "--bonus",
+            "F1",
+            "F2",
+            "F3",
+            "F5",
+            "F6",
+            "--json",
+        ]
+    )
     rec = json.loads(capsys.readouterr().out)
     assert code == 0 and rec["legal"]
     assert (rec["total"], rec["points"], rec["payments"]) == (40, 200, [600, -200, -200, -200])
@@ -196,7 +239,7 @@ def test_simulate_command(tmp_path, capsys):
     games = __import__("pandas").read_csv(out)
     assert len(games) == 300 and (games[["pay_0", "pay_1", "pay_2", "pay_3"]].sum(axis=1) == 0).all()
     stats = {(r["role"], r["statistic"]): r["value"] for r in rows}
-    assert abs(stats[("all", "mean")]) < 1e-12          # zero-sum
+    assert abs(stats[("all", "mean")]) < 1e-12  # zero-sum
     assert 0 < stats[("all", "win_rate")] < 1
     assert main(["simulate", "--rule", "sichuan", "--games", "10", "--out", "x.txt"]) == 2
     assert "--out must end in .csv or .parquet" in capsys.readouterr().err
@@ -220,7 +263,9 @@ def test_simulate_streams_to_file(tmp_path, capsys, monkeypatch, suffix):
     assert games["game"].tolist() == list(range(2100))
     for c in ("winning_hand", "elements", "flipped", "winners"):
         assert games[c].fillna("").astype(str).tolist() == ref[c].astype(str).tolist(), c
-    assert (games[["pay_0", "pay_1", "pay_2", "pay_3"]].to_numpy() == ref[["pay_0", "pay_1", "pay_2", "pay_3"]].to_numpy()).all()
+    assert (
+        games[["pay_0", "pay_1", "pay_2", "pay_3"]].to_numpy() == ref[["pay_0", "pay_1", "pay_2", "pay_3"]].to_numpy()
+    ).all()
 
 
 def test_analyze_with_offer(capsys):
@@ -233,7 +278,7 @@ def test_analyze_with_offer(capsys):
     assert rows[1][:5] == ["pass", "1", "19", "19", "176"]
     assert main(["analyze", "11p34567m45s9p", "--meld", "555z", "--offer", "1p", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
-    assert {r["option"] for r in record["calls"]} == {"pass", "pung"}      # no 2p3p: no chow from 上家
+    assert {r["option"] for r in record["calls"]} == {"pass", "pung"}  # no 2p3p: no chow from 上家
     assert main(["analyze", "11p34567m45s9p1p", "--meld", "555z", "--offer", "1p"]) == 2
     assert "--offer needs a 13-tile" in capsys.readouterr().err
 
@@ -248,8 +293,27 @@ def test_score_says_what_each_payer_owes(capsys):
     rec = json.loads(capsys.readouterr().out)
     assert rec["owed"] == {"1": 55, "2": 55, "3": 55} and rec["payments"] == [165, -55, -55, -55]
     # the elements: value per element, total per row
-    assert main(["score", "11223355667788m", "--win", "8m", "--self-draw", "--rule", "suzhou",
-                 "--bonus", "F1", "F2", "5z", "6z", "7z", "--json"]) == 0
+    assert (
+        main(
+            [
+                "score",
+                "11223355667788m",
+                "--win",
+                "8m",
+                "--self-draw",
+                "--rule",
+                "suzhou",
+                "--bonus",
+                "F1",
+                "F2",
+                "5z",
+                "6z",
+                "7z",
+                "--json",
+            ]
+        )
+        == 0
+    )
     rows = {r["code"]: r for r in json.loads(capsys.readouterr().out)["elements"]}
     assert (rows["hard_flower"]["value"], rows["hard_flower"]["count"], rows["hard_flower"]["total"]) == (1, 5, 5)
 
@@ -276,9 +340,11 @@ def test_fixed_means_fixed_sets_in_analyze_and_calls(capsys):
     assert [r["discard"] for r in rows] == [str(d) for d in ref.discard]
     assert [r["combos"] for r in rows] == ref.combos.tolist()
     # a set that is not among the tiles is an error in both commands, said the same way
-    for argv in (["analyze", "11p34567m45s9p123s", "--fixed", "555z"],
-                 ["analyze", "11p34567m45s9p123s", "--fixed", "555z", "--offer", "1p"],
-                 ["calls", "11p34567m45s9p123s", "--fixed", "555z", "--offer", "1p", "--from", "left"]):
+    for argv in (
+        ["analyze", "11p34567m45s9p123s", "--fixed", "555z"],
+        ["analyze", "11p34567m45s9p123s", "--fixed", "555z", "--offer", "1p"],
+        ["calls", "11p34567m45s9p123s", "--fixed", "555z", "--offer", "1p", "--from", "left"],
+    ):
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert err.startswith("mjfast: error: fixed set 555z is not among the concealed tiles")
@@ -298,20 +364,33 @@ def test_seats_and_winds_as_users_type_them(capsys):
     assert json.loads(capsys.readouterr().out) == south
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["calls", "11p34567m45s9p", "--offer", "1p", "--from", "oposite"],
-     "mjfast: error: calls: argument --from: unknown seat 'oposite'; did you mean 'opposite'?"),
-    (["analyze", "11p34567m45s9p", "--rule", "suzhu"], "mjfast: error: unknown rule 'suzhu'; did you mean 'suzhou'?"),
-    (["simulate", "--rule", "sichuan", "--games", "0"], "mjfast: error: --games must be at least 1, got 0"),
-    (["simulate", "--rule", "sichuan", "--games", "5", "--unit", "fan"], "mjfast: error: simulate: argument --unit"),
-    (["simulate", "--rule", "sichuan", "-o", "xuezan=true", "--games", "5"], "did you mean 'xuezhan'"),
-    (["score", "123m456p789s234s55p", "--win", "5p", "--self-draw", "--prevalent-wind", "X"],
-     "mjfast: error: prevalent_wind must be 0-3 or a wind name"),
-    (["analyze", "11p34567m45s9p", "--offer", "1p", "--wilds", "1"], "mjfast: error: "),
-    (["rules", "suzhou", "-o", "novalue"], "mjfast: error: rules: argument --option/-o: expected key=value"),
-    (["frobnicate"], "mjfast: error: argument COMMAND: invalid choice: 'frobnicate'"),
-    (["calls", "11p34567m45s9p", "--offer", "1p"], "mjfast: error: calls: the following arguments are required"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (
+            ["calls", "11p34567m45s9p", "--offer", "1p", "--from", "oposite"],
+            "mjfast: error: calls: argument --from: unknown seat 'oposite'; did you mean 'opposite'?",
+        ),
+        (
+            ["analyze", "11p34567m45s9p", "--rule", "suzhu"],
+            "mjfast: error: unknown rule 'suzhu'; did you mean 'suzhou'?",
+        ),
+        (["simulate", "--rule", "sichuan", "--games", "0"], "mjfast: error: --games must be at least 1, got 0"),
+        (
+            ["simulate", "--rule", "sichuan", "--games", "5", "--unit", "fan"],
+            "mjfast: error: simulate: argument --unit",
+        ),
+        (["simulate", "--rule", "sichuan", "-o", "xuezan=true", "--games", "5"], "did you mean 'xuezhan'"),
+        (
+            ["score", "123m456p789s234s55p", "--win", "5p", "--self-draw", "--prevalent-wind", "X"],
+            "mjfast: error: prevalent_wind must be 0-3 or a wind name",
+        ),
+        (["analyze", "11p34567m45s9p", "--offer", "1p", "--wilds", "1"], "mjfast: error: "),
+        (["rules", "suzhou", "-o", "novalue"], "mjfast: error: rules: argument --option/-o: expected key=value"),
+        (["frobnicate"], "mjfast: error: argument COMMAND: invalid choice: 'frobnicate'"),
+        (["calls", "11p34567m45s9p", "--offer", "1p"], "mjfast: error: calls: the following arguments are required"),
+    ],
+)
 def test_every_error_is_one_mjfast_error_line(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
@@ -326,6 +405,7 @@ def test_file_and_unexpected_errors_have_no_traceback(capsys, monkeypatch):
     def failing(error):
         def run_(args):
             raise error
+
         return [cli._COMMANDS[0]._replace(run=run_)] + cli._COMMANDS[1:]
 
     monkeypatch.delenv("MJFAST_TRACEBACK", raising=False)

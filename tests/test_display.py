@@ -1,4 +1,5 @@
 """What a Jupyter user sees: Chinese plot labels (CJK font) and tiles drawn as images."""
+
 import os
 import shutil
 import subprocess
@@ -23,15 +24,33 @@ def _draw_all(labels="zh", keys=("碰", "不碰")):
     fig, axes = plt.subplots(2, 2, figsize=(10, 7))
     df = mj.analyze_discards("11p34567m45s9p1p", melds=["555z"])
     mj.plot_discards(df, ax=axes[0, 0], labels=labels)
-    t = pd.DataFrame({"turn": [1, 2], "p_ready": [.2, .4], "se_ready": [.01, .01], "p_win": [0, .1],
-                      "se_win": [0, .01]})
+    t = pd.DataFrame(
+        {"turn": [1, 2], "p_ready": [0.2, 0.4], "se_ready": [0.01, 0.01], "p_win": [0, 0.1], "se_win": [0, 0.01]}
+    )
     mj.plot_win_curve({keys[0]: t, keys[1]: t}, ax=axes[0, 1], labels=labels)
-    games = pd.DataFrame({"dealer": [0, 1], "winners": ["0", "2"], "how": ["self_draw", "discard"],
-                          "discarder": [-1, 1], "pay_0": [6, 0], "pay_1": [-2, -8], "pay_2": [-2, 8],
-                          "pay_3": [-2, 0], "rule": ["suzhou", "sichuan"]})
+    games = pd.DataFrame(
+        {
+            "dealer": [0, 1],
+            "winners": ["0", "2"],
+            "how": ["self_draw", "discard"],
+            "discarder": [-1, 1],
+            "pay_0": [6, 0],
+            "pay_1": [-2, -8],
+            "pay_2": [-2, 8],
+            "pay_3": [-2, 0],
+            "rule": ["suzhou", "sichuan"],
+        }
+    )
     mj.plot_payouts(games, kind="tail", ax=axes[1, 0], labels=labels)
-    freq = pd.DataFrame({"element": ["qingyise", "menqing"], "name_zh": ["清一色", "门清"],
-                         "frequency": [0.1, 0.5], "se": [0.01, 0.02], "rule": ["suzhou", "suzhou"]})
+    freq = pd.DataFrame(
+        {
+            "element": ["qingyise", "menqing"],
+            "name_zh": ["清一色", "门清"],
+            "frequency": [0.1, 0.5],
+            "se": [0.01, 0.02],
+            "rule": ["suzhou", "suzhou"],
+        }
+    )
     mj.plot_elements(freq, ax=axes[1, 1], labels=labels)
     fig.canvas.draw()
     return fig
@@ -116,7 +135,7 @@ def test_every_tile_is_a_distinct_standalone_svg():
     for svg in svgs:
         root = ET.fromstring(svg)
         assert root.tag.endswith("svg") and root.get("viewBox") == "0 0 30 40"
-        assert "<text" not in svg                                   # shapes only: no font involved
+        assert "<text" not in svg  # shapes only: no font involved
     with pytest.raises(ValueError, match="t must be a tile id"):
         _display.tile_svg(48)
 
@@ -127,7 +146,7 @@ def test_tables_and_readings_draw_their_tiles():
     # one picture per discard, plus the 进张 tiles of every row
     n_ukeire = sum(len(mj.tiles.parse_tiles(t)) for t in df.ukeire_tiles)
     assert html.count('class="mjfast-tile"') == len(df) + n_ukeire
-    assert "<code class=\"mjfast-mpsz\">2345678m3456s</code>" in html
+    assert '<code class="mjfast-mpsz">2345678m3456s</code>' in html
     calls = mj.call_vs_pass("11p34567m45s9p", "1p", from_seat="opposite", melds=["555z"])
     html = mj.style(calls).to_html()
     assert 'alt="1p"' in html and 'alt="9p"' in html
@@ -189,13 +208,27 @@ def _screenshot(html, tmp_path, size):
 
     chrome = _chromium()
     page = tmp_path / "page.html"
-    page.write_text(f"<!doctype html><meta charset='utf-8'><body style='margin:8px;background:#fff'>{html}</body>",
-                    "utf-8")
+    page.write_text(
+        f"<!doctype html><meta charset='utf-8'><body style='margin:8px;background:#fff'>{html}</body>", "utf-8"
+    )
     shot = tmp_path / "shot.png"
-    subprocess.run([chrome, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                    "--force-device-scale-factor=1", f"--window-size={size[0]},{size[1]}",
-                    f"--user-data-dir={tmp_path / 'profile'}", f"--screenshot={shot}", page.as_uri()],
-                   check=True, capture_output=True, timeout=180)
+    subprocess.run(
+        [
+            chrome,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--force-device-scale-factor=1",
+            f"--window-size={size[0]},{size[1]}",
+            f"--user-data-dir={tmp_path / 'profile'}",
+            f"--screenshot={shot}",
+            page.as_uri(),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
     rgb = image.imread(shot)[..., :3]
     face = np.array([0xFB, 0xF6, 0xE9]) / 255
     return np.abs(rgb - face).max(axis=2) < 0.03
@@ -222,9 +255,9 @@ def test_browser_shows_the_tiles_of_a_hand_and_a_discard_table(tmp_path):
     table = mj.analyze_discards("11p34567m45s9p1p", melds=["555z"])
     mask = _screenshot(mj.style(table).to_html(), tmp_path, (1300, 700))
     rows = mask.sum(axis=1) >= 3
-    assert _runs(rows, length=20) == len(table)               # every row of the table shows pictures
+    assert _runs(rows, length=20) == len(table)  # every row of the table shows pictures
     first = np.flatnonzero(rows)[0]
-    band = mask[first: first + 34]
+    band = mask[first : first + 34]
     # the best discard's row: its tile, then one picture per kind of its 进张
     assert _tiles_in_a_row(band) == 1 + table.ukeire_kinds.iloc[0]
     # the same table without the styler shows no picture at all
@@ -239,14 +272,14 @@ def test_browser_shows_the_tiles_of_the_tables_functions_return(tmp_path):
     rows = mask.sum(axis=1) >= 3
     assert _runs(rows, length=20) == len(table)
     first = np.flatnonzero(rows)[0]
-    assert _tiles_in_a_row(mask[first: first + 34]) == 1 + table.ukeire_kinds.iloc[0]
+    assert _tiles_in_a_row(mask[first : first + 34]) == 1 + table.ukeire_kinds.iloc[0]
     calls = mj.call_vs_pass("11p34567m45s9p", "1p", from_seat="opposite", melds=["555z"])
     mask = _screenshot(calls._repr_html_(), tmp_path, (1300, 900))
     rows = mask.sum(axis=1) >= 3
     # every row but the pass row (no meld, no discard) shows its meld and its discard
     assert _runs(rows, length=20) == int((calls.option != "pass").sum())
     first = np.flatnonzero(rows)[0]
-    assert _tiles_in_a_row(mask[first: first + 34]) == 3 + 1      # 111p, then 9p
+    assert _tiles_in_a_row(mask[first : first + 34]) == 3 + 1  # 111p, then 9p
     readings = mj.decompose("11122233344455m", win_tile="5m")
     mask = _screenshot(readings._repr_html_(), tmp_path, (1300, 700))
     assert _runs(mask.sum(axis=1) >= 3, length=20) == len(readings)

@@ -4,6 +4,7 @@ The notebooks are executed here (not through nbmake) so that their outputs can b
 that draws must show an image, and no example may switch matplotlib to a non-interactive backend
 (``matplotlib.use("Agg")`` hides every inline figure).
 """
+
 import re
 from pathlib import Path
 
@@ -19,9 +20,10 @@ def _execute(path):
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
     nb = nbformat.read(path, as_version=4)
-    client = nbclient.NotebookClient(nb, timeout=900, kernel_name="python3",
-                                     resources={"metadata": {"path": str(path.parent)}})
-    client.execute()     # raises CellExecutionError naming the cell on any error
+    client = nbclient.NotebookClient(
+        nb, timeout=900, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+    )
+    client.execute()  # raises CellExecutionError naming the cell on any error
     return nb
 
 
@@ -79,7 +81,7 @@ def test_every_option_is_explained():
         for key, allowed in module.OPTIONS.items():
             doc = docs[key]
             assert doc["meaning"], (name, key)
-            assert list(doc["values"]) == list(allowed), (name, key)    # every value, default first
+            assert list(doc["values"]) == list(allowed), (name, key)  # every value, default first
             assert all(doc["values"].values()), (name, key)
             # a spec id, a seed sentence, or at least the spec text naming the option
             page = "ruijin_shangrao" if name in ("ruijin", "shangrao") else name
@@ -137,7 +139,7 @@ def test_cited_spec_ids_resolve():
     for path, text in _sources():
         for m in site.SPEC_ID.finditer(text):
             cited.setdefault(m.group(0), str(path))
-    assert len(cited) > 50         # the package cites its spec throughout
+    assert len(cited) > 50  # the package cites its spec throughout
     missing = {spec: path for spec, path in cited.items() if spec not in index}
     assert missing == {}, "cited ids that no rule page defines"
 

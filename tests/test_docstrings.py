@@ -1,4 +1,5 @@
 """Run the Examples sections of the public modules as doctests (against the installed package)."""
+
 import doctest
 import importlib
 
@@ -8,11 +9,24 @@ import pytest
 # the plotting examples draw without a screen; user-facing examples never set a backend
 matplotlib.use("Agg")
 
-MODULES = ["mjfast.shape", "mjfast.efficiency", "mjfast.tiles", "mjfast.hand", "mjfast.rules", "mjfast.decomposition",
-           "mjfast.analysis.calls", "mjfast.analysis.payout", "mjfast.analysis.plotting",
-           "mjfast.simulation.draws", "mjfast.scoring._core", "mjfast.scoring.guobiao",
-           "mjfast.simulation.games", "mjfast.policies", "mjfast._display",
-           "mjfast._config"]
+MODULES = [
+    "mjfast.shape",
+    "mjfast.efficiency",
+    "mjfast.tiles",
+    "mjfast.hand",
+    "mjfast.rules",
+    "mjfast.decomposition",
+    "mjfast.analysis.calls",
+    "mjfast.analysis.payout",
+    "mjfast.analysis.plotting",
+    "mjfast.simulation.draws",
+    "mjfast.scoring._core",
+    "mjfast.scoring.guobiao",
+    "mjfast.simulation.games",
+    "mjfast.policies",
+    "mjfast._display",
+    "mjfast._config",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

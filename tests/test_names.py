@@ -1,5 +1,6 @@
 """The names users type: rule names in Chinese, aliases, any letter case, seats as 上家/对家/下家,
 with did-you-mean suggestions on typos wherever a rule or a seat is taken."""
+
 import pytest
 
 import mjfast as mj
@@ -9,13 +10,34 @@ from mjfast.analysis.calls import seat_name
 H = mj.Hand("123m456p789s234s55p")
 
 
-@pytest.mark.parametrize("typed, name", [
-    ("苏州", "suzhou"), ("苏州麻将", "suzhou"), ("蘇州", "suzhou"), ("Suzhou", "suzhou"), ("SUZHOU", "suzhou"),
-    ("国标", "guobiao"), ("國標", "guobiao"), ("国标麻将", "guobiao"), ("mcr", "guobiao"), ("MCR", "guobiao"),
-    ("四川", "sichuan"), ("四川麻将", "sichuan"), ("广东", "guangdong"), ("鸡平胡", "guangdong"),
-    ("广东鸡平胡", "guangdong"), ("太仓", "taicang"), ("贵阳", "guiyang"), ("瑞金", "ruijin"), ("上饶", "shangrao"),
-    ("金华", "jinhua"), ("JJ", "jj"), ("JJ麻将", "jj"), (" sichuan ", "sichuan"),
-])
+@pytest.mark.parametrize(
+    "typed, name",
+    [
+        ("苏州", "suzhou"),
+        ("苏州麻将", "suzhou"),
+        ("蘇州", "suzhou"),
+        ("Suzhou", "suzhou"),
+        ("SUZHOU", "suzhou"),
+        ("国标", "guobiao"),
+        ("國標", "guobiao"),
+        ("国标麻将", "guobiao"),
+        ("mcr", "guobiao"),
+        ("MCR", "guobiao"),
+        ("四川", "sichuan"),
+        ("四川麻将", "sichuan"),
+        ("广东", "guangdong"),
+        ("鸡平胡", "guangdong"),
+        ("广东鸡平胡", "guangdong"),
+        ("太仓", "taicang"),
+        ("贵阳", "guiyang"),
+        ("瑞金", "ruijin"),
+        ("上饶", "shangrao"),
+        ("金华", "jinhua"),
+        ("JJ", "jj"),
+        ("JJ麻将", "jj"),
+        (" sichuan ", "sichuan"),
+    ],
+)
 def test_rule_names_users_type(typed, name):
     assert rules.canonical_name(typed) == name
     assert rules.get(typed) is rules.get(name)
@@ -28,13 +50,21 @@ def test_every_registered_rule_answers_to_its_chinese_names():
         assert rules.canonical_name(zh.removesuffix("麻将")) == name
 
 
-@pytest.mark.parametrize("typo, guess", [("suzhu", "suzhou"), ("guobaio", "guobiao"), ("sichaun", "sichuan"),
-                                         ("guangdon", "guangdong"), ("苏洲", "suzhou")])
+@pytest.mark.parametrize(
+    "typo, guess",
+    [
+        ("suzhu", "suzhou"),
+        ("guobaio", "guobiao"),
+        ("sichaun", "sichuan"),
+        ("guangdon", "guangdong"),
+        ("苏洲", "suzhou"),
+    ],
+)
 def test_rule_typos_get_a_suggestion(typo, guess):
     with pytest.raises(ValueError, match=f"unknown rule '{typo}'; did you mean '{guess}'") as err:
         rules.get(typo)
     for name in rules.names():
-        assert name in str(err.value)       # and the valid names are still listed
+        assert name in str(err.value)  # and the valid names are still listed
 
 
 def test_no_suggestion_for_a_name_far_from_any_rule():
@@ -69,13 +99,23 @@ def test_every_rule_argument_takes_the_names():
         mj.compare_rules(["sichaun"], 8, rng=0)
 
 
-@pytest.mark.parametrize("typed, seat", [("left", "left"), ("上家", "left"), ("Left", "left"), ("对家", "opposite"),
-                                         ("對家", "opposite"), ("opposite", "opposite"), ("下家", "right"),
-                                         ("RIGHT", "right")])
+@pytest.mark.parametrize(
+    "typed, seat",
+    [
+        ("left", "left"),
+        ("上家", "left"),
+        ("Left", "left"),
+        ("对家", "opposite"),
+        ("對家", "opposite"),
+        ("opposite", "opposite"),
+        ("下家", "right"),
+        ("RIGHT", "right"),
+    ],
+)
 def test_seats_users_type(typed, seat):
     assert seat_name(typed) == seat
     df = mj.call_vs_pass("11p34567m45s9p", "2m", from_seat=typed, melds=["555z"])
-    assert ("chow" in set(df.option)) == (seat == "left")   # 吃 only from 上家
+    assert ("chow" in set(df.option)) == (seat == "left")  # 吃 only from 上家
 
 
 def test_seat_typos_get_a_suggestion():

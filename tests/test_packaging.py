@@ -1,4 +1,5 @@
 """Packaging facts: one version, read by the installed metadata and the CLI."""
+
 import subprocess
 import sys
 from importlib.metadata import version

@@ -44,8 +44,7 @@ def test_codes_order():
     assert CODES[:9] == tuple(f"{n}m" for n in range(1, 10))
     assert CODES[9] == "1p" and CODES[18] == "1s" and CODES[27] == "1z"
     assert CODES[31:34] == ("5z", "6z", "7z")
-    assert CODES[34:] == ("F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8",
-                          "RAT", "GOD", "CAT", "BOWL", "BD", "WB0")
+    assert CODES[34:] == ("F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "RAT", "GOD", "CAT", "BOWL", "BD", "WB0")
 
 
 def test_names():
@@ -79,8 +78,8 @@ def test_glyph_unicode_names(t):
 
 
 def test_glyph_joker_and_fallbacks():
-    assert unicodedata.name(GLYPHS[46]) == "MAHJONG TILE JOKER"   # BD
-    for t in (42, 43, 44, 45, 47):                                 # no code point
+    assert unicodedata.name(GLYPHS[46]) == "MAHJONG TILE JOKER"  # BD
+    for t in (42, 43, 44, 45, 47):  # no code point
         assert GLYPHS[t] == f"[{NAMES_ZH[t]}]"
 
 
@@ -91,8 +90,7 @@ def test_kind_helpers():
     assert [t for t in ALL if tiles.is_bonus(t)] == list(range(34, 48))
     assert [t for t in ALL if tiles.is_wind(t)] == list(tiles.WINDS)
     assert [t for t in ALL if tiles.is_dragon(t)] == list(tiles.DRAGONS)
-    assert [tiles.suit_of(t) for t in (0, 8, 9, 18, 27, 33, 34, 47)] == \
-        ["m", "m", "p", "s", "z", "z", None, None]
+    assert [tiles.suit_of(t) for t in (0, 8, 9, 18, 27, 33, 34, 47)] == ["m", "m", "p", "s", "z", "z", None, None]
     assert tiles.SUITS == ("m", "p", "s", "z")
     assert [tiles.number_of(t) for t in (0, 13, 26, 27, 40)] == [1, 5, 9, None, None]
     with pytest.raises(ValueError, match="out of range"):
@@ -120,10 +118,10 @@ def test_every_kind_round_trips(t):
 
 
 def test_formatting_all_kinds():
-    assert to_mpsz(ALL) == ("123456789m123456789p123456789s1234567z "
-                            "F1 F2 F3 F4 F5 F6 F7 F8 RAT GOD CAT BOWL BD WB0")
-    assert to_chinese(ALL).startswith("一二三四五六七八九万 一二三四五六七八九筒 "
-                                      "一二三四五六七八九条 东南西北 白发中 春 夏")
+    assert to_mpsz(ALL) == ("123456789m123456789p123456789s1234567z F1 F2 F3 F4 F5 F6 F7 F8 RAT GOD CAT BOWL BD WB0")
+    assert to_chinese(ALL).startswith(
+        "一二三四五六七八九万 一二三四五六七八九筒 一二三四五六七八九条 东南西北 白发中 春 夏"
+    )
     assert to_chinese(ALL).endswith("百搭 无框白板")
 
 
@@ -139,7 +137,7 @@ def test_mpsz_canonical():
     assert to_mpsz(SEED_HAND) == "34567m119p45s"
     assert to_mpsz(" 11p 34567m\t45s,9p ") == "34567m119p45s"
     assert to_mpsz("1z F1 2z RAT") == "12z F1 RAT"
-    assert to_mpsz("f1 rat wb0 Bd") == "F1 RAT BD WB0"   # bonus codes: any case
+    assert to_mpsz("f1 rat wb0 Bd") == "F1 RAT BD WB0"  # bonus codes: any case
     assert to_mpsz("") == ""
 
 
@@ -154,39 +152,41 @@ def test_seed_numerals():
     assert parse_tiles("一筒一筒一筒") == [9, 9, 9]
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("一万九万", [0, 8]),
-    ("一二三萬", [0, 1, 2]),
-    ("五饼 五餅 五筒", [13, 13, 13]),
-    ("七条 七條 七索", [24, 24, 24]),
-    ("45条", [21, 22]),
-    ("４５条", [21, 22]),                      # fullwidth digits
-    ("①②③万", [0, 1, 2]),
-    ("㈠㈨筒", [9, 17]),
-    ("东南西北", [27, 28, 29, 30]),
-    ("东风 南风 西風 北風 東", [27, 28, 29, 30, 27]),
-    ("中 发 白", [33, 32, 31]),
-    ("红中 发财 白板 紅中 發財 發", [33, 32, 31, 33, 32, 32]),
-    ("春夏秋冬梅兰竹菊", list(range(34, 42))),
-    ("老鼠 财神 猫 聚宝盆 百搭", [42, 43, 44, 45, 46]),
-    ("無框白板 貓 聚寶盆 財神 蘭", [47, 44, 45, 43, 39]),
-    ("无框白板", [47]),
-    ("白板（不带框）", [47]),
-    ("白板(不带框)", [47]),
-    ("白板（带框）", [31]),
-    ("白白发中", [31, 31, 32, 33]),
-    ("🀄\ufe0e🀄\ufe0f🀄", [33, 33, 33]),
-    ("🀇🀙🀐", [0, 9, 18]),                     # man, pin, sou
-    ("[老鼠][猫]🀪", [42, 44, 46]),
-    ("1m、2m|3m，4m", [0, 1, 2, 3]),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("一万九万", [0, 8]),
+        ("一二三萬", [0, 1, 2]),
+        ("五饼 五餅 五筒", [13, 13, 13]),
+        ("七条 七條 七索", [24, 24, 24]),
+        ("45条", [21, 22]),
+        ("４５条", [21, 22]),  # fullwidth digits
+        ("①②③万", [0, 1, 2]),
+        ("㈠㈨筒", [9, 17]),
+        ("东南西北", [27, 28, 29, 30]),
+        ("东风 南风 西風 北風 東", [27, 28, 29, 30, 27]),
+        ("中 发 白", [33, 32, 31]),
+        ("红中 发财 白板 紅中 發財 發", [33, 32, 31, 33, 32, 32]),
+        ("春夏秋冬梅兰竹菊", list(range(34, 42))),
+        ("老鼠 财神 猫 聚宝盆 百搭", [42, 43, 44, 45, 46]),
+        ("無框白板 貓 聚寶盆 財神 蘭", [47, 44, 45, 43, 39]),
+        ("无框白板", [47]),
+        ("白板（不带框）", [47]),
+        ("白板(不带框)", [47]),
+        ("白板（带框）", [31]),
+        ("白白发中", [31, 31, 32, 33]),
+        ("🀄\ufe0e🀄\ufe0f🀄", [33, 33, 33]),
+        ("🀇🀙🀐", [0, 9, 18]),  # man, pin, sou
+        ("[老鼠][猫]🀪", [42, 44, 46]),
+        ("1m、2m|3m，4m", [0, 1, 2, 3]),
+    ],
+)
 def test_chinese_and_glyph_forms(text, expected):
     assert parse_tiles(text) == expected
 
 
 def test_mixed_notations_in_one_string():
-    assert parse_tiles("一一筒 34567m 🀓🀔 9p") == parse_tiles(SEED_HAND)[:2] + \
-        [2, 3, 4, 5, 6, 21, 22, 17]
+    assert parse_tiles("一一筒 34567m 🀓🀔 9p") == parse_tiles(SEED_HAND)[:2] + [2, 3, 4, 5, 6, 21, 22, 17]
 
 
 def test_iterables():
@@ -206,18 +206,21 @@ def test_counts_and_inverse():
     assert c.dtype == np.uint8 and c.shape == (34,)
     assert c.sum() == 10 and c[9] == 2 and c[17] == 1
     assert tiles_from_counts(c) == sorted(parse_tiles(SEED_HAND))
-    c[0] = 3                                     # a fresh, writable array
+    c[0] = 3  # a fresh, writable array
     assert counts(SEED_HAND)[0] == 0
-    assert to_mpsz(c) == "11134567m119p45s"      # count vectors format directly
+    assert to_mpsz(c) == "11134567m119p45s"  # count vectors format directly
     assert counts(np.ones(34, dtype=np.int64)).dtype == np.uint8
     assert counts("").sum() == 0
 
 
-@pytest.mark.parametrize("bad, message", [
-    (np.full(34, 5), "5 copies of 1m"),
-    (np.full(34, -1), "negative count"),
-    (np.full(34, 0.5), "integers"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        (np.full(34, 5), "5 copies of 1m"),
+        (np.full(34, -1), "negative count"),
+        (np.full(34, 0.5), "integers"),
+    ],
+)
 def test_counts_vector_validation(bad, message):
     with pytest.raises(ValueError, match=message):
         counts(bad)
@@ -233,35 +236,38 @@ def test_tiles_from_counts_shape():
 # ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text, message", [
-    ("11p3456x", "unknown tile 'x' at 7"),
-    ("123x", "unknown tile 'x' at 3"),
-    ("11p5", "digit '5' at 3 has no suit"),
-    ("5F1", "digit '5' at 0 has no suit"),
-    ("12 3m", "digit '1' at 0 has no suit"),
-    ("一二", "digit '一' at 0 has no suit"),
-    ("", "empty tile string '': tiles are required"),
-    ("   ", "empty tile string"),
-    ("11111m", r"5 copies of 1m \(一万\); at most 4"),
-    ("1111m 1m", r"5 copies of 1m \(一万\)"),
-    ("F1F1F1F1F1", r"5 copies of F1 \(春\)"),
-    ("中中中中 7z", r"5 copies of 7z \(红中\)"),
-    ("0m", "red fives are not supported: '0m' at 0"),
-    ("12340p", "red fives are not supported: '0p' at 4"),
-    ("8z", "unknown tile '8z' at 0"),
-    ("18z", "unknown tile '8z' at 1"),
-    ("0z", "unknown tile '0z' at 0"),
-    ("m", "suit letter 'm' at 0 has no digits"),
-    ("万", "suit '万' at 0 has no numerals"),
-    ("一m", "unknown tile '一m' at 0"),
-    ("F9", "unknown tile 'F9' at 0"),
-    ("1m WB1", "unknown tile 'WB1' at 3"),
-    ("1m foo", "unknown tile 'foo' at 3"),
-    ("1M", "unknown tile 'M' at 1"),
-    ("发财神", "unknown tile '神' at 2"),
-    ("🀫", "unknown tile '🀫' at 0"),             # tile back
-    ("1m\ufe0e", "unknown tile '\ufe0e' at 2"),  # variation selector only after a glyph
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("11p3456x", "unknown tile 'x' at 7"),
+        ("123x", "unknown tile 'x' at 3"),
+        ("11p5", "digit '5' at 3 has no suit"),
+        ("5F1", "digit '5' at 0 has no suit"),
+        ("12 3m", "digit '1' at 0 has no suit"),
+        ("一二", "digit '一' at 0 has no suit"),
+        ("", "empty tile string '': tiles are required"),
+        ("   ", "empty tile string"),
+        ("11111m", r"5 copies of 1m \(一万\); at most 4"),
+        ("1111m 1m", r"5 copies of 1m \(一万\)"),
+        ("F1F1F1F1F1", r"5 copies of F1 \(春\)"),
+        ("中中中中 7z", r"5 copies of 7z \(红中\)"),
+        ("0m", "red fives are not supported: '0m' at 0"),
+        ("12340p", "red fives are not supported: '0p' at 4"),
+        ("8z", "unknown tile '8z' at 0"),
+        ("18z", "unknown tile '8z' at 1"),
+        ("0z", "unknown tile '0z' at 0"),
+        ("m", "suit letter 'm' at 0 has no digits"),
+        ("万", "suit '万' at 0 has no numerals"),
+        ("一m", "unknown tile '一m' at 0"),
+        ("F9", "unknown tile 'F9' at 0"),
+        ("1m WB1", "unknown tile 'WB1' at 3"),
+        ("1m foo", "unknown tile 'foo' at 3"),
+        ("1M", "unknown tile 'M' at 1"),
+        ("发财神", "unknown tile '神' at 2"),
+        ("🀫", "unknown tile '🀫' at 0"),  # tile back
+        ("1m\ufe0e", "unknown tile '\ufe0e' at 2"),  # variation selector only after a glyph
+    ],
+)
 def test_parse_errors(text, message):
     with pytest.raises(ValueError, match=message):
         parse_tiles(text)
@@ -274,12 +280,15 @@ def test_bonus_not_allowed():
         counts(["1m", "RAT"])
 
 
-@pytest.mark.parametrize("items, message", [
-    ([48], "tile id 48 at 0 out of range"),
-    ([0, -1], "tile id -1 at 1 out of range"),
-    (["1m", "12m"], r"element 1 \('12m'\) is not a single tile"),
-    (["1x"], r"element 0 \('1x'\): unknown tile 'x' at 1"),
-])
+@pytest.mark.parametrize(
+    "items, message",
+    [
+        ([48], "tile id 48 at 0 out of range"),
+        ([0, -1], "tile id -1 at 1 out of range"),
+        (["1m", "12m"], r"element 1 \('12m'\) is not a single tile"),
+        (["1x"], r"element 0 \('1x'\): unknown tile 'x' at 1"),
+    ],
+)
 def test_iterable_errors(items, message):
     with pytest.raises(ValueError, match=message):
         parse_tiles(items)
@@ -356,7 +365,7 @@ def test_errors_name_a_real_position():
         with pytest.raises(ValueError) as info:
             parse_tiles(text)
         m = re.search(r"'(.+?)' at (\d+)", str(info.value))
-        assert m and text[int(m.group(2)):].startswith(m.group(1)[0])
+        assert m and text[int(m.group(2)) :].startswith(m.group(1)[0])
 
 
 def test_doctests():

@@ -11,6 +11,7 @@
   meaning, values, default, spec id and the seed sentence.
 * ``{mjfast-cli}`` renders ``mjfast --help`` and each subcommand's help.
 """
+
 from __future__ import annotations
 
 import re
@@ -37,8 +38,18 @@ def numbered_sections(text: str) -> list[str]:
 
 
 #: The page of each id prefix; RULES.md repeats every variant's contradictions in its index table.
-PREFIX_PAGE = {"G": "RULES", "SZ": "suzhou", "TC": "taicang", "GD": "guangdong", "SC": "sichuan",
-               "GY": "guiyang", "RS": "ruijin_shangrao", "JH": "jinhua", "GB": "guobiao", "JJ": "jj"}
+PREFIX_PAGE = {
+    "G": "RULES",
+    "SZ": "suzhou",
+    "TC": "taicang",
+    "GD": "guangdong",
+    "SC": "sichuan",
+    "GY": "guiyang",
+    "RS": "ruijin_shangrao",
+    "JH": "jinhua",
+    "GB": "guobiao",
+    "JJ": "jj",
+}
 
 
 def spec_index(rules_dir: Path = RULES_DIR) -> dict[str, str]:
@@ -47,8 +58,10 @@ def spec_index(rules_dir: Path = RULES_DIR) -> dict[str, str]:
     for path in sorted(rules_dir.glob("*.md")):
         for spec in defined_ids(path.read_text("utf-8")):
             found.setdefault(spec, []).append(path.stem)
-    return {spec: PREFIX_PAGE[spec.split("-")[0]] if PREFIX_PAGE[spec.split("-")[0]] in pages else pages[0]
-            for spec, pages in found.items()}
+    return {
+        spec: PREFIX_PAGE[spec.split("-")[0]] if PREFIX_PAGE[spec.split("-")[0]] in pages else pages[0]
+        for spec, pages in found.items()
+    }
 
 
 def anchor(spec: str) -> str:
@@ -84,8 +97,15 @@ def _setup_sphinx(app):
             if m:
                 section["ids"].append("sec-" + m.group(1).replace(".", "-"))
 
-    skip = (nodes.literal, nodes.literal_block, nodes.doctest_block, nodes.reference, nodes.title,
-            nodes.raw, nodes.comment)
+    skip = (
+        nodes.literal,
+        nodes.literal_block,
+        nodes.doctest_block,
+        nodes.reference,
+        nodes.title,
+        nodes.raw,
+        nodes.comment,
+    )
 
     def on_doctree_resolved(app, doctree, docname):
         builder = app.builder
@@ -103,8 +123,9 @@ def _setup_sphinx(app):
                     spec = value.group(0)
                     page = index.get(spec)
                     if page is None:
-                        logger.warning(f"spec id {spec} is cited but no rule page defines it",
-                                       location=(docname, parent.line))
+                        logger.warning(
+                            f"spec id {spec} is cited but no rule page defines it", location=(docname, parent.line)
+                        )
                         continue
                     target = builder.get_relative_uri(docname, f"rules/{page}") + "#" + anchor(spec)
                 else:
@@ -113,8 +134,11 @@ def _setup_sphinx(app):
                         continue
                     target = builder.get_relative_uri(docname, f"rules/{stem}")
                 pieces.append(nodes.Text(source[last:start]))
-                pieces.append(nodes.reference(value.group(0), value.group(0), refuri=target, internal=True,
-                                              classes=["mjfast-spec"]))
+                pieces.append(
+                    nodes.reference(
+                        value.group(0), value.group(0), refuri=target, internal=True, classes=["mjfast-spec"]
+                    )
+                )
                 last = end
             if not pieces:
                 continue
@@ -160,10 +184,13 @@ def _setup_sphinx(app):
                 meaning += nodes.strong(text=f"{name}.{key}")
                 cell_option = [meaning, nodes.paragraph(text=doc["meaning"])]
                 row = nodes.row(ids=[f"{name}-{key}".replace("_", "-")])
-                for content in (cell_option, [values],
-                                [nodes.paragraph("", "", nodes.literal(text=rules._text(allowed[0])))],
-                                [nodes.paragraph(text=doc["spec"] or "—")],
-                                [nodes.paragraph(text=doc["source"] or "(the seeds are silent; default only)")]):
+                for content in (
+                    cell_option,
+                    [values],
+                    [nodes.paragraph("", "", nodes.literal(text=rules._text(allowed[0])))],
+                    [nodes.paragraph(text=doc["spec"] or "—")],
+                    [nodes.paragraph(text=doc["source"] or "(the seeds are silent; default only)")],
+                ):
                     entry = nodes.entry()
                     entry.extend(content)
                     row += entry
@@ -205,7 +232,7 @@ def _help(parser) -> str:
     import os
 
     old = os.environ.get("COLUMNS")
-    os.environ["COLUMNS"] = "100"     # argparse wraps to the terminal width; fix it for the page
+    os.environ["COLUMNS"] = "100"  # argparse wraps to the terminal width; fix it for the page
     try:
         return parser.format_help()
     finally:

@@ -4,6 +4,7 @@ Exact shanten over every form a rule allows (with called melds and wildcards), w
 改良 and the 一进听 combination count, and the exact win probability and expected payout of
 every discard (:func:`expected_value`), under ten regional rule sets.
 """
+
 from . import policies, rules, scoring, tiles
 from ._version import __version__
 from .hand import Hand, Meld

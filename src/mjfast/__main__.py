@@ -125,14 +125,25 @@ def _table(df) -> str:
 
 def _args_hand(p: argparse.ArgumentParser) -> None:
     p.add_argument("tiles", help="concealed tiles: mpsz ('11p34567m45s9p'), Chinese or glyphs")
-    p.add_argument("--meld", action="extend", nargs="+", default=[], metavar="M",
-                   help="a meld: '123m' chow, '555z' pung, '1111p' kong, '+1111p' added kong, "
-                        "'[1111p]' concealed kong; optional '@left|opposite|right' suffix")
-    p.add_argument("--bonus", action="extend", nargs="+", default=[], metavar="B",
-                   help="bonus tiles laid aside, e.g. 'F1 F5 BD' or '春 梅'")
+    p.add_argument(
+        "--meld",
+        action="extend",
+        nargs="+",
+        default=[],
+        metavar="M",
+        help="a meld: '123m' chow, '555z' pung, '1111p' kong, '+1111p' added kong, "
+        "'[1111p]' concealed kong; optional '@left|opposite|right' suffix",
+    )
+    p.add_argument(
+        "--bonus",
+        action="extend",
+        nargs="+",
+        default=[],
+        metavar="B",
+        help="bonus tiles laid aside, e.g. 'F1 F5 BD' or '春 梅'",
+    )
     p.add_argument("--wilds", type=int, default=0, metavar="N", help="wildcards held")
-    p.add_argument("--partial", action="store_true",
-                   help="accept fragments (3k+1 or 3k+2 tiles) instead of 13 or 14")
+    p.add_argument("--partial", action="store_true", help="accept fragments (3k+1 or 3k+2 tiles) instead of 13 or 14")
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -143,29 +154,33 @@ def _cmd_hand(args: argparse.Namespace) -> int:
     bonus: list[int] = []
     for b in args.bonus:
         bonus += tiles.parse_tiles(b)
-    hand = Hand(args.tiles, melds=args.meld, bonus=bonus, wilds=args.wilds,
-                partial=args.partial)
+    hand = Hand(args.tiles, melds=args.meld, bonus=bonus, wilds=args.wilds, partial=args.partial)
     slots = hand.n_tiles + 3 * hand.n_melds
     if args.json:
-        _json({
-            "mpsz": str(hand),
-            "chinese": hand.to_chinese(),
-            "glyphs": hand.to_glyphs(),
-            "concealed": [tiles.CODES[t] for t in hand.tiles],
-            "melds": [
-                {"kind": m.kind, "tiles": [tiles.CODES[t] for t in m.tiles],
-                 "source": m.source,
-                 "claimed": None if m.claimed is None else tiles.CODES[m.claimed]}
-                for m in hand.melds
-            ],
-            "bonus": [tiles.CODES[t] for t in hand.bonus],
-            "wilds": hand.wilds,
-            "n_tiles": hand.n_tiles,
-            "n_melds": hand.n_melds,
-            "tiles_counting_melds_as_3": slots,
-            "is_concealed": hand.is_concealed,
-            "counts": hand.counts.tolist(),
-        })
+        _json(
+            {
+                "mpsz": str(hand),
+                "chinese": hand.to_chinese(),
+                "glyphs": hand.to_glyphs(),
+                "concealed": [tiles.CODES[t] for t in hand.tiles],
+                "melds": [
+                    {
+                        "kind": m.kind,
+                        "tiles": [tiles.CODES[t] for t in m.tiles],
+                        "source": m.source,
+                        "claimed": None if m.claimed is None else tiles.CODES[m.claimed],
+                    }
+                    for m in hand.melds
+                ],
+                "bonus": [tiles.CODES[t] for t in hand.bonus],
+                "wilds": hand.wilds,
+                "n_tiles": hand.n_tiles,
+                "n_melds": hand.n_melds,
+                "tiles_counting_melds_as_3": slots,
+                "is_concealed": hand.is_concealed,
+                "counts": hand.counts.tolist(),
+            }
+        )
         return EXIT_OK
     melds = f", {hand.n_melds} meld{'' if hand.n_melds == 1 else 's'}" if hand.n_melds else ""
     _out(f"mpsz:    {hand}")
@@ -189,9 +204,15 @@ def _option(text: str) -> tuple[str, str]:
 
 def _args_rules(p: argparse.ArgumentParser) -> None:
     p.add_argument("name", nargs="?", help="rule name (omit for a summary of all rules)")
-    p.add_argument("--option", "-o", action="append", type=_option, default=[],
-                   metavar="KEY=VALUE",
-                   help="a rule option, e.g. threshold=2_3 (repeatable)")
+    p.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        type=_option,
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rule option, e.g. threshold=2_3 (repeatable)",
+    )
     p.add_argument("--json", action="store_true", help="print JSON records")
 
 
@@ -220,24 +241,40 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 def _args_analyze(p: argparse.ArgumentParser) -> None:
     p.add_argument("tiles", help="a 13-tile hand (进张 and 一进听) or a 14-tile hand (discard table)")
-    p.add_argument("--meld", action="extend", nargs="+", default=[], metavar="M",
-                   help="a called meld, as for 'mjfast hand'")
-    p.add_argument("--fixed", action="extend", nargs="+", default=[], metavar="SET",
-                   help="a set among the concealed tiles to treat as fixed, as fixed_sets= does "
-                        "(yijinting.md caveat 1): '555z11p34567m45s9p --fixed 555z'")
+    p.add_argument(
+        "--meld", action="extend", nargs="+", default=[], metavar="M", help="a called meld, as for 'mjfast hand'"
+    )
+    p.add_argument(
+        "--fixed",
+        action="extend",
+        nargs="+",
+        default=[],
+        metavar="SET",
+        help="a set among the concealed tiles to treat as fixed, as fixed_sets= does "
+        "(yijinting.md caveat 1): '555z11p34567m45s9p --fixed 555z'",
+    )
     p.add_argument("--rule", default=None, help=_rule_help("no rule, 136 tiles"))
-    p.add_argument("--visible", default=None, metavar="TILES",
-                   help="tiles seen on the table (discards, others' melds)")
+    p.add_argument("--visible", default=None, metavar="TILES", help="tiles seen on the table (discards, others' melds)")
     p.add_argument("--wilds", type=int, default=0, metavar="N", help="wildcards held")
-    p.add_argument("--offer", default=None, metavar="TILE",
-                   help="a discard offered to a 13-tile hand: also print call versus pass")
-    p.add_argument("--from", dest="from_seat", default="left", type=_seat_arg, metavar="SEAT",
-                   help="who discarded the offered tile: left (上家), opposite (对家) or right (下家) "
-                        "(default: left)")
-    p.add_argument("--value", action="store_true",
-                   help="add the exact value columns (win probability, expected payment: mjfast.expected_value)")
-    p.add_argument("--draws", type=int, default=None, metavar="N",
-                   help="with --value: draws left (default: a fresh wall's)")
+    p.add_argument(
+        "--offer", default=None, metavar="TILE", help="a discard offered to a 13-tile hand: also print call versus pass"
+    )
+    p.add_argument(
+        "--from",
+        dest="from_seat",
+        default="left",
+        type=_seat_arg,
+        metavar="SEAT",
+        help="who discarded the offered tile: left (上家), opposite (对家) or right (下家) (default: left)",
+    )
+    p.add_argument(
+        "--value",
+        action="store_true",
+        help="add the exact value columns (win probability, expected payment: mjfast.expected_value)",
+    )
+    p.add_argument(
+        "--draws", type=int, default=None, metavar="N", help="with --value: draws left (default: a fresh wall's)"
+    )
     p.add_argument("--json", action="store_true", help="print JSON records")
 
 
@@ -263,13 +300,16 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
             _out(f"hand: {hand}   ({args.rule or 'no rule'}){fixed}")
             if args.value:
                 _out(_value_note(df.attrs))
-                df = df.round({c: 4 for c in ("p_ready", "p_win", "p_win_self_draw", "p_win_discard", "ev",
-                                              "ev_stakes", "mean_win")})
+                df = df.round(
+                    {
+                        c: 4
+                        for c in ("p_ready", "p_win", "p_win_self_draw", "p_win_discard", "ev", "ev_stakes", "mean_win")
+                    }
+                )
             _out(_table(df))
         return EXIT_OK
     u = mj.ukeire(hand, **kw)
-    record = {"hand": str(hand), "rule": args.rule, "shanten": u.shanten, "ukeire": u.count,
-              "ukeire_tiles": u.tiles}
+    record = {"hand": str(hand), "rule": args.rule, "shanten": u.shanten, "ukeire": u.count, "ukeire_tiles": u.tiles}
     table = None
     if args.fixed:
         record["fixed"] = list(args.fixed)
@@ -289,9 +329,17 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
         record["value_model"] = {k: ev.attrs[k] for k in ("draws_left", "model", "depth", "hazard", "unit")}
     calls = None
     if args.offer is not None:
-        calls = mj.call_vs_pass(args.tiles, args.offer, from_seat=args.from_seat, rule=args.rule,
-                                visible=args.visible, melds=args.meld, fixed_sets=args.fixed, value=args.value,
-                                **({"draws_left": args.draws} if args.draws is not None else {}))
+        calls = mj.call_vs_pass(
+            args.tiles,
+            args.offer,
+            from_seat=args.from_seat,
+            rule=args.rule,
+            visible=args.visible,
+            melds=args.meld,
+            fixed_sets=args.fixed,
+            value=args.value,
+            **({"draws_left": args.draws} if args.draws is not None else {}),
+        )
         calls = calls.astype(object).where(calls.notna(), None)
         record["calls"] = calls.to_dict(orient="records")
     if args.json:
@@ -299,8 +347,7 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
         return EXIT_OK
     _out(f"hand:    {hand}   ({args.rule or 'no rule'})" + (f"   fixed: {' '.join(args.fixed)}" if args.fixed else ""))
     _out(f"shanten: {u.shanten}")
-    _out(f"进张:    {u.count} copies of {len(u.tiles)} kinds: "
-         + " ".join(f"{t}x{n}" for t, n in u.tiles.items()))
+    _out(f"进张:    {u.count} copies of {len(u.tiles)} kinds: " + " ".join(f"{t}x{n}" for t, n in u.tiles.items()))
     if "waits" in record:
         _out("waits:   " + " ".join(f"{t}x{n}" for t, n in record["waits"].items()))
     if table is not None:
@@ -308,9 +355,11 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
         _out(_table(table.astype({"tile": str})))
     if row is not None:
         _out(_value_note(ev.attrs))
-        _out(f"value:   p_ready {row['p_ready']:.4f}, p_win {row['p_win']:.4f} (self-draw {row['p_win_self_draw']:.4f}, "
-             f"discard {row['p_win_discard']:.4f}), ev {row['ev']:.4f} {ev.attrs['unit']}"
-             f" ({row['ev_stakes']:.4f} stakes)")
+        _out(
+            f"value:   p_ready {row['p_ready']:.4f}, p_win {row['p_win']:.4f} (self-draw {row['p_win_self_draw']:.4f}, "
+            f"discard {row['p_win_discard']:.4f}), ev {row['ev']:.4f} {ev.attrs['unit']}"
+            f" ({row['ev_stakes']:.4f} stakes)"
+        )
     if calls is not None:
         _out("")
         _out(f"call versus pass: {args.offer} from {args.from_seat} (best first)")
@@ -325,9 +374,11 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
 def _value_note(attrs) -> str:
     hz = attrs["hazard"]
     hz = f"{hz:.4f}" if isinstance(hz, float) else "per round"
-    return (f"value:   {attrs['draws_left']} draws, {attrs['model']} wall, depth {attrs['depth']}, "
-            f"discard hazard {hz}; ev = the winner's expected payment (Score.payments), mean_total in "
-            f"{attrs['unit']}")
+    return (
+        f"value:   {attrs['draws_left']} draws, {attrs['model']} wall, depth {attrs['depth']}, "
+        f"discard hazard {hz}; ev = the winner's expected payment (Score.payments), mean_total in "
+        f"{attrs['unit']}"
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -338,11 +389,23 @@ def _value_note(attrs) -> str:
 def _args_calls(p: argparse.ArgumentParser) -> None:
     p.add_argument("tiles", help="the 13-tile hand before the offer")
     p.add_argument("--offer", required=True, metavar="TILE", help="the discarded tile, e.g. 1p")
-    p.add_argument("--from", dest="from_seat", required=True, type=_seat_arg, metavar="SEAT",
-                   help="who discarded it: left (上家), opposite (对家) or right (下家)")
+    p.add_argument(
+        "--from",
+        dest="from_seat",
+        required=True,
+        type=_seat_arg,
+        metavar="SEAT",
+        help="who discarded it: left (上家), opposite (对家) or right (下家)",
+    )
     p.add_argument("--meld", action="extend", nargs="+", default=[], metavar="M", help="a called meld")
-    p.add_argument("--fixed", action="extend", nargs="+", default=[], metavar="SET",
-                   help="a set among the concealed tiles to treat as fixed, as fixed_sets= does")
+    p.add_argument(
+        "--fixed",
+        action="extend",
+        nargs="+",
+        default=[],
+        metavar="SET",
+        help="a set among the concealed tiles to treat as fixed, as fixed_sets= does",
+    )
     p.add_argument("--rule", default=None, help=_rule_help("no rule"))
     p.add_argument("--visible", default=None, metavar="TILES", help="tiles seen on the table")
     p.add_argument("--json", action="store_true", help="print JSON records")
@@ -351,8 +414,15 @@ def _args_calls(p: argparse.ArgumentParser) -> None:
 def _cmd_calls(args: argparse.Namespace) -> int:
     import mjfast as mj
 
-    df = mj.call_vs_pass(args.tiles, args.offer, from_seat=args.from_seat, rule=args.rule,
-                         visible=args.visible, melds=args.meld, fixed_sets=args.fixed)
+    df = mj.call_vs_pass(
+        args.tiles,
+        args.offer,
+        from_seat=args.from_seat,
+        rule=args.rule,
+        visible=args.visible,
+        melds=args.meld,
+        fixed_sets=args.fixed,
+    )
     if args.json:
         _out(df.astype(object).where(df.notna(), None).to_json(orient="records", force_ascii=False))
     else:
@@ -370,26 +440,65 @@ def _args_score(p: argparse.ArgumentParser) -> None:
     p.add_argument("tiles", help="the winning hand's concealed tiles, winning tile included")
     p.add_argument("--win", required=True, metavar="TILE", help="the winning tile")
     p.add_argument("--rule", default=None, help=_rule_help("mjfast.score's default rule, 国标"))
-    p.add_argument("--meld", action="extend", nargs="+", default=[], metavar="M",
-                   help="a called meld, e.g. '555z@left' or '[1111p]' (concealed kong)")
-    p.add_argument("--bonus", action="extend", nargs="+", default=[], metavar="B",
-                   help="flowers laid aside (e.g. F1 F5, or 中 发 under 苏州/太仓)")
+    p.add_argument(
+        "--meld",
+        action="extend",
+        nargs="+",
+        default=[],
+        metavar="M",
+        help="a called meld, e.g. '555z@left' or '[1111p]' (concealed kong)",
+    )
+    p.add_argument(
+        "--bonus",
+        action="extend",
+        nargs="+",
+        default=[],
+        metavar="B",
+        help="flowers laid aside (e.g. F1 F5, or 中 发 under 苏州/太仓)",
+    )
     p.add_argument("--wilds", type=int, default=0, metavar="N", help="wildcards held")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--self-draw", action="store_true", help="won by self-draw (自摸)")
-    how.add_argument("--discarder", type=int, default=None, metavar="SEAT",
-                     help="seat 0-3 that discarded the winning tile")
+    how.add_argument(
+        "--discarder", type=int, default=None, metavar="SEAT", help="seat 0-3 that discarded the winning tile"
+    )
     p.add_argument("--winner", type=int, default=0, metavar="SEAT", help="winner's seat (default 0)")
     p.add_argument("--dealer", type=int, default=0, metavar="SEAT", help="dealer's seat (default 0)")
-    p.add_argument("--prevalent-wind", type=_wind_arg, default=0, metavar="W",
-                   help="the prevalent wind: 0-3, E S W N or 东南西北 (default: E)")
-    p.add_argument("--flag", action="append", default=[],
-                   choices=["after_kong", "robbing_kong", "last_tile", "last_copy", "heavenly", "earthly",
-                            "human", "kong_discard", "baozi", "diling"],
-                   help="a situation flag of the win (repeatable)")
+    p.add_argument(
+        "--prevalent-wind",
+        type=_wind_arg,
+        default=0,
+        metavar="W",
+        help="the prevalent wind: 0-3, E S W N or 东南西北 (default: E)",
+    )
+    p.add_argument(
+        "--flag",
+        action="append",
+        default=[],
+        choices=[
+            "after_kong",
+            "robbing_kong",
+            "last_tile",
+            "last_copy",
+            "heavenly",
+            "earthly",
+            "human",
+            "kong_discard",
+            "baozi",
+            "diling",
+        ],
+        help="a situation flag of the win (repeatable)",
+    )
     p.add_argument("--flipped", default=None, metavar="TILE", help="the flipped wildcard indicator")
-    p.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE",
-                   help="a rule or scorer option (repeatable)")
+    p.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        type=_option,
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rule or scorer option (repeatable)",
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -403,22 +512,39 @@ def _cmd_score(args: argparse.Namespace) -> int:
     hand = mj.Hand(args.tiles, melds=args.meld, bonus=bonus, wilds=args.wilds)
     if not args.self_draw and args.discarder is None:
         raise ValueError("say how the hand was won: --self-draw or --discarder SEAT")
-    ctx = mj.WinContext(hand, win_tile=args.win, self_draw=args.self_draw, discarder=args.discarder,
-                        winner=args.winner, dealer=args.dealer, prevalent_wind=args.prevalent_wind,
-                        flipped=args.flipped, **{flag: True for flag in args.flag})
+    ctx = mj.WinContext(
+        hand,
+        win_tile=args.win,
+        self_draw=args.self_draw,
+        discarder=args.discarder,
+        winner=args.winner,
+        dealer=args.dealer,
+        prevalent_wind=args.prevalent_wind,
+        flipped=args.flipped,
+        **{flag: True for flag in args.flag},
+    )
     options = {}
     for key, value in args.option:
         options[key] = {"true": True, "false": False}.get(value.lower(), value)
-    if args.rule is None:                      # mjfast.score's own default rule
+    if args.rule is None:  # mjfast.score's own default rule
         args.rule = inspect.signature(mj.score).parameters["rule"].default
     result = mj.score(ctx, rule=args.rule, **options)
     elements = result.elements
     owed = {seat: -int(v) for seat, v in enumerate(result.payments) if v < 0}
     if args.json:
-        _json({"rule": args.rule, "legal": result.legal, "reason": result.reason, "total": result.total,
-               "unit": result.unit, "points": result.points, "payments": result.payments.tolist(),
-               "owed": {str(seat): amount for seat, amount in owed.items()},
-               "elements": elements.to_dict(orient="records")})
+        _json(
+            {
+                "rule": args.rule,
+                "legal": result.legal,
+                "reason": result.reason,
+                "total": result.total,
+                "unit": result.unit,
+                "points": result.points,
+                "payments": result.payments.tolist(),
+                "owed": {str(seat): amount for seat, amount in owed.items()},
+                "elements": elements.to_dict(orient="records"),
+            }
+        )
         return EXIT_OK
     _out(f"hand:     {hand}   ({args.rule})")
     _out(_table(elements))
@@ -452,24 +578,46 @@ _BATCH_GAMES = 16_384
 def _args_simulate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rule", required=True, help=_rule_help("none: required"))
     p.add_argument("--games", type=int, required=True, metavar="N", help="number of games")
-    p.add_argument("--unit", choices=["stakes", "points"], default="stakes",
-                   help="unit of the payout summary: one-unit stakes (the rule's cheapest legal win, comparable "
-                        "across rules; default) or the rule's own points")
+    p.add_argument(
+        "--unit",
+        choices=["stakes", "points"],
+        default="stakes",
+        help="unit of the payout summary: one-unit stakes (the rule's cheapest legal win, comparable "
+        "across rules; default) or the rule's own points",
+    )
     p.add_argument("--seed", type=int, default=None, metavar="S", help="random seed (default: fresh entropy)")
     p.add_argument("--threads", type=int, default=None, metavar="T", help="OpenMP threads")
-    p.add_argument("--out", default=None, metavar="FILE",
-                   help="write the games table to a .csv or .parquet file (written to a temporary file and "
-                        "renamed into place when complete; an interrupted run leaves FILE's '.partial' file, "
-                        "marked incomplete)")
+    p.add_argument(
+        "--out",
+        default=None,
+        metavar="FILE",
+        help="write the games table to a .csv or .parquet file (written to a temporary file and "
+        "renamed into place when complete; an interrupted run leaves FILE's '.partial' file, "
+        "marked incomplete)",
+    )
     p.add_argument("--force", action="store_true", help="replace an existing --out file")
-    p.add_argument("--resume", action="store_true",
-                   help="continue the interrupted run whose games are in the --out file's '.partial' file "
-                        "(same rule, options and --games; the result is the file an uninterrupted run writes)")
-    p.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE",
-                   help="a rule option (repeatable)")
-    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="a progress bar counting the games, on stderr (default: when stderr is a terminal; "
-                        "--no-progress turns it off)")
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the interrupted run whose games are in the --out file's '.partial' file "
+        "(same rule, options and --games; the result is the file an uninterrupted run writes)",
+    )
+    p.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        type=_option,
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rule option (repeatable)",
+    )
+    p.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a progress bar counting the games, on stderr (default: when stderr is a terminal; "
+        "--no-progress turns it off)",
+    )
     p.add_argument("--json", action="store_true", help="print the payout summary as JSON records")
 
 
@@ -500,7 +648,7 @@ class _Signals:
         for sig in (signal.SIGINT, signal.SIGTERM):
             try:
                 self.saved[sig] = signal.signal(sig, self._handler)
-            except ValueError:            # not the main thread: signals stay as they are
+            except ValueError:  # not the main thread: signals stay as they are
                 pass
         return self
 
@@ -559,8 +707,9 @@ class _Output:
         if os.path.lexists(out) and not force:
             raise ValueError(f"--out {out} exists; pass --force to replace it")
         if not resume and os.path.lexists(self.partial) and not force:
-            raise ValueError(f"{self.partial} holds an interrupted run: continue it with --resume, or pass --force "
-                             f"to start again")
+            raise ValueError(
+                f"{self.partial} holds an interrupted run: continue it with --resume, or pass --force to start again"
+            )
         if self.parquet:
             try:
                 import pyarrow  # noqa: F401
@@ -568,10 +717,15 @@ class _Output:
             except ImportError as exc:
                 raise ValueError(f"writing parquet needs pyarrow ({exc}); use a .csv file instead") from None
         base = os.path.basename(out)
-        for name in os.listdir(folder):       # temporary files of runs that were killed
+        for name in os.listdir(folder):  # temporary files of runs that were killed
             parts = name.split(".")
-            if name.startswith(f".{base}.") and name.endswith(".tmp") and len(parts) >= 4 and parts[-3].isdigit() \
-                    and not _pid_alive(int(parts[-3])):
+            if (
+                name.startswith(f".{base}.")
+                and name.endswith(".tmp")
+                and len(parts) >= 4
+                and parts[-3].isdigit()
+                and not _pid_alive(int(parts[-3]))
+            ):
                 try:
                     os.unlink(os.path.join(folder, name))
                 except OSError:
@@ -581,7 +735,7 @@ class _Output:
         self.fh = None if self.parquet else os.fdopen(fd, "wb")
         if self.parquet:
             os.close(fd)
-        self.writer: Any = None         # the pyarrow.parquet.ParquetWriter, once parquet rows exist
+        self.writer: Any = None  # the pyarrow.parquet.ParquetWriter, once parquet rows exist
         self.written = 0
 
     def write(self, batch) -> None:
@@ -591,7 +745,8 @@ class _Output:
 
             # categories differ between batches: store the text, so every batch has one schema
             table = pa.Table.from_pandas(
-                batch.astype({c: str for c in batch.columns if batch[c].dtype == "category"}), preserve_index=False)
+                batch.astype({c: str for c in batch.columns if batch[c].dtype == "category"}), preserve_index=False
+            )
             if self.writer is None:
                 self.writer = pq.ParquetWriter(self.tmp, table.schema)
             self.writer.write_table(table)
@@ -612,7 +767,7 @@ class _Output:
                 self.writer.write_table(table)
                 self.written += table.num_rows
         else:
-            assert self.fh is not None        # a CSV output holds its handle until it closes
+            assert self.fh is not None  # a CSV output holds its handle until it closes
             with open(path, "rb") as src:
                 for j, line in enumerate(src):
                     self.fh.write(line)
@@ -635,7 +790,7 @@ class _Output:
                 os.fsync(fd)
             finally:
                 os.close(fd)
-        os.chmod(self.tmp, 0o666 & ~_umask())       # mkstemp makes it private
+        os.chmod(self.tmp, 0o666 & ~_umask())  # mkstemp makes it private
         return meta
 
     def finish(self) -> None:
@@ -718,7 +873,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise ValueError(f"--games must be at least 1, got {args.games}")
     options = {k: {"true": True, "false": False}.get(v.lower(), v) for k, v in args.option}
-    rule = mj.rules.get(args.rule, **options)        # the name as typed (苏州, mcr …) and the options, checked
+    rule = mj.rules.get(args.rule, **options)  # the name as typed (苏州, mcr …) and the options, checked
     keep = ["dealer", "winners", "how", "discarder", "pay_0", "pay_1", "pay_2", "pay_3"]
     kept = []
     start = 0
@@ -734,27 +889,47 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         entropy = int(meta["seed"])
         start = int(meta["n_games_written"])
         if start % _chunks.CHUNK_SIZE or not 0 < start < args.games:
-            raise ValueError(f"--resume: {_partial_path(args.out)} holds {start} games, which no interrupted run of "
-                             f"{args.games} games writes")
+            raise ValueError(
+                f"--resume: {_partial_path(args.out)} holds {start} games, which no interrupted run of "
+                f"{args.games} games writes"
+            )
     else:
         entropy = args.seed if args.seed is not None else np.random.SeedSequence().entropy
     # chunk c of a run always plays with stream c: a resumed run starts at the first chunk not written
     rng = np.random.SeedSequence(entropy, n_children_spawned=start // _chunks.CHUNK_SIZE)
-    batches = iter_games(args.rule, args.games - start, rng=rng, n_threads=args.threads, batch_games=_BATCH_GAMES,
-                         progress=sys.stderr.isatty() if args.progress is None else args.progress, **options)
+    batches = iter_games(
+        args.rule,
+        args.games - start,
+        rng=rng,
+        n_threads=args.threads,
+        batch_games=_BATCH_GAMES,
+        progress=sys.stderr.isatty() if args.progress is None else args.progress,
+        **options,
+    )
     output = None
     with _Signals() as signals:
         try:
             if args.out:
                 with signals.atomic():
-                    output = _Output(args.out, dict(rule=args.rule, options={k: str(v) for k, v in options.items()},
-                                                    n_games_requested=args.games, seed=str(entropy),
-                                                    mjfast=mj.__version__),
-                                     force=args.force, resume=args.resume)
+                    output = _Output(
+                        args.out,
+                        dict(
+                            rule=args.rule,
+                            options={k: str(v) for k, v in options.items()},
+                            n_games_requested=args.games,
+                            seed=str(entropy),
+                            mjfast=mj.__version__,
+                        ),
+                        force=args.force,
+                        resume=args.resume,
+                    )
                     if start:
                         output.copy_from(_partial_path(args.out))
-                        old = (pd.read_parquet(_partial_path(args.out), columns=keep) if output.parquet
-                               else pd.read_csv(_partial_path(args.out), usecols=keep, keep_default_na=False))
+                        old = (
+                            pd.read_parquet(_partial_path(args.out), columns=keep)
+                            if output.parquet
+                            else pd.read_csv(_partial_path(args.out), usecols=keep, keep_default_na=False)
+                        )
                         kept.append(old.assign(winners=old["winners"].astype(str), how=old["how"].astype(str)))
             for batch in batches:
                 if start:
@@ -763,8 +938,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 if output is not None:
                     with signals.atomic():
                         output.write(batch)
-                kept.append(batch[keep].assign(winners=batch["winners"].astype(str),
-                                               how=batch["how"].astype(str)))
+                kept.append(batch[keep].assign(winners=batch["winners"].astype(str), how=batch["how"].astype(str)))
             if output is not None:
                 with signals.atomic():
                     output.finish()
@@ -773,9 +947,15 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             with signals.atomic():
                 where = output.interrupted() if output is not None else None
             done = output.written if output is not None else 0
-            print(f"mjfast: interrupted after {done} of {args.games} games"
-                  + (f"; they are in {where} (continue with --resume)" if where else
-                     ("; nothing was written" if args.out else "")), file=sys.stderr)
+            print(
+                f"mjfast: interrupted after {done} of {args.games} games"
+                + (
+                    f"; they are in {where} (continue with --resume)"
+                    if where
+                    else ("; nothing was written" if args.out else "")
+                ),
+                file=sys.stderr,
+            )
             return code
         except BaseException:
             if output is not None:
@@ -789,15 +969,38 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         return EXIT_OK
     from mjfast.analysis.payout import base_stake
 
-    shown = f"{rule.name}({', '.join(f'{k}={v}' for k, v in rule.non_default_options.items())})" \
-        if rule.non_default_options else rule.name
+    shown = (
+        f"{rule.name}({', '.join(f'{k}={v}' for k, v in rule.non_default_options.items())})"
+        if rule.non_default_options
+        else rule.name
+    )
     _out(f"{args.games} games of {shown}" + (f", written to {args.out}" if args.out else ""))
     stake = base_stake(rule)
-    _out(f"payments in {args.unit}" + (f": one stake = {stake} points, the cheapest legal win" if args.unit == "stakes"
-                                       else f" (one stake = {stake} points)")
-         + "; p_lose_gt_10x = P(losing more than 10 stakes in a game)")
-    keep = summary[summary.statistic.isin(["mean", "std", "q05", "q50", "q95", "win_rate", "self_draw_share",
-                                           "draw_game_rate", "dealer_edge", "p_lose_gt_10x"])]
+    _out(
+        f"payments in {args.unit}"
+        + (
+            f": one stake = {stake} points, the cheapest legal win"
+            if args.unit == "stakes"
+            else f" (one stake = {stake} points)"
+        )
+        + "; p_lose_gt_10x = P(losing more than 10 stakes in a game)"
+    )
+    keep = summary[
+        summary.statistic.isin(
+            [
+                "mean",
+                "std",
+                "q05",
+                "q50",
+                "q95",
+                "win_rate",
+                "self_draw_share",
+                "draw_game_rate",
+                "dealer_edge",
+                "p_lose_gt_10x",
+            ]
+        )
+    ]
     _out(_table(keep.round({"value": 4, "se": 4, "ci_low": 4, "ci_high": 4})))
     return EXIT_OK
 
@@ -815,25 +1018,23 @@ class _Command(NamedTuple):
 
 
 _COMMANDS: list[_Command] = [
-    _Command("hand", "parse a hand and print it in mpsz, Chinese and glyphs",
-             _args_hand, _cmd_hand),
-    _Command("rules", "list the rules, or describe one rule under options",
-             _args_rules, _cmd_rules),
-    _Command("analyze", "shanten, 进张 and 一进听 of a 13-tile hand, or the discard table of a 14-tile hand "
-                        "(--value: with the exact win probability and expected payment)",
-             _args_analyze, _cmd_analyze),
-    _Command("calls", "call versus pass: every legal answer to an offered discard",
-             _args_calls, _cmd_calls),
-    _Command("score", "score a won hand under a rule: elements, total, payments",
-             _args_score, _cmd_score),
-    _Command("simulate", "play full games under a rule and print the payout summary",
-             _args_simulate, _cmd_simulate),
+    _Command("hand", "parse a hand and print it in mpsz, Chinese and glyphs", _args_hand, _cmd_hand),
+    _Command("rules", "list the rules, or describe one rule under options", _args_rules, _cmd_rules),
+    _Command(
+        "analyze",
+        "shanten, 进张 and 一进听 of a 13-tile hand, or the discard table of a 14-tile hand "
+        "(--value: with the exact win probability and expected payment)",
+        _args_analyze,
+        _cmd_analyze,
+    ),
+    _Command("calls", "call versus pass: every legal answer to an offered discard", _args_calls, _cmd_calls),
+    _Command("score", "score a won hand under a rule: elements, total, payments", _args_score, _cmd_score),
+    _Command("simulate", "play full games under a rule and print the payout summary", _args_simulate, _cmd_simulate),
 ]
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="mjfast", description="Chinese mahjong analysis toolkit.")
+    parser = _Parser(prog="mjfast", description="Chinese mahjong analysis toolkit.")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for cmd in _COMMANDS:
@@ -887,11 +1088,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{e.filename}: " if e.filename else ""
         print(f"mjfast: error: {where}{e.strerror or e}", file=sys.stderr)
         return EXIT_FAILURE
-    except Exception as e:                # a bug: one line, not a traceback (MJFAST_TRACEBACK=1 shows it)
+    except Exception as e:  # a bug: one line, not a traceback (MJFAST_TRACEBACK=1 shows it)
         if os.environ.get("MJFAST_TRACEBACK"):
             raise
-        print(f"mjfast: error: unexpected {type(e).__name__}: {e} (this is a bug in mjfast; please report it, "
-              "with MJFAST_TRACEBACK=1 set to show where it happened)", file=sys.stderr)
+        print(
+            f"mjfast: error: unexpected {type(e).__name__}: {e} (this is a bug in mjfast; please report it, "
+            "with MJFAST_TRACEBACK=1 set to show where it happened)",
+            file=sys.stderr,
+        )
         return EXIT_FAILURE
 
 

@@ -4,6 +4,7 @@ This is the only bridge between :mod:`mjfast.rules` and :mod:`mjfast._kernels`; 
 see a rule object.  :func:`kernel_rule` serves the shape level (shanten, 进张, decomposition);
 :func:`game_tables` the game engine (the wall and, per flipped indicator, each code's role).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -25,7 +26,9 @@ OPT_PAIRS_DISTINCT = _ks.OPTION_BITS["pairs_distinct"]
 OPT_LAN_STRICT = _ks.OPTION_BITS["lan_strict"]
 OPT_VOID_M = _ks.OPTION_BITS["void_m"]  # << suit: that suit may be left empty (缺一门)
 OPT_NEED_VOID = _ks.OPTION_BITS["need_void"]
-OPT_HONOUR_CHOWS = _ks.OPTION_BITS["honour_chows"]  # any three different winds / dragons form a set (Calls.chow_honours)
+OPT_HONOUR_CHOWS = _ks.OPTION_BITS[
+    "honour_chows"
+]  # any three different winds / dragons form a set (Calls.chow_honours)
 ALL_VOIDABLE = OPT_NEED_VOID | (7 * OPT_VOID_M)
 INF = _ks.NO_FORM  # the kernel's "no allowed form applies"
 
@@ -142,8 +145,10 @@ def honour_chow_option(rule_obj) -> int:
     if not groups:
         return 0
     if sorted(map(tuple, groups)) != sorted((_rules_base.WINDS, _rules_base.DRAGONS)):
-        raise ValueError(f"rule {rule_obj.name!r}: honour chows {groups!r} are not supported by the kernels "
-                         "(they know the four winds and the three dragons, each any three different)")
+        raise ValueError(
+            f"rule {rule_obj.name!r}: honour chows {groups!r} are not supported by the kernels "
+            "(they know the four winds and the three dragons, each any three different)"
+        )
     return OPT_HONOUR_CHOWS
 
 
@@ -191,8 +196,7 @@ class GameTables:
         codes = [k for k in range(N_KINDS) for _ in range(int(ts.copies[k]))]
         codes += [CODES.index(code) for code, n in ts.bonus.items() for _ in range(int(n))]
         self.wall = np.ascontiguousarray(codes, np.int8)
-        base = np.array([k if k < N_KINDS and ts.copies[k] > 0 else ROLE_FLOWER for k in range(N_TILES_ALL)],
-                        np.int8)
+        base = np.array([k if k < N_KINDS and ts.copies[k] > 0 else ROLE_FLOWER for k in range(N_TILES_ALL)], np.int8)
         scheme = rule.wildcard
         # a scheme chosen per sub-game (no indicator) plays without wildcards
         self.flip = scheme is not None and scheme.selection != "per_game"
@@ -209,7 +213,7 @@ class GameTables:
                 f = CODES.index(code)
                 wild = [CODES.index(x) for x in scheme.successor(code)]
                 kinds = [k for k in wild if k < N_KINDS and ts.copies[k] > 0]
-                wk = kinds[0] if kinds else None       # wild faces that are flowers stand for no kind
+                wk = kinds[0] if kinds else None  # wild faces that are flowers stand for no kind
                 krf = kernel_rule(rule, wk)
                 self.wild_kind[f] = wk
                 self.faces[f, wild] = ROLE_WILD

@@ -3,6 +3,7 @@
 A build without OpenMP says so once, at import (:func:`warn_without_openmp`): every
 ``n_threads`` then runs on one thread.
 """
+
 from __future__ import annotations
 
 import os
@@ -22,8 +23,10 @@ def config() -> dict:
     tables = _tables.load_tables()
     status = dict(_tables.STATUS)
     sizes: dict[str, dict[str, Any]]
-    sizes = {name: {"shape": list(a.shape), "dtype": str(a.dtype), "MiB": round(a.nbytes / 2**20, 2)}
-             for name, a in tables.items()}
+    sizes = {
+        name: {"shape": list(a.shape), "dtype": str(a.dtype), "MiB": round(a.nbytes / 2**20, 2)}
+        for name, a in tables.items()
+    }
     return {
         "mjfast": __version__,
         "python": sys.version.split()[0],
@@ -93,20 +96,27 @@ def show_config(mode: str = "stdout"):
     omp = "yes" if cfg["openmp"] else "NO (n_threads > 1 runs on one thread)"
     print(f"mjfast {cfg['mjfast']} (Python {cfg['python']}, NumPy {cfg['numpy']}, {cfg['platform']})")
     print(f"OpenMP: {omp}")
-    print(f"threads: default {t['default']}"
-          + (f" (OMP_NUM_THREADS={t['OMP_NUM_THREADS']})" if t["OMP_NUM_THREADS"] else "")
-          + f", usable CPUs {t['usable_cpus']}, limit {t['limit']}")
-    source = {"cache": "read from the cache", "built": "built and cached",
-              "memory": "built in memory, not cached"}.get(c["tables_from"], c["tables_from"])
+    print(
+        f"threads: default {t['default']}"
+        + (f" (OMP_NUM_THREADS={t['OMP_NUM_THREADS']})" if t["OMP_NUM_THREADS"] else "")
+        + f", usable CPUs {t['usable_cpus']}, limit {t['limit']}"
+    )
+    source = {"cache": "read from the cache", "built": "built and cached", "memory": "built in memory, not cached"}.get(
+        c["tables_from"], c["tables_from"]
+    )
     print(f"table cache: {c['folder']} ({source}" + (f": {c['problem']}" if c["problem"] else "") + ")")
-    print(f"tables: {cfg['tables_MiB']} MiB ("
-          + ", ".join(f"{k} {v['MiB']:.2f}" for k, v in cfg["tables"].items()) + ")")
+    print(
+        f"tables: {cfg['tables_MiB']} MiB (" + ", ".join(f"{k} {v['MiB']:.2f}" for k, v in cfg["tables"].items()) + ")"
+    )
     return None
 
 
 def warn_without_openmp(openmp: bool) -> None:
     """Warn (once, at import) that the kernels were built without OpenMP."""
     if not openmp:
-        warnings.warn("mjfast was built without OpenMP: every n_threads runs on one thread (a compiler with "
-                      "OpenMP, e.g. gcc, builds the parallel kernels; mjfast.show_config() shows the build)",
-                      RuntimeWarning, stacklevel=3)
+        warnings.warn(
+            "mjfast was built without OpenMP: every n_threads runs on one thread (a compiler with "
+            "OpenMP, e.g. gcc, builds the parallel kernels; mjfast.show_config() shows the build)",
+            RuntimeWarning,
+            stacklevel=3,
+        )

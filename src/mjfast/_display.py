@@ -18,6 +18,7 @@ text is always printed beside the tiles.
 
 Nothing here calls a kernel, so a repr is always cheap.
 """
+
 from __future__ import annotations
 
 import base64
@@ -29,13 +30,23 @@ from . import tiles as _t
 __all__ = ["tile_svg", "tile_html", "tiles_html", "hand_html", "style", "tile_frame", "Readings", "TILE_COLUMNS"]
 
 #: Columns whose values are tiles (one code or an mpsz string); :func:`style` draws them.
-TILE_COLUMNS = ("discard", "meld", "ukeire_tiles", "waits", "tile", "win_tile", "offered", "tiles", "hand",
-                "winning_hand")
+TILE_COLUMNS = (
+    "discard",
+    "meld",
+    "ukeire_tiles",
+    "waits",
+    "tile",
+    "win_tile",
+    "offered",
+    "tiles",
+    "hand",
+    "winning_hand",
+)
 
 _FACE, _EDGE = "#fbf6e9", "#7d7466"
 _BLUE, _RED, _GREEN, _INK = "#1f5aa6", "#c62f2a", "#2d7a3a", "#1c2333"
-_W, _H = 30, 40                        # viewBox of a tile
-_PX = 24                               # displayed width in CSS pixels (height 32)
+_W, _H = 30, 40  # viewBox of a tile
+_PX = 24  # displayed width in CSS pixels (height 32)
 _GAP = '<span class="mjfast-gap" style="display:inline-block;width:0.6em"></span>'
 
 # --------------------------------------------------------------------------------------------
@@ -60,15 +71,20 @@ _LETTERS = {
     "N": "M1.5,11.5 V0.5 L8.5,11.5 V0.5",
 }
 _ZHONG = "M1,3 H9 V7.4 H1 Z M5,0 V10"
-_FA = ("M1.6,3.2 H8.8 M4,0.4 Q4,6 0.6,10 M4.6,5.4 H8 Q6.8,8.6 3.4,10 M5,6.4 Q6.8,9 9.6,10 "
-       "M7,0.4 L8.6,1.8")
-_DIGITS = {1: "M2,0 V6 M0.8,1.2 L2,0", 2: "M0.4,1.4 Q2,-0.8 3.6,1.4 L0.4,6 H3.8",
-           3: "M0.4,0.6 H3.4 L1.6,2.8 Q4.2,3.2 3.2,5.4 Q2,6.6 0.4,5.4", 4: "M3,6 V0 L0.2,4.2 H4"}
+_FA = "M1.6,3.2 H8.8 M4,0.4 Q4,6 0.6,10 M4.6,5.4 H8 Q6.8,8.6 3.4,10 M5,6.4 Q6.8,9 9.6,10 M7,0.4 L8.6,1.8"
+_DIGITS = {
+    1: "M2,0 V6 M0.8,1.2 L2,0",
+    2: "M0.4,1.4 Q2,-0.8 3.6,1.4 L0.4,6 H3.8",
+    3: "M0.4,0.6 H3.4 L1.6,2.8 Q4.2,3.2 3.2,5.4 Q2,6.6 0.4,5.4",
+    4: "M3,6 V0 L0.2,4.2 H4",
+}
 
 
 def _strokes(d: str, colour: str, x: float, y: float, scale: float, width: float) -> str:
-    return (f'<path d="{d}" transform="translate({x},{y}) scale({scale})" fill="none" stroke="{colour}" '
-            f'stroke-width="{width / scale:.3f}" stroke-linecap="round" stroke-linejoin="round"/>')
+    return (
+        f'<path d="{d}" transform="translate({x},{y}) scale({scale})" fill="none" stroke="{colour}" '
+        f'stroke-width="{width / scale:.3f}" stroke-linecap="round" stroke-linejoin="round"/>'
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -81,19 +97,34 @@ _DOTS: dict[int, list[tuple[float, float, float]]] = {
     4: [(9.5, 12, 4.5), (20.5, 12, 4.5), (9.5, 28, 4.5), (20.5, 28, 4.5)],
     5: [(9, 10, 4), (21, 10, 4), (15, 20, 4), (9, 30, 4), (21, 30, 4)],
     6: [(10, 8.5, 3.6), (20, 8.5, 3.6), (10, 20, 3.6), (20, 20, 3.6), (10, 31, 3.6), (20, 31, 3.6)],
-    7: [(7.5, 6.5, 3), (15, 9.5, 3), (22.5, 12.5, 3), (10, 21.5, 3.3), (20, 21.5, 3.3), (10, 31, 3.3),
-        (20, 31, 3.3)],
-    8: [(10, 6.5, 3), (20, 6.5, 3), (10, 15, 3), (20, 15, 3), (10, 24, 3), (20, 24, 3), (10, 33, 3),
-        (20, 33, 3)],
-    9: [(8, 9, 3.2), (15, 9, 3.2), (22, 9, 3.2), (8, 20, 3.2), (15, 20, 3.2), (22, 20, 3.2), (8, 31, 3.2),
-        (15, 31, 3.2), (22, 31, 3.2)],
+    7: [(7.5, 6.5, 3), (15, 9.5, 3), (22.5, 12.5, 3), (10, 21.5, 3.3), (20, 21.5, 3.3), (10, 31, 3.3), (20, 31, 3.3)],
+    8: [(10, 6.5, 3), (20, 6.5, 3), (10, 15, 3), (20, 15, 3), (10, 24, 3), (20, 24, 3), (10, 33, 3), (20, 33, 3)],
+    9: [
+        (8, 9, 3.2),
+        (15, 9, 3.2),
+        (22, 9, 3.2),
+        (8, 20, 3.2),
+        (15, 20, 3.2),
+        (22, 20, 3.2),
+        (8, 31, 3.2),
+        (15, 31, 3.2),
+        (22, 31, 3.2),
+    ],
 }
 # colour of each dot (index into the layout above)
-_DOT_COLOURS = {1: [_RED], 2: [_BLUE, _GREEN], 3: [_BLUE, _RED, _GREEN], 4: [_BLUE, _GREEN, _GREEN, _BLUE],
-                5: [_BLUE, _GREEN, _RED, _GREEN, _BLUE], 6: [_GREEN, _GREEN] + [_RED] * 4,
-                7: [_GREEN] * 3 + [_RED] * 4, 8: [_BLUE] * 8, 9: [_BLUE] * 3 + [_RED] * 3 + [_GREEN] * 3}
+_DOT_COLOURS = {
+    1: [_RED],
+    2: [_BLUE, _GREEN],
+    3: [_BLUE, _RED, _GREEN],
+    4: [_BLUE, _GREEN, _GREEN, _BLUE],
+    5: [_BLUE, _GREEN, _RED, _GREEN, _BLUE],
+    6: [_GREEN, _GREEN] + [_RED] * 4,
+    7: [_GREEN] * 3 + [_RED] * 4,
+    8: [_BLUE] * 8,
+    9: [_BLUE] * 3 + [_RED] * 3 + [_GREEN] * 3,
+}
 
-_STICKS: dict[int, list[tuple[float, float]]] = {   # (x, y) of each stick's centre; a stick is 3.4 x 9
+_STICKS: dict[int, list[tuple[float, float]]] = {  # (x, y) of each stick's centre; a stick is 3.4 x 9
     2: [(15, 11), (15, 29)],
     3: [(15, 11), (10, 29), (20, 29)],
     4: [(10, 11), (20, 11), (10, 29), (20, 29)],
@@ -107,58 +138,73 @@ _RED_STICKS = {5: {2}, 7: {0}, 9: {1, 4, 7}}
 
 
 def _dot(x: float, y: float, r: float, colour: str) -> str:
-    return (f'<circle cx="{x}" cy="{y}" r="{r}" fill="none" stroke="{colour}" stroke-width="{r * 0.32:.2f}"/>'
-            f'<circle cx="{x}" cy="{y}" r="{r * 0.38:.2f}" fill="{colour}"/>')
+    return (
+        f'<circle cx="{x}" cy="{y}" r="{r}" fill="none" stroke="{colour}" stroke-width="{r * 0.32:.2f}"/>'
+        f'<circle cx="{x}" cy="{y}" r="{r * 0.38:.2f}" fill="{colour}"/>'
+    )
 
 
 def _stick(x: float, y: float, colour: str, h: float = 9.0) -> str:
-    return (f'<rect x="{x - 1.7}" y="{y - h / 2}" width="3.4" height="{h}" rx="1.5" fill="{colour}"/>'
-            f'<line x1="{x - 1.7}" y1="{y}" x2="{x + 1.7}" y2="{y}" stroke="{_FACE}" stroke-width="0.7"/>')
+    return (
+        f'<rect x="{x - 1.7}" y="{y - h / 2}" width="3.4" height="{h}" rx="1.5" fill="{colour}"/>'
+        f'<line x1="{x - 1.7}" y1="{y}" x2="{x + 1.7}" y2="{y}" stroke="{_FACE}" stroke-width="0.7"/>'
+    )
 
 
 def _suit_body(suit: int, n: int) -> str:
-    if suit == 0:                                                     # 万: numeral over 万
-        return (_strokes(_NUMERALS[n], _INK, 7, 5, 1.6, 1.9)
-                + _strokes(_WAN, _RED, 8, 20, 1.4, 1.9))
-    if suit == 1:                                                     # 筒: dots
+    if suit == 0:  # 万: numeral over 万
+        return _strokes(_NUMERALS[n], _INK, 7, 5, 1.6, 1.9) + _strokes(_WAN, _RED, 8, 20, 1.4, 1.9)
+    if suit == 1:  # 筒: dots
         return "".join(_dot(x, y, r, c) for (x, y, r), c in zip(_DOTS[n], _DOT_COLOURS[n]))
-    if n == 1:                                                        # 1条: one tall stick
+    if n == 1:  # 1条: one tall stick
         return _stick(15, 21, _GREEN, 24) + f'<circle cx="15" cy="8" r="3" fill="{_RED}"/>'
     red = _RED_STICKS.get(n, set())
     return "".join(_stick(x, y, _RED if i in red else _GREEN) for i, (x, y) in enumerate(_STICKS[n]))
 
 
 def _flower(colour: str, centre: str = "#e0a020") -> str:
-    petals = "".join(f'<circle cx="{15 + 5.2 * dx}" cy="{22 + 5.2 * dy}" r="4" fill="{colour}"/>'
-                     for dx, dy in ((0, -1), (0.95, -0.31), (0.59, 0.81), (-0.59, 0.81), (-0.95, -0.31)))
+    petals = "".join(
+        f'<circle cx="{15 + 5.2 * dx}" cy="{22 + 5.2 * dy}" r="4" fill="{colour}"/>'
+        for dx, dy in ((0, -1), (0.95, -0.31), (0.59, 0.81), (-0.59, 0.81), (-0.95, -0.31))
+    )
     return petals + f'<circle cx="15" cy="22" r="2.6" fill="{centre}"/>'
 
 
 def _bonus_body(code: str) -> str:
-    if code[0] == "F":                                                # 春夏秋冬 / 梅兰竹菊 + number
+    if code[0] == "F":  # 春夏秋冬 / 梅兰竹菊 + number
         n = int(code[1])
         number = (n - 1) % 4 + 1
         colour = _RED if n <= 4 else "#b0418f"
         return _flower(colour) + _strokes(_DIGITS[number], _INK, 5, 4, 1.3, 1.6)
     if code == "RAT":
-        return ('<ellipse cx="15" cy="24" rx="8" ry="5.5" fill="#8c8c8c"/>'
-                '<circle cx="9" cy="18" r="3" fill="#8c8c8c"/><circle cx="21" cy="18" r="3" fill="#8c8c8c"/>'
-                f'<path d="M23,25 Q27,30 23,34" fill="none" stroke="#8c8c8c" stroke-width="1.4"/>'
-                f'<circle cx="12.5" cy="23" r="1" fill="{_INK}"/><circle cx="17.5" cy="23" r="1" fill="{_INK}"/>')
+        return (
+            '<ellipse cx="15" cy="24" rx="8" ry="5.5" fill="#8c8c8c"/>'
+            '<circle cx="9" cy="18" r="3" fill="#8c8c8c"/><circle cx="21" cy="18" r="3" fill="#8c8c8c"/>'
+            f'<path d="M23,25 Q27,30 23,34" fill="none" stroke="#8c8c8c" stroke-width="1.4"/>'
+            f'<circle cx="12.5" cy="23" r="1" fill="{_INK}"/><circle cx="17.5" cy="23" r="1" fill="{_INK}"/>'
+        )
     if code == "CAT":
-        return ('<circle cx="15" cy="23" r="8" fill="#e08a2c"/>'
-                '<path d="M8,19 L8.5,11 L13,16 Z M22,19 L21.5,11 L17,16 Z" fill="#e08a2c"/>'
-                f'<circle cx="12" cy="22" r="1.2" fill="{_INK}"/><circle cx="18" cy="22" r="1.2" fill="{_INK}"/>')
-    if code == "GOD":                                                 # a coin with a square hole
-        return ('<circle cx="15" cy="20" r="9" fill="#d9a521" stroke="#a67c12" stroke-width="1.2"/>'
-                f'<rect x="12" y="17" width="6" height="6" fill="{_FACE}" stroke="#a67c12" stroke-width="1"/>')
+        return (
+            '<circle cx="15" cy="23" r="8" fill="#e08a2c"/>'
+            '<path d="M8,19 L8.5,11 L13,16 Z M22,19 L21.5,11 L17,16 Z" fill="#e08a2c"/>'
+            f'<circle cx="12" cy="22" r="1.2" fill="{_INK}"/><circle cx="18" cy="22" r="1.2" fill="{_INK}"/>'
+        )
+    if code == "GOD":  # a coin with a square hole
+        return (
+            '<circle cx="15" cy="20" r="9" fill="#d9a521" stroke="#a67c12" stroke-width="1.2"/>'
+            f'<rect x="12" y="17" width="6" height="6" fill="{_FACE}" stroke="#a67c12" stroke-width="1"/>'
+        )
     if code == "BOWL":
-        return ('<circle cx="15" cy="18" r="5" fill="#d9a521"/>'
-                '<path d="M4,21 H26 Q25,33 15,33 Q5,33 4,21 Z" fill="#2f6fa0"/>')
-    if code == "BD":                                                  # 百搭: a star
-        return ('<path d="M15,7 L18.5,16.5 L28,17 L20.5,23 L23,32.5 L15,27 L7,32.5 L9.5,23 L2,17 L11.5,16.5 Z" '
-                'fill="#7b3fb0"/>')
-    return ""                                                         # WB0: a blank face, no frame
+        return (
+            '<circle cx="15" cy="18" r="5" fill="#d9a521"/>'
+            '<path d="M4,21 H26 Q25,33 15,33 Q5,33 4,21 Z" fill="#2f6fa0"/>'
+        )
+    if code == "BD":  # 百搭: a star
+        return (
+            '<path d="M15,7 L18.5,16.5 L28,17 L20.5,23 L23,32.5 L15,27 L7,32.5 L9.5,23 L2,17 L11.5,16.5 Z" '
+            'fill="#7b3fb0"/>'
+        )
+    return ""  # WB0: a blank face, no frame
 
 
 @cache
@@ -189,19 +235,23 @@ def tile_svg(t: int) -> str:
         body = _suit_body(t // 9, t % 9 + 1)
     elif t < 31:
         body = _strokes(_LETTERS["ESWN"[t - 27]], _INK, 7, 12, 1.6, 2.4)
-    elif t == 31:                                                     # 白: a blue frame
-        body = (f'<rect x="6" y="7" width="18" height="26" rx="2" fill="none" stroke="{_BLUE}" stroke-width="2"/>'
-                f'<rect x="9" y="10" width="12" height="20" rx="1" fill="none" stroke="{_BLUE}" stroke-width="1"/>')
+    elif t == 31:  # 白: a blue frame
+        body = (
+            f'<rect x="6" y="7" width="18" height="26" rx="2" fill="none" stroke="{_BLUE}" stroke-width="2"/>'
+            f'<rect x="9" y="10" width="12" height="20" rx="1" fill="none" stroke="{_BLUE}" stroke-width="1"/>'
+        )
     elif t == 32:
         body = _strokes(_FA, _GREEN, 6, 9, 1.8, 2.4)
     elif t == 33:
         body = _strokes(_ZHONG, _RED, 6, 10, 1.8, 2.6)
     else:
         body = _bonus_body(_t.CODES[t])
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {_H}" width="{_PX}" '
-            f'height="{_PX * _H // _W}">'
-            f'<rect x="1" y="1" width="28" height="38" rx="4" fill="{_FACE}" stroke="{_EDGE}" stroke-width="1.2"/>'
-            f'{body}</svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {_H}" width="{_PX}" '
+        f'height="{_PX * _H // _W}">'
+        f'<rect x="1" y="1" width="28" height="38" rx="4" fill="{_FACE}" stroke="{_EDGE}" stroke-width="1.2"/>'
+        f"{body}</svg>"
+    )
 
 
 @cache
@@ -219,8 +269,10 @@ def tile_html(t: int) -> str:
     True
     """
     title = escape(f"{_t.CODES[t]} {_t.NAMES_ZH[t]} ({_t.NAMES_EN[t]})")
-    return (f'<img class="mjfast-tile" src="{_uri(t)}" alt="{_t.CODES[t]}" title="{title}" width="{_PX}" '
-            f'height="{_PX * _H // _W}" style="display:inline-block;margin:0 1px;vertical-align:middle">')
+    return (
+        f'<img class="mjfast-tile" src="{_uri(t)}" alt="{_t.CODES[t]}" title="{title}" width="{_PX}" '
+        f'height="{_PX * _H // _W}" style="display:inline-block;margin:0 1px;vertical-align:middle">'
+    )
 
 
 def tiles_html(ids, *, title: str | None = None) -> str:
@@ -238,8 +290,10 @@ def tiles_html(ids, *, title: str | None = None) -> str:
 
 def _with_text(pictures: str, text: str) -> str:
     # the text wraps under the pictures where a narrow page leaves no room beside them
-    return (f'<span style="display:inline-flex;flex-wrap:wrap;align-items:center;gap:0.2em 0.5em">{pictures}'
-            f'<code class="mjfast-mpsz">{escape(text)}</code></span>')
+    return (
+        f'<span style="display:inline-flex;flex-wrap:wrap;align-items:center;gap:0.2em 0.5em">{pictures}'
+        f'<code class="mjfast-mpsz">{escape(text)}</code></span>'
+    )
 
 
 def _meld_title(meld) -> str:
@@ -328,8 +382,11 @@ def style(table, *, columns=None):
 
     if not isinstance(table, pd.DataFrame):
         raise TypeError(f"table must be a pandas.DataFrame, got {type(table).__name__}")
-    if columns is not None and (isinstance(columns, str) or not isinstance(columns, (list, tuple))
-                                or not all(isinstance(c, str) for c in columns)):
+    if columns is not None and (
+        isinstance(columns, str)
+        or not isinstance(columns, (list, tuple))
+        or not all(isinstance(c, str) for c in columns)
+    ):
         raise TypeError(f"columns must be a list of column names, got {columns!r}")
     cols = [c for c in (columns if columns is not None else TILE_COLUMNS) if c in table.columns]
     missing = [c for c in (columns or ()) if c not in table.columns]
@@ -337,10 +394,11 @@ def style(table, *, columns=None):
         raise ValueError(f"columns: the table has no column(s) {', '.join(map(repr, missing))}")
     styler = table.style.format(_cell, subset=cols) if cols else table.style
     return styler.set_table_styles(
-        [{"selector": "td", "props": "vertical-align: middle; text-align: left"}], overwrite=False)
+        [{"selector": "td", "props": "vertical-align: middle; text-align: left"}], overwrite=False
+    )
 
 
-_TILE_FRAME: list = []   # the TileFrame class, made on first use (pandas is imported lazily)
+_TILE_FRAME: list = []  # the TileFrame class, made on first use (pandas is imported lazily)
 
 
 def _tile_frame_class():
@@ -373,13 +431,15 @@ def _tile_frame_class():
             return TileFrame
 
         def _repr_html_(self):
-            if (len(self) > (pd.get_option("display.max_rows") or len(self))
-                    or not any(c in self.columns for c in TILE_COLUMNS)
-                    or not pd.get_option("display.notebook_repr_html")):
+            if (
+                len(self) > (pd.get_option("display.max_rows") or len(self))
+                or not any(c in self.columns for c in TILE_COLUMNS)
+                or not pd.get_option("display.notebook_repr_html")
+            ):
                 return super()._repr_html_()
             try:
                 return style(self).to_html()
-            except ImportError:         # pandas' Styler needs jinja2: show the plain table then
+            except ImportError:  # pandas' Styler needs jinja2: show the plain table then
                 return super()._repr_html_()
 
     TileFrame.__module__ = __name__
@@ -430,6 +490,8 @@ class Readings(list):
             sets = _GAP.join(tiles_html(_t.parse_tiles(g.strip("[]")), title=g) for g in d.groups())
             waits = ", ".join(sorted(d.waits)) if d.waits else ""
             wild = f" wild={','.join(_t.CODES[t] for t in d.wild_tiles)}" if d.wild_tiles else ""
-            rows.append(f"<tr><td>{escape(d.form)}</td><td>{sets}</td><td>{escape(waits)}</td>"
-                        f"<td><code>{escape(' '.join(d.groups()) + wild)}</code></td></tr>")
+            rows.append(
+                f"<tr><td>{escape(d.form)}</td><td>{sets}</td><td>{escape(waits)}</td>"
+                f"<td><code>{escape(' '.join(d.groups()) + wild)}</code></td></tr>"
+            )
         return '<table class="mjfast-readings">' + "".join(rows) + "</table>"

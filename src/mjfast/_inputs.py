@@ -5,6 +5,7 @@ take (:func:`as_hand`, :func:`as_light_hand`); :func:`prepare` checks a hand aga
 through the Rule → kernel bridge (:mod:`mjfast._bridge`); batches, thread counts, ``visible``
 counts and fixed sets are validated here once for every module.
 """
+
 from __future__ import annotations
 
 import numbers
@@ -25,8 +26,9 @@ MAX_THREADS = 256
 MAX_SAMPLES = 2**40
 _DEFAULT = _bridge.kernel_rule(None)
 DEFAULT_PARAMS = {
-    reading: _k.RuleParams(_DEFAULT.copies, _DEFAULT.playable, _DEFAULT.forms,
-                           _bridge.OPT_PAIRS_DISTINCT if reading == "riichi" else 0)
+    reading: _k.RuleParams(
+        _DEFAULT.copies, _DEFAULT.playable, _DEFAULT.forms, _bridge.OPT_PAIRS_DISTINCT if reading == "riichi" else 0
+    )
     for reading in (None, "chinese", "riichi")
 }
 
@@ -59,8 +61,13 @@ class CountsHand:
 def as_light_hand(hand, *, melds=(), wilds=None):
     """Like :func:`as_hand`, but a plain C-contiguous ``uint8[34]`` vector without melds stays
     a :class:`CountsHand` (counts above 4 are rejected by the kernels)."""
-    if (not melds and type(hand) is np.ndarray and hand.dtype == np.uint8 and hand.shape == (N_KINDS,)
-            and hand.flags.c_contiguous):
+    if (
+        not melds
+        and type(hand) is np.ndarray
+        and hand.dtype == np.uint8
+        and hand.shape == (N_KINDS,)
+        and hand.flags.c_contiguous
+    ):
         return CountsHand(hand, wilds)
     return as_hand(hand, melds=melds, wilds=wilds)
 
@@ -82,7 +89,7 @@ def check_wilds(wilds) -> int:
         return 0
     if isinstance(wilds, (bool, np.bool_)) or not isinstance(wilds, numbers.Integral):
         raise ValueError(f"wilds must be an integer number of wildcards, got {type(wilds).__name__} {wilds!r}")
-    n = int(wilds)                    # exact for an Integral
+    n = int(wilds)  # exact for an Integral
     if not 0 <= n <= MAX_WILDS:
         raise ValueError(f"wilds must be between 0 and {MAX_WILDS}, got {wilds}")
     return n
@@ -124,8 +131,9 @@ def prepare(hand: Hand, rule, *, wild_kind=None, pairs_distinct=None):
             have = int(counts[i]) + int(hand.meld_counts[i])
             if kr.copies[i] == 0 and wk != i:
                 raise ValueError(f"tile {CODES[i]} is not played under rule {kr.name!r}")
-            raise ValueError(f"the hand holds {have} of {CODES[i]} but only {int(kr.copies[i])} "
-                             f"natural copies are in play")
+            raise ValueError(
+                f"the hand holds {have} of {CODES[i]} but only {int(kr.copies[i])} natural copies are in play"
+            )
         if hand.n_melds:
             caps = np.ascontiguousarray(np.maximum(caps, 0), dtype=np.uint8)
     options = kr.options
@@ -193,13 +201,15 @@ def default_threads(n_threads) -> int:
     if n_threads == 0:
         raise ValueError("n_threads must not be 0")
     if n_threads > limit:
-        raise ValueError(f"n_threads={n_threads} is above the limit of {limit} threads "
-                         f"(this machine has {cores} usable CPUs)")
+        raise ValueError(
+            f"n_threads={n_threads} is above the limit of {limit} threads (this machine has {cores} usable CPUs)"
+        )
     if n_threads < 0:
         resolved = cores + 1 + n_threads
         if resolved < 1:
-            raise ValueError(f"n_threads={n_threads} leaves no thread: this machine has {cores} usable CPUs "
-                             f"(-1 means all of them)")
+            raise ValueError(
+                f"n_threads={n_threads} leaves no thread: this machine has {cores} usable CPUs (-1 means all of them)"
+            )
         return resolved
     return n_threads
 
@@ -234,8 +244,11 @@ def sample_size(func: str, n, old_name: str, old_value, default=None):
         raise ValueError(f"{func}: give the sample size once, as n= ({old_name}= is its deprecated old name)")
     import warnings
 
-    warnings.warn(f"{func}({old_name}=...) is deprecated: every mjfast function takes its sample size as n=",
-                  DeprecationWarning, stacklevel=3)
+    warnings.warn(
+        f"{func}({old_name}=...) is deprecated: every mjfast function takes its sample size as n=",
+        DeprecationWarning,
+        stacklevel=3,
+    )
     return old_value
 
 
@@ -243,7 +256,7 @@ def check_int(value, name: str, lo: int, hi: int | None = None) -> int:
     """``value`` as an int in ``lo..hi``; bools and non-integers are rejected."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
         raise ValueError(f"{name} must be an integer, got {value!r}")
-    n = int(value)                    # exact for an Integral
+    n = int(value)  # exact for an Integral
     if n < lo:
         raise ValueError(f"{name} must be at least {lo}, got {value}")
     if hi is not None and n > hi:
@@ -267,9 +280,11 @@ def check_samples(value, name: str, bytes_each: int = 0, stream: str = "") -> in
     n = check_int(value, name, 1, MAX_SAMPLES)
     ram = physical_memory()
     if bytes_each and ram and n * bytes_each > ram:
-        raise ValueError(f"{name}={n} would need about {n * bytes_each / 2**30:,.0f} GiB for its result "
-                         f"(about {bytes_each} bytes each) but this machine has {ram / 2**30:,.0f} GiB"
-                         + (f"; {stream}" if stream else ""))
+        raise ValueError(
+            f"{name}={n} would need about {n * bytes_each / 2**30:,.0f} GiB for its result "
+            f"(about {bytes_each} bytes each) but this machine has {ram / 2**30:,.0f} GiB"
+            + (f"; {stream}" if stream else "")
+        )
     return n
 
 
@@ -287,6 +302,7 @@ def visible_counts(visible) -> np.ndarray:
             raise ValueError(f"visible counts must be between 0 and 4, got {int(visible[k])} for {CODES[k]}")
         return visible.astype(np.int16)
     from .tiles import counts as _counts
+
     return _counts(visible).astype(np.int16)
 
 
@@ -294,7 +310,7 @@ def fix_sets(h: Hand, fixed_sets) -> Hand:
     """Move concealed sets declared fixed into the melds (yijinting.md §4 caveat 1)."""
     counts = h.counts.astype(np.int16)
     fixed = []
-    for text in ([fixed_sets] if isinstance(fixed_sets, str) else fixed_sets):
+    for text in [fixed_sets] if isinstance(fixed_sets, str) else fixed_sets:
         meld = text if isinstance(text, Meld) else Meld.parse(str(text))
         for t in meld.tiles:
             counts[t] -= 1

@@ -14,6 +14,7 @@ and the surplus ``F - c`` (``w`` tiles, :attr:`Decomposition.wild_tiles`) lies o
 plays.  A wildcard may stand for any playable kind, a fifth copy included.  Two decompositions
 are the same when their form, groups and wildcard faces are the same.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -30,8 +31,14 @@ __all__ = ["Decomposition", "decompose", "decompose_counts", "honour_chows", "WA
 #: Wait names carried by :attr:`Decomposition.waits`.
 WAITS = ("ryanmen", "penchan", "kanchan", "tanki", "shanpon")
 #: Forms other than ``"standard"`` that :func:`decompose` can report.
-SPECIAL_FORMS = ("seven_pairs", "thirteen_orphans", "thirteen_lan", "honors_and_knitted",
-                 "knitted_straight", "nine_terminals")
+SPECIAL_FORMS = (
+    "seven_pairs",
+    "thirteen_orphans",
+    "thirteen_lan",
+    "honors_and_knitted",
+    "knitted_straight",
+    "nine_terminals",
+)
 
 _FB = _bridge.FORM_BITS
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -130,15 +137,22 @@ class Decomposition:
             parts.append(tiles_html(_t.parse_tiles(g.strip("[]")), title=g))
         extra = f" wild={','.join(_t.CODES[t] for t in self.wild_tiles)}" if self.wild_tiles else ""
         waits = f" waits={','.join(w for w in WAITS if w in self.waits)}" if self.waits else ""
-        return (f"<div class='mjfast-decomposition'><b>{escape(self.form)}</b>{escape(extra + waits)}<br>"
-                + _GAP.join(parts) + "</div>")
+        return (
+            f"<div class='mjfast-decomposition'><b>{escape(self.form)}</b>{escape(extra + waits)}<br>"
+            + _GAP.join(parts)
+            + "</div>"
+        )
 
 
 # ---------------------------------------------------------------------------------------------
 # count-vector level
 def _as_counts(counts) -> np.ndarray:
-    if type(counts) is np.ndarray and counts.dtype == np.uint8 and counts.shape == (_t.N_KINDS,) \
-            and counts.flags.c_contiguous:
+    if (
+        type(counts) is np.ndarray
+        and counts.dtype == np.uint8
+        and counts.shape == (_t.N_KINDS,)
+        and counts.flags.c_contiguous
+    ):
         if counts.max() > 4:
             raise ValueError("each count must be between 0 and 4")
         return counts
@@ -226,8 +240,9 @@ def _lan_choices(c, strict):
     per_suit = []
     for s in range(3):
         held = {x for x in range(9) if c[9 * s + x]}
-        opts = [tuple(9 * s + x for x in sub) for sub in _LAN_SUIT
-                if held <= set(sub) and (not strict or len(sub) == 3)]
+        opts = [
+            tuple(9 * s + x for x in sub) for sub in _LAN_SUIT if held <= set(sub) and (not strict or len(sub) == 3)
+        ]
         per_suit.append(opts)
     held_h = [i for i in _HONOURS if c[i]]
     free_h = [i for i in _HONOURS if not c[i]]
@@ -261,8 +276,9 @@ def _nine_terminals(c, w, playable):
     return res
 
 
-_SET_OF_CODE = tuple(("chow", t) if t < _k.PUNG_OFFSET else ("pung", t - _k.PUNG_OFFSET)
-                     for t in range(_k.PUNG_OFFSET + _t.N_KINDS))
+_SET_OF_CODE = tuple(
+    ("chow", t) if t < _k.PUNG_OFFSET else ("pung", t - _k.PUNG_OFFSET) for t in range(_k.PUNG_OFFSET + _t.N_KINDS)
+)
 _WINDS = (27, 28, 29, 30)
 _DRAGONS = (31, 32, 33)
 # kernel code - HONOUR_CHOW_OFFSET -> the chow's tiles (the wind chows without wind j, the dragons)
@@ -308,15 +324,29 @@ def _rows_to_tuples(rows: np.ndarray) -> list[tuple]:
         sets = tuple(_SET_OF_CODE[x] for x in row[1:5] if 0 <= x < _k.HONOUR_CHOW_OFFSET)
         tiles = _k.KNITTED_LAYOUTS[row[6]] if row[6] >= 0 else ()
         if max(row[1:5]) >= _k.HONOUR_CHOW_OFFSET:
-            tiles = tuple(sorted(t for x in row[1:5] if x >= _k.HONOUR_CHOW_OFFSET
-                                 for t in _HONOUR_CHOW_TILES[x - _k.HONOUR_CHOW_OFFSET]))
+            tiles = tuple(
+                sorted(
+                    t
+                    for x in row[1:5]
+                    if x >= _k.HONOUR_CHOW_OFFSET
+                    for t in _HONOUR_CHOW_TILES[x - _k.HONOUR_CHOW_OFFSET]
+                )
+            )
         out.append((form, sets, row[5], tiles, tuple(x for x in row[7:] if x >= 0)))
     return out
 
 
-def decompose_counts(counts, n_melds: int = 0, wilds: int = 0, *, forms=None, playable=None,
-                     seven_pairs_distinct: bool = False, lan_strict: bool = False,
-                     honour_chows: bool = False) -> list[tuple]:
+def decompose_counts(
+    counts,
+    n_melds: int = 0,
+    wilds: int = 0,
+    *,
+    forms=None,
+    playable=None,
+    seven_pairs_distinct: bool = False,
+    lan_strict: bool = False,
+    honour_chows: bool = False,
+) -> list[tuple]:
     """Every reading of the concealed part of a complete hand, as plain tuples.
 
     Parameters
@@ -368,8 +398,10 @@ def decompose_counts(counts, n_melds: int = 0, wilds: int = 0, *, forms=None, pl
         raise ValueError(f"n_melds must be between 0 and 4, got {n_melds}")
     n = int(c.sum()) + wilds
     if n % 3 != 2 or n + 3 * n_melds > 14:
-        raise ValueError(f"{n} tiles in hand with {n_melds} melds is not a complete-hand size "
-                         "(3k+2 tiles, at most 14 counting each meld as 3)")
+        raise ValueError(
+            f"{n} tiles in hand with {n_melds} melds is not a complete-hand size "
+            "(3k+2 tiles, at most 14 counting each meld as 3)"
+        )
     bits = _bridge.form_bits(forms, None)
     if playable is None:
         pl = _ALL_PLAYABLE
@@ -440,8 +472,12 @@ def from_reading(reading, melds=(), win_tile=None) -> Decomposition:
     wait types of ``win_tile`` within the concealed part (empty when it is None).
     """
     form, sets, pair, tiles, wild = reading
-    all_sets = tuple(sorted([(k, f, True) for k, f in sets] + [_meld_set(m) for m in melds],
-                            key=lambda s: (s[1], _SET_KIND.index(s[0]), s[2])))
+    all_sets = tuple(
+        sorted(
+            [(k, f, True) for k, f in sets] + [_meld_set(m) for m in melds],
+            key=lambda s: (s[1], _SET_KIND.index(s[0]), s[2]),
+        )
+    )
     waits = _waits(form, sets, pair, tiles, win_tile) if win_tile is not None else frozenset()
     return Decomposition(form, all_sets, pair, tiles, wild, waits)
 
@@ -450,7 +486,7 @@ def _suits_ok(kr_options: int, faces: np.ndarray) -> bool:
     """缺一门: some suit that may be left empty is empty (melds already narrowed the options)."""
     if not kr_options & _bridge.OPT_NEED_VOID:
         return True
-    return any(kr_options & (_bridge.OPT_VOID_M << s) and not faces[9 * s: 9 * s + 9].any() for s in range(3))
+    return any(kr_options & (_bridge.OPT_VOID_M << s) and not faces[9 * s : 9 * s + 9].any() for s in range(3))
 
 
 def decompose(hand, *, rule=None, win_tile=None, melds=(), wilds=None, strict: bool = False) -> list[Decomposition]:
@@ -512,8 +548,10 @@ def decompose(hand, *, rule=None, win_tile=None, melds=(), wilds=None, strict: b
 
     h = as_hand(hand, melds=melds, wilds=wilds)
     if h.n_tiles % 3 != 2:
-        raise ValueError(f"a complete hand holds 3k+2 tiles besides its melds; got {h.n_tiles} "
-                         f"({h.n_melds} meld{'' if h.n_melds == 1 else 's'})")
+        raise ValueError(
+            f"a complete hand holds 3k+2 tiles besides its melds; got {h.n_tiles} "
+            f"({h.n_melds} meld{'' if h.n_melds == 1 else 's'})"
+        )
     kr, caps, options = prepare(h, rule)
     if h.wilds > _k.MAX_WILDS:
         raise ValueError(f"at most {_k.MAX_WILDS} wildcards are supported")
@@ -523,10 +561,16 @@ def decompose(hand, *, rule=None, win_tile=None, melds=(), wilds=None, strict: b
         if t_win >= _t.N_KINDS or h.counts[t_win] == 0:
             raise ValueError(f"win_tile {_t.CODES[t_win]} is not among the hand's concealed tiles")
     names = [f for f, b in _FB.items() if kr.forms & b and f != "seven_stars"]
-    raw = decompose_counts(h.counts, h.n_melds, h.wilds, forms=names, playable=kr.playable,
-                           seven_pairs_distinct=bool(options & _bridge.OPT_PAIRS_DISTINCT),
-                           lan_strict=bool(options & _bridge.OPT_LAN_STRICT),
-                           honour_chows=bool(options & _bridge.OPT_HONOUR_CHOWS))
+    raw = decompose_counts(
+        h.counts,
+        h.n_melds,
+        h.wilds,
+        forms=names,
+        playable=kr.playable,
+        seven_pairs_distinct=bool(options & _bridge.OPT_PAIRS_DISTINCT),
+        lan_strict=bool(options & _bridge.OPT_LAN_STRICT),
+        honour_chows=bool(options & _bridge.OPT_HONOUR_CHOWS),
+    )
     out = []
     for reading in raw:
         if options & _bridge.OPT_NEED_VOID:
@@ -536,6 +580,6 @@ def decompose(hand, *, rule=None, win_tile=None, melds=(), wilds=None, strict: b
         out.append(from_reading(reading, h.melds, t_win))
     if strict and not out:
         raise ValueError("hand is not complete")
-    from ._display import Readings   # a list that Jupyter shows as sets of tiles
+    from ._display import Readings  # a list that Jupyter shows as sets of tiles
 
     return Readings(out)

@@ -17,6 +17,7 @@ check, or any callable ``(hand14, tile) -> bool`` as the hook).  Wildcards held 
 :func:`mjfast.shanten`; a drawn wildcard always accepts and is reported apart
 (``wild_accept``) so natural-tile figures stay comparable.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -27,8 +28,16 @@ from . import _bridge
 from ._display import tile_frame
 from ._kernels import _efficiency as _ke
 from .hand import Hand
-from ._inputs import (as_hand, as_light_hand, default_threads, fix_sets, prepare,
-                      seven_pairs_option, validate_batch, visible_counts)
+from ._inputs import (
+    as_hand,
+    as_light_hand,
+    default_threads,
+    fix_sets,
+    prepare,
+    seven_pairs_option,
+    validate_batch,
+    visible_counts,
+)
 from .tiles import CODES, N_KINDS, format_counts, parse_tiles
 
 _TILE_ORDER = list(CODES[:N_KINDS])
@@ -41,16 +50,17 @@ def _setup(hand, rule, visible, melds, wilds, fixed_sets, wild_kind, need: tuple
         h = fix_sets(h, fixed_sets)
     if h.n_tiles % 3 not in need or h.n_tiles + 3 * h.n_melds > 14:
         want = "3k+1 (e.g. 13)" if need == (1,) else "3k+2 (e.g. 14)"
-        raise ValueError(f"this function needs a {want}-tile hand; got {h.n_tiles} tiles in hand "
-                         f"(+{h.n_melds} melds)")
+        raise ValueError(f"this function needs a {want}-tile hand; got {h.n_tiles} tiles in hand (+{h.n_melds} melds)")
     kr, caps, options = prepare(h, rule, wild_kind=wild_kind, pairs_distinct=seven_pairs_option(seven_pairs))
     vis = visible_counts(visible)
     # prepare() already checked the hand against the caps; only visible tiles can overflow now
     over = () if visible is None else np.flatnonzero(h.counts.astype(np.int16) + vis > caps.astype(np.int16))
     if len(over):
         k = int(over[0])
-        raise ValueError(f"visible makes {CODES[k]} exceed its copies: {int(h.counts[k])} in hand, "
-                         f"{int(h.meld_counts[k])} in melds, {int(vis[k])} visible")
+        raise ValueError(
+            f"visible makes {CODES[k]} exceed its copies: {int(h.counts[k])} in hand, "
+            f"{int(h.meld_counts[k])} in melds, {int(vis[k])} visible"
+        )
     return h, kr, np.ascontiguousarray(caps, np.uint8), options, vis
 
 
@@ -64,8 +74,7 @@ def _win_check(rule, legal):
     if callable(legal):
         return legal
     if legal not in LEGAL:
-        raise ValueError(f"legal must be one of {', '.join(LEGAL)} or a callable (hand14, tile) -> bool; "
-                         f"got {legal!r}")
+        raise ValueError(f"legal must be one of {', '.join(LEGAL)} or a callable (hand14, tile) -> bool; got {legal!r}")
     rule_obj = _bridge.resolve_rule(rule)
     if rule_obj is None or legal == "shape":
         return None
@@ -78,8 +87,9 @@ def _win_check(rule, legal):
         key = (hand14.counts.tobytes(), hand14.melds, hand14.bonus, hand14.wilds, tile)
         hit = memo.get(key)
         if hit is None:
-            ctx = WinContext(hand14, win_tile=tile, self_draw=self_draw, winner=0, dealer=0,
-                             discarder=None if self_draw else 2)
+            ctx = WinContext(
+                hand14, win_tile=tile, self_draw=self_draw, winner=0, dealer=0, discarder=None if self_draw else 2
+            )
             hit = memo[key] = bool(can_win(ctx, rule_obj))
         return hit
 
@@ -95,14 +105,15 @@ class _Legal:
         self.wilds = h.wilds
         self.n_melds = len(self.melds)
         self.kr, self.caps, self.options, self.check = kr, caps, options, check
-        self._wins: dict = {}          # (final counts, tile) -> legal; the same win is reached many ways
+        self._wins: dict = {}  # (final counts, tile) -> legal; the same win is reached many ways
 
     def waits(self, c13: np.ndarray, vis: np.ndarray) -> tuple[int, list]:
         """(shanten, legal winning kinds) of the 3k+1 counts ``c13``."""
         accept = np.zeros(N_KINDS, np.uint8)
         rem = np.zeros(N_KINDS, np.int16)
-        s = _ke.ukeire_kernel(c13, self.n_melds, self.wilds, self.caps, self.kr.playable, self.kr.forms,
-                              self.options, vis, accept, rem)
+        s = _ke.ukeire_kernel(
+            c13, self.n_melds, self.wilds, self.caps, self.kr.playable, self.kr.forms, self.options, vis, accept, rem
+        )
         if s != 0:
             return s, []
         out = []
@@ -112,8 +123,7 @@ class _Legal:
             key = (c.tobytes(), int(k))
             ok = self._wins.get(key)
             if ok is None:
-                ok = self._wins[key] = self.check(Hand(c, melds=self.melds, bonus=self.bonus, wilds=self.wilds),
-                                                  int(k))
+                ok = self._wins[key] = self.check(Hand(c, melds=self.melds, bonus=self.bonus, wilds=self.wilds), int(k))
             if ok:
                 out.append(int(k))
         return s, out
@@ -164,8 +174,19 @@ def _wild_remaining(h, rule, wild_copies) -> int:
     return max(0, int(wild_copies) - h.wilds)
 
 
-def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=(), wild_kind=None,
-           wild_copies=None, seven_pairs=None, legal="self_draw") -> Ukeire:
+def ukeire(
+    hand13,
+    *,
+    rule=None,
+    visible=None,
+    melds=(),
+    wilds=None,
+    fixed_sets=(),
+    wild_kind=None,
+    wild_copies=None,
+    seven_pairs=None,
+    legal="self_draw",
+) -> Ukeire:
     """进张: every kind whose draw lowers the shanten of a 3k+1 hand, with copies left.
 
     Parameters
@@ -201,10 +222,18 @@ def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=
     >>> mj.ukeire("234m567p345s11z23s").count, mj.ukeire("234m567p345s11z23s", rule="guobiao").count
     (7, 0)
     """
-    h, kr, caps, options, vis = _setup(hand13, rule, visible, melds, wilds, fixed_sets, wild_kind, (1,),
-                                       seven_pairs)
-    s, tiles, count = _ke.ukeire_dict(h.counts, h.n_melds, h.wilds, caps, kr.playable, kr.forms, options,
-                                      None if visible is None else vis, _KIND_CODES)
+    h, kr, caps, options, vis = _setup(hand13, rule, visible, melds, wilds, fixed_sets, wild_kind, (1,), seven_pairs)
+    s, tiles, count = _ke.ukeire_dict(
+        h.counts,
+        h.n_melds,
+        h.wilds,
+        caps,
+        kr.playable,
+        kr.forms,
+        options,
+        None if visible is None else vis,
+        _KIND_CODES,
+    )
     if s >= _bridge.INF:
         raise ValueError("no winning form of this rule applies to the hand")
     check = _win_check(rule, legal) if s <= 1 else None
@@ -220,8 +249,9 @@ def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=
     return Ukeire(s, tiles, count, _wild_remaining(h, rule, wild_copies))
 
 
-def waits(hand13, *, rule=None, visible=None, melds=(), wilds=None, wild_kind=None, seven_pairs=None,
-          legal="self_draw") -> dict:
+def waits(
+    hand13, *, rule=None, visible=None, melds=(), wilds=None, wild_kind=None, seven_pairs=None, legal="self_draw"
+) -> dict:
     """Winning kinds of a ready (听牌) 3k+1 hand → copies left (a wait with none left shows 0).
 
     Parameters
@@ -279,8 +309,19 @@ class Yijinting:
     aggregate: str = "union"
 
 
-def yijinting(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=(), aggregate="union",
-              wild_kind=None, seven_pairs=None, legal="self_draw") -> Yijinting:
+def yijinting(
+    hand13,
+    *,
+    rule=None,
+    visible=None,
+    melds=(),
+    wilds=None,
+    fixed_sets=(),
+    aggregate="union",
+    wild_kind=None,
+    seven_pairs=None,
+    legal="self_draw",
+) -> Yijinting:
     """进张数, 听张数 and 组合数 of a 1-shanten (一进听) 3k+1 hand, exactly as yijinting.md.
 
     Parameters
@@ -309,8 +350,7 @@ def yijinting(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_se
 
     if aggregate not in ("union", "max"):
         raise ValueError(f"aggregate must be 'union' or 'max', got {aggregate!r}")
-    h, kr, caps, options, vis = _setup(hand13, rule, visible, melds, wilds, fixed_sets, wild_kind, (1,),
-                                       seven_pairs)
+    h, kr, caps, options, vis = _setup(hand13, rule, visible, melds, wilds, fixed_sets, wild_kind, (1,), seven_pairs)
     rem = np.zeros(N_KINDS, np.int16)
     wu = np.zeros(N_KINDS, np.int32)
     wm = np.zeros(N_KINDS, np.int32)
@@ -324,20 +364,24 @@ def yijinting(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_se
     check = _win_check(rule, legal)
     if check is not None:
         rows, ting = _Legal(h, kr, caps, options, check).yijinting(
-            np.ascontiguousarray(h.counts, np.uint8), vis, acc, aggregate)
+            np.ascontiguousarray(h.counts, np.uint8), vis, acc, aggregate
+        )
         acc = np.array([t for t, _n, _w in rows], np.int64)
         rem = np.zeros(N_KINDS, np.int16)
         w = np.zeros(N_KINDS, np.int32)
         for t, n, wt in rows:
             rem[t], w[t] = n, wt
-    frame = tile_frame({
-        "tile": pd.Categorical([CODES[k] for k in acc], categories=_TILE_ORDER, ordered=True),
-        "copies": rem[acc].astype(np.int64),
-        "ting_after": w[acc].astype(np.int64),
-    })
+    frame = tile_frame(
+        {
+            "tile": pd.Categorical([CODES[k] for k in acc], categories=_TILE_ORDER, ordered=True),
+            "copies": rem[acc].astype(np.int64),
+            "ting_after": w[acc].astype(np.int64),
+        }
+    )
     frame["product"] = frame["copies"] * frame["ting_after"]
-    return Yijinting(int(rem.sum()), int(base_rem[ting.astype(bool)].sum()), int(frame["product"].sum()),
-                     frame, aggregate)
+    return Yijinting(
+        int(rem.sum()), int(base_rem[ting.astype(bool)].sum()), int(frame["product"].sum()), frame, aggregate
+    )
 
 
 def improvements(hand13, *, rule=None, visible=None, melds=(), wilds=None, wild_kind=None) -> dict:
@@ -374,9 +418,22 @@ def improvements(hand13, *, rule=None, visible=None, melds=(), wilds=None, wild_
     return out
 
 
-def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=(), combos=True,
-                     wild_kind=None, seven_pairs=None, as_frame=True, legal="self_draw", value=False,
-                     **value_options):
+def analyze_discards(
+    hand14,
+    *,
+    rule=None,
+    visible=None,
+    melds=(),
+    wilds=None,
+    fixed_sets=(),
+    combos=True,
+    wild_kind=None,
+    seven_pairs=None,
+    as_frame=True,
+    legal="self_draw",
+    value=False,
+    **value_options,
+):
     """One row per distinct discard of a 3k+2 hand: shanten, 进张, 一进听 组合数, waits, 改良.
 
     Columns: ``discard`` (ordered Categorical of mpsz codes), ``shanten``, ``ukeire_kinds``,
@@ -432,33 +489,78 @@ def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, f
             if set(extra) <= known | {"draws_left"}:
                 raise ValueError(f"{', '.join(extra)} apply to the value columns: pass value=True")
             raise ValueError(f"unknown option(s) {', '.join(extra)} for analyze_discards")
-        return _discard_table(hand14, rule=rule, visible=visible, melds=melds, wilds=wilds, fixed_sets=fixed_sets,
-                              combos=combos, wild_kind=wild_kind, seven_pairs=seven_pairs, as_frame=as_frame,
-                              legal=legal)
+        return _discard_table(
+            hand14,
+            rule=rule,
+            visible=visible,
+            melds=melds,
+            wilds=wilds,
+            fixed_sets=fixed_sets,
+            combos=combos,
+            wild_kind=wild_kind,
+            seven_pairs=seven_pairs,
+            as_frame=as_frame,
+            legal=legal,
+        )
     if value is not True:
         raise ValueError(f"value must be True or False, got {value!r}")
-    return _with_value(hand14, dict(rule=rule, visible=visible, melds=melds, wilds=wilds, fixed_sets=fixed_sets,
-                                    combos=combos, wild_kind=wild_kind, seven_pairs=seven_pairs, as_frame=as_frame,
-                                    legal=legal, **value_options))
+    return _with_value(
+        hand14,
+        dict(
+            rule=rule,
+            visible=visible,
+            melds=melds,
+            wilds=wilds,
+            fixed_sets=fixed_sets,
+            combos=combos,
+            wild_kind=wild_kind,
+            seven_pairs=seven_pairs,
+            as_frame=as_frame,
+            legal=legal,
+            **value_options,
+        ),
+    )
 
 
-def _discard_table(hand14, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=(), combos=True,
-                   wild_kind=None, seven_pairs=None, as_frame=True, legal="self_draw"):
+def _discard_table(
+    hand14,
+    *,
+    rule=None,
+    visible=None,
+    melds=(),
+    wilds=None,
+    fixed_sets=(),
+    combos=True,
+    wild_kind=None,
+    seven_pairs=None,
+    as_frame=True,
+    legal="self_draw",
+):
     """The shape table of :func:`analyze_discards` (no value columns)."""
-    h, kr, caps, options, vis = _setup(hand14, rule, visible, melds, wilds, fixed_sets, wild_kind, (2,),
-                                       seven_pairs)
-    cols = _ke.discard_table(np.ascontiguousarray(h.counts, np.uint8), h.n_melds, h.wilds, caps, kr.playable,
-                             kr.forms, options, vis, bool(combos))
+    h, kr, caps, options, vis = _setup(hand14, rule, visible, melds, wilds, fixed_sets, wild_kind, (2,), seven_pairs)
+    cols = _ke.discard_table(
+        np.ascontiguousarray(h.counts, np.uint8),
+        h.n_melds,
+        h.wilds,
+        caps,
+        kr.playable,
+        kr.forms,
+        options,
+        vis,
+        bool(combos),
+    )
     check = _win_check(rule, legal)
     if check is not None:
-        _legal_rows(cols, _Legal(h, kr, caps, options, check), np.ascontiguousarray(h.counts, np.uint8), vis,
-                    bool(combos))
+        _legal_rows(
+            cols, _Legal(h, kr, caps, options, check), np.ascontiguousarray(h.counts, np.uint8), vis, bool(combos)
+        )
     if not as_frame:
         return cols
     import pandas as pd
 
-    df = tile_frame({k: (np.char.decode(v, "ascii") if v.dtype.kind == "S" else v.astype(np.int64))
-                     for k, v in cols.items()})
+    df = tile_frame(
+        {k: (np.char.decode(v, "ascii") if v.dtype.kind == "S" else v.astype(np.int64)) for k, v in cols.items()}
+    )
     df["discard"] = pd.Categorical(df["discard"], categories=_TILE_ORDER, ordered=True)
     return df
 
@@ -474,7 +576,7 @@ def _legal_rows(cols: dict, lg: _Legal, c14: np.ndarray, vis: np.ndarray, combos
         c13 = c14.copy()
         c13[d] -= 1
         seen = vis.copy()
-        seen[d] += 1                   # the discarded tile counts as seen
+        seen[d] += 1  # the discarded tile counts as seen
         base = np.maximum(lg.caps.astype(np.int16) - c13 - seen, 0)
         if cols["shanten"][i] == 0:
             kinds = [k for k in lg.waits(c13, seen)[1] if base[k] > 0]
@@ -486,15 +588,16 @@ def _legal_rows(cols: dict, lg: _Legal, c14: np.ndarray, vis: np.ndarray, combos
             cols["combos"][i] = sum(n * w for _t, n, w in rows) if combos else 0
         text = format_counts(np.bincount(np.asarray(kinds, np.int64), minlength=N_KINDS).tolist()).encode()
         if len(text) > width:
-            raise AssertionError("tile list wider than the kernel's column")   # cannot happen: a subset
+            raise AssertionError("tile list wider than the kernel's column")  # cannot happen: a subset
         cols["ukeire_tiles"][i] = text
         cols["ukeire_kinds"][i] = len(kinds)
         cols["ukeire"][i] = int(base[kinds].sum())
         if cols["shanten"][i] == 0:
             cols["waits"][i] = text
             cols["wait_count"][i] = cols["ukeire"][i]
-    order = np.lexsort((-cols["combos"].astype(np.int64), -cols["ukeire"].astype(np.int64),
-                        cols["shanten"].astype(np.int64)))
+    order = np.lexsort(
+        (-cols["combos"].astype(np.int64), -cols["ukeire"].astype(np.int64), cols["shanten"].astype(np.int64))
+    )
     for k in cols:
         cols[k] = cols[k][order]
 
@@ -530,16 +633,38 @@ def ukeire_batch(counts, *, melds=0, wilds=0, rule=None, seven_pairs=None, n_thr
     arr, m, w = validate_batch(counts, melds, wilds, kr)
     n = arr.shape[0]
     out = {"shanten": np.empty(n, np.int8), "ukeire": np.empty(n, np.int16), "ukeire_kinds": np.empty(n, np.int8)}
-    _ke.ukeire_batch_kernel(arr, m, w, kr.copies, kr.playable, kr.forms, kr.options, out["shanten"],
-                            out["ukeire"], out["ukeire_kinds"], default_threads(n_threads), _KIND_CODES)
+    _ke.ukeire_batch_kernel(
+        arr,
+        m,
+        w,
+        kr.copies,
+        kr.playable,
+        kr.forms,
+        kr.options,
+        out["shanten"],
+        out["ukeire"],
+        out["ukeire_kinds"],
+        default_threads(n_threads),
+        _KIND_CODES,
+    )
     return out
 
 
-_SHAPE_KEYS = frozenset(("rule", "visible", "melds", "wilds", "fixed_sets", "combos", "wild_kind", "seven_pairs",
-                         "as_frame", "legal"))
+_SHAPE_KEYS = frozenset(
+    ("rule", "visible", "melds", "wilds", "fixed_sets", "combos", "wild_kind", "seven_pairs", "as_frame", "legal")
+)
 #: Columns ``value=True`` adds (from :func:`mjfast.expected_value`).
-VALUE_COLUMNS = ("p_ready", "p_win", "p_win_self_draw", "p_win_discard", "ev", "ev_stakes", "mean_win",
-                 "n_states", "exact")
+VALUE_COLUMNS = (
+    "p_ready",
+    "p_win",
+    "p_win_self_draw",
+    "p_win_discard",
+    "ev",
+    "ev_stakes",
+    "mean_win",
+    "n_states",
+    "exact",
+)
 
 
 def _with_value(hand14, options: dict):
@@ -550,8 +675,16 @@ def _with_value(hand14, options: dict):
     if shape.get("seven_pairs") is not None:
         raise ValueError("seven_pairs= (a shape reading) cannot be combined with value=True")
     as_frame = shape.pop("as_frame", True)
-    h, kr, caps, opts, vis = _setup(hand14, shape.get("rule"), shape.get("visible"), shape.get("melds", ()),
-                                    shape.get("wilds"), shape.get("fixed_sets", ()), shape.get("wild_kind"), (2,))
+    h, kr, caps, opts, vis = _setup(
+        hand14,
+        shape.get("rule"),
+        shape.get("visible"),
+        shape.get("melds", ()),
+        shape.get("wilds"),
+        shape.get("fixed_sets", ()),
+        shape.get("wild_kind"),
+        (2,),
+    )
     rule = shape.get("rule")
     if options and rule is not None:
         # rule options apply to both tables; the scorer's own options go to the value columns
@@ -563,10 +696,8 @@ def _with_value(hand14, options: dict):
             rule = _rules.get(rule_obj.name, **{**dict(rule_obj.options), **rule_keys})
     shape["rule"] = rule
     table = _discard_table(hand14, **{**shape, "as_frame": True})
-    hand = Hand(np.array(h.counts, np.uint8), melds=h.melds, bonus=getattr(h, "bonus", ()), wilds=h.wilds,
-                partial=True)
-    val = expected_value(hand, rule=rule, visible=shape.get("visible"), wild_kind=shape.get("wild_kind"),
-                         **options)
+    hand = Hand(np.array(h.counts, np.uint8), melds=h.melds, bonus=getattr(h, "bonus", ()), wilds=h.wilds, partial=True)
+    val = expected_value(hand, rule=rule, visible=shape.get("visible"), wild_kind=shape.get("wild_kind"), **options)
     val = val.set_index(val["discard"].astype(str))
     keys = table["discard"].astype(str)
     for col in VALUE_COLUMNS:
@@ -579,4 +710,3 @@ def _with_value(hand14, options: dict):
         v = table[k]
         out[k] = np.asarray(v.astype(str), dtype="S") if k in ("discard", "ukeire_tiles", "waits") else v.to_numpy()
     return out
-

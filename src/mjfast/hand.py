@@ -46,19 +46,29 @@ SOURCES = ("left", "opposite", "right")
 _KONG_KINDS = frozenset({"kong", "added_kong", "concealed_kong"})
 
 _KIND_ALIASES = {k: k for k in MELD_KINDS}
-_KIND_ALIASES.update({
-    "chi": "chow", "吃": "chow", "顺子": "chow",
-    "pong": "pung", "碰": "pung", "刻子": "pung",
-    "exposed_kong": "kong", "明杠": "kong", "直杠": "kong", "点杠": "kong",
-    "加杠": "added_kong", "补杠": "added_kong", "续杠": "added_kong",
-    "暗杠": "concealed_kong",
-})
+_KIND_ALIASES.update(
+    {
+        "chi": "chow",
+        "吃": "chow",
+        "顺子": "chow",
+        "pong": "pung",
+        "碰": "pung",
+        "刻子": "pung",
+        "exposed_kong": "kong",
+        "明杠": "kong",
+        "直杠": "kong",
+        "点杠": "kong",
+        "加杠": "added_kong",
+        "补杠": "added_kong",
+        "续杠": "added_kong",
+        "暗杠": "concealed_kong",
+    }
+)
 
 _SOURCE_ALIASES = {s: s for s in SOURCES}
 _SOURCE_ALIASES.update({"上家": "left", "对家": "opposite", "對家": "opposite", "下家": "right"})
 
-_SET_HELP = ("a chow is 3 consecutive tiles of one numbered suit, a pung 3 identical "
-             "tiles, a kong 4 identical tiles")
+_SET_HELP = "a chow is 3 consecutive tiles of one numbered suit, a pung 3 identical tiles, a kong 4 identical tiles"
 
 
 def _normalise_kind(kind) -> str:
@@ -74,8 +84,7 @@ def _normalise_source(source) -> str | None:
     s = _SOURCE_ALIASES.get(source) if isinstance(source, str) else None
     if s is None:
         raise ValueError(
-            f"unknown source seat {source!r}; expected one of {', '.join(SOURCES)} "
-            "(上家, 对家, 下家) or None"
+            f"unknown source seat {source!r}; expected one of {', '.join(SOURCES)} (上家, 对家, 下家) or None"
         )
     return s
 
@@ -142,9 +151,7 @@ class Meld:
         if claimed is not None:
             claimed = _t.parse_tile(claimed)
             if claimed not in ts:
-                raise ValueError(
-                    f"claimed tile {_t.CODES[claimed]} is not in the meld {_t.to_mpsz(ts)}"
-                )
+                raise ValueError(f"claimed tile {_t.CODES[claimed]} is not in the meld {_t.to_mpsz(ts)}")
         if kind == "concealed_kong" and (source is not None or claimed is not None):
             raise ValueError("a concealed kong has no source seat and no claimed tile")
         object.__setattr__(self, "kind", kind)
@@ -153,8 +160,7 @@ class Meld:
         object.__setattr__(self, "claimed", claimed)
 
     @classmethod
-    def parse(cls, text: str, *, kind: str | None = None, source: str | None = None,
-              claimed=None) -> Meld:
+    def parse(cls, text: str, *, kind: str | None = None, source: str | None = None, claimed=None) -> Meld:
         """Build a Meld from the compact string syntax (see the module docstring).
 
         Parameters
@@ -218,7 +224,7 @@ class Meld:
     @property
     def mpsz(self) -> str:
         """The tiles in mpsz with the kind marker: ``'[1111p]'``, ``'+1111p'``, ``'555z'``."""
-        text = "".join([_t.CODES[t][0] for t in self.tiles]) + _t.CODES[self.tiles[0]][1]   # one suit, sorted
+        text = "".join([_t.CODES[t][0] for t in self.tiles]) + _t.CODES[self.tiles[0]][1]  # one suit, sorted
         if self.kind == "concealed_kong":
             return f"[{text}]"
         if self.kind == "added_kong":
@@ -319,8 +325,7 @@ class Hand:
     True
     """
 
-    __slots__ = ("_counts", "_melds", "_bonus", "_wilds", "_n_tiles", "_partial",
-                 "_meld_counts", "_hash")
+    __slots__ = ("_counts", "_melds", "_bonus", "_wilds", "_n_tiles", "_partial", "_meld_counts", "_hash")
 
     def __init__(self, tiles, *, melds=(), bonus=(), wilds=0, partial: bool = False) -> None:
         if isinstance(melds, str):
@@ -336,9 +341,13 @@ class Hand:
             wilds = wilds if wilds else src._wilds
             partial = partial or src._partial
         else:
-            if (type(tiles) is np.ndarray and tiles.dtype == np.uint8 and tiles.shape == (_t.N_KINDS,)
-                    and max(raw := tiles.tobytes()) <= _t.MAX_COPIES):
-                c = np.frombuffer(bytearray(raw), dtype=np.uint8)     # a valid count vector: copy as is
+            if (
+                type(tiles) is np.ndarray
+                and tiles.dtype == np.uint8
+                and tiles.shape == (_t.N_KINDS,)
+                and max(raw := tiles.tobytes()) <= _t.MAX_COPIES
+            ):
+                c = np.frombuffer(bytearray(raw), dtype=np.uint8)  # a valid count vector: copy as is
                 n_conc = sum(raw)
             elif isinstance(tiles, np.ndarray) and tiles.shape == (_t.N_KINDS,):
                 c = _t.counts(tiles)
@@ -348,8 +357,7 @@ class Hand:
                 for t, p in zip(ids, pos):
                     if t >= _t.N_KINDS:
                         raise ValueError(
-                            f"bonus tile '{_t.CODES[t]}' at {p} among the concealed tiles; "
-                            "pass bonus tiles with bonus="
+                            f"bonus tile '{_t.CODES[t]}' at {p} among the concealed tiles; pass bonus tiles with bonus="
                         )
                 cl = [0] * _t.N_KINDS
                 for t in ids:
@@ -358,7 +366,7 @@ class Hand:
                 n_conc = len(ids)
             melds = tuple(_as_meld(m) for m in melds) if melds else ()
             if type(bonus) is tuple and all(type(t) is int and t in _BONUS_ALLOWED for t in bonus):
-                pass                    # bonus tile ids already (the game engine's hot path)
+                pass  # bonus tile ids already (the game engine's hot path)
             else:
                 bonus = _t._parse(bonus, True, allow_empty=True) if _nonempty(bonus) else ()
         if isinstance(wilds, (bool, np.bool_)) or not isinstance(wilds, (int, np.integer)):
@@ -476,8 +484,7 @@ class Hand:
 
     def _derive(self, c: np.ndarray, n_conc: int) -> Hand:
         h = object.__new__(Hand)
-        h._init(c, n_conc, self._melds, self._bonus, self._wilds, self._partial,
-                self._meld_counts)
+        h._init(c, n_conc, self._melds, self._bonus, self._wilds, self._partial, self._meld_counts)
         return h
 
     def with_tile(self, tile) -> Hand:
@@ -495,9 +502,7 @@ class Hand:
         """
         t = _t.parse_tile(tile)
         if t >= _t.N_KINDS:
-            raise ValueError(
-                f"bonus tile '{_t.CODES[t]}' cannot join the concealed tiles; use bonus="
-            )
+            raise ValueError(f"bonus tile '{_t.CODES[t]}' cannot join the concealed tiles; use bonus=")
         n = int(self._counts[t]) + int(self._meld_counts[t]) + self._bonus.count(t) + 1
         if n > _t.MAX_COPIES:
             raise ValueError(
@@ -607,7 +612,6 @@ class Hand:
         if self._hash is None:
             self._hash = hash(self._key())
         return self._hash
-
 
 
 def _size_detail(n_conc: int, wilds: int, n_melds: int) -> str:

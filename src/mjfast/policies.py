@@ -49,6 +49,7 @@ Examples
 >>> df.attrs["policy"]
 '[LowestTile(), Efficiency(), Efficiency(), Efficiency()]'
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -185,17 +186,65 @@ class View:
         without it).  A seat wins only once it holds none of its void suit.
     """
 
-    __slots__ = ("decision", "seat", "dealer", "turn", "counts", "wilds", "tile", "wall_left", "scores", "rule",
-                 "voids", "_melds", "_discards", "_flowers", "_flipped", "_tables", "_cache")
+    __slots__ = (
+        "decision",
+        "seat",
+        "dealer",
+        "turn",
+        "counts",
+        "wilds",
+        "tile",
+        "wall_left",
+        "scores",
+        "rule",
+        "voids",
+        "_melds",
+        "_discards",
+        "_flowers",
+        "_flipped",
+        "_tables",
+        "_cache",
+    )
 
-    def __init__(self, decision, seat, dealer, turn, counts, wilds, tile, melds, discards, flowers, wall_left,
-                 flipped, scores, rule, tables, voids=(None, None, None, None)):
+    def __init__(
+        self,
+        decision,
+        seat,
+        dealer,
+        turn,
+        counts,
+        wilds,
+        tile,
+        melds,
+        discards,
+        flowers,
+        wall_left,
+        flipped,
+        scores,
+        rule,
+        tables,
+        voids=(None, None, None, None),
+    ):
         set_ = object.__setattr__
-        for name, value in (("decision", decision), ("seat", seat), ("dealer", dealer), ("turn", turn),
-                            ("counts", counts), ("wilds", wilds), ("tile", tile), ("wall_left", wall_left),
-                            ("scores", scores), ("rule", rule), ("voids", voids), ("_melds", melds),
-                            ("_discards", discards),
-                            ("_flowers", flowers), ("_flipped", flipped), ("_tables", tables), ("_cache", {})):
+        for name, value in (
+            ("decision", decision),
+            ("seat", seat),
+            ("dealer", dealer),
+            ("turn", turn),
+            ("counts", counts),
+            ("wilds", wilds),
+            ("tile", tile),
+            ("wall_left", wall_left),
+            ("scores", scores),
+            ("rule", rule),
+            ("voids", voids),
+            ("_melds", melds),
+            ("_discards", discards),
+            ("_flowers", flowers),
+            ("_flipped", flipped),
+            ("_tables", tables),
+            ("_cache", {}),
+        ):
             set_(self, name, value)
 
     def __setattr__(self, name, value):
@@ -205,8 +254,10 @@ class View:
         raise AttributeError("a View is read-only")
 
     def __repr__(self) -> str:
-        return (f"View(decision={self.decision!r}, seat={self.seat}, turn={self.turn}, "
-                f"hand={[CODES[k] for k in self.tiles()]}, wilds={self.wilds}, tile={self.tile})")
+        return (
+            f"View(decision={self.decision!r}, seat={self.seat}, turn={self.turn}, "
+            f"hand={[CODES[k] for k in self.tiles()]}, wilds={self.wilds}, tile={self.tile})"
+        )
 
     def _get(self, name, build):
         cache = self._cache
@@ -216,8 +267,9 @@ class View:
 
     @property
     def melds(self) -> tuple:
-        return self._get("melds", lambda: tuple(tuple(Meld(_MELD_NAMES[k], t, s) for k, t, s in row)
-                                                for row in self._melds))
+        return self._get(
+            "melds", lambda: tuple(tuple(Meld(_MELD_NAMES[k], t, s) for k, t, s in row) for row in self._melds)
+        )
 
     @property
     def discards(self) -> tuple:
@@ -226,8 +278,12 @@ class View:
 
     @property
     def flowers(self) -> tuple:
-        return self._get("flowers", lambda: tuple(
-            tuple(CODES[c] for c in range(len(f)) for _ in range(f[c])) if any(f) else () for f in self._flowers))
+        return self._get(
+            "flowers",
+            lambda: tuple(
+                tuple(CODES[c] for c in range(len(f)) for _ in range(f[c])) if any(f) else () for f in self._flowers
+            ),
+        )
 
     @property
     def flipped(self):
@@ -251,8 +307,9 @@ class View:
         from .hand import Hand
         from .scoring._outcome import meld_objects
 
-        return Hand(np.array(self.counts, np.uint8), melds=meld_objects(self.seat, self._melds[self.seat]),
-                    wilds=self.wilds)
+        return Hand(
+            np.array(self.counts, np.uint8), melds=meld_objects(self.seat, self._melds[self.seat]), wilds=self.wilds
+        )
 
 
 _KINDS = {v: k for k, v in _MELD_NAMES.items()}
@@ -276,8 +333,10 @@ def describe(policy) -> str:
     return f"{type(policy).__qualname__}()"
 
 
-_VALID = ("'efficiency', an mjfast.policies.Efficiency, an object with a discard, claim or declare_win "
-          "method, or a list / tuple of four of these (one per seat)")
+_VALID = (
+    "'efficiency', an mjfast.policies.Efficiency, an object with a discard, claim or declare_win "
+    "method, or a list / tuple of four of these (one per seat)"
+)
 
 
 def one(policy, what: str = "policy"):
@@ -302,8 +361,9 @@ def resolve(policy, what: str = "policy") -> tuple:
     """
     if isinstance(policy, (list, tuple)):
         if len(policy) != 4:
-            raise ValueError(f"{what}: a list of policies needs one per seat (4), got {len(policy)}; "
-                             f"valid policies: {_VALID}")
+            raise ValueError(
+                f"{what}: a list of policies needs one per seat (4), got {len(policy)}; valid policies: {_VALID}"
+            )
         return tuple(one(p, f"{what}[{i}]") for i, p in enumerate(policy))
     p = one(policy, what)
     return (p, p, p, p)
@@ -351,34 +411,82 @@ class Bridge:
         self.rule = rule
         self.seats = seats
         self.tables = tables
-        self.scores = None         # per game row: the seats' results so far (None: zeros)
+        self.scores = None  # per game row: the seats' results so far (None: zeros)
 
-    def view(self, what, game, seat, counts, wilds, melds, flowers, discards, left, flipped, dealer, tile,
-             turn, voids=(-1, -1, -1, -1)) -> View:
+    def view(
+        self,
+        what,
+        game,
+        seat,
+        counts,
+        wilds,
+        melds,
+        flowers,
+        discards,
+        left,
+        flipped,
+        dealer,
+        tile,
+        turn,
+        voids=(-1, -1, -1, -1),
+    ) -> View:
         scores = (0, 0, 0, 0) if self.scores is None else tuple(int(x) for x in self.scores[game])
-        return View(_ASK[what], seat, dealer, turn, tuple(counts), wilds, None if tile < 0 or tile >= 34 else tile,
-                    melds, discards, flowers, left, flipped, scores, self.rule, self.tables,
-                    tuple("mps"[x] if x >= 0 else None for x in voids))
+        return View(
+            _ASK[what],
+            seat,
+            dealer,
+            turn,
+            tuple(counts),
+            wilds,
+            None if tile < 0 or tile >= 34 else tile,
+            melds,
+            discards,
+            flowers,
+            left,
+            flipped,
+            scores,
+            self.rule,
+            self.tables,
+            tuple("mps"[x] if x >= 0 else None for x in voids),
+        )
 
-    def __call__(self, what, game, seat, counts, wilds, melds, flowers, discards, left, flipped, dealer, tile,
-                 turn, options, voids=(-1, -1, -1, -1)) -> int:
+    def __call__(
+        self,
+        what,
+        game,
+        seat,
+        counts,
+        wilds,
+        melds,
+        flowers,
+        discards,
+        left,
+        flipped,
+        dealer,
+        tile,
+        turn,
+        options,
+        voids=(-1, -1, -1, -1),
+    ) -> int:
         policy = self.seats[seat]
-        v = self.view(what, game, seat, counts, wilds, melds, flowers, discards, left, flipped, dealer, tile, turn,
-                      voids)
+        v = self.view(
+            what, game, seat, counts, wilds, melds, flowers, discards, left, flipped, dealer, tile, turn, voids
+        )
         where = f"seat {seat}, turn {turn} ({describe(policy)}"
         if what == 0:
             answer = policy.discard(v)
             k = _kind(answer)
             if k is None or counts[k] == 0:
                 shown = f"{answer!r} ({CODES[k]})" if k is not None and not isinstance(answer, str) else repr(answer)
-                raise ValueError(f"{where}.discard): discard {shown} is not a tile of its concealed hand "
-                                 f"{[CODES[x] for x in v.tiles()]}")
+                raise ValueError(
+                    f"{where}.discard): discard {shown} is not a tile of its concealed hand "
+                    f"{[CODES[x] for x in v.tiles()]}"
+                )
             return k
         if what == 3:
             answer = policy.declare_win(v)
             if not isinstance(answer, bool) and answer not in (0, 1):
-                raise ValueError(f"{where}.declare_win): answer {answer!r} on {_tile_name(tile)} is not True or "
-                                 f"False")
+                raise ValueError(f"{where}.declare_win): answer {answer!r} on {_tile_name(tile)} is not True or False")
             return 1 if answer else 0
         opts = tuple((_ACTION_OF[a], t) for a, t in options)
         answer = policy.claim(v, opts + (None,))
@@ -389,8 +497,7 @@ class Bridge:
             k = _kind(answer[1])
             key = (answer[0], k)
         if key not in opts:
-            raise ValueError(f"{where}.claim): claim {answer!r} is not one of the legal options "
-                             f"{list(opts) + [None]}")
+            raise ValueError(f"{where}.claim): claim {answer!r} is not one of the legal options {list(opts) + [None]}")
         return opts.index(key)
 
 

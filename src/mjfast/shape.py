@@ -3,20 +3,19 @@
 The kernels live in :mod:`mjfast._kernels._shanten`; this module parses and validates input
 (:mod:`mjfast._inputs`), applies the rule (tile set, forms, wildcard face) and calls them.
 """
+
 from __future__ import annotations
 
 import numpy as np
 
 from . import _bridge
-from ._inputs import (DEFAULT_PARAMS, as_hand, check_wilds, default_threads, prepare, seven_pairs_option,
-                      validate_batch)
+from ._inputs import DEFAULT_PARAMS, as_hand, check_wilds, default_threads, prepare, seven_pairs_option, validate_batch
 from ._kernels import _shanten as _k
 from .hand import Hand
 from .tiles import CODES, N_KINDS
 
 
-def shanten(hand, *, rule=None, form=None, melds=(), wilds=None, wild_kind=None,
-            seven_pairs: str | None = None) -> int:
+def shanten(hand, *, rule=None, form=None, melds=(), wilds=None, wild_kind=None, seven_pairs: str | None = None) -> int:
     """Exact shanten of a 3k+1 or 3k+2 tile hand.
 
     Parameters
@@ -88,7 +87,7 @@ def shanten(hand, *, rule=None, form=None, melds=(), wilds=None, wild_kind=None,
         r = _k.shanten_fast(h.counts, h.n_melds, h.wilds, caps, kr.playable, kr.forms, options)
     else:
         r = _bridge.INF
-        for name in ([form] if isinstance(form, str) else list(form)):
+        for name in [form] if isinstance(form, str) else list(form):
             bit = _bridge.form_bits(name, None)
             r = min(r, _k.shanten_counts_form(h.counts, h.n_melds, h.wilds, caps, kr.playable, bit, options))
     if r >= _bridge.INF:
@@ -96,8 +95,7 @@ def shanten(hand, *, rule=None, form=None, melds=(), wilds=None, wild_kind=None,
     return int(r)
 
 
-def shanten_batch(counts, *, melds=0, wilds=0, rule=None, form=None, seven_pairs=None,
-                  n_threads=None) -> np.ndarray:
+def shanten_batch(counts, *, melds=0, wilds=0, rule=None, form=None, seven_pairs=None, n_threads=None) -> np.ndarray:
     """Shanten of many hands at once, without the GIL.
 
     Parameters
@@ -130,7 +128,7 @@ def shanten_batch(counts, *, melds=0, wilds=0, rule=None, form=None, seven_pairs
     arr, m, w = validate_batch(counts, melds, wilds, kr)
     forms = kr.forms if form is None else _bridge.form_bits(form, None)
     out = np.empty(arr.shape[0], np.int8)
-    _k.shanten_batch_kernel(arr, m, w, kr.copies, kr.playable, forms, kr.options, out, default_threads(n_threads),
-                            CODES[:N_KINDS])
+    _k.shanten_batch_kernel(
+        arr, m, w, kr.copies, kr.playable, forms, kr.options, out, default_threads(n_threads), CODES[:N_KINDS]
+    )
     return out
-

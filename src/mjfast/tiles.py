@@ -86,13 +86,10 @@ MAX_COPIES = 4
 SUITS = ("m", "p", "s", "z")
 """mpsz suit letters; ``SUITS[t // 9]`` is the suit of a playable kind ``t``."""
 
-_BONUS_CODES = ("F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8",
-                "RAT", "GOD", "CAT", "BOWL", "BD", "WB0")
+_BONUS_CODES = ("F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "RAT", "GOD", "CAT", "BOWL", "BD", "WB0")
 
 CODES: tuple[str, ...] = (
-    tuple(f"{n}{s}" for s in "mps" for n in range(1, 10))
-    + tuple(f"{n}z" for n in range(1, 8))
-    + _BONUS_CODES
+    tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + tuple(f"{n}z" for n in range(1, 8)) + _BONUS_CODES
 )
 """Code string of every kind, indexed by tile id (``CODES[31] == '5z'``)."""
 
@@ -101,18 +98,29 @@ _ZH_NUMERALS = "一二三四五六七八九"
 NAMES_ZH: tuple[str, ...] = (
     tuple(f"{_ZH_NUMERALS[n]}{suit}" for suit in "万筒条" for n in range(9))
     + ("东风", "南风", "西风", "北风", "白板", "发财", "红中")
-    + ("春", "夏", "秋", "冬", "梅", "兰", "竹", "菊",
-       "老鼠", "财神", "猫", "聚宝盆", "百搭", "无框白板")
+    + ("春", "夏", "秋", "冬", "梅", "兰", "竹", "菊", "老鼠", "财神", "猫", "聚宝盆", "百搭", "无框白板")
 )
 """Chinese name of every kind (simplified script)."""
 
 NAMES_EN: tuple[str, ...] = (
     tuple(f"{n} of {suit}" for suit in ("characters", "dots", "bamboo") for n in range(1, 10))
-    + ("east wind", "south wind", "west wind", "north wind",
-       "white dragon", "green dragon", "red dragon")
-    + ("spring", "summer", "autumn", "winter",
-       "plum", "orchid", "bamboo flower", "chrysanthemum",
-       "rat", "god of wealth", "cat", "treasure bowl", "joker", "frameless white")
+    + ("east wind", "south wind", "west wind", "north wind", "white dragon", "green dragon", "red dragon")
+    + (
+        "spring",
+        "summer",
+        "autumn",
+        "winter",
+        "plum",
+        "orchid",
+        "bamboo flower",
+        "chrysanthemum",
+        "rat",
+        "god of wealth",
+        "cat",
+        "treasure bowl",
+        "joker",
+        "frameless white",
+    )
 )
 """English name of every kind."""
 
@@ -121,13 +129,13 @@ def _build_glyphs() -> tuple[str, ...]:
     # The Unicode block is ordered winds, red/green/white, man, *sou*, pin,
     # plum..chrysanthemum, spring..winter, joker -- not our index order, so
     # every range is mapped explicitly.
-    g = [chr(0x1F007 + n) for n in range(9)]          # man 1-9
-    g += [chr(0x1F019 + n) for n in range(9)]         # pin 1-9 (U+1F019..)
-    g += [chr(0x1F010 + n) for n in range(9)]         # sou 1-9 (U+1F010..)
-    g += [chr(0x1F000 + n) for n in range(4)]         # E S W N
-    g += [chr(0x1F006), chr(0x1F005), chr(0x1F004)]   # white, green, red
-    g += [chr(0x1F026 + n) for n in range(4)]         # F1-F4 spring..winter
-    g += [chr(0x1F022 + n) for n in range(4)]         # F5-F8 plum..chrysanthemum
+    g = [chr(0x1F007 + n) for n in range(9)]  # man 1-9
+    g += [chr(0x1F019 + n) for n in range(9)]  # pin 1-9 (U+1F019..)
+    g += [chr(0x1F010 + n) for n in range(9)]  # sou 1-9 (U+1F010..)
+    g += [chr(0x1F000 + n) for n in range(4)]  # E S W N
+    g += [chr(0x1F006), chr(0x1F005), chr(0x1F004)]  # white, green, red
+    g += [chr(0x1F026 + n) for n in range(4)]  # F1-F4 spring..winter
+    g += [chr(0x1F022 + n) for n in range(4)]  # F5-F8 plum..chrysanthemum
     # No code points exist for these; a bracketed name keeps glyph text parseable.
     g += ["[老鼠]", "[财神]", "[猫]", "[聚宝盆]", chr(0x1F02A), "[无框白板]"]
     return tuple(g)
@@ -266,29 +274,44 @@ _CODE_TO_ID: dict[str, int] = {c: i for i, c in enumerate(CODES)}
 def _build_words() -> dict[str, int]:
     w: dict[str, int] = {}
     for code in _BONUS_CODES:
-        w[code] = _CODE_TO_ID[code]           # matched case-insensitively
+        w[code] = _CODE_TO_ID[code]  # matched case-insensitively
     for i, name in enumerate(NAMES_ZH):
         if i >= 27:
             w[name] = i
     for i, g in enumerate(GLYPHS):
         if len(g) > 1:
-            w[g] = i                          # bracketed glyph fallbacks
+            w[g] = i  # bracketed glyph fallbacks
     for chars, i in (("东東", 27), ("南", 28), ("西", 29), ("北", 30)):
         for c in chars:
             w[c] = i
             w[c + "风"] = i
             w[c + "風"] = i
-    w.update({
-        "白": 31, "白板": 31, "白板（带框）": 31, "白板(带框)": 31,
-        "白板（帶框）": 31, "白板(帶框)": 31,
-        "发": 32, "發": 32, "发财": 32, "發財": 32,
-        "中": 33, "红中": 33, "紅中": 33,
-        "蘭": _CODE_TO_ID["F6"],
-        "財神": _CODE_TO_ID["GOD"], "貓": _CODE_TO_ID["CAT"], "聚寶盆": _CODE_TO_ID["BOWL"],
-        "無框白板": _CODE_TO_ID["WB0"],
-        "白板（不带框）": _CODE_TO_ID["WB0"], "白板(不带框)": _CODE_TO_ID["WB0"],
-        "白板（不帶框）": _CODE_TO_ID["WB0"], "白板(不帶框)": _CODE_TO_ID["WB0"],
-    })
+    w.update(
+        {
+            "白": 31,
+            "白板": 31,
+            "白板（带框）": 31,
+            "白板(带框)": 31,
+            "白板（帶框）": 31,
+            "白板(帶框)": 31,
+            "发": 32,
+            "發": 32,
+            "发财": 32,
+            "發財": 32,
+            "中": 33,
+            "红中": 33,
+            "紅中": 33,
+            "蘭": _CODE_TO_ID["F6"],
+            "財神": _CODE_TO_ID["GOD"],
+            "貓": _CODE_TO_ID["CAT"],
+            "聚寶盆": _CODE_TO_ID["BOWL"],
+            "無框白板": _CODE_TO_ID["WB0"],
+            "白板（不带框）": _CODE_TO_ID["WB0"],
+            "白板(不带框)": _CODE_TO_ID["WB0"],
+            "白板（不帶框）": _CODE_TO_ID["WB0"],
+            "白板(不帶框)": _CODE_TO_ID["WB0"],
+        }
+    )
     return w
 
 
@@ -324,17 +347,13 @@ def _unknown_token(text: str, i: int) -> str:
     return text[i:j]
 
 
-def _flush_digits(pending: list, base: int, suit_text: str, mpsz: bool,
-                  out: list[int], pos: list[int]) -> None:
+def _flush_digits(pending: list, base: int, suit_text: str, mpsz: bool, out: list[int], pos: list[int]) -> None:
     for j, v, c, arabic in pending:
         if mpsz and not arabic:
             raise ValueError(f"unknown tile '{c}{suit_text}' at {j}")
         if v == 0:
             if base < 27:
-                raise ValueError(
-                    f"red fives are not supported: '{c}{suit_text}' at {j}; "
-                    f"write 5{SUITS[base // 9]}"
-                )
+                raise ValueError(f"red fives are not supported: '{c}{suit_text}' at {j}; write 5{SUITS[base // 9]}")
             raise ValueError(f"unknown tile '{c}{suit_text}' at {j}")
         if base == 27 and v > 7:
             raise ValueError(f"unknown tile '{c}{suit_text}' at {j}")
@@ -352,7 +371,7 @@ def _parse_str(text: str) -> tuple[list[int], list[int]]:
     """Tokenise one string; return tile ids and the position of each."""
     out: list[int] = []
     pos: list[int] = []
-    pending: list = []          # digits waiting for their suit: (pos, value, char, arabic)
+    pending: list = []  # digits waiting for their suit: (pos, value, char, arabic)
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
@@ -402,7 +421,7 @@ def _parse_str(text: str) -> tuple[list[int], list[int]]:
         cands = _WORDS_BY_FIRST.get(ch.upper() if ascii_letter else ch)
         if cands:
             for word, t in cands:
-                seg = text[i:i + len(word)]
+                seg = text[i : i + len(word)]
                 if (seg.upper() if ascii_letter else seg) == word:
                     if pending:
                         raise _no_suit(pending)
@@ -441,9 +460,7 @@ def _parse_iterable(tiles: Iterable) -> tuple[list[int], list[int]]:
                 raise ValueError(f"tile id {int(x)} at {k} out of range 0-{N_TILES_ALL - 1}")
             out.append(int(x))
         else:
-            raise TypeError(
-                f"tile at {k} must be an int id or a tile string, got {type(x).__name__}"
-            )
+            raise TypeError(f"tile at {k} must be an int id or a tile string, got {type(x).__name__}")
     return out, list(range(len(out)))
 
 
@@ -460,10 +477,7 @@ def _check(ids: list[int], pos: list[int], allow_bonus: bool) -> None:
             c[t] += 1
             if c[t] > MAX_COPIES:
                 n = ids.count(t)
-                raise ValueError(
-                    f"{n} copies of {CODES[t]} ({NAMES_ZH[t]}); "
-                    f"at most {MAX_COPIES} of a kind exist"
-                )
+                raise ValueError(f"{n} copies of {CODES[t]} ({NAMES_ZH[t]}); at most {MAX_COPIES} of a kind exist")
 
 
 def _parse(tiles, allow_bonus: bool, allow_empty: bool) -> list[int]:
@@ -483,9 +497,7 @@ def _parse_pos(tiles, allow_bonus: bool, allow_empty: bool) -> tuple[list[int], 
     elif isinstance(tiles, Iterable):
         ids, pos = _parse_iterable(tiles)
     else:
-        raise TypeError(
-            f"expected a tile string or an iterable of tiles, got {type(tiles).__name__}"
-        )
+        raise TypeError(f"expected a tile string or an iterable of tiles, got {type(tiles).__name__}")
     _check(ids, pos, allow_bonus)
     return ids, pos
 
@@ -572,10 +584,7 @@ def _check_count_vector(c: np.ndarray) -> np.ndarray:
         raise ValueError(f"negative count {int(c[t])} for {CODES[t]} ({NAMES_ZH[t]})")
     if c.max() > MAX_COPIES:
         t = int(np.argmax(c))
-        raise ValueError(
-            f"{int(c[t])} copies of {CODES[t]} ({NAMES_ZH[t]}); "
-            f"at most {MAX_COPIES} of a kind exist"
-        )
+        raise ValueError(f"{int(c[t])} copies of {CODES[t]} ({NAMES_ZH[t]}); at most {MAX_COPIES} of a kind exist")
     return c.astype(np.uint8)
 
 
@@ -644,7 +653,7 @@ def format_counts(counts: list) -> str:
     """mpsz of a trusted list of 34 counts (no validation: the formatting hot path of Hand)."""
     text = []
     for k in range(4):
-        seg = "".join([_DIGITS[i] * n for i, n in enumerate(counts[9 * k:9 * k + 9]) if n])
+        seg = "".join([_DIGITS[i] * n for i, n in enumerate(counts[9 * k : 9 * k + 9]) if n])
         if seg:
             text.append(seg + SUITS[k])
     return "".join(text)
@@ -682,9 +691,7 @@ def to_mpsz(tiles) -> str:
     '77z F1 BD'
     """
     groups, bonus = _split(_ids(tiles))
-    text = "".join(
-        "".join(str(t % 9 + 1) for t in g) + SUITS[k] for k, g in enumerate(groups) if g
-    )
+    text = "".join("".join(str(t % 9 + 1) for t in g) + SUITS[k] for k, g in enumerate(groups) if g)
     return " ".join(([text] if text else []) + [CODES[t] for t in bonus])
 
 

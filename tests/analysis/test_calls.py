@@ -1,4 +1,5 @@
 """call_vs_pass: the 一进听 article's case and the call sets each rule allows."""
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -97,8 +98,9 @@ def test_suzhou_scores_show_the_cost_of_calling():
     curve = mj.simulate_draws(mj.Hand("11p34567m45s9p111s"), rule="suzhou", draws_left=8, n=400, rng=3)
     assert [passed[c] for c in cols] == [curve[c].iloc[-1] for c in cols]
     pung = df[(df.option == "pung") & (df.discard == "9p")].iloc[0]
-    curve = mj.simulate_draws(mj.Hand("34567m45s111s", melds=["111p@opposite"]), rule="suzhou", draws_left=8,
-                              n=400, rng=3)
+    curve = mj.simulate_draws(
+        mj.Hand("34567m45s111s", melds=["111p@opposite"]), rule="suzhou", draws_left=8, n=400, rng=3
+    )
     assert [pung[c] for c in cols] == [curve[c].iloc[-1] for c in cols]
     # the called hand never scores 门清: every pung win is worth less than the pass's best
     assert pung.score_q90 < passed.score_q90
@@ -107,8 +109,7 @@ def test_suzhou_scores_show_the_cost_of_calling():
 def test_score_of_a_single_wait_matches_the_scorer():
     # after 碰 1p and discarding 9p the hand waits on 5p only (单钓); with one draw every win
     # is the same hand, so the score columns equal mj.score of that hand exactly
-    df = mj.call_vs_pass("11p123m456m789m5p9p", "1p", from_seat="right", rule="guobiao", n=3000,
-                         draws_left=1, rng=4)
+    df = mj.call_vs_pass("11p123m456m789m5p9p", "1p", from_seat="right", rule="guobiao", n=3000, draws_left=1, rng=4)
     row = df[(df.option == "pung") & (df.discard == "9p")].iloc[0]
     won = mj.WinContext(mj.Hand("123m456m789m55p", melds=["111p@right"]), win_tile="5p", self_draw=True)
     s = mj.score(won, "guobiao")
@@ -123,8 +124,7 @@ def test_win_row_needs_a_legal_win_under_the_rule():
     legal = mj.call_vs_pass("234m567m345p678s1z", "1z", from_seat="left", rule="guobiao")
     assert "win" not in set(legal.option)
     # a legal discard win: its score is the scorer's, paid by the discarder (对家 = seat 2)
-    df = mj.call_vs_pass("123m456p789s234s5p", "5p", from_seat="opposite", rule="guobiao", n=50,
-                         draws_left=2, rng=1)
+    df = mj.call_vs_pass("123m456p789s234s5p", "5p", from_seat="opposite", rule="guobiao", n=50, draws_left=2, rng=1)
     ctx = mj.WinContext(mj.Hand("123m456p789s234s55p"), win_tile="5p", discarder=2)
     top = df.iloc[0]
     assert top.option == "win" and top.p_win == 1.0
@@ -152,7 +152,7 @@ def test_progress_counts_runs_over_all_options(capsys):
     shown = mj.call_vs_pass("11p34567m45s9p", "1p", progress=True, **kw)
     pd.testing.assert_frame_equal(quiet, shown)
     err = capsys.readouterr().err
-    total = 300 * len(shown)          # no win row here: every option is played
+    total = 300 * len(shown)  # no win row here: every option is played
     assert f"{total}/{total}" in err and "run" in err and err.count("call_vs_pass") >= 1
 
 

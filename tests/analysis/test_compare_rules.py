@@ -1,4 +1,5 @@
 """compare_rules / stack_games / base_stake: seeds, one-unit stakes, zero-sum, errors."""
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -8,8 +9,20 @@ from mjfast.simulation.games import simulate_games
 from mjfast.analysis.payout import PAY_COLUMNS, base_stake, stack_games
 
 N = 48  # games per rule: enough for distinct statistics, small enough to stay fast
-COLUMNS = ["label", "rule", "options", "base_stake", "role", "statistic", "value", "se", "ci_low", "ci_high", "n",
-           "unit"]
+COLUMNS = [
+    "label",
+    "rule",
+    "options",
+    "base_stake",
+    "role",
+    "statistic",
+    "value",
+    "se",
+    "ci_low",
+    "ci_high",
+    "n",
+    "unit",
+]
 TWO = ["sichuan", "guobiao"]  # sichuan has kong payments and draw settlements; guobiao 8 + 番
 
 
@@ -31,8 +44,18 @@ def test_base_stakes_from_the_rules_texts():
     # 广东 鸡胡 0 番 = 2^0, 平胡 1 番 = 2^1 when 鸡胡 is barred; 苏州 底 5 + 3 花 self-draw minimum
     # (2 花 under threshold 2_3) at 5 silver per 花; 太仓 (1 + 2 花) × 5 silver; 贵阳 平胡 1 个;
     # 瑞金/上饶 底 1 + 放炮 1 for the discarder; 金华 平胡 2X; JJ 1 番 × base 10 × 1.0 on a discard.
-    expected = {"sichuan": 6, "guobiao": 16, "guangdong": 1, "suzhou": 40, "taicang": 15, "guiyang": 1,
-                "ruijin": 2, "shangrao": 2, "jinhua": 2, "jj": 10}
+    expected = {
+        "sichuan": 6,
+        "guobiao": 16,
+        "guangdong": 1,
+        "suzhou": 40,
+        "taicang": 15,
+        "guiyang": 1,
+        "ruijin": 2,
+        "shangrao": 2,
+        "jinhua": 2,
+        "jj": 10,
+    }
     assert {r: base_stake(r) for r in mj.rules.names()} == expected
     assert base_stake("guangdong", min_fan=1) == 2
     assert base_stake("suzhou", threshold="2_3") == 35
@@ -58,12 +81,30 @@ def test_normalisation_on_a_synthetic_table():
     # sichuan (stake 6): g0 seat 1 wins 平胡 on seat 2's discard (6); g1 the dealer self-draws 2 番
     # (12 from each); g2 seat 3 self-draws 6 番 (6 × 2^5 = 192 from each).  guobiao (stake 16):
     # seat 3 wins 无番和 on seat 1's discard: seat 1 pays 8 + 8, the others 8 each.
-    sc = pd.DataFrame({"dealer": [0, 0, 0], "winners": ["1", "0", "3"],
-                       "how": ["discard", "self_draw", "self_draw"], "discarder": [2, -1, -1],
-                       "pay_0": [0, 36, -192], "pay_1": [6, -12, -192], "pay_2": [-6, -12, -192],
-                       "pay_3": [0, -12, 576]})
-    gb = pd.DataFrame({"dealer": [0], "winners": ["3"], "how": ["discard"], "discarder": [1],
-                       "pay_0": [-8], "pay_1": [-16], "pay_2": [-8], "pay_3": [32]})
+    sc = pd.DataFrame(
+        {
+            "dealer": [0, 0, 0],
+            "winners": ["1", "0", "3"],
+            "how": ["discard", "self_draw", "self_draw"],
+            "discarder": [2, -1, -1],
+            "pay_0": [0, 36, -192],
+            "pay_1": [6, -12, -192],
+            "pay_2": [-6, -12, -192],
+            "pay_3": [0, -12, 576],
+        }
+    )
+    gb = pd.DataFrame(
+        {
+            "dealer": [0],
+            "winners": ["3"],
+            "how": ["discard"],
+            "discarder": [1],
+            "pay_0": [-8],
+            "pay_1": [-16],
+            "pay_2": [-8],
+            "pay_3": [32],
+        }
+    )
     s = mj.compare_rules({"sichuan": sc, "guobiao": gb})
     assert list(s.columns) == COLUMNS
     assert s.label.unique().tolist() == ["sichuan", "guobiao"]  # the order given
@@ -119,11 +160,14 @@ def test_options_of_one_rule_share_the_deals():
     # a Generator is advanced once: both option sets must see the same deals, so every statistic
     # that does not depend on the fan cap (who wins, draw games) is equal
     ss = np.random.SeedSequence(5)
-    s = mj.compare_rules([("sichuan", {}), ("sichuan", {"max_fan": 6})], n=N,
-                         rng=np.random.default_rng(5), n_threads=1)
+    s = mj.compare_rules([("sichuan", {}), ("sichuan", {"max_fan": 6})], n=N, rng=np.random.default_rng(5), n_threads=1)
     assert s.label.unique().tolist() == ["sichuan", "sichuan(max_fan=6)"]
-    for role, stat in [("all", "win_rate"), ("dealer", "win_rate"), ("all", "draw_game_rate"),
-                       ("all", "self_draw_share")]:
+    for role, stat in [
+        ("all", "win_rate"),
+        ("dealer", "win_rate"),
+        ("all", "draw_game_rate"),
+        ("all", "self_draw_share"),
+    ]:
         assert _stat(s, "sichuan", role, stat).value == _stat(s, "sichuan(max_fan=6)", role, stat).value
     # a SeedSequence is a seed: not consumed, and equal to its integer
     a = mj.compare_rules(["sichuan"], n=N, rng=ss, n_threads=1)
@@ -153,8 +197,21 @@ def test_columns_and_by(compared):
     assert compared.label.unique().tolist() == TWO
     assert compared.options.unique().tolist() == [""]
     assert set(compared.role) == {"all", "dealer", "non_dealer", "winner", "discarder"}
-    assert set(compared.statistic) == {"mean", "std", "q05", "q25", "q50", "q75", "q95", "q99", "p_lose_gt_10x",
-                                       "win_rate", "self_draw_share", "draw_game_rate", "dealer_edge"}
+    assert set(compared.statistic) == {
+        "mean",
+        "std",
+        "q05",
+        "q25",
+        "q50",
+        "q75",
+        "q95",
+        "q99",
+        "p_lose_gt_10x",
+        "win_rate",
+        "self_draw_share",
+        "draw_game_rate",
+        "dealer_edge",
+    }
     t = simulate_games("sichuan", N, rng=2, n_threads=1)
     t["policy"] = np.where(t.game % 2 == 0, "even", "odd")
     s = mj.compare_rules({"sichuan": t}, by="policy")
@@ -163,15 +220,18 @@ def test_columns_and_by(compared):
 
 
 # ------------------------------------------------------------------------------ bad inputs
-@pytest.mark.parametrize("rules, match", [
-    ("tokyo", "does not support rule 'tokyo'"),
-    ([], "empty"),
-    (["sichuan", "sichuan"], "given twice"),
-    ([("sichuan",)], "cannot read rule spec"),
-    ([("sichuan", {"bogus": 1})], "bogus"),
-    ([("sichuan", {"xuezhan": "maybe"})], "xuezhan"),
-    (42, "rules must be"),
-])
+@pytest.mark.parametrize(
+    "rules, match",
+    [
+        ("tokyo", "does not support rule 'tokyo'"),
+        ([], "empty"),
+        (["sichuan", "sichuan"], "given twice"),
+        ([("sichuan",)], "cannot read rule spec"),
+        ([("sichuan", {"bogus": 1})], "bogus"),
+        ([("sichuan", {"xuezhan": "maybe"})], "xuezhan"),
+        (42, "rules must be"),
+    ],
+)
 def test_bad_rule_specs(rules, match):
     with pytest.raises(ValueError, match=match):
         mj.compare_rules(rules, n=4, rng=0)
@@ -206,8 +266,18 @@ def test_old_sample_size_names_are_deprecated():
 
 
 def test_bad_tables_and_by():
-    t = pd.DataFrame({"dealer": [0], "winners": ["1"], "how": ["discard"], "discarder": [2],
-                      "pay_0": [0], "pay_1": [6], "pay_2": [-6], "pay_3": [0]})
+    t = pd.DataFrame(
+        {
+            "dealer": [0],
+            "winners": ["1"],
+            "how": ["discard"],
+            "discarder": [2],
+            "pay_0": [0],
+            "pay_1": [6],
+            "pay_2": [-6],
+            "pay_3": [0],
+        }
+    )
     with pytest.raises(ValueError, match="only apply when compare_rules simulates"):
         mj.compare_rules({"sichuan": t}, rng=0)
     with pytest.raises(ValueError, match="only apply when compare_rules simulates"):

@@ -1,4 +1,5 @@
 """Payout analysis of whole matches: match tables are summarised per match and player."""
+
 import dataclasses
 
 import numpy as np
@@ -27,15 +28,15 @@ def test_match_results_are_the_players_totals(matches):
 
 def test_payout_summary_of_a_match_table(matches):
     s = payout_summary(matches, unit="points").set_index(["role", "statistic"])
-    assert s.loc[("all", "mean"), "n"] == 160                      # 40 matches x 4 players
-    assert abs(s.loc[("all", "mean"), "value"]) < 1e-12            # zero-sum
-    assert s.loc[("dealer", "mean"), "n"] == 40                    # the player who dealt first
+    assert s.loc[("all", "mean"), "n"] == 160  # 40 matches x 4 players
+    assert abs(s.loc[("all", "mean"), "value"]) < 1e-12  # zero-sum
+    assert s.loc[("dealer", "mean"), "n"] == 40  # the player who dealt first
     assert s.loc[("all", "hands_per_match"), "value"] == 6
     assert ("all", "draw_game_rate") not in s.index
     per = match_results(matches)
     totals = per[["pay_0", "pay_1", "pay_2", "pay_3"]].to_numpy(float).reshape(-1)
     assert np.isclose(s.loc[("all", "std"), "value"], totals.std(ddof=1))
-    assert 0.25 <= s.loc[("all", "win_rate"), "value"] <= 0.5     # finishing on top (ties share it)
+    assert 0.25 <= s.loc[("all", "win_rate"), "value"] <= 0.5  # finishing on top (ties share it)
 
 
 def test_compare_rules_on_matches_and_a_rule_object():
@@ -43,7 +44,9 @@ def test_compare_rules_on_matches_and_a_rule_object():
     it is, e.g. one whose engine facts differ from the registered rule of its name."""
     base = mj.rules.get("sichuan")
     other = dataclasses.replace(base, engine=dataclasses.replace(base.engine, kong_discard=False))
-    s = mj.compare_rules(["guangdong", ("guangdong", {"draw": "pass"})], n=12, matches=True, hands=4, rng=3, n_threads=1)
+    s = mj.compare_rules(
+        ["guangdong", ("guangdong", {"draw": "pass"})], n=12, matches=True, hands=4, rng=3, n_threads=1
+    )
     assert s["label"].unique().tolist() == ["guangdong", "guangdong(draw='pass')"]
     assert (s.query("statistic == 'hands_per_match'")["value"] == 4).all()
     assert (s.query("role == 'all' and statistic == 'mean'")["n"] == 48).all()
@@ -54,12 +57,15 @@ def test_compare_rules_on_matches_and_a_rule_object():
     assert is_match_table(stacked) and (stacked["base"] == 1).all()
 
 
-@pytest.mark.parametrize("kwargs, match", [
-    ({"n_games": 10, "n_matches": 2}, "not both"),
-    ({"hands": 4}, "pass matches=True too"),
-    ({"n": 0, "matches": True}, r"\bn must be a positive integer \(matches per rule\)"),
-    ({"matches": True}, "how many matches"),
-])
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"n_games": 10, "n_matches": 2}, "not both"),
+        ({"hands": 4}, "pass matches=True too"),
+        ({"n": 0, "matches": True}, r"\bn must be a positive integer \(matches per rule\)"),
+        ({"matches": True}, "how many matches"),
+    ],
+)
 def test_compare_rules_bad_match_arguments(kwargs, match):
     with pytest.raises(ValueError, match=match):
         mj.compare_rules(["sichuan"], rng=0, n_threads=1, **kwargs)
@@ -67,6 +73,7 @@ def test_compare_rules_bad_match_arguments(kwargs, match):
 
 def test_plot_payouts_of_matches(matches):
     import matplotlib
+
     matplotlib.use("Agg", force=True)
     import matplotlib.pyplot as plt
 

@@ -1,4 +1,5 @@
 """payout_summary / element_frequencies on synthetic games tables with known answers."""
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -9,19 +10,21 @@ import mjfast as mj
 def _games():
     # rule A: 4 games, dealer 0.  g0 dealer self-draws 2 each (+6); g1 seat 2 wins 5 on seat 1's
     # discard; g2 draw game; g3 seat 3 self-draws 1 each.  rule B: 2 games, base 2.
-    return pd.DataFrame({
-        "rule":      ["A", "A", "A", "A", "B", "B"],
-        "base":      [1, 1, 1, 1, 2, 2],
-        "dealer":    [0, 0, 0, 0, 1, 1],
-        "winners":   [[0], [2], [], [3], "1", "0,2"],
-        "how":       ["self_draw", "discard", "draw_game", "self_draw", "self_draw", "discard"],
-        "discarder": [None, 1, None, None, None, 3],
-        "pay_0":     [6, 0, 0, -1, -4, 4],
-        "pay_1":     [-2, -5, 0, -1, 12, 0],
-        "pay_2":     [-2, 5, 0, -1, -4, 4],
-        "pay_3":     [-2, 0, 0, 3, -4, -8],
-        "elements":  ["menqing,zimo", "pinghu", "", "zimo", "qingyise,zimo", "pinghu,menqing"],
-    })
+    return pd.DataFrame(
+        {
+            "rule": ["A", "A", "A", "A", "B", "B"],
+            "base": [1, 1, 1, 1, 2, 2],
+            "dealer": [0, 0, 0, 0, 1, 1],
+            "winners": [[0], [2], [], [3], "1", "0,2"],
+            "how": ["self_draw", "discard", "draw_game", "self_draw", "self_draw", "discard"],
+            "discarder": [None, 1, None, None, None, 3],
+            "pay_0": [6, 0, 0, -1, -4, 4],
+            "pay_1": [-2, -5, 0, -1, 12, 0],
+            "pay_2": [-2, 5, 0, -1, -4, 4],
+            "pay_3": [-2, 0, 0, 3, -4, -8],
+            "elements": ["menqing,zimo", "pinghu", "", "zimo", "qingyise,zimo", "pinghu,menqing"],
+        }
+    )
 
 
 def _stat(s, rule, role, stat):
@@ -68,9 +71,18 @@ def test_quantiles_ordered_and_tails():
     rng = np.random.default_rng(0)
     n = 500
     pay = rng.integers(-30, 30, size=(n, 3))
-    games = pd.DataFrame({"dealer": rng.integers(0, 4, n), "winners": [[0]] * n, "how": ["discard"] * n,
-                          "discarder": [1] * n, "pay_0": -pay.sum(1), "pay_1": pay[:, 0],
-                          "pay_2": pay[:, 1], "pay_3": pay[:, 2]})
+    games = pd.DataFrame(
+        {
+            "dealer": rng.integers(0, 4, n),
+            "winners": [[0]] * n,
+            "how": ["discard"] * n,
+            "discarder": [1] * n,
+            "pay_0": -pay.sum(1),
+            "pay_1": pay[:, 0],
+            "pay_2": pay[:, 1],
+            "pay_3": pay[:, 2],
+        }
+    )
     s = mj.payout_summary(games, unit="points")
     for role in ("all", "dealer", "non_dealer"):
         q = [_stat(s, "all", role, f"q{p:02d}").value for p in (5, 25, 50, 75, 95, 99)]
@@ -153,18 +165,17 @@ def test_quantile_errors_never_zero_on_discrete_results():
 
 def test_proportion_of_zero_gets_an_upper_bound():
     s = mj.payout_summary(_games())
-    row = _stat(s, "B", "all", "p_lose_gt_10x")          # never seen in 8 seat-games
-    z2 = 1.959963984540054 ** 2
+    row = _stat(s, "B", "all", "p_lose_gt_10x")  # never seen in 8 seat-games
+    z2 = 1.959963984540054**2
     assert row.value == 0 and np.isnan(row.se)
     assert row.ci_low == 0 and row.ci_high == pytest.approx(z2 / (8 + z2))
     # a proportion inside (0, 1): binomial se, Wilson interval around it
-    row = _stat(s, "A", "all", "draw_game_rate")          # 1 of 4
+    row = _stat(s, "A", "all", "draw_game_rate")  # 1 of 4
     assert row.se == pytest.approx(np.sqrt(0.25 * 0.75 / 4))
     assert row.ci_low < 0.25 < row.ci_high and 0 < row.ci_low
     # payment statistics: value ± 1.96 s.e.
     row = _stat(s, "A", "all", "mean")
-    assert (row.ci_low, row.ci_high) == pytest.approx((row.value - 1.96 * row.se, row.value + 1.96 * row.se),
-                                                     rel=1e-3)
+    assert (row.ci_low, row.ci_high) == pytest.approx((row.value - 1.96 * row.se, row.value + 1.96 * row.se), rel=1e-3)
     # the quantiles of these small discrete samples still get a positive error
     q = s[s.statistic.str.match(r"q\d\d") & (s.role == "all")]
     assert (q.se > 0).all()
@@ -182,10 +193,10 @@ def test_element_frequencies_name_the_elements_in_chinese():
     assert names["base"] == "底" and names["hard_flower"] == "硬花"
     both = mj.element_frequencies(stack_games({"suzhou": sz, "taicang": tc}))
     by_rule = {(r.rule, r.element): r.name_zh for r in both.itertuples()}
-    assert by_rule[("suzhou", "base")] == "底" and by_rule[("taicang", "base")] == "底花"   # one code, two names
+    assert by_rule[("suzhou", "base")] == "底" and by_rule[("taicang", "base")] == "底花"  # one code, two names
     assert both.name_zh.notna().all()
     # a table without the attrs (read back from a file, built by hand) has no names to give
-    assert mj.element_frequencies(sz.assign(rule="苏州")).name_zh.notna().all()      # the rule by any name
+    assert mj.element_frequencies(sz.assign(rule="苏州")).name_zh.notna().all()  # the rule by any name
     bare = sz.copy()
     bare.attrs = {}
     assert mj.element_frequencies(bare).name_zh.isna().all()

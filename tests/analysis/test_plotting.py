@@ -1,4 +1,5 @@
 """Every plot draws on the Axes it is given and returns it (Agg backend)."""
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -37,8 +38,15 @@ def test_plot_elements(ax):
 
 
 def test_plot_win_curve(ax):
-    t = pd.DataFrame({"turn": [1, 2, 3], "p_ready": [.1, .3, .5], "se_ready": [.01] * 3,
-                      "p_win": [0, .05, .2], "se_win": [.01] * 3})
+    t = pd.DataFrame(
+        {
+            "turn": [1, 2, 3],
+            "p_ready": [0.1, 0.3, 0.5],
+            "se_ready": [0.01] * 3,
+            "p_win": [0, 0.05, 0.2],
+            "se_win": [0.01] * 3,
+        }
+    )
     assert mj.plot_win_curve({"pung": t, "pass": t.assign(p_win=t.p_win / 2)}, ax=ax) is ax
     assert len(ax.lines) == 4 and len(ax.collections) == 4
     with pytest.raises(ValueError, match="lacks column"):
@@ -62,10 +70,30 @@ def test_default_axes_is_current():
 def test_plot_payouts_several_rules_in_stakes(ax):
     # a dict of tables is stacked in one-unit stakes: sichuan 6, guobiao 16; one line per label in
     # the order given
-    sc = pd.DataFrame({"dealer": [0], "winners": ["1"], "how": ["discard"], "discarder": [2],
-                       "pay_0": [0], "pay_1": [12], "pay_2": [-12], "pay_3": [0]})
-    gb = pd.DataFrame({"dealer": [0], "winners": ["3"], "how": ["discard"], "discarder": [1],
-                       "pay_0": [-8], "pay_1": [-16], "pay_2": [-8], "pay_3": [32]})
+    sc = pd.DataFrame(
+        {
+            "dealer": [0],
+            "winners": ["1"],
+            "how": ["discard"],
+            "discarder": [2],
+            "pay_0": [0],
+            "pay_1": [12],
+            "pay_2": [-12],
+            "pay_3": [0],
+        }
+    )
+    gb = pd.DataFrame(
+        {
+            "dealer": [0],
+            "winners": ["3"],
+            "how": ["discard"],
+            "discarder": [1],
+            "pay_0": [-8],
+            "pay_1": [-16],
+            "pay_2": [-8],
+            "pay_3": [32],
+        }
+    )
     assert mj.plot_payouts({"sichuan": sc, "guobiao": gb}, ax=ax, labels="en") is ax
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["sichuan", "guobiao"]
     assert ax.lines[0].get_xdata().tolist() == [-2, 0, 0, 2]

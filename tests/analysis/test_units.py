@@ -1,5 +1,6 @@
 """Units never change silently: payout_summary, compare_rules, plot_payouts and the CLI summary give the
 same numbers in the same unit on the same games, and say which unit it is."""
+
 import json
 
 import matplotlib
@@ -29,8 +30,22 @@ def _values(summary):
 
 
 def _cli(capsys, *extra):
-    code = main(["simulate", "--rule", "sichuan", "--games", str(N), "--seed", str(SEED), "--threads", "1",
-                 "--no-progress", "--json", *extra])
+    code = main(
+        [
+            "simulate",
+            "--rule",
+            "sichuan",
+            "--games",
+            str(N),
+            "--seed",
+            str(SEED),
+            "--threads",
+            "1",
+            "--no-progress",
+            "--json",
+            *extra,
+        ]
+    )
     assert code == 0
     return pd.DataFrame(json.loads(capsys.readouterr().out))
 
@@ -79,7 +94,7 @@ def test_points_are_stakes_times_the_stake(games):
     for key, (value, unit) in stakes.items():
         if key[1] in PAYMENT:
             assert points[key][0] == pytest.approx(value * stake)
-        else:                      # proportions, p_lose_gt_10x included: the threshold is in stakes
+        else:  # proportions, p_lose_gt_10x included: the threshold is in stakes
             assert points[key] == (value, unit)
     loss = games[PAY_COLUMNS].to_numpy(float).ravel()
     assert stakes[("all", "p_lose_gt_10x")][0] == pytest.approx((loss < -10 * stake).mean())
@@ -92,7 +107,24 @@ def test_cli_summary_says_its_unit(capsys):
     assert "payments in stakes: one stake = 6 points" in out and "10 stakes" in out
     header = out.splitlines()[2].split()
     assert header[-2:] == ["n", "unit"] and "ci_high" in header
-    assert main(["simulate", "--rule", "sichuan", "--games", "200", "--seed", "1", "--no-progress",
-                 "--unit", "points", "-o", "max_fan=6"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--rule",
+                "sichuan",
+                "--games",
+                "200",
+                "--seed",
+                "1",
+                "--no-progress",
+                "--unit",
+                "points",
+                "-o",
+                "max_fan=6",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "200 games of sichuan(max_fan=6)" in out and "payments in points (one stake = 6 points)" in out

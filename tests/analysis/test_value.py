@@ -3,6 +3,7 @@
 The brute-force twin comparisons are in test_value_reference.py, agreement with play (the
 recursion's own choices on real walls) in test_value_play.py.
 """
+
 import doctest
 import importlib
 from math import comb
@@ -17,7 +18,7 @@ from mjfast import rules
 from mjfast.analysis import value as V
 from mjfast.scoring import WinContext, can_win, score
 
-THIRTEEN = "19m19p19s1234567z"        # the 13-sided 十三幺 wait: 39 copies unseen among 123
+THIRTEEN = "19m19p19s1234567z"  # the 13-sided 十三幺 wait: 39 copies unseen among 123
 
 
 def hyper(copies, unseen, draws):
@@ -47,8 +48,9 @@ def test_thirteen_sided_wait_closed_form(draws, wall):
 def test_single_wait_closed_form(seen, copies, wall):
     """单钓 on 2z with k copies left (the seen ones in visible), over 20 draws."""
     unseen = 123 - len(seen) // 2
-    df = mj.expected_value("123m456p789s111z2z", draws_left=20, wall=wall, depth=0, discard_wins=False,
-                           visible=seen or None)
+    df = mj.expected_value(
+        "123m456p789s111z2z", draws_left=20, wall=wall, depth=0, discard_wins=False, visible=seen or None
+    )
     closed = hyper(copies, unseen, 20) if wall == "depleting" else geom(copies, unseen, 20)
     assert abs(float(df["p_win"].iloc[0]) - closed) < 1e-12
 
@@ -80,7 +82,7 @@ def test_closed_form_with_discard_wins():
 
 # --------------------------------------------------------------------------------- legality
 def test_guobiao_wait_under_eight_fan_never_wins_at_depth_0():
-    hand = "23489m123456p55z"                       # 7m completes it, for less than 8 番
+    hand = "23489m123456p55z"  # 7m completes it, for less than 8 番
     assert mj.waits(hand, rule="guobiao", legal="shape") and not mj.waits(hand, rule="guobiao")
     df = mj.expected_value(hand, rule="guobiao", depth=0)
     assert float(df["p_win"].iloc[0]) == 0.0 and float(df["ev"].iloc[0]) == 0.0
@@ -170,8 +172,20 @@ def test_each_rules_minimum_decides_the_wins(name):
     for _ in range(4):
         h, visible = _ready_case(rng, name, int(rng.integers(0, 3)))
         waits = mj.waits(h, rule=name, legal="shape")
-        base = V._setup(h, rule=name, draws_left=0, visible=visible, melds=(), wilds=None, wild_kind=None,
-                        wild_copies=None, discard_wins=False, hazard=None, first_turns=3, rule_options={})
+        base = V._setup(
+            h,
+            rule=name,
+            draws_left=0,
+            visible=visible,
+            melds=(),
+            wilds=None,
+            wild_kind=None,
+            wild_copies=None,
+            discard_wins=False,
+            hazard=None,
+            first_turns=3,
+            rule_options={},
+        )
         S = int(base.unseen.sum())
         copies = {mj.tiles.parse_tile(k): int(base.unseen[mj.tiles.parse_tile(k)]) for k in waits}
         self_pay = {k: _verdict(h, k, name, True) for k in copies}
@@ -192,7 +206,7 @@ def test_each_rules_minimum_decides_the_wins(name):
 
 def test_sichuan_needs_a_void_suit():
     """Ready in plain shape but holding three suits: no win in one draw under 缺一门."""
-    hand = "123m456p789s1123p"               # 1p / 4p in plain shape, but three suits
+    hand = "123m456p789s1123p"  # 1p / 4p in plain shape, but three suits
     assert mj.waits(hand, legal="shape")
     df = mj.expected_value(hand, rule="sichuan", draws_left=1, discard_wins=False)
     assert float(df["p_win"].iloc[0]) == 0.0
@@ -203,9 +217,14 @@ HANDS14 = ["12455m34567p6777s", "11p34567m45s9p1p555z", "123m456p789s234s5p6m", 
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(hand=st.sampled_from(HANDS14), draws=st.integers(0, 12), wall=st.sampled_from(["depleting", "returned"]),
-       hazard=st.floats(0, 0.05), rule=st.sampled_from([None, "guobiao", "guangdong", "jj"]),
-       depth=st.sampled_from([0, 1]))
+@given(
+    hand=st.sampled_from(HANDS14),
+    draws=st.integers(0, 12),
+    wall=st.sampled_from(["depleting", "returned"]),
+    hazard=st.floats(0, 0.05),
+    rule=st.sampled_from([None, "guobiao", "guangdong", "jj"]),
+    depth=st.sampled_from([0, 1]),
+)
 def test_probabilities_in_range_and_monotone_by_turn(hand, draws, wall, hazard, rule, depth):
     bt = mj.expected_value(hand, rule=rule, draws_left=draws, wall=wall, hazard=hazard, depth=depth, by_turn=True)
     summary = bt.attrs["summary"]
@@ -221,7 +240,7 @@ def test_probabilities_in_range_and_monotone_by_turn(hand, draws, wall, hazard, 
     for col in ("p_ready", "p_win", "ev"):
         assert np.allclose(last[col].sort_index(), row[col].reindex(last.index).sort_index(), rtol=1e-12, atol=1e-14)
     assert np.allclose(summary["p_win"], summary["p_win_self_draw"] + summary["p_win_discard"], atol=1e-15)
-    assert (summary["ev"].diff().dropna() <= 1e-12).all()          # best first
+    assert (summary["ev"].diff().dropna() <= 1e-12).all()  # best first
 
 
 def test_probabilities_stay_probabilities_on_long_horizons():
@@ -229,7 +248,7 @@ def test_probabilities_stay_probabilities_on_long_horizons():
     df = mj.expected_value("12455m34567p6777s", draws_left=100, discard_wins=False)
     assert ((df["p_win"] >= 0) & (df["p_win"] <= 1)).all()
     df = mj.expected_value("12577m222468p445s", draws_left=60, depth=0, hazard=0.05)
-    assert ((df[["p_ready", "p_win"]] >= 0).all().all() and (df[["p_ready", "p_win"]] <= 1).all().all())
+    assert (df[["p_ready", "p_win"]] >= 0).all().all() and (df[["p_ready", "p_win"]] <= 1).all().all()
 
 
 def test_by_turn_turn_zero_is_the_first_round():
@@ -259,7 +278,7 @@ def test_depth_grows_the_search_and_converge_reports_it():
     c = df.attrs["converge"]
     assert c["depth"] == 1 and c["next_depth"] == 2 and c["discard"] == str(df["discard"].iloc[0])
     assert c["p_win"] == df["p_win"].iloc[0]
-    assert c["p_win_next"] >= c["p_win"] - 1e-12       # a larger search never does worse
+    assert c["p_win_next"] >= c["p_win"] - 1e-12  # a larger search never does worse
     assert abs(c["delta_ev"] - (c["ev_next"] - c["ev"])) < 1e-15
     d0 = mj.expected_value("12577m222468p445s", draws_left=12, depth=0, discard_wins=False)
     assert df["n_states"].max() > d0["n_states"].max()
@@ -272,7 +291,7 @@ def test_fallback_rows_from_four_shanten():
     assert ((df["shanten"] >= 4) == (df["method"] == "chain")).all() and (df["method"] == "chain").any()
     assert not df.loc[df["method"] == "chain", "exact"].any()
     assert ((df["p_win"] >= 0) & (df["p_win"] <= 1)).all()
-    assert (df["ev"] == df["p_win"]).all()            # no rule: a win is worth 1
+    assert (df["ev"] == df["p_win"]).all()  # no rule: a win is worth 1
     ruled = mj.expected_value(hand, rule="sichuan" if False else "guangdong", draws_left=18)
     chain = ruled[ruled["method"] == "chain"]
     assert len(chain) and chain["ev"].isna().all() and (chain["p_win"] > 0).any()
@@ -290,7 +309,7 @@ def test_rule_and_scorer_options():
     a = mj.expected_value("12455m34567p6777s", rule="guangdong", draws_left=6, discard_wins=False)
     b = mj.expected_value("12455m34567p6777s", rule="guangdong", min_fan=1, draws_left=6, discard_wins=False)
     assert (b["p_win"].to_numpy() <= a.set_index("discard").loc[b["discard"], "p_win"].to_numpy() + 1e-12).all()
-    h = mj.Hand("123m456m789p1s", melds=["234s@left"], bonus=["F1", "F2"])   # 2 花: a legal self-draw
+    h = mj.Hand("123m456m789p1s", melds=["234s@left"], bonus=["F1", "F2"])  # 2 花: a legal self-draw
     t = mj.expected_value(h, rule="taicang", draws_left=4, base=10, discard_wins=False)
     t5 = mj.expected_value(h, rule="taicang", draws_left=4, discard_wins=False)
     assert t5["ev"].iloc[0] > 0
@@ -317,31 +336,33 @@ def test_batch_equals_single_hands_on_any_thread_count():
             assert np.array_equal(part["p_win"].to_numpy(), df["p_win"].to_numpy())
             assert np.array_equal(part["ev"].to_numpy(), df["ev"].to_numpy())
     arr = np.stack([mj.Hand(h).counts for h in hands])
-    assert np.array_equal(mj.expected_value(arr, draws_left=8, hazard=0.01)["ev"].to_numpy(),
-                          batch["ev"].to_numpy())
+    assert np.array_equal(mj.expected_value(arr, draws_left=8, hazard=0.01)["ev"].to_numpy(), batch["ev"].to_numpy())
 
 
 # --------------------------------------------------------------------------------- bad input
-@pytest.mark.parametrize("kwargs, message", [
-    (dict(hand="12455m34567p67s"), r"3k\+1 or 3k\+2"),
-    (dict(hand="12455m34567p6777s", draws_left=200), "beyond the wall"),
-    (dict(hand="12455m34567p6777s", draws_left=-1), "draws_left must be at least 0"),
-    (dict(hand="12455m34567p6777s", hazard=1.5), "hazard must be between 0 and 1"),
-    (dict(hand="12455m34567p6777s", hazard=-0.1), "hazard must be between 0 and 1"),
-    (dict(hand="12455m34567p6777s", draws_left=4, hazard=[0.1, 0.2]), "one value per opponent round"),
-    (dict(hand="12455m34567p6777s", depth=-1), "depth must be at least 0"),
-    (dict(hand="12455m34567p6777s", discards="9m"), "not in the hand"),
-    (dict(hand="12455m34567p6777s", rule="guobiao", nonsense=1), "unknown option"),
-    (dict(hand="12455m34567p6777s", rule="suzhou", threshold="9_9"), "invalid value"),
-    (dict(hand="12455m34567p6777s", bogus=1), "options need a rule"),
-    (dict(hand="12455m34567p6777s", wall="flat"), "wall must be one of"),
-    (dict(hand="12455m34567p6777s", rule="tokyo"), "unknown rule"),
-    (dict(hand="12455m34567p6777s", by_turn="yes"), "by_turn must be True or False"),
-    (dict(hand="12455m34567p6777s", discard_wins=1), "discard_wins must be True or False"),
-    (dict(hand="12455m34567p677s1z", rule="sichuan"), "not played under rule"),
-    (dict(hand="12455m34567p6777s", visible="F1"), "plays no flowers"),
-    (dict(hand=["12455m34567p6777s"], by_turn=True), "one hand, not a batch"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(hand="12455m34567p67s"), r"3k\+1 or 3k\+2"),
+        (dict(hand="12455m34567p6777s", draws_left=200), "beyond the wall"),
+        (dict(hand="12455m34567p6777s", draws_left=-1), "draws_left must be at least 0"),
+        (dict(hand="12455m34567p6777s", hazard=1.5), "hazard must be between 0 and 1"),
+        (dict(hand="12455m34567p6777s", hazard=-0.1), "hazard must be between 0 and 1"),
+        (dict(hand="12455m34567p6777s", draws_left=4, hazard=[0.1, 0.2]), "one value per opponent round"),
+        (dict(hand="12455m34567p6777s", depth=-1), "depth must be at least 0"),
+        (dict(hand="12455m34567p6777s", discards="9m"), "not in the hand"),
+        (dict(hand="12455m34567p6777s", rule="guobiao", nonsense=1), "unknown option"),
+        (dict(hand="12455m34567p6777s", rule="suzhou", threshold="9_9"), "invalid value"),
+        (dict(hand="12455m34567p6777s", bogus=1), "options need a rule"),
+        (dict(hand="12455m34567p6777s", wall="flat"), "wall must be one of"),
+        (dict(hand="12455m34567p6777s", rule="tokyo"), "unknown rule"),
+        (dict(hand="12455m34567p6777s", by_turn="yes"), "by_turn must be True or False"),
+        (dict(hand="12455m34567p6777s", discard_wins=1), "discard_wins must be True or False"),
+        (dict(hand="12455m34567p677s1z", rule="sichuan"), "not played under rule"),
+        (dict(hand="12455m34567p6777s", visible="F1"), "plays no flowers"),
+        (dict(hand=["12455m34567p6777s"], by_turn=True), "one hand, not a batch"),
+    ],
+)
 def test_bad_input_is_a_value_error(kwargs, message):
     hand = kwargs.pop("hand")
     with pytest.raises(ValueError, match=message):
@@ -352,7 +373,7 @@ def test_bad_input_is_a_value_error(kwargs, message):
 def test_analyze_discards_value_columns():
     shape = mj.analyze_discards("12455m34567p6777s", rule="guobiao")
     df = mj.analyze_discards("12455m34567p6777s", rule="guobiao", value=True, draws_left=6, hazard=0.02)
-    assert df["discard"].tolist() == shape["discard"].tolist()           # the shape order is kept
+    assert df["discard"].tolist() == shape["discard"].tolist()  # the shape order is kept
     ev = mj.expected_value("12455m34567p6777s", rule="guobiao", draws_left=6, hazard=0.02).set_index("discard")
     assert np.allclose(df.set_index("discard")["ev"], ev.loc[df["discard"], "ev"])
     raw = mj.analyze_discards("12455m34567p6777s", value=True, draws_left=4, as_frame=False)
@@ -377,6 +398,7 @@ def test_call_vs_pass_value():
 
 def test_plot_win_curve_draws_the_by_turn_table():
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -389,7 +411,9 @@ def test_plot_win_curve_draws_the_by_turn_table():
 
 @pytest.mark.parametrize("module", ["mjfast.analysis.value", "mjfast._reference.value"])
 def test_examples_run(module):
-    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    result = doctest.testmod(
+        importlib.import_module(module), optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    )
     assert result.attempted > 0 and result.failed == 0
 
 
@@ -398,8 +422,10 @@ def test_hazards_are_stored_with_the_rules():
         q = rules._REGISTRY[name].DISCARD_HAZARD
         assert 0.001 < q < 0.1, name
     assert V.default_hazard() == float(np.median([rules._REGISTRY[n].DISCARD_HAZARD for n in rules.names()]))
-    assert mj.expected_value("12455m34567p6777s", rule="guobiao", draws_left=2).attrs["hazard"] == \
-        rules._REGISTRY["guobiao"].DISCARD_HAZARD
+    assert (
+        mj.expected_value("12455m34567p6777s", rule="guobiao", draws_left=2).attrs["hazard"]
+        == rules._REGISTRY["guobiao"].DISCARD_HAZARD
+    )
 
 
 def test_calibration_reproduces_the_method():
@@ -417,7 +443,8 @@ def test_fused_discard_shanten_matches_the_shanten_kernel():
     for forms, options in ((1, 0), (3, 0), (7, 0), (7, 1), (5, 0)):
         for melds in (0, 1, 2):
             for _ in range(600):
-                c = np.bincount(rng.choice(np.repeat(np.arange(34), 4), 14 - 3 * melds, replace=False),
-                                minlength=34).astype(np.uint8)
+                c = np.bincount(
+                    rng.choice(np.repeat(np.arange(34), 4), 14 - 3 * melds, replace=False), minlength=34
+                ).astype(np.uint8)
                 fused, exact = kv._fused_discards(c, melds, forms, options)
                 assert np.array_equal(fused, exact), (c.tolist(), melds, forms, options)

@@ -8,6 +8,7 @@ plays a few hands; ``MJFAST_ORACLE_SCALE=full`` plays 300 random 1- and 2-shante
 five rules at n = 20,000 each and prints the bias figures quoted in bench/RESULTS.md (the
 assertions: mean |Δp_win| ≤ 0.01 and max ≤ 0.03 for the depleting wall).
 """
+
 import json
 import os
 
@@ -36,16 +37,30 @@ def random_hands(seed, name, n, shanten=(1, 2)):
 
 
 def play(hand, name, draws, n, wall, seed):
-    df = mj.simulate_draws(hand, rule=name, policy="value", draws_left=draws, n=n, rng=seed, n_threads=1,
-                           value_options=dict(wall=wall))
+    df = mj.simulate_draws(
+        hand, rule=name, policy="value", draws_left=draws, n=n, rng=seed, n_threads=1, value_options=dict(wall=wall)
+    )
     rec = df.attrs["recursion"]
     p, se = float(df["p_win"].iloc[-1]), float(df["se_win"].iloc[-1])
-    out = {"rule": name, "wall": wall, "draws": draws, "exact": rec["exact"], "p_rec": rec["p_win"], "p_sim": p,
-           "se": se, "delta": p - rec["p_win"], "ready_rec": rec["p_ready"], "ready_sim": float(df["p_ready"].iloc[-1])}
+    out = {
+        "rule": name,
+        "wall": wall,
+        "draws": draws,
+        "exact": rec["exact"],
+        "p_rec": rec["p_win"],
+        "p_sim": p,
+        "se": se,
+        "delta": p - rec["p_win"],
+        "ready_rec": rec["p_ready"],
+        "ready_sim": float(df["p_ready"].iloc[-1]),
+    }
     if name is not None and rec["mean_points"] is not None and df.attrs["score_sd"]:
         wins = p * n
-        out.update(points_rec=rec["mean_points"], points_sim=float(df["mean_score"].iloc[-1]),
-                   points_se=df.attrs["score_sd"] / np.sqrt(wins))
+        out.update(
+            points_rec=rec["mean_points"],
+            points_sim=float(df["mean_score"].iloc[-1]),
+            points_se=df.attrs["score_sd"] / np.sqrt(wins),
+        )
     return out
 
 
@@ -56,7 +71,9 @@ def test_exact_depleting_wall_agrees_with_play(name):
         r = play(h, name, 3, 6000, "depleting", 100 + i)
         assert r["exact"]
         assert abs(r["delta"]) <= 4 * max(r["se"], 1e-3), r
-        assert abs(r["ready_sim"] - r["ready_rec"]) <= 4 * max(np.sqrt(r["ready_rec"] * (1 - r["ready_rec"]) / 6000), 1e-3)
+        assert abs(r["ready_sim"] - r["ready_rec"]) <= 4 * max(
+            np.sqrt(r["ready_rec"] * (1 - r["ready_rec"]) / 6000), 1e-3
+        )
         if "points_rec" in r:
             assert abs(r["points_sim"] - r["points_rec"]) <= 4 * r["points_se"] + 1e-9, r
 
@@ -109,13 +126,23 @@ def test_agreement_sweep():
         z = np.array([r["delta"] / r["se"] for r in long if r["se"] > 0])
         pts = [r for r in long if "points_rec" in r]
         dp = np.array([(r["points_sim"] - r["points_rec"]) / r["points_rec"] for r in pts])
-        out[wall] = {"hands": len(long), "mean_abs_delta": float(d.mean()), "max_abs_delta": float(d.max()),
-                     "mean_delta": float(np.mean([r["delta"] for r in long])), "mean_abs_z": float(np.abs(z).mean()),
-                     "points_mean_rel_delta": float(dp.mean()), "points_mean_abs_rel_delta": float(np.abs(dp).mean()),
-                     "points_max_abs_rel_delta": float(np.abs(dp).max())}
+        out[wall] = {
+            "hands": len(long),
+            "mean_abs_delta": float(d.mean()),
+            "max_abs_delta": float(d.max()),
+            "mean_delta": float(np.mean([r["delta"] for r in long])),
+            "mean_abs_z": float(np.abs(z).mean()),
+            "points_mean_rel_delta": float(dp.mean()),
+            "points_mean_abs_rel_delta": float(np.abs(dp).mean()),
+            "points_max_abs_rel_delta": float(np.abs(dp).max()),
+        }
     exact = [r for r in rows if r["draws"] <= 3]
     zs = np.array([r["delta"] / r["se"] for r in exact if r["se"] > 0])
-    out["exact"] = {"hands": len(exact), "max_abs_z": float(np.abs(zs).max()), "share_within_3se": float(np.mean(np.abs(zs) <= 3))}
+    out["exact"] = {
+        "hands": len(exact),
+        "max_abs_z": float(np.abs(zs).max()),
+        "share_within_3se": float(np.mean(np.abs(zs) <= 3)),
+    }
     print(json.dumps(out, indent=1))
     path = os.environ.get("MJFAST_VALUE_SWEEP_OUT")
     if path:

@@ -7,6 +7,7 @@ most of them visible or held so that few remain unseen) and with wildcards (金�
 上饶).  Every figure (pay, both win probabilities, p_ready, total, points) must agree to 1e-12.
 ``MJFAST_ORACLE_SCALE=full`` runs 600 cases instead of 72.
 """
+
 import os
 
 import numpy as np
@@ -41,15 +42,15 @@ def random_case(rng, name):
         kw["wild_kind"] = wild_kind
         kw["wild_copies"] = wilds + int(rng.integers(0, 3))
         copies = _bridge.kernel_rule(rule_obj, wk).copies.astype(int)
-        copies[wk] = 0                         # its natural copies are wild: none in the hand
+        copies[wk] = 0  # its natural copies are wild: none in the hand
     all_kinds = [k for k in range(34) if copies[k] > 0]
     kinds = list(all_kinds)
     suits = sorted({k // 9 for k in kinds if k < 27})
-    if name == "sichuan":                      # 缺一门: keep the hand in two suits
+    if name == "sichuan":  # 缺一门: keep the hand in two suits
         suits = sorted(rng.choice(suits, 2, replace=False).tolist())
         kinds = [k for k in kinds if k // 9 in suits]
     n_melds = int(rng.choice([3, 3, 2]))
-    size = 14 - 3 * n_melds - int(rng.integers(2))          # 14- or 13-tile form
+    size = 14 - 3 * n_melds - int(rng.integers(2))  # 14- or 13-tile form
     counts = np.zeros(34, int)
     melds = []
     chow_ok = rule_obj.calls.chow != "none"
@@ -79,7 +80,7 @@ def random_case(rng, name):
         faces = [c for c, n in rule_obj.tileset.bonus.items() if c not in ("5z", "6z", "7z") for _ in range(n)]
         rng.shuffle(faces)
         left = int(rng.integers(0, 4))
-        bonus = faces[:len(faces) - left]
+        bonus = faces[: len(faces) - left]
     # some tiles seen elsewhere; now and then a wall of at most 20 unseen tiles, with more draws
     rest = [k for k in all_kinds for _ in range(max(0, avail[k] - conc[k]))]
     small_wall = rng.random() < 0.25
@@ -100,8 +101,15 @@ def random_case(rng, name):
     else:
         draws = {0: int(rng.integers(1, 4 if long_ok else 3)), 1: int(rng.integers(1, 3)), None: 1}[depth]
     discard_wins = bool(rng.random() < 0.6)
-    kw.update(rule=name, draws_left=draws, visible=visible.astype(np.uint8), wall=wall, depth=depth,
-              discard_wins=discard_wins, hazard=float(rng.choice([0.005, 0.02, 0.2])))
+    kw.update(
+        rule=name,
+        draws_left=draws,
+        visible=visible.astype(np.uint8),
+        wall=wall,
+        depth=depth,
+        discard_wins=discard_wins,
+        hazard=float(rng.choice([0.005, 0.02, 0.2])),
+    )
     return hand, kw
 
 
@@ -110,8 +118,14 @@ def _table(df):
     for _, r in df.iterrows():
         d = r["discard"] if isinstance(r["discard"], str) else None
         pw = r["p_win"]
-        out[d] = (r["ev"], r["p_win_self_draw"], r["p_win_discard"], r["p_ready"],
-                  r["mean_total"] * pw if pw > 0 else 0.0, r["mean_points"] * pw if pw > 0 else 0.0)
+        out[d] = (
+            r["ev"],
+            r["p_win_self_draw"],
+            r["p_win_discard"],
+            r["p_ready"],
+            r["mean_total"] * pw if pw > 0 else 0.0,
+            r["mean_points"] * pw if pw > 0 else 0.0,
+        )
     return out
 
 

@@ -5,6 +5,7 @@ targets) on 20,000 constructed complete hands, and an independent brute force wr
 (enumerate every wildcard assignment, then read the faces with the textbook recursion and the
 definitions of the special forms) on smaller samples.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -22,8 +23,15 @@ from mjfast.decomposition import Decomposition, decompose, decompose_counts
 ref = importlib.import_module("mjfast._reference.decompose")
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-ALL_FORMS = ("standard", "seven_pairs", "thirteen_orphans", "thirteen_lan", "honors_and_knitted",
-             "knitted_straight", "nine_terminals")
+ALL_FORMS = (
+    "standard",
+    "seven_pairs",
+    "thirteen_orphans",
+    "thirteen_lan",
+    "honors_and_knitted",
+    "knitted_straight",
+    "nine_terminals",
+)
 LAYOUTS = tuple(
     tuple(sorted(9 * s + perm[s] + 3 * x for s in range(3) for x in range(3)))
     for perm in itertools.permutations(range(3))
@@ -70,8 +78,15 @@ def _lan_ok(f, strict):
     return not strict or sum(f[27:]) == 5
 
 
-def oracle(counts, n_melds=0, wilds=0, forms=("standard", "seven_pairs", "thirteen_orphans"),
-           playable=None, distinct=False, strict_lan=False):
+def oracle(
+    counts,
+    n_melds=0,
+    wilds=0,
+    forms=("standard", "seven_pairs", "thirteen_orphans"),
+    playable=None,
+    distinct=False,
+    strict_lan=False,
+):
     c = [int(x) for x in counts]
     n = sum(c) + wilds
     k = (n - 2) // 3
@@ -92,8 +107,7 @@ def oracle(counts, n_melds=0, wilds=0, forms=("standard", "seven_pairs", "thirte
                     for i in lay:
                         g[i] -= 1
                     for sets, pair in _splits(g, k - 3):
-                        res.add(("knitted_straight", tuple(sorted(sets, key=lambda s: (s[1], s[0]))),
-                                 pair, lay, a))
+                        res.add(("knitted_straight", tuple(sorted(sets, key=lambda s: (s[1], s[0]))), pair, lay, a))
         if not special:
             continue
         tiles14 = tuple(i for i in range(34) for _ in range(f[i]))
@@ -103,8 +117,11 @@ def oracle(counts, n_melds=0, wilds=0, forms=("standard", "seven_pairs", "thirte
             res.add(("thirteen_orphans", (), max(ORPHANS, key=lambda i: f[i]), ORPHANS, a))
         if "thirteen_lan" in forms and _lan_ok(f, strict_lan):
             res.add(("thirteen_lan", (), None, tiles14, a))
-        if "honors_and_knitted" in forms and max(f) == 1 and any(
-                all(f[i] == 0 or i in lay or i >= 27 for i in range(34)) for lay in LAYOUTS):
+        if (
+            "honors_and_knitted" in forms
+            and max(f) == 1
+            and any(all(f[i] == 0 or i in lay or i >= 27 for i in range(34)) for lay in LAYOUTS)
+        ):
             res.add(("honors_and_knitted", (), None, tiles14, a))
         if "nine_terminals" in forms and sum(f[i] for i in ORPHANS) == 14:
             res.add(("nine_terminals", (), None, tiles14, a))
@@ -220,8 +237,9 @@ def test_random_complete_hands_match_reference_twin():
             # waits through the public API, on a random concealed winning tile
             win = rng.choice(np.flatnonzero(counts).tolist())
             ds = decompose(Hand(counts, melds=_meld_strings(melds), wilds=w), win_tile=win)
-            assert {to_ref(d_raw): d.waits for d, d_raw in zip(ds, got)} == \
-                {r: frozenset(ref.wait_types(r, win)) for r in want}
+            assert {to_ref(d_raw): d.waits for d, d_raw in zip(ds, got)} == {
+                r: frozenset(ref.wait_types(r, win)) for r in want
+            }
     print(f"\ndecompose_counts: {1e6 * t_fast / n_hands:.1f} us per hand, {n_readings} readings")
 
 
@@ -315,8 +333,10 @@ def test_nine_gates_every_winning_tile():
         ds = decompose(counts, win_tile=x)
         assert ds and all(d.form == "standard" for d in ds)
         assert all(d.waits for d in ds)
-        assert {d.key for d in ds} == {("standard", tuple((k, f, True) for k, f in sets), pair, (), ())
-                                       for _, sets, pair, _, _ in oracle_sorted(counts)}
+        assert {d.key for d in ds} == {
+            ("standard", tuple((k, f, True) for k, f in sets), pair, (), ())
+            for _, sets, pair, _, _ in oracle_sorted(counts)
+        }
 
 
 def oracle_sorted(counts, **kw):
@@ -352,17 +372,20 @@ def test_thirteen_orphans():
     assert [(d.form, d.wild_tiles) for d in ds] == [("thirteen_orphans", (32,))]
 
 
-@pytest.mark.parametrize("hand, win, waits", [
-    ("234m456p789s111z55s", "2m", {"ryanmen"}),          # 34m waiting 2m/5m
-    ("234m456p789s111z55s", "4m", {"ryanmen"}),
-    ("123m456p789s111z55s", "3m", {"penchan"}),          # 12m waiting 3m
-    ("789m456p789s111z55s", "7m", {"penchan"}),          # 89m waiting 7m
-    ("123m456p789s111z55s", "2m", {"kanchan"}),          # 13m waiting 2m
-    ("123m456p789s111z55s", "5s", {"tanki"}),            # 123m456p789s111z5s waiting 5s
-    ("123m456p789s111z55s", "1z", {"shanpon"}),          # 11z + 55s waiting on either
-    ("123345m456p789s11z", "3m", {"penchan", "ryanmen"}),
-    ("123m456p789s11z", "1z", {"tanki"}),                # fragment: 3k+2 tiles are fine
-])
+@pytest.mark.parametrize(
+    "hand, win, waits",
+    [
+        ("234m456p789s111z55s", "2m", {"ryanmen"}),  # 34m waiting 2m/5m
+        ("234m456p789s111z55s", "4m", {"ryanmen"}),
+        ("123m456p789s111z55s", "3m", {"penchan"}),  # 12m waiting 3m
+        ("789m456p789s111z55s", "7m", {"penchan"}),  # 89m waiting 7m
+        ("123m456p789s111z55s", "2m", {"kanchan"}),  # 13m waiting 2m
+        ("123m456p789s111z55s", "5s", {"tanki"}),  # 123m456p789s111z5s waiting 5s
+        ("123m456p789s111z55s", "1z", {"shanpon"}),  # 11z + 55s waiting on either
+        ("123345m456p789s11z", "3m", {"penchan", "ryanmen"}),
+        ("123m456p789s11z", "1z", {"tanki"}),  # fragment: 3k+2 tiles are fine
+    ],
+)
 def test_wait_types(hand, win, waits):
     ds = decompose(hand, win_tile=win)
     assert len(ds) == 1
@@ -434,14 +457,17 @@ def test_not_complete():
     assert decompose("123m456p789s111z55s", strict=True)
 
 
-@pytest.mark.parametrize("hand, kw", [
-    ("123m456p789s1234z", {}),                     # 13 tiles
-    ("123m456p789s11z", {"melds": ["555z", "666z"]}),  # too many tiles
-    ("123m456p789s111z55s", {"win_tile": "9m"}),    # win tile not held
-    ("123m456p789s111z55s", {"rule": "sichuan"}),   # honours not played
-    ("123m456p789s11z5s", {"wilds": 1, "rule": "guobiao"}),  # no wildcards in the rule
-    ("123m456p789s11x55s", {}),                    # unparseable
-])
+@pytest.mark.parametrize(
+    "hand, kw",
+    [
+        ("123m456p789s1234z", {}),  # 13 tiles
+        ("123m456p789s11z", {"melds": ["555z", "666z"]}),  # too many tiles
+        ("123m456p789s111z55s", {"win_tile": "9m"}),  # win tile not held
+        ("123m456p789s111z55s", {"rule": "sichuan"}),  # honours not played
+        ("123m456p789s11z5s", {"wilds": 1, "rule": "guobiao"}),  # no wildcards in the rule
+        ("123m456p789s11x55s", {}),  # unparseable
+    ],
+)
 def test_bad_input(hand, kw):
     with pytest.raises(ValueError):
         decompose(hand, **kw)
@@ -465,8 +491,13 @@ def test_decomposition_object():
     assert isinstance(d, Decomposition)
     with pytest.raises(AttributeError):
         d.form = "x"
-    assert d.key == ("standard", (("chow", 0, True), ("chow", 12, True), ("chow", 24, True), ("pung", 27, True)),
-                     22, (), ())
+    assert d.key == (
+        "standard",
+        (("chow", 0, True), ("chow", 12, True), ("chow", 24, True), ("pung", 27, True)),
+        22,
+        (),
+        (),
+    )
     assert "<div" in d._repr_html_()
     assert hash(d) == hash(decompose("123m456p789s111z55s", win_tile="5s")[0])
 

@@ -1,20 +1,35 @@
 """Tile efficiency: the 一进听 article's figures, xiangting's necessary tiles, rule awareness."""
+
 import numpy as np
 import pytest
 
 import mjfast as mj
 
 # yijinting.md §3a: draw → (remaining, W(t)) on the 碰 line (34567m45s, fixed 111p and 555z)
-PUNG_LINE = {"2m": (4, 6), "5m": (3, 6), "8m": (4, 6), "3m": (3, 8), "4m": (3, 8), "6m": (3, 8),
-             "7m": (3, 8), "4s": (3, 11), "5s": (3, 11), "3s": (4, 12), "6s": (4, 12)}
+PUNG_LINE = {
+    "2m": (4, 6),
+    "5m": (3, 6),
+    "8m": (4, 6),
+    "3m": (3, 8),
+    "4m": (3, 8),
+    "6m": (3, 8),
+    "7m": (3, 8),
+    "4s": (3, 11),
+    "5s": (3, 11),
+    "3s": (4, 12),
+    "6s": (4, 12),
+}
 # §3b: the pass line (11p34567m45s9p, fixed 555z)
 PASS_LINE = {"2m": (4, 8), "5m": (3, 8), "8m": (4, 8), "3s": (4, 11), "6s": (4, 11)}
 
 
-@pytest.mark.parametrize("hand, melds, table, totals", [
-    ("34567m45s", ["111p", "555z"], PUNG_LINE, (37, 37, 324)),
-    ("11p34567m45s9p", ["555z"], PASS_LINE, (19, 19, 176)),
-])
+@pytest.mark.parametrize(
+    "hand, melds, table, totals",
+    [
+        ("34567m45s", ["111p", "555z"], PUNG_LINE, (37, 37, 324)),
+        ("11p34567m45s9p", ["555z"], PASS_LINE, (19, 19, 176)),
+    ],
+)
 def test_article_tables_row_by_row(hand, melds, table, totals):
     r = mj.yijinting(hand, melds=melds)
     got = {str(row.tile): (row.copies, row.ting_after) for row in r.breakdown.itertuples()}
@@ -38,8 +53,17 @@ def test_article_fixed_sets_and_aggregations():
 
 def test_analyze_discards_article_hand():
     df = mj.analyze_discards("11p34567m45s9p1p", melds=["555z"])
-    assert list(df.columns) == ["discard", "shanten", "ukeire_kinds", "ukeire", "ukeire_tiles", "combos",
-                                "waits", "wait_count", "improvement_count"]
+    assert list(df.columns) == [
+        "discard",
+        "shanten",
+        "ukeire_kinds",
+        "ukeire",
+        "ukeire_tiles",
+        "combos",
+        "waits",
+        "wait_count",
+        "improvement_count",
+    ]
     assert df["discard"].dtype.ordered
     assert df.iloc[0]["discard"] == "9p" and df.iloc[0]["ukeire"] == 37
     # sorted best first: shanten ascending, then ukeire descending, then combos descending
@@ -58,8 +82,17 @@ def test_analyze_discards_article_hand():
 
 
 def test_ready_hand_waits_and_discard_table():
-    assert mj.waits("1112345678999m") == {"1m": 1, "2m": 3, "3m": 3, "4m": 3, "5m": 3, "6m": 3, "7m": 3,
-                                           "8m": 3, "9m": 1}
+    assert mj.waits("1112345678999m") == {
+        "1m": 1,
+        "2m": 3,
+        "3m": 3,
+        "4m": 3,
+        "5m": 3,
+        "6m": 3,
+        "7m": 3,
+        "8m": 3,
+        "9m": 1,
+    }
     df = mj.analyze_discards("11123456789999m")
     top = df.iloc[0]
     assert top["shanten"] == 0 and top["waits"] and top["wait_count"] == top["ukeire"]
@@ -92,8 +125,11 @@ def test_ukeire_matches_xiangting_100k(seed):
     for i in range(n):
         h = np.zeros(34, np.uint8)
         np.add.at(h, rng.choice(wall, 13 - 3 * melds[i], replace=False), 1)
-        u = mj.ukeire(h, seven_pairs="riichi") if melds[i] == 0 else \
-            mj.ukeire(mj.Hand(h, partial=True), seven_pairs="riichi")
+        u = (
+            mj.ukeire(h, seven_pairs="riichi")
+            if melds[i] == 0
+            else mj.ukeire(mj.Hand(h, partial=True), seven_pairs="riichi")
+        )
         ours = {mj.tiles.CODES.index(t) for t in u.tiles}
         ref = _necessary(h)
         if ours != ref or u.count != sum(4 - int(h[k]) for k in ref):
@@ -107,7 +143,7 @@ def _complete_hand(rng):
         for _ in range(4):
             if rng.random() < 0.6:
                 s, x = rng.integers(3), rng.integers(7)
-                h[9 * s + x: 9 * s + x + 3] += 1
+                h[9 * s + x : 9 * s + x + 3] += 1
             else:
                 h[rng.integers(34)] += 3
         h[rng.integers(34)] += 2

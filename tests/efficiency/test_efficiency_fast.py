@@ -7,6 +7,7 @@ to exercise every branch: random hands, pair-heavy hands (seven pairs at the min
 heavy hands (thirteen orphans at the minimum), near-ready hands, called melds, both seven-pairs
 readings.
 """
+
 import numpy as np
 import pytest
 
@@ -126,13 +127,20 @@ def _brute_table(h14):
 
 def test_discard_table_matches_brute_force(seed):
     rng = np.random.default_rng(seed + 1)
-    hands = np.concatenate([random_hands(rng, 15, [14])[0], _near_ready(rng, 10, 14, 1),
-                            _near_ready(rng, 6, 14, 0),
-                            _biased_hands(rng, 5, 14, rng.choice(34, 9, replace=False), 4)])
+    hands = np.concatenate(
+        [
+            random_hands(rng, 15, [14])[0],
+            _near_ready(rng, 10, 14, 1),
+            _near_ready(rng, 6, 14, 0),
+            _biased_hands(rng, 5, 14, rng.choice(34, 9, replace=False), 4),
+        ]
+    )
     for h in hands:
         t = mj.analyze_discards(h, as_frame=False, combos=False)
-        got = {code.decode(): (int(s), int(u), int(i))
-               for code, s, u, i in zip(t["discard"], t["shanten"], t["ukeire"], t["improvement_count"])}
+        got = {
+            code.decode(): (int(s), int(u), int(i))
+            for code, s, u, i in zip(t["discard"], t["shanten"], t["ukeire"], t["improvement_count"])
+        }
         assert got == _brute_table(h), mj.to_mpsz(h)
 
 

@@ -1,6 +1,7 @@
 """Rule legality in the efficiency functions: under a rule a wait, an accepting tile and W(t)
 count only wins that :func:`mjfast.can_win` accepts.  Checked against a brute force built from
 ``mj.shanten`` and ``mj.can_win`` alone, on near-complete random hands."""
+
 import numpy as np
 import pytest
 
@@ -28,8 +29,14 @@ def _complete(rng, copies):
 
 
 def _legal(c14, tile, rule, self_draw):
-    ctx = WinContext(mj.Hand(c14.astype(np.uint8)), win_tile=int(tile), self_draw=self_draw, winner=0,
-                     dealer=0, discarder=None if self_draw else 2)
+    ctx = WinContext(
+        mj.Hand(c14.astype(np.uint8)),
+        win_tile=int(tile),
+        self_draw=self_draw,
+        winner=0,
+        dealer=0,
+        discarder=None if self_draw else 2,
+    )
     return mj.can_win(ctx, rule)
 
 
@@ -52,7 +59,7 @@ def _hands(rule, n, seed, remove):
         c = _complete(rng, copies)
         for _ in range(remove):
             c[rng.choice(np.flatnonzero(c))] -= 1
-        if remove == 2:                       # 13 tiles at most 1-shanten: add a random tile back
+        if remove == 2:  # 13 tiles at most 1-shanten: add a random tile back
             c[int(rng.choice(np.flatnonzero(c < copies)))] += 1
         out.append(c)
     return out, copies
@@ -74,7 +81,7 @@ def test_waits_are_the_legal_winning_kinds(rule, legal):
         differs += shape != want
         u = mj.ukeire(h, rule=rule, legal=legal)
         assert u.count == sum(int(copies[k] - c[k]) for k in want)
-    if rule == "guobiao" or (rule == "guiyang" and legal == "discard"):   # 8 番; 平胡 needs a pass on a discard
+    if rule == "guobiao" or (rule == "guiyang" and legal == "discard"):  # 8 番; 平胡 needs a pass on a discard
         assert differs > 0, "the rule's minimum must drop some shape waits"
 
 
@@ -116,7 +123,7 @@ def test_yijinting_counts_only_legal_waits(rule):
 def test_legal_hook_and_errors():
     hand = "234m567p34588s67s"
     assert mj.waits(hand, rule="guobiao", legal=lambda h14, tile: tile == CODES.index("8s")) == {"8s": 2}
-    assert mj.waits(hand, legal=lambda h14, tile: False) == {}     # a callable applies without a rule
+    assert mj.waits(hand, legal=lambda h14, tile: False) == {}  # a callable applies without a rule
     assert mj.waits(hand, rule="guobiao", legal="shape") == mj.waits(hand)
     with pytest.raises(ValueError, match="legal must be one of"):
         mj.waits(hand, rule="guobiao", legal="sometimes")
@@ -132,7 +139,7 @@ def test_discard_table_rows_match_the_single_hand_functions(rule):
     while tables < 6:
         c = _complete(rng, copies)
         c[rng.choice(np.flatnonzero(c))] -= 1
-        c[int(rng.choice(np.flatnonzero(c < copies)))] += 1      # 14 tiles, ready or 1-shanten after a discard
+        c[int(rng.choice(np.flatnonzero(c < copies)))] += 1  # 14 tiles, ready or 1-shanten after a discard
         h = c.astype(np.uint8)
         df = mj.analyze_discards(h, rule=rule)
         if df["shanten"].min() > 1:
@@ -147,7 +154,8 @@ def test_discard_table_rows_match_the_single_hand_functions(rule):
             u = mj.ukeire(left, rule=rule, visible=str(row.discard))
             assert (row.ukeire, row.ukeire_kinds) == (u.count, len(u.tiles)), (mj.to_mpsz(h), row.discard)
             if row.shanten == 0:
-                assert row.waits == mj.to_mpsz(" ".join(w for w, n in mj.waits(left, rule=rule,
-                                                                                 visible=str(row.discard)).items() if n))
+                assert row.waits == mj.to_mpsz(
+                    " ".join(w for w, n in mj.waits(left, rule=rule, visible=str(row.discard)).items() if n)
+                )
             else:
                 assert row.combos == mj.yijinting(left, rule=rule, visible=str(row.discard)).combos

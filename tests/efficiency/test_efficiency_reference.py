@@ -4,6 +4,7 @@
   on a small sample including wildcards, called melds and 四川's 108-tile set;
 * against the definition "a draw that lowers the shanten" evaluated with the (separately
   verified) shanten kernel, on 20,000 hands including wildcards and 四川."""
+
 import importlib
 
 import numpy as np

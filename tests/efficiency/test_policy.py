@@ -3,6 +3,7 @@ the pure-Python twin :func:`mjfast._reference.wall.replay_draws`, on random hand
 policy's paths: the table path (every kind natural with 4 copies, no wildcards) and the path
 through the shanten kernel (a called meld lowers a kind's cap; 四川's 缺一门).  Memo tables of
 16 slots, cleared every few hands, must give the same games as the default ones."""
+
 import numpy as np
 import pytest
 
@@ -47,6 +48,6 @@ def test_wall_policy_matches_python_twin(seed, tiny):
 
 def test_wall_kernel_refuses_more_than_fourteen_tiles():
     spec = sim._setup("123456789m1234p", None, None, (), None, None, None)
-    spec["wilds"] = 3                  # 16 tiles: beyond every form
+    spec["wilds"] = 3  # 16 tiles: beyond every form
     with pytest.raises(ValueError, match="at most 14 tiles"):
         sim._run(spec, 4, [], np.zeros(0, np.int32), 1, _wall.PolicyCache(1))

@@ -4,6 +4,7 @@ Known values are hand-worked, from rules/yijinting.md §5, or from the installed
 ``xiangting`` (standard / riichi seven pairs / thirteen orphans), ``PyMahjongGB`` (全不靠,
 组合龙, seven pairs, thirteen orphans) and ``mahjong`` (decompositions, agari).
 """
+
 from __future__ import annotations
 
 import itertools

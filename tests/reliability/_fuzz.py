@@ -15,6 +15,7 @@ Every call is classified:
 Warnings raised by a call are counted apart (``warnings``).  The entries are the names of
 :data:`ENTRIES`; ``all`` runs every one.
 """
+
 import json
 import math
 import os
@@ -30,24 +31,67 @@ from hypothesis import strategies as st
 
 import matplotlib
 
-matplotlib.use("Agg")          # the child draws no window (the plotting entries)
+matplotlib.use("Agg")  # the child draws no window (the plotting entries)
 
 import mjfast as mj  # noqa: E402
 from mjfast import rules as _rules  # noqa: E402
 from mjfast.simulation.games import SUPPORTED  # noqa: E402
 
 RULES = list(SUPPORTED)
-DTYPES = [np.uint8, np.int8, np.int16, np.int32, np.int64, np.uint16, np.uint32, np.uint64, np.float16,
-          np.float32, np.float64, np.bool_, object, np.complex64, "<U3"]
+DTYPES = [
+    np.uint8,
+    np.int8,
+    np.int16,
+    np.int32,
+    np.int64,
+    np.uint16,
+    np.uint32,
+    np.uint64,
+    np.float16,
+    np.float32,
+    np.float64,
+    np.bool_,
+    object,
+    np.complex64,
+    "<U3",
+]
 ODD_VALUES = [-1, 5, 127, 255, 256, 2**31, 2**40, float("nan"), float("inf"), 0.5, -(2**63)]
-TILE_CHARS = "0123456789mpsz +-[]@,zZ一二三四五六七八九万筒条索饼东南西北中发白春夏秋冬梅兰竹菊\U0001F000\U0001F004\U0001F021"
-MELDS = ["123m", "555z", "1111p", "+1111p", "[1111p]", "999s@left", "789p@opposite", "12m", "5555z", "11m", "",
-         "123z", 7, None, "一二三万"]
-FLAGS = ["after_kong", "robbing_kong", "last_tile", "last_copy", "heavenly", "earthly", "human",
-         "kong_discard", "baozi", "diling"]
+TILE_CHARS = (
+    "0123456789mpsz +-[]@,zZ一二三四五六七八九万筒条索饼东南西北中发白春夏秋冬梅兰竹菊\U0001f000\U0001f004\U0001f021"
+)
+MELDS = [
+    "123m",
+    "555z",
+    "1111p",
+    "+1111p",
+    "[1111p]",
+    "999s@left",
+    "789p@opposite",
+    "12m",
+    "5555z",
+    "11m",
+    "",
+    "123z",
+    7,
+    None,
+    "一二三万",
+]
+FLAGS = [
+    "after_kong",
+    "robbing_kong",
+    "last_tile",
+    "last_copy",
+    "heavenly",
+    "earthly",
+    "human",
+    "kong_discard",
+    "baozi",
+    "diling",
+]
 
 
 # -- strategies ---------------------------------------------------------------------------
+
 
 def _cast(values, dtype):
     """``values`` as an array of ``dtype``; object when the cast is impossible."""
@@ -65,7 +109,7 @@ def counts_of(draw, sizes=(13, 14)):
     n = draw(st.sampled_from(sizes))
     tiles = draw(st.lists(st.integers(0, 33), min_size=n, max_size=n))
     c = np.bincount(tiles, minlength=34)
-    while c.max() > 4:                       # move an excess copy to the first kind with room
+    while c.max() > 4:  # move an excess copy to the first kind with room
         k = int(np.argmax(c))
         c[k] -= 1
         c[int(np.argmin(c))] += 1
@@ -108,7 +152,7 @@ def count_vector(draw, sizes=(13, 14)):
 def _text():
     return st.one_of(
         st.text(alphabet=TILE_CHARS, max_size=30),
-        st.text(alphabet=st.characters(blacklist_categories=()), max_size=20),   # surrogates, NULs ...
+        st.text(alphabet=st.characters(blacklist_categories=()), max_size=20),  # surrogates, NULs ...
         st.lists(st.one_of(st.integers(-3, 50), st.sampled_from(["1m", "5z", "F1", "中", None, 1.5])), max_size=16),
         st.sampled_from(["1m" * 20_000, "123m456p789s1122z", "19m19p19s1234567z", "0m", "8z", "F1F2", {"1m": 4}]),
     )
@@ -129,23 +173,43 @@ def any_hand(draw, sizes=(13, 14)):
     return draw(_text())
 
 
-WILDS = st.one_of(st.none(), st.integers(-2, 10), st.sampled_from([1.5, True, False, "1", 2**70, np.float64(1.0),
-                                                                   np.int64(2), [1]]))
+WILDS = st.one_of(
+    st.none(), st.integers(-2, 10), st.sampled_from([1.5, True, False, "1", 2**70, np.float64(1.0), np.int64(2), [1]])
+)
 RULE = st.one_of(st.none(), st.sampled_from(RULES), st.sampled_from(["tokyo", "", 5, "SICHUAN"]))
 MELD_LIST = st.lists(st.sampled_from(MELDS), max_size=3)
 SEVEN = st.sampled_from([None, "chinese", "riichi", "x", 1])
-FORM = st.sampled_from([None, "standard", "seven_pairs", "thirteen_orphans", "thirteen_lan", "honors_and_knitted",
-                        "seven_stars", "knitted_straight", "nine_terminals", "bogus", ("standard", "seven_pairs"), 3])
+FORM = st.sampled_from(
+    [
+        None,
+        "standard",
+        "seven_pairs",
+        "thirteen_orphans",
+        "thirteen_lan",
+        "honors_and_knitted",
+        "seven_stars",
+        "knitted_straight",
+        "nine_terminals",
+        "bogus",
+        ("standard", "seven_pairs"),
+        3,
+    ]
+)
 WILD_KIND = st.sampled_from([None, "5m", 4, "9z", -1, 34, "abc", 2**70])
-VISIBLE = st.one_of(st.none(), count_vector((0, 3, 8)), st.sampled_from(["1m2m", "", "5z5z5z5z5z", 3]),
-                    st.lists(st.integers(0, 33), max_size=6))
+VISIBLE = st.one_of(
+    st.none(),
+    count_vector((0, 3, 8)),
+    st.sampled_from(["1m2m", "", "5z5z5z5z5z", 3]),
+    st.lists(st.integers(0, 33), max_size=6),
+)
 LEGAL = st.sampled_from(["self_draw", "discard", "shape", "bogus", None, lambda h, t: True])
-THREADS = st.sampled_from([None, 1, 2, -1, 0, 1.5, "2", 10**5, True, -10**6, 2**40])
+THREADS = st.sampled_from([None, 1, 2, -1, 0, 1.5, "2", 10**5, True, -(10**6), 2**40])
 SEED = st.one_of(st.integers(0, 2**64), st.sampled_from([None, -1, 1.5, "abc", [1, 2, 3], 2**200]))
 COUNT = st.one_of(st.integers(1, 40), st.sampled_from([0, -1, 1.5, True, "10", 10**12, 2**63, 2**70]))
 
 
 # -- the entries --------------------------------------------------------------------------
+
 
 def canonical(hand):
     """The hand as the canonical call takes it, or None when it is not a valid count vector."""
@@ -169,11 +233,16 @@ def _same(a, b) -> bool:
 def with_canonical(fn):
     """An entry taking ``hand`` whose accepted non-canonical inputs must answer as the
     canonical call does (and which must refuse what the canonical call refuses)."""
+
     def call(hand, **kw):
         out = fn(hand, **kw)
         ref_hand = canonical(hand)
-        if ref_hand is not None and ref_hand is not hand and isinstance(hand, np.ndarray) \
-                and (hand.dtype != np.uint8 or not hand.flags.c_contiguous):
+        if (
+            ref_hand is not None
+            and ref_hand is not hand
+            and isinstance(hand, np.ndarray)
+            and (hand.dtype != np.uint8 or not hand.flags.c_contiguous)
+        ):
             try:
                 ref = fn(ref_hand, **kw)
             except (ValueError, TypeError) as exc:
@@ -181,6 +250,7 @@ def with_canonical(fn):
             if not _same(out, ref):
                 raise Inconsistent(f"answered {out!r:.80} where the canonical call answers {ref!r:.80}")
         return out
+
     return call
 
 
@@ -198,9 +268,11 @@ ENTRIES: dict = {}
 def entry(name, strategy, scale=1.0):
     """Register ``fn(args)`` under ``name`` with the strategy of its arguments (``scale``: the
     share of the example count it runs; plotting and simulation entries cost more a call)."""
+
     def deco(fn):
         ENTRIES[name] = (strategy, fn, scale)
         return fn
+
     return deco
 
 
@@ -211,25 +283,49 @@ entry("to_glyphs", _text())(lambda x: mj.to_glyphs(x))
 entry("tiles.counts", _text())(lambda x: mj.tiles.counts(x))
 
 
-@entry("Hand", st.tuples(any_hand(), MELD_LIST, st.lists(st.sampled_from(["F1", "F8", "中", "BD", 40, "1m", -1]),
-                                                                  max_size=3), WILDS, st.booleans()))
+@entry(
+    "Hand",
+    st.tuples(
+        any_hand(),
+        MELD_LIST,
+        st.lists(st.sampled_from(["F1", "F8", "中", "BD", 40, "1m", -1]), max_size=3),
+        WILDS,
+        st.booleans(),
+    ),
+)
 def _hand(a):
     tiles, melds, bonus, wilds, partial = a
     return mj.Hand(tiles, melds=melds, bonus=bonus, wilds=wilds, partial=partial)
 
 
-@entry("Meld", st.one_of(st.tuples(st.sampled_from(["chow", "pung", "kong", "added_kong", "concealed_kong", "x", 3]),
-                                   st.lists(st.integers(-1, 40), max_size=5),
-                                   st.sampled_from([None, "left", "opposite", "right", "self", "up", 2])),
-                         st.sampled_from(MELDS)))
+@entry(
+    "Meld",
+    st.one_of(
+        st.tuples(
+            st.sampled_from(["chow", "pung", "kong", "added_kong", "concealed_kong", "x", 3]),
+            st.lists(st.integers(-1, 40), max_size=5),
+            st.sampled_from([None, "left", "opposite", "right", "self", "up", 2]),
+        ),
+        st.sampled_from(MELDS),
+    ),
+)
 def _meld(a):
     if isinstance(a, tuple):
         return mj.Meld(a[0], tuple(a[1]), source=a[2])
     return mj.Meld.parse(a)
 
 
-SHAPE_KW = st.fixed_dictionaries({}, optional={"rule": RULE, "form": FORM, "melds": MELD_LIST, "wilds": WILDS,
-                                              "wild_kind": WILD_KIND, "seven_pairs": SEVEN})
+SHAPE_KW = st.fixed_dictionaries(
+    {},
+    optional={
+        "rule": RULE,
+        "form": FORM,
+        "melds": MELD_LIST,
+        "wilds": WILDS,
+        "wild_kind": WILD_KIND,
+        "seven_pairs": SEVEN,
+    },
+)
 entry("shanten", st.tuples(any_hand(), SHAPE_KW))(lambda a: with_canonical(mj.shanten)(a[0], **a[1]))
 
 
@@ -248,9 +344,13 @@ def batch(draw):
         arr = _cast(arr, draw(st.sampled_from(DTYPES)))
     elif how == "shape":
         arr = np.resize(arr, draw(st.sampled_from([(34,), (2, 33), (1, 35), (0, 34), (2, 17, 2)])))
-    per_row = st.one_of(st.integers(-1, 9), st.sampled_from([1.5, True]),
-                        st.lists(st.integers(-1, 9), min_size=arr.shape[0] if arr.ndim else 0,
-                                 max_size=arr.shape[0] if arr.ndim else 0))
+    per_row = st.one_of(
+        st.integers(-1, 9),
+        st.sampled_from([1.5, True]),
+        st.lists(
+            st.integers(-1, 9), min_size=arr.shape[0] if arr.ndim else 0, max_size=arr.shape[0] if arr.ndim else 0
+        ),
+    )
     return arr, draw(per_row), draw(per_row)
 
 
@@ -269,8 +369,18 @@ def _ukeire_batch(a):
     return mj.ukeire_batch(arr, melds=melds, wilds=wilds, **kw)
 
 
-EFF_KW = st.fixed_dictionaries({}, optional={"rule": RULE, "visible": VISIBLE, "melds": MELD_LIST, "wilds": WILDS,
-                                            "wild_kind": WILD_KIND, "seven_pairs": SEVEN, "legal": LEGAL})
+EFF_KW = st.fixed_dictionaries(
+    {},
+    optional={
+        "rule": RULE,
+        "visible": VISIBLE,
+        "melds": MELD_LIST,
+        "wilds": WILDS,
+        "wild_kind": WILD_KIND,
+        "seven_pairs": SEVEN,
+        "legal": LEGAL,
+    },
+)
 FIXED = st.lists(st.sampled_from(["123m", "111z", "999p", "x", 3]), max_size=2)
 
 
@@ -284,49 +394,84 @@ def _eff(fn, sizes, keys):
         if "fixed_sets" in keys and fixed:
             kw["fixed_sets"] = fixed
         return with_canonical(fn)(hand, **kw)
+
     return strategy(), call
 
 
 ALL_EFF = ("rule", "visible", "melds", "wilds", "wild_kind", "seven_pairs", "legal", "fixed_sets")
 for _name, _fn, _sizes, _keys in [
-        ("ukeire", mj.ukeire, (13,), ALL_EFF),
-        ("waits", mj.waits, (13,), ("rule", "visible", "melds", "wilds", "wild_kind", "seven_pairs", "legal")),
-        ("improvements", mj.improvements, (13,), ("rule", "visible", "melds", "wilds", "wild_kind")),
-        ("yijinting", lambda h, **kw: mj.yijinting(h, **kw).combos, (13,), ALL_EFF),
-        ("analyze_discards", mj.analyze_discards, (14,), ALL_EFF),
-        ("analyze_discards(raw)", lambda h, **kw: mj.analyze_discards(h, as_frame=False, **kw), (14,), ALL_EFF)]:
+    ("ukeire", mj.ukeire, (13,), ALL_EFF),
+    ("waits", mj.waits, (13,), ("rule", "visible", "melds", "wilds", "wild_kind", "seven_pairs", "legal")),
+    ("improvements", mj.improvements, (13,), ("rule", "visible", "melds", "wilds", "wild_kind")),
+    ("yijinting", lambda h, **kw: mj.yijinting(h, **kw).combos, (13,), ALL_EFF),
+    ("analyze_discards", mj.analyze_discards, (14,), ALL_EFF),
+    ("analyze_discards(raw)", lambda h, **kw: mj.analyze_discards(h, as_frame=False, **kw), (14,), ALL_EFF),
+]:
     _s, _c = _eff(_fn, _sizes, _keys)
     entry(_name, _s)(_c)
 
 
-@entry("decompose", st.tuples(any_hand((14,)), st.fixed_dictionaries(
-    {}, optional={"rule": RULE, "win_tile": st.sampled_from([None, "1m", 0, 33, 34, "F1", -1]), "melds": MELD_LIST,
-                  "wilds": WILDS, "strict": st.booleans()})))
+@entry(
+    "decompose",
+    st.tuples(
+        any_hand((14,)),
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "rule": RULE,
+                "win_tile": st.sampled_from([None, "1m", 0, 33, 34, "F1", -1]),
+                "melds": MELD_LIST,
+                "wilds": WILDS,
+                "strict": st.booleans(),
+            },
+        ),
+    ),
+)
 def _decompose(a):
     return with_canonical(mj.decompose)(a[0], **a[1])
 
 
-@entry("decompose_counts", st.tuples(count_vector((14, 11, 8)), st.integers(-1, 5) | st.just(1.5), WILDS,
-                                     st.one_of(st.none(), count_vector((34,)))))
+@entry(
+    "decompose_counts",
+    st.tuples(
+        count_vector((14, 11, 8)), st.integers(-1, 5) | st.just(1.5), WILDS, st.one_of(st.none(), count_vector((34,)))
+    ),
+)
 def _decompose_counts(a):
     counts, n_melds, wilds, playable = a
     return mj.decompose_counts(counts, n_melds, 0 if wilds is None else wilds, playable=playable)
 
 
-@entry("call_vs_pass", st.tuples(any_hand((13,)), st.sampled_from(["1p", "5z", 3, "F1", "x", None, 40]),
-                                 st.sampled_from(["left", "opposite", "right", "self", 1, None]), RULE,
-                                 st.sampled_from([0, 0, 0, 20, -1, 1.5]), st.sampled_from([18, 0, 3, -1, 10**6])),
-       scale=0.5)
+@entry(
+    "call_vs_pass",
+    st.tuples(
+        any_hand((13,)),
+        st.sampled_from(["1p", "5z", 3, "F1", "x", None, 40]),
+        st.sampled_from(["left", "opposite", "right", "self", 1, None]),
+        RULE,
+        st.sampled_from([0, 0, 0, 20, -1, 1.5]),
+        st.sampled_from([18, 0, 3, -1, 10**6]),
+    ),
+    scale=0.5,
+)
 def _call_vs_pass(a):
     hand, offered, seat, rule, mc, dl = a
     return mj.call_vs_pass(hand, offered, from_seat=seat, rule=rule, n=mc, draws_left=dl, rng=0)
 
 
-@entry("rules.get", st.tuples(st.one_of(st.sampled_from(RULES), st.text(max_size=8)),
-                              st.dictionaries(st.sampled_from(["xuezhan", "min_fan", "threshold", "flowers", "x",
-                                                               "qianggang_exempt", "base"]),
-                                              st.one_of(st.booleans(), st.integers(-3, 200), st.text(max_size=5),
-                                                        st.just(np.True_), st.floats(allow_nan=True)), max_size=2)))
+@entry(
+    "rules.get",
+    st.tuples(
+        st.one_of(st.sampled_from(RULES), st.text(max_size=8)),
+        st.dictionaries(
+            st.sampled_from(["xuezhan", "min_fan", "threshold", "flowers", "x", "qianggang_exempt", "base"]),
+            st.one_of(
+                st.booleans(), st.integers(-3, 200), st.text(max_size=5), st.just(np.True_), st.floats(allow_nan=True)
+            ),
+            max_size=2,
+        ),
+    ),
+)
 def _rules_get(a):
     rule = _rules.get(a[0], **a[1])
     return _rules.describe(rule)
@@ -338,6 +483,7 @@ def _rules_describe(a):
 
 
 # -- winning contexts: flags, seats, score versus can_win --------------------------------
+
 
 def _hands_pool(rule):
     """Random complete hands of the rule's tiles (chows called where the rule allows them)."""
@@ -351,8 +497,12 @@ def _hands_pool(rule):
     rng = np.random.default_rng(2026)
     chow = _rules.get(rule).calls.chow != "none"
     hands = [random_hand(rng, kinds, chow_melds=chow) for _ in range(60)]
-    extra = {"guobiao": ["123m456p789s234s55p"], "guangdong": ["234m333p33555678s"], "sichuan": ["11223344556677m"],
-             "jj": ["19m19p19s1234567z1m"]}.get(rule, [])
+    extra = {
+        "guobiao": ["123m456p789s234s55p"],
+        "guangdong": ["234m333p33555678s"],
+        "sichuan": ["11223344556677m"],
+        "jj": ["19m19p19s1234567z1m"],
+    }.get(rule, [])
     return hands + [mj.Hand(t) for t in extra]
 
 
@@ -374,8 +524,13 @@ def contexts(draw, rule="guobiao"):
     hand = hands[draw(st.integers(0, len(hands) - 1))]
     tiles = [i for i in range(34) if hand.counts[i]]
     winner = draw(st.integers(0, 3))
-    kw = dict(win_tile=draw(st.sampled_from(tiles)), self_draw=draw(st.booleans()), winner=winner,
-              dealer=draw(st.integers(0, 3)), prevalent_wind=draw(st.integers(0, 3)))
+    kw = dict(
+        win_tile=draw(st.sampled_from(tiles)),
+        self_draw=draw(st.booleans()),
+        winner=winner,
+        dealer=draw(st.integers(0, 3)),
+        prevalent_wind=draw(st.integers(0, 3)),
+    )
     if not kw["self_draw"]:
         kw["discarder"] = draw(st.sampled_from([s for s in range(4) if s != winner]))
     if draw(st.integers(0, 9)) < 7:
@@ -404,8 +559,21 @@ def contexts(draw, rule="guobiao"):
     return hand, kw
 
 
-SCORE_OPTS = st.sampled_from([{}, {}, {}, {"base": 2}, {"base": 0}, {"base": 2**62}, {"base": 2**70}, {"base": 0.5},
-                              {"base": "2"}, {"flowers": True}, {"bogus": 1}])
+SCORE_OPTS = st.sampled_from(
+    [
+        {},
+        {},
+        {},
+        {"base": 2},
+        {"base": 0},
+        {"base": 2**62},
+        {"base": 2**70},
+        {"base": 0.5},
+        {"base": "2"},
+        {"flowers": True},
+        {"bogus": 1},
+    ]
+)
 
 
 RULE_CONTEXTS = st.sampled_from(RULES).flatmap(lambda r: st.tuples(st.just(r), contexts(r)))
@@ -450,6 +618,7 @@ def _can_win(a):
 
 # -- simulations: every keyword ------------------------------------------------------------
 
+
 def _executor(draw):
     kind = draw(st.sampled_from([None, None, None, "threads", "junk"]))
     if kind == "threads":
@@ -458,16 +627,22 @@ def _executor(draw):
 
 
 _POOL_EXECUTOR = ThreadPoolExecutor(2)
-RULE_OPTIONS = st.dictionaries(st.sampled_from(["xuezhan", "min_fan", "threshold", "x", "flowers"]),
-                               st.one_of(st.booleans(), st.integers(-1, 10), st.text(max_size=3)), max_size=1)
+RULE_OPTIONS = st.dictionaries(
+    st.sampled_from(["xuezhan", "min_fan", "threshold", "x", "flowers"]),
+    st.one_of(st.booleans(), st.integers(-1, 10), st.text(max_size=3)),
+    max_size=1,
+)
 
 
 @st.composite
 def sim_kwargs(draw, draws=False):
     kw = {"rng": draw(SEED), "n_threads": draw(THREADS)}
     if draw(st.booleans()):
-        kw["policy"] = draw(st.sampled_from(["efficiency", None, "value", "bogus", 3] if not draws else
-                                            ["efficiency", "bogus", None, 3]))
+        kw["policy"] = draw(
+            st.sampled_from(
+                ["efficiency", None, "value", "bogus", 3] if not draws else ["efficiency", "bogus", None, 3]
+            )
+        )
     ex = _executor(draw)
     if ex is not None:
         kw["executor"] = ex
@@ -481,15 +656,26 @@ def _small(n):
     return n if not isinstance(n, int) or isinstance(n, bool) or n <= 200 or n >= 10**12 else 200
 
 
-@entry("simulate_games", st.tuples(st.one_of(st.sampled_from(RULES), st.sampled_from(["tokyo", 3])), COUNT,
-                                   sim_kwargs(), RULE_OPTIONS), scale=0.2)
+@entry(
+    "simulate_games",
+    st.tuples(st.one_of(st.sampled_from(RULES), st.sampled_from(["tokyo", 3])), COUNT, sim_kwargs(), RULE_OPTIONS),
+    scale=0.2,
+)
 def _simulate_games(a):
     rule, n, kw, opts = a
     return len(mj.simulate_games(rule, _small(n), **kw, **opts))
 
 
-@entry("iter_games", st.tuples(st.sampled_from(RULES), COUNT, sim_kwargs(),
-                               st.one_of(st.integers(-1, 3000), st.sampled_from([1.5, "1024", 10**12]))), scale=0.2)
+@entry(
+    "iter_games",
+    st.tuples(
+        st.sampled_from(RULES),
+        COUNT,
+        sim_kwargs(),
+        st.one_of(st.integers(-1, 3000), st.sampled_from([1.5, "1024", 10**12])),
+    ),
+    scale=0.2,
+)
 def _iter_games(a):
     rule, n, kw, batch_games = a
     it = mj.iter_games(rule, n, batch_games=batch_games, **kw)
@@ -499,27 +685,57 @@ def _iter_games(a):
         it.close()
 
 
-@entry("simulate_draws", st.tuples(any_hand((13, 14)), st.fixed_dictionaries(
-    {}, optional={"rule": RULE, "visible": VISIBLE, "melds": MELD_LIST, "wilds": WILDS, "wild_kind": WILD_KIND,
-                  "wild_copies": st.sampled_from([None, 0, 4, -1, 1.5, 10**9]),
-                  "draws_left": st.sampled_from([0, 1, 18, 60, 256, 257, -1, 1.5, 2**40, 10**6])}),
-    COUNT, sim_kwargs(draws=True)), scale=0.3)
+@entry(
+    "simulate_draws",
+    st.tuples(
+        any_hand((13, 14)),
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "rule": RULE,
+                "visible": VISIBLE,
+                "melds": MELD_LIST,
+                "wilds": WILDS,
+                "wild_kind": WILD_KIND,
+                "wild_copies": st.sampled_from([None, 0, 4, -1, 1.5, 10**9]),
+                "draws_left": st.sampled_from([0, 1, 18, 60, 256, 257, -1, 1.5, 2**40, 10**6]),
+            },
+        ),
+        COUNT,
+        sim_kwargs(draws=True),
+    ),
+    scale=0.3,
+)
 def _simulate_draws(a):
     hand, kw, n, skw = a
     return len(mj.simulate_draws(hand, n=_small(n), **kw, **skw))
 
 
-@entry("simulate_matches", st.tuples(st.sampled_from(RULES), st.one_of(st.integers(1, 3), st.sampled_from(
-    [0, -1, 1.5, True, 10**12, 2**70])), st.one_of(st.none(), st.integers(1, 3), st.sampled_from([0, -1, 1.5, 10**9])),
-    sim_kwargs()), scale=0.1)
+@entry(
+    "simulate_matches",
+    st.tuples(
+        st.sampled_from(RULES),
+        st.one_of(st.integers(1, 3), st.sampled_from([0, -1, 1.5, True, 10**12, 2**70])),
+        st.one_of(st.none(), st.integers(1, 3), st.sampled_from([0, -1, 1.5, 10**9])),
+        sim_kwargs(),
+    ),
+    scale=0.1,
+)
 def _simulate_matches(a):
     rule, n, hands, kw = a
     return len(mj.simulate_matches(rule, n, hands=hands, **kw))
 
 
-@entry("iter_matches", st.tuples(st.sampled_from(RULES), st.one_of(st.integers(1, 3), st.sampled_from([10**12, 0])),
-                                 st.one_of(st.none(), st.integers(1, 2), st.sampled_from([0, 10**9])),
-                                 st.one_of(st.integers(-1, 100), st.sampled_from([1.5, 10**12]))), scale=0.1)
+@entry(
+    "iter_matches",
+    st.tuples(
+        st.sampled_from(RULES),
+        st.one_of(st.integers(1, 3), st.sampled_from([10**12, 0])),
+        st.one_of(st.none(), st.integers(1, 2), st.sampled_from([0, 10**9])),
+        st.one_of(st.integers(-1, 100), st.sampled_from([1.5, 10**12])),
+    ),
+    scale=0.1,
+)
 def _iter_matches(a):
     rule, n, hands, batch = a
     it = mj.iter_matches(rule, n, hands=hands, batch_matches=batch, rng=0, n_threads=1)
@@ -532,25 +748,46 @@ def _iter_matches(a):
 _MATCHES = None
 
 
-@entry("match_summary", st.sampled_from(["table", "rows", "drop", "junk", "type"]).flatmap(
-    lambda how: st.tuples(st.just(how), st.integers(0, 40), st.sampled_from(["match", "cum_0", "winners", "dealer"]))),
-    scale=0.3)
+@entry(
+    "match_summary",
+    st.sampled_from(["table", "rows", "drop", "junk", "type"]).flatmap(
+        lambda how: st.tuples(
+            st.just(how), st.integers(0, 40), st.sampled_from(["match", "cum_0", "winners", "dealer"])
+        )
+    ),
+    scale=0.3,
+)
 def _match_summary(a):
     global _MATCHES
     if _MATCHES is None:
         _MATCHES = mj.simulate_matches("sichuan", 3, hands=4, rng=1, n_threads=1)
     how, k, col = a
-    df = {"table": _MATCHES, "rows": _MATCHES.iloc[k:], "drop": _MATCHES.drop(columns=[col]),
-          "junk": _MATCHES.assign(**{col: "x"}), "type": [1, 2]}[how]
+    df = {
+        "table": _MATCHES,
+        "rows": _MATCHES.iloc[k:],
+        "drop": _MATCHES.drop(columns=[col]),
+        "junk": _MATCHES.assign(**{col: "x"}),
+        "type": [1, 2],
+    }[how]
     return mj.match_summary(df)
 
 
-@entry("style", st.tuples(st.sampled_from(["discards", "games", "junk", "empty"]),
-                          st.sampled_from([None, ["discard"], ["nope"], "discard", 3])), scale=0.3)
+@entry(
+    "style",
+    st.tuples(
+        st.sampled_from(["discards", "games", "junk", "empty"]),
+        st.sampled_from([None, ["discard"], ["nope"], "discard", 3]),
+    ),
+    scale=0.3,
+)
 def _style(a):
     kind, columns = a
-    table = {"discards": lambda: mj.analyze_discards("123m456p789s1122z5p"), "games": games,
-             "junk": lambda: 42, "empty": lambda: games().iloc[:0]}[kind]()
+    table = {
+        "discards": lambda: mj.analyze_discards("123m456p789s1122z5p"),
+        "games": games,
+        "junk": lambda: 42,
+        "empty": lambda: games().iloc[:0],
+    }[kind]()
     out = mj.style(table, columns=columns)
     return out.to_html() if hasattr(out, "to_html") else out
 
@@ -565,8 +802,10 @@ def games():
     if _GAMES is None:
         import pandas as pd
 
-        _GAMES = pd.concat([mj.simulate_games(r, 300, rng=1, n_threads=1).assign(rule=r)
-                            for r in ("sichuan", "guobiao", "jj")], ignore_index=True)
+        _GAMES = pd.concat(
+            [mj.simulate_games(r, 300, rng=1, n_threads=1).assign(rule=r) for r in ("sichuan", "guobiao", "jj")],
+            ignore_index=True,
+        )
     return _GAMES
 
 
@@ -575,7 +814,7 @@ def game_frames(draw):
     df = games()
     how = draw(st.sampled_from(["all", "rows", "drop", "junk", "empty", "type"]))
     if how == "rows":
-        return df.iloc[draw(st.integers(0, len(df))):].reset_index(drop=True)
+        return df.iloc[draw(st.integers(0, len(df))) :].reset_index(drop=True)
     if how == "drop":
         return df.drop(columns=draw(st.lists(st.sampled_from(list(df.columns)), max_size=3, unique=True)))
     if how == "junk":
@@ -592,17 +831,23 @@ def game_frames(draw):
 
 BY = st.sampled_from([None, "rule", "dealer", ["rule", "how"], "nope", 3])
 entry("payout_summary", st.tuples(game_frames(), BY), scale=0.3)(lambda a: mj.payout_summary(a[0], by=a[1]))
-entry("element_frequencies", st.tuples(game_frames(), BY), scale=0.3)(
-    lambda a: mj.element_frequencies(a[0], by=a[1]))
+entry("element_frequencies", st.tuples(game_frames(), BY), scale=0.3)(lambda a: mj.element_frequencies(a[0], by=a[1]))
 
 
-@entry("compare_rules", st.tuples(st.one_of(st.none(), st.lists(st.sampled_from(RULES + ["tokyo", 3]), max_size=3)),
-                                  st.sampled_from([None, 0, 1, 50, -1, 1.5, 10**12]), SEED,
-                                  st.sampled_from([1, None, 0, 10**5])), scale=0.05)
+@entry(
+    "compare_rules",
+    st.tuples(
+        st.one_of(st.none(), st.lists(st.sampled_from(RULES + ["tokyo", 3]), max_size=3)),
+        st.sampled_from([None, 0, 1, 50, -1, 1.5, 10**12]),
+        SEED,
+        st.sampled_from([1, None, 0, 10**5]),
+    ),
+    scale=0.05,
+)
 def _compare_rules(a):
     rules, n, rng, threads = a
     if rules is None and (n is None or (isinstance(n, int) and 1 < n < 10**12)):
-        n = 1                              # every rule is simulated then: keep it short
+        n = 1  # every rule is simulated then: keep it short
     return mj.compare_rules(rules, n, rng=rng, n_threads=threads)
 
 
@@ -614,21 +859,34 @@ def _plot(fn):
             return fn(*args, **kw)
         finally:
             plt.close("all")
+
     return call
 
 
-entry("plot_payouts", st.tuples(game_frames(), st.sampled_from(["all", "winner", "dealer", "x"]),
-                                st.sampled_from(["ecdf", "hist", "box", "x"]), BY), scale=0.02)(
-    lambda a: _plot(mj.plot_payouts)(a[0], seat_role=a[1], kind=a[2], by=a[3]))
+entry(
+    "plot_payouts",
+    st.tuples(
+        game_frames(),
+        st.sampled_from(["all", "winner", "dealer", "x"]),
+        st.sampled_from(["ecdf", "hist", "box", "x"]),
+        BY,
+    ),
+    scale=0.02,
+)(lambda a: _plot(mj.plot_payouts)(a[0], seat_role=a[1], kind=a[2], by=a[3]))
 entry("plot_elements", st.tuples(game_frames(), st.integers(-1, 30)), scale=0.02)(
-    lambda a: _plot(mj.plot_elements)(a[0] if a[0] is None or isinstance(a[0], (int, str, list, dict))
-                                      else mj.element_frequencies(a[0]), top=a[1]))
+    lambda a: _plot(mj.plot_elements)(
+        a[0] if a[0] is None or isinstance(a[0], (int, str, list, dict)) else mj.element_frequencies(a[0]), top=a[1]
+    )
+)
 
 
 @entry("plot_win_curve", st.tuples(st.sampled_from(["curve", "junk", "none"]), st.floats(-1, 5)), scale=0.02)
 def _plot_win_curve(a):
-    curve = {"curve": mj.simulate_draws("123m456p789s1122z", n=200, rng=0, n_threads=1, draws_left=6),
-             "junk": games(), "none": None}[a[0]]
+    curve = {
+        "curve": mj.simulate_draws("123m456p789s1122z", n=200, rng=0, n_threads=1, draws_left=6),
+        "junk": games(),
+        "none": None,
+    }[a[0]]
     return _plot(mj.plot_win_curve)(curve, band=a[1])
 
 
@@ -643,13 +901,20 @@ def _plot_discards(a):
 
 # -- the runner ---------------------------------------------------------------------------
 
+
 def run(name: str, n: int, seed: int = 0) -> dict:
     strategy, fn, scale = ENTRIES[name]
     stats = {"entry": name, "examples": 0, "outcomes": {}, "failures": [], "warnings": {}, "seconds": 0.0}
     t0 = time.perf_counter()
 
-    @settings(max_examples=max(1, int(n * scale)), deadline=None, database=None, derandomize=True,
-              phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=max(1, int(n * scale)),
+        deadline=None,
+        database=None,
+        derandomize=True,
+        phases=[Phase.explicit, Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
     @given(strategy)
     def body(args):
         stats["examples"] += 1
@@ -659,8 +924,11 @@ def run(name: str, n: int, seed: int = 0) -> dict:
                 fn(args)
                 kind = "ok"
             except (ValueError, TypeError) as exc:
-                kind = type(exc).__name__ if type(exc) in (ValueError, TypeError) else \
-                    ("ValueError" if isinstance(exc, ValueError) else "TypeError")
+                kind = (
+                    type(exc).__name__
+                    if type(exc) in (ValueError, TypeError)
+                    else ("ValueError" if isinstance(exc, ValueError) else "TypeError")
+                )
             except Inconsistent as exc:
                 kind = "inconsistent"
                 _record(stats, kind, args, exc)
@@ -683,15 +951,21 @@ def run(name: str, n: int, seed: int = 0) -> dict:
 def _record(stats, kind, args, exc):
     if len(stats["failures"]) < 12:
         where = traceback.extract_tb(exc.__traceback__)[-1]
-        stats["failures"].append({"kind": kind, "message": str(exc)[:300], "input": repr(args)[:400],
-                                  "at": f"{os.path.basename(where.filename)}:{where.lineno}"})
+        stats["failures"].append(
+            {
+                "kind": kind,
+                "message": str(exc)[:300],
+                "input": repr(args)[:400],
+                "at": f"{os.path.basename(where.filename)}:{where.lineno}",
+            }
+        )
 
 
 def main():
     n = int(sys.argv[1])
     names = list(ENTRIES) if sys.argv[2:] == ["all"] else sys.argv[2:]
     for name in names:
-        print(f"fuzzing {name}", file=sys.stderr, flush=True)     # the last line names a crash's entry
+        print(f"fuzzing {name}", file=sys.stderr, flush=True)  # the last line names a crash's entry
         print(json.dumps(run(name, n)), flush=True)
     _POOL_EXECUTOR.shutdown(wait=False, cancel_futures=True)
 

@@ -5,6 +5,7 @@ the accept tables, discard tables) on fixed hands.
 
 Run as ``python _probe.py [n_hands]``; the parent compares the answers between processes
 (and, once, with the pure-Python twins)."""
+
 import json
 import sys
 import warnings
@@ -33,12 +34,20 @@ def answers(mj, n: int) -> list:
     out = []
     for c, w in thirteen:
         u = mj.ukeire(mj.Hand(c, wilds=w, partial=True)) if w else mj.ukeire(c)
-        out.append(["13", mj.to_mpsz(c), w, int(mj.shanten(c, wilds=w)), int(u.shanten), int(u.count),
-                    sorted(u.tiles)])
+        out.append(["13", mj.to_mpsz(c), w, int(mj.shanten(c, wilds=w)), int(u.shanten), int(u.count), sorted(u.tiles)])
     for c in fourteen:
         t = mj.analyze_discards(c, as_frame=False)
-        out.append(["14", mj.to_mpsz(c), 0, int(mj.shanten(c)), [int(x) for x in t["shanten"]],
-                    [int(x) for x in t["ukeire"]], [x.decode() if isinstance(x, bytes) else str(x) for x in t["discard"]]])
+        out.append(
+            [
+                "14",
+                mj.to_mpsz(c),
+                0,
+                int(mj.shanten(c)),
+                [int(x) for x in t["shanten"]],
+                [int(x) for x in t["ukeire"]],
+                [x.decode() if isinstance(x, bytes) else str(x) for x in t["discard"]],
+            ]
+        )
     return out
 
 

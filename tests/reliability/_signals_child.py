@@ -1,5 +1,6 @@
 """Child of test_reliability_signals: real signals sent to this process while the game kernel
 asks a rule's Python checker about wins.  Prints one JSON line of outcomes."""
+
 import json
 import os
 import signal
@@ -18,6 +19,7 @@ def fire(times, delay=0.3, every=0.1, sig=signal.SIGINT):
         for _ in range(times):
             os.kill(os.getpid(), sig)
             time.sleep(every)
+
     t = threading.Thread(target=run, daemon=True)
     t.start()
     return t
@@ -41,8 +43,11 @@ def main():
             fire(1)
             out[rule] = outcome(lambda: mj.simulate_games(rule, 2_000_000, rng=1, n_threads=2, **opts))
         fire(1, delay=0.5)
-        out["draws"] = outcome(lambda: mj.simulate_draws("123m456p789s234s5p", rule="guobiao", draws_left=18,
-                                                         n=50_000_000, rng=1, n_threads=2))
+        out["draws"] = outcome(
+            lambda: mj.simulate_draws(
+                "123m456p789s234s5p", rule="guobiao", draws_left=18, n=50_000_000, rng=1, n_threads=2
+            )
+        )
     elif mode == "handled":
         # signals whose handler returns: the seeded games are exactly those of a quiet run
         counted = []
@@ -61,6 +66,7 @@ def main():
         # a handler raising an ordinary exception: that exception ends the run
         def boom(s, f):
             raise RuntimeError("from a signal handler")
+
         signal.signal(signal.SIGUSR1, boom)
         fire(1, sig=signal.SIGUSR1)
         out["games"] = outcome(lambda: mj.simulate_games("guobiao", 2_000_000, rng=1, n_threads=1))

@@ -1,4 +1,5 @@
 """Helpers of the reliability tests: child processes, private table caches, corruptions."""
+
 import json
 import os
 import shutil
@@ -23,8 +24,13 @@ def child_env(cache_root, **extra) -> dict:
 
 def run_probe(cache_root, n_hands=30, timeout=300, prefix=(), **extra) -> dict:
     """Run :mod:`_probe` in a child process; its JSON record (asserts a clean exit)."""
-    proc = subprocess.run([*prefix, sys.executable, str(PROBE), str(n_hands)], env=child_env(cache_root, **extra),
-                          capture_output=True, text=True, timeout=timeout)
+    proc = subprocess.run(
+        [*prefix, sys.executable, str(PROBE), str(n_hands)],
+        env=child_env(cache_root, **extra),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
     assert proc.returncode == 0, f"probe exited with {proc.returncode}:\n{proc.stderr[-3000:]}"
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
@@ -45,6 +51,7 @@ def leftovers(folder) -> list:
 
 
 # -- corruptions --------------------------------------------------------------------------
+
 
 def _data_offset(path) -> int:
     with open(path, "rb") as fh:
@@ -117,8 +124,12 @@ def corrupt(folder, kind: str, table: str, rng) -> None:
         _replace(path, lambda p: os.symlink("/dev/zero", p))
     elif kind == "symlink_sibling":
         # a valid table of the same shape and dtype, but not this one
-        other = {"suit_natural": "suit_unlimited", "suit_unlimited": "suit_natural",
-                 "honor_natural": "honor_unlimited", "honor_unlimited": "honor_natural"}.get(table)
+        other = {
+            "suit_natural": "suit_unlimited",
+            "suit_unlimited": "suit_natural",
+            "honor_natural": "honor_unlimited",
+            "honor_unlimited": "honor_natural",
+        }.get(table)
         target = folder / f"{other}.npy" if other else Path("/dev/urandom")
         _replace(path, lambda p: os.symlink(target, p))
     elif kind == "manifest_empty":
@@ -139,9 +150,25 @@ def corrupt(folder, kind: str, table: str, rng) -> None:
 
 
 #: Corruptions of one table file.
-FILE_KINDS = ("zero_data", "ff_data", "random_data", "flip_bits", "truncate_half", "truncate_100", "empty",
-              "zero_file", "wrong_dtype", "fortran", "wrong_shape", "pickled", "delete", "fifo", "folder",
-              "symlink_zero", "symlink_sibling")
+FILE_KINDS = (
+    "zero_data",
+    "ff_data",
+    "random_data",
+    "flip_bits",
+    "truncate_half",
+    "truncate_100",
+    "empty",
+    "zero_file",
+    "wrong_dtype",
+    "fortran",
+    "wrong_shape",
+    "pickled",
+    "delete",
+    "fifo",
+    "folder",
+    "symlink_zero",
+    "symlink_sibling",
+)
 #: Corruptions of the manifest (the table argument names the entry edited by manifest_hash).
 MANIFEST_KINDS = ("manifest_empty", "manifest_garbage", "manifest_delete", "manifest_builder", "manifest_hash")
 
@@ -166,8 +193,9 @@ def have_ro_mount() -> bool:
     import tempfile
 
     with tempfile.TemporaryDirectory() as d:
-        r = subprocess.run(read_only_prefix(d) + ["sh", "-c", 'touch "$0/x" 2>/dev/null && exit 1 || exit 0', d],
-                           capture_output=True)
+        r = subprocess.run(
+            read_only_prefix(d) + ["sh", "-c", 'touch "$0/x" 2>/dev/null && exit 1 || exit 0', d], capture_output=True
+        )
         return r.returncode == 0 and not os.path.exists(os.path.join(d, "x"))
 
 

@@ -7,6 +7,7 @@ pure-Python twins confirm), and the cache is repaired where it can be written.  
 corruption sweep runs every corruption of every file (and >= 100 random bit flips) end to end
 under ``MJFAST_ORACLE_SCALE=full``; CI runs the detection of all of them in process and a few
 end to end."""
+
 import json
 import os
 import shutil
@@ -90,8 +91,13 @@ def _assert_safe_modes(folder):
 
 
 def _run_umask(umask, root, n_hands):
-    proc = subprocess.run(["sh", "-c", f'umask {umask:03o} && exec "$0" "$@"', sys.executable, str(_util.PROBE),
-                           str(n_hands)], env=_util.child_env(root), capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        ["sh", "-c", f'umask {umask:03o} && exec "$0" "$@"', sys.executable, str(_util.PROBE), str(n_hands)],
+        env=_util.child_env(root),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     return json.loads(proc.stdout.splitlines()[-1])
 
@@ -107,8 +113,10 @@ def test_missing_cache_is_built_silently_with_safe_modes(expected, tmp_path):
     assert leftovers(folder) == []
 
 
-@pytest.mark.parametrize("umask, file_mode, dir_mode", [(0o000, 0o664, 0o775), (0o022, 0o644, 0o755),
-                                                       (0o077, 0o640, 0o750), (0o002, 0o664, 0o775)])
+@pytest.mark.parametrize(
+    "umask, file_mode, dir_mode",
+    [(0o000, 0o664, 0o775), (0o022, 0o644, 0o755), (0o077, 0o640, 0o750), (0o002, 0o664, 0o775)],
+)
 def test_cache_modes(umask, file_mode, dir_mode, monkeypatch):
     monkeypatch.setattr(_tables, "_umask", lambda: umask)
     assert (_tables._file_mode(), _tables._dir_mode()) == (file_mode, dir_mode)
@@ -130,10 +138,19 @@ def test_every_corruption_is_detected(good, tmp_path):
     _tables._load_verified(folder)
 
 
-@pytest.mark.parametrize("name, bad", [
-    ("honor_accept", "random"), ("suit_accept", "ones"), ("suit_natural", "random"), ("honor_unlimited", "ones"),
-    ("suit_natural", "int64"), ("suit_accept", "fortran"), ("honor_natural", "shape"), ("suit_unlimited", "missing"),
-])
+@pytest.mark.parametrize(
+    "name, bad",
+    [
+        ("honor_accept", "random"),
+        ("suit_accept", "ones"),
+        ("suit_natural", "random"),
+        ("honor_unlimited", "ones"),
+        ("suit_natural", "int64"),
+        ("suit_accept", "fortran"),
+        ("honor_natural", "shape"),
+        ("suit_unlimited", "missing"),
+    ],
+)
 def test_kernel_validation_rejects_unsafe_tables(name, bad, monkeypatch):
     """Tables that would make a kernel index out of bounds never reach it: ``check_tables``
     (called by both kernels' installers) rejects the audit's random and 0xFF accept tables and
@@ -166,7 +183,8 @@ def test_kernel_validation_rejects_unsafe_tables(name, bad, monkeypatch):
         installer()
     monkeypatch.undo()
     import mjfast as mj
-    assert mj.ukeire(mj.Hand("123456789m1122z").counts).count == 4    # still the good tables
+
+    assert mj.ukeire(mj.Hand("123456789m1122z").counts).count == 4  # still the good tables
 
 
 def _end_to_end(good, expected, root, kind, table, seed):
@@ -175,7 +193,7 @@ def _end_to_end(good, expected, root, kind, table, seed):
     root.mkdir()
     folder = copy_of(good, root)
     rng = np.random.default_rng(seed)
-    for k, t in (MULTI if kind == "multi" else [(kind, table)]):
+    for k, t in MULTI if kind == "multi" else [(kind, table)]:
         corrupt(folder, k, t, rng)
     first = run_probe(root)
     second = run_probe(root)
@@ -188,18 +206,29 @@ def _check_end_to_end(result, expected):
     assert first["answers"] == expected, where
     assert first["status"]["source"] == "built", (where, first["status"])
     assert len(first["warnings"]) == 1 and first["warnings"][0].startswith("CacheWarning"), (where, first["warnings"])
-    names = [t for _, t in MULTI] if kind == "multi" else \
-        ["manifest" if kind.startswith("manifest") and kind != "manifest_hash" else table]
-    assert any(n in first["warnings"][0] for n in names) or "incomplete" in first["warnings"][0], \
-        (where, first["warnings"])
+    names = (
+        [t for _, t in MULTI]
+        if kind == "multi"
+        else ["manifest" if kind.startswith("manifest") and kind != "manifest_hash" else table]
+    )
+    assert any(n in first["warnings"][0] for n in names) or "incomplete" in first["warnings"][0], (
+        where,
+        first["warnings"],
+    )
     assert second["status"]["source"] == "cache" and second["warnings"] == [], (where, second)
     assert second["answers"] == expected, where
     assert left == [], where
 
 
 #: Six corruption kinds at once, one per file: one rebuild covers them end to end.
-MULTI = [("zero_data", "suit_natural"), ("random_data", "honor_accept"), ("fifo", "suit_unlimited"),
-         ("folder", "honor_natural"), ("symlink_zero", "honor_unlimited"), ("empty", "suit_accept")]
+MULTI = [
+    ("zero_data", "suit_natural"),
+    ("random_data", "honor_accept"),
+    ("fifo", "suit_unlimited"),
+    ("folder", "honor_natural"),
+    ("symlink_zero", "honor_unlimited"),
+    ("empty", "suit_accept"),
+]
 
 
 def _cases():
@@ -217,8 +246,9 @@ def test_corruption_sweep_end_to_end(good, expected, tmp_path):
     of one core."""
     cases = _cases()
     with ThreadPoolExecutor(2) as pool:
-        results = list(pool.map(lambda ic: _end_to_end(good, expected, tmp_path / f"c{ic[0]}", *ic[1], ic[0]),
-                                enumerate(cases)))
+        results = list(
+            pool.map(lambda ic: _end_to_end(good, expected, tmp_path / f"c{ic[0]}", *ic[1], ic[0]), enumerate(cases))
+        )
     failures = []
     for r in results:
         try:
@@ -233,7 +263,7 @@ def _read_only(folder):
     if _util.have_ro_mount():
         return _util.read_only_prefix(folder)
     if not IS_ROOT:
-        return []       # permissions bind a normal user: the caller chmods the folder
+        return []  # permissions bind a normal user: the caller chmods the folder
     return None
 
 
@@ -309,8 +339,16 @@ def test_concurrent_builders_build_once(expected, tmp_path):
     wait for it and read its cache; every answer is right, nothing is left behind, the files
     are group-readable."""
     env = _util.child_env(tmp_path)
-    procs = [subprocess.Popen(["sh", "-c", 'umask 077 && exec "$0" "$@"', sys.executable, str(_util.PROBE), "10"],
-                              env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(4)]
+    procs = [
+        subprocess.Popen(
+            ["sh", "-c", 'umask 077 && exec "$0" "$@"', sys.executable, str(_util.PROBE), "10"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(4)
+    ]
     recs = []
     for p in procs:
         out, err = p.communicate(timeout=300)
@@ -321,7 +359,7 @@ def test_concurrent_builders_build_once(expected, tmp_path):
         assert r["warnings"] == [] and r["answers"] == expected[:10] + expected[30:40]
     folder = tmp_path / _tables.table_folder().name
     assert leftovers(folder) == []
-    _assert_safe_modes(folder)         # group-readable even under umask 077
+    _assert_safe_modes(folder)  # group-readable even under umask 077
     _tables._load_verified(folder)
 
 
@@ -334,8 +372,12 @@ def test_kill_during_write_leaves_nothing_behind(expected, tmp_path):
     for attempt in range(6 if FULL else 1):
         shutil.rmtree(tmp_path, ignore_errors=True)
         tmp_path.mkdir(exist_ok=True)
-        p = subprocess.Popen([sys.executable, str(_util.PROBE), "1"], env=_util.child_env(tmp_path),
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        p = subprocess.Popen(
+            [sys.executable, str(_util.PROBE), "1"],
+            env=_util.child_env(tmp_path),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         delay = float(rng.uniform(0, 0.03))
         seen = None
         deadline = time.monotonic() + 300
@@ -351,7 +393,7 @@ def test_kill_during_write_leaves_nothing_behind(expected, tmp_path):
             time.sleep(0.002)
         p.wait(timeout=60)
         if p.returncode != -signal.SIGKILL:
-            continue            # finished before a temporary file was seen: try again
+            continue  # finished before a temporary file was seen: try again
         caught += 1
         rec = run_probe(tmp_path, n_hands=10)
         assert rec["answers"] == expected[:10] + expected[30:40]

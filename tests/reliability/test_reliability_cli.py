@@ -3,6 +3,7 @@
 absent, an interrupted run leaves a valid file marked incomplete, and ``--resume`` gives the
 file an uninterrupted run writes.  (Batches of 1024 games instead of 16,384 keep the runs
 short: the child is the CLI's ``main`` with ``_BATCH_GAMES`` set, nothing else changed.)"""
+
 import json
 import signal
 import subprocess
@@ -19,8 +20,7 @@ from _util import FULL
 pq = pytest.importorskip("pyarrow.parquet", reason="pyarrow is not installed")
 
 BATCH = 1024
-CHILD = ("import sys, mjfast.__main__ as m; m._BATCH_GAMES = int(sys.argv[1]); "
-         "sys.exit(m.main(sys.argv[2:]))")
+CHILD = "import sys, mjfast.__main__ as m; m._BATCH_GAMES = int(sys.argv[1]); sys.exit(m.main(sys.argv[2:]))"
 
 
 def cli(tmp_path, *args, batch=BATCH):
@@ -54,7 +54,7 @@ def _batches(path, name) -> int:
         if name.endswith(".csv"):
             with open(path, "rb") as fh:
                 return max(0, sum(1 for _ in fh) - 1) // BATCH
-        return 1 if path.stat().st_size > 0 else 0      # row groups are only counted once closed
+        return 1 if path.stat().st_size > 0 else 0  # row groups are only counted once closed
     except OSError:
         return 0
 
@@ -90,9 +90,13 @@ def full(tmp_path_factory):
 
 
 CASES = [("parquet", signal.SIGINT, 130, 0.0), ("csv", signal.SIGTERM, 143, 0.0)]
-if FULL:          # more formats x signals, at random moments after the first batch
-    CASES += [(ext, sig, code, float(d)) for ext in ("parquet", "csv") for sig, code in
-              ((signal.SIGINT, 130), (signal.SIGTERM, 143)) for d in np.random.default_rng(3).uniform(0, 3, 3)]
+if FULL:  # more formats x signals, at random moments after the first batch
+    CASES += [
+        (ext, sig, code, float(d))
+        for ext in ("parquet", "csv")
+        for sig, code in ((signal.SIGINT, 130), (signal.SIGTERM, 143))
+        for d in np.random.default_rng(3).uniform(0, 3, 3)
+    ]
 
 
 @pytest.mark.parametrize("ext, sig, code, delay", CASES)
@@ -101,7 +105,7 @@ def test_interrupt_keeps_a_marked_partial_file_and_resume_equals_a_full_run(tmp_
     p = cli(tmp_path, *ARGS, "--out", name)
     assert wait_for_batches(p, tmp_path, name), "the run ended before a batch was written"
     time.sleep(delay)
-    if p.poll() is not None:           # the run won the race: its output must then be complete
+    if p.poll() is not None:  # the run won the race: its output must then be complete
         assert p.returncode == 0
         pd.testing.assert_frame_equal(read(tmp_path / name), full[ext])
         return
@@ -116,7 +120,7 @@ def test_interrupt_keeps_a_marked_partial_file_and_resume_equals_a_full_run(tmp_
     assert m["complete"] is False and m["n_games_requested"] == GAMES and m["rule"] == "sichuan"
     assert m["seed"] == "7" and m["options"] == {} and m["mjfast"]
     assert m["n_games_written"] == len(got) and 0 < len(got) < GAMES and len(got) % BATCH == 0
-    pd.testing.assert_frame_equal(got, full[ext].iloc[:len(got)])
+    pd.testing.assert_frame_equal(got, full[ext].iloc[: len(got)])
     rc, out, err = run(tmp_path, *ARGS, "--out", name, "--resume")
     assert rc == 0, err
     pd.testing.assert_frame_equal(read(tmp_path / name), full[ext])
@@ -140,9 +144,9 @@ def test_previous_output_survives_kills_and_terms(tmp_path, full):
         p = cli(tmp_path, *ARGS, "--out", "keep.parquet", "--force")
         deadline = time.monotonic() + 120
         while not temporaries(tmp_path) and p.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.02)             # the new output is opened just before the first game
+            time.sleep(0.02)  # the new output is opened just before the first game
         time.sleep(float(rng.uniform(0.0, 0.5)))
-        if p.poll() is not None:         # a fast machine finished the run: nothing to kill
+        if p.poll() is not None:  # a fast machine finished the run: nothing to kill
             p.communicate()
             rc, _, err = run(tmp_path, *small, "--out", "keep.parquet", "--force")
             assert rc == 0, err
@@ -172,7 +176,7 @@ def test_ctrl_c_stops_a_rule_with_a_python_checker(tmp_path):
     p = cli(tmp_path, "--rule", "guobiao", "--games", 10**6, "--seed", 1, "--threads", 1, "--out", "g.csv")
     deadline = time.monotonic() + 120
     while not temporaries(tmp_path) and p.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.05)                 # the output is opened just before the first game
+        time.sleep(0.05)  # the output is opened just before the first game
     time.sleep(2)
     p.send_signal(signal.SIGINT)
     _, err = p.communicate(timeout=120)
@@ -215,12 +219,24 @@ def test_resume_refuses_another_run(tmp_path, capsys):
 
     monkey = tmp_path / "g.partial.csv"
     monkey.write_text("game\n0\n")
-    Path(str(monkey) + ".json").write_text(json.dumps(
-        {"complete": False, "rule": "sichuan", "options": {}, "n_games_requested": 4096, "seed": "3",
-         "n_games_written": 1024, "mjfast": "0"}))
-    for args, text in [(["--rule", "guobiao", "--games", "4096"], "rule='sichuan'"),
-                       (["--rule", "sichuan", "--games", "5000"], "n_games_requested=4096"),
-                       (["--rule", "sichuan", "--games", "4096", "--seed", "4"], "seed 3")]:
+    Path(str(monkey) + ".json").write_text(
+        json.dumps(
+            {
+                "complete": False,
+                "rule": "sichuan",
+                "options": {},
+                "n_games_requested": 4096,
+                "seed": "3",
+                "n_games_written": 1024,
+                "mjfast": "0",
+            }
+        )
+    )
+    for args, text in [
+        (["--rule", "guobiao", "--games", "4096"], "rule='sichuan'"),
+        (["--rule", "sichuan", "--games", "5000"], "n_games_requested=4096"),
+        (["--rule", "sichuan", "--games", "4096", "--seed", "4"], "seed 3"),
+    ]:
         code = main(["simulate", *args, "--out", str(tmp_path / "g.csv"), "--resume"])
         err = capsys.readouterr().err
         assert code == 2 and text in err, err

@@ -1,5 +1,6 @@
 """``mj.show_config()`` reports threads, OpenMP, the cache and the tables; a build without
 OpenMP says so at import."""
+
 import json
 import os
 import shutil
@@ -20,8 +21,12 @@ from _util import FULL
 def test_show_config_reports_what_is_used():
     cfg = mj.show_config(mode="dicts")
     assert cfg["openmp"] is bool(_shanten.OPENMP)
-    assert cfg["threads"] == {"default": _inputs.default_threads(None), "usable_cpus": _inputs.usable_cpus(),
-                              "limit": _inputs.thread_limit(), "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS")}
+    assert cfg["threads"] == {
+        "default": _inputs.default_threads(None),
+        "usable_cpus": _inputs.usable_cpus(),
+        "limit": _inputs.thread_limit(),
+        "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS"),
+    }
     assert cfg["cache"]["folder"] == str(_tables.table_folder())
     assert cfg["cache"]["tables_from"] in ("cache", "built", "memory")
     tables = _tables.load_tables()
@@ -34,8 +39,9 @@ def test_show_config_reports_what_is_used():
 def test_show_config_in_a_child_follows_the_environment(tmp_path):
     code = "import json, mjfast as mj; print(json.dumps(mj.show_config(mode='dicts')))"
     env = dict(os.environ, OMP_NUM_THREADS="1", MJFAST_CACHE_DIR=str(tmp_path))
-    proc = subprocess.run([sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, env=env,
-                          timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, env=env, timeout=300
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     cfg = json.loads(proc.stdout.splitlines()[-1])
     assert cfg["threads"]["default"] == 1 and cfg["threads"]["OMP_NUM_THREADS"] == "1"
@@ -66,8 +72,14 @@ def test_import_warns_exactly_for_a_build_without_openmp(tmp_path):
     for name in ("setup.py", "pyproject.toml", "README.md"):
         shutil.copy(root / name, tmp_path / name)
     (tmp_path / "src" / "mjfast" / "_kernels" / _shanten.__file__.rsplit("/", 1)[-1]).unlink()
-    build = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tmp_path,
-                           env=dict(os.environ, MJFAST_OPENMP="0"), capture_output=True, text=True, timeout=1800)
+    build = subprocess.run(
+        [sys.executable, "setup.py", "build_ext", "--inplace"],
+        cwd=tmp_path,
+        env=dict(os.environ, MJFAST_OPENMP="0"),
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
     assert build.returncode == 0, build.stderr[-2000:]
     env = dict(os.environ, PYTHONPATH=str(tmp_path / "src"), MJFAST_CACHE_DIR=str(tmp_path / "cache"))
     proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)

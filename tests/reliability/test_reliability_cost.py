@@ -5,6 +5,7 @@ deficit with unlimited copies) cannot beat the forms already evaluated.  That pr
 change no answer: the pruned minimum equals the minimum of the forms evaluated one by one
 (unpruned), and the pure-Python twin agrees on a sample.  (Timings are in
 ``bench/discard_cliff.py``; timing never gates a test.)"""
+
 import importlib
 
 import numpy as np
@@ -61,7 +62,7 @@ def test_pruned_shanten_agrees_with_the_twin():
     forms = ("standard", "seven_pairs", "thirteen_orphans", "honors_and_knitted", "knitted_straight")
     for c, w in knitted_hands(rng, 300 if FULL else 25):
         ours = mj.shanten(mj.Hand(c, wilds=w, partial=True), rule="jj")
-        twin = R.shanten(c, wilds=w, form=forms)      # 全不靠 includes 七星不靠
+        twin = R.shanten(c, wilds=w, form=forms)  # 全不靠 includes 七星不靠
         assert ours == twin, (mj.to_mpsz(c), w, ours, twin)
 
 
@@ -81,5 +82,5 @@ def test_jj_discard_tables_with_wildcards_match_per_discard_calls(wilds):
             c13 = c.copy()
             c13[k] -= 1
             h13 = mj.Hand(c13, wilds=wilds, partial=True)
-            u = mj.ukeire(h13, rule="jj", legal="shape", visible=str(row.discard))   # the discard is seen
+            u = mj.ukeire(h13, rule="jj", legal="shape", visible=str(row.discard))  # the discard is seen
             assert (row.shanten, row.ukeire) == (u.shanten, u.count), (mj.to_mpsz(c), wilds, row.discard)

@@ -7,6 +7,7 @@ CI runs a modest number of examples per entry (derandomized: the same ones every
 ``MJFAST_ORACLE_SCALE=full`` runs 100,000 per entry (10,000 for the plotting entries,
 ``compare_rules`` and ``simulate_matches``, which cost a second or more a call) -- hours: run
 it in the background."""
+
 import json
 import subprocess
 import sys
@@ -26,8 +27,9 @@ SLOW = {"compare_rules", "plot_payouts", "plot_elements", "plot_win_curve", "plo
 
 
 def _run(names, n):
-    proc = subprocess.run([sys.executable, str(FUZZ), str(n), *names], capture_output=True, text=True,
-                          timeout=None if FULL else 900)
+    proc = subprocess.run(
+        [sys.executable, str(FUZZ), str(n), *names], capture_output=True, text=True, timeout=None if FULL else 900
+    )
     stats = {}
     for line in proc.stdout.splitlines():
         if line.startswith("{"):
@@ -46,8 +48,11 @@ def results():
     fast = [n for n in names if n not in SLOW]
     groups = [fast[0::2], fast[1::2] + sorted(SLOW)]
     with ThreadPoolExecutor(2) as pool:
-        runs = list(pool.map(lambda g: (g, _run(g, N if not FULL else None)), groups)) if not FULL else \
-            list(pool.map(lambda g: (g, _run_full(g)), groups))
+        runs = (
+            list(pool.map(lambda g: (g, _run(g, N if not FULL else None)), groups))
+            if not FULL
+            else list(pool.map(lambda g: (g, _run_full(g)), groups))
+        )
     out = {}
     for group, (code, stats, last, err) in runs:
         for name in group:
@@ -59,7 +64,7 @@ def results():
 
 def _run_full(group):
     stats, code, last, err = {}, 0, None, ""
-    for name in group:      # one child per entry: a crash loses one entry's figures only
+    for name in group:  # one child per entry: a crash loses one entry's figures only
         code, s, last, err = _run([name], N // 10 if name in SLOW else N)
         stats.update(s)
     return code, stats, last, err
@@ -95,9 +100,14 @@ def test_can_win_refuses_what_score_refuses():
         pass
 
 
-IMPOSSIBLE = [dict(self_draw=True, heavenly=True, last_tile=True), dict(self_draw=True, heavenly=True, after_kong=True),
-              dict(discarder=2, robbing_kong=True, kong_discard=True), dict(discarder=2, robbing_kong=True, last_tile=True),
-              dict(self_draw=True, heavenly=True, earthly=True), dict(discarder=2, earthly=True, human=True)]
+IMPOSSIBLE = [
+    dict(self_draw=True, heavenly=True, last_tile=True),
+    dict(self_draw=True, heavenly=True, after_kong=True),
+    dict(discarder=2, robbing_kong=True, kong_discard=True),
+    dict(discarder=2, robbing_kong=True, last_tile=True),
+    dict(self_draw=True, heavenly=True, earthly=True),
+    dict(discarder=2, earthly=True, human=True),
+]
 
 
 @pytest.mark.parametrize("flags", IMPOSSIBLE, ids=lambda f: "+".join(k for k in f if f[k] is True))

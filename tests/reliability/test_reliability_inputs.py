@@ -6,6 +6,7 @@ runtime asked for tens of thousands of threads kills the interpreter), and the d
 follows ``OMP_NUM_THREADS`` and the CPU affinity mask; huge sample counts fail at once, and a
 huge streamed run holds no per-chunk state up front; interrupted or abandoned executor work
 is cancelled."""
+
 import json
 import os
 import subprocess
@@ -22,7 +23,7 @@ import mjfast as mj
 from mjfast import _inputs
 from mjfast.simulation import _chunks
 
-C12 = mj.tiles.counts("112345678999m")          # 12 tiles: 13 with one wildcard
+C12 = mj.tiles.counts("112345678999m")  # 12 tiles: 13 with one wildcard
 C13 = mj.tiles.counts("1112345678999m")
 C14 = mj.tiles.counts("1112345678999m5p")
 BAD_WILDS = [1.5, True, False, "1", np.float64(1.0), 2**70, -1, 9, [1]]
@@ -62,9 +63,12 @@ def test_good_wilds_still_work():
 def test_visible_counts_never_wrap(value):
     """``visible`` of 65536 used to wrap to 0 (int16): nothing seen."""
     vis = np.full(34, value)
-    calls = [lambda: mj.ukeire(C13, visible=vis), lambda: mj.waits(C13, visible=vis),
-             lambda: mj.analyze_discards(C14, visible=vis),
-             lambda: mj.simulate_draws(C13, visible=vis, n=10, rng=0, n_threads=1)]
+    calls = [
+        lambda: mj.ukeire(C13, visible=vis),
+        lambda: mj.waits(C13, visible=vis),
+        lambda: mj.analyze_discards(C14, visible=vis),
+        lambda: mj.simulate_draws(C13, visible=vis, n=10, rng=0, n_threads=1),
+    ]
     for call in calls:
         with pytest.raises(ValueError, match="visible"):
             call()
@@ -72,13 +76,15 @@ def test_visible_counts_never_wrap(value):
         mj.ukeire(C13, visible=np.full(34, 0.5))
 
 
-@pytest.mark.parametrize("n_threads", [10**5, 2**40, 1.7, "2", True, -10**6, 0])
+@pytest.mark.parametrize("n_threads", [10**5, 2**40, 1.7, "2", True, -(10**6), 0])
 def test_n_threads_outside_the_limit_are_errors(n_threads):
-    calls = [lambda: mj.shanten_batch(np.stack([C13] * 4), n_threads=n_threads),
-             lambda: mj.ukeire_batch(np.stack([C13] * 4), n_threads=n_threads),
-             lambda: mj.simulate_games("sichuan", 10, rng=0, n_threads=n_threads),
-             lambda: mj.iter_games("sichuan", 10, rng=0, n_threads=n_threads),
-             lambda: mj.simulate_draws(C13, n=10, rng=0, n_threads=n_threads)]
+    calls = [
+        lambda: mj.shanten_batch(np.stack([C13] * 4), n_threads=n_threads),
+        lambda: mj.ukeire_batch(np.stack([C13] * 4), n_threads=n_threads),
+        lambda: mj.simulate_games("sichuan", 10, rng=0, n_threads=n_threads),
+        lambda: mj.iter_games("sichuan", 10, rng=0, n_threads=n_threads),
+        lambda: mj.simulate_draws(C13, n=10, rng=0, n_threads=n_threads),
+    ]
     for call in calls:
         with pytest.raises(ValueError, match="n_threads"):
             call()
@@ -90,17 +96,19 @@ def test_n_threads_outside_the_limit_are_errors(n_threads):
 def test_thread_requests_that_crashed_the_interpreter_are_refused_in_a_child():
     """Subprocess-isolated: 10**5 threads was a SIGSEGV in libgomp and 4*10**4 an exit without
     an exception; now a ValueError, while the limit itself works."""
-    code = ("import numpy as np, mjfast as mj\n"
-            "from mjfast import _inputs\n"
-            "h = np.stack([mj.Hand('1112345678999m').counts] * 4)\n"
-            "out = {}\n"
-            "for k in (40_000, 100_000):\n"
-            "    try:\n"
-            "        mj.shanten_batch(h, n_threads=k); out[k] = 'ran'\n"
-            "    except ValueError as e:\n"
-            "        out[k] = str(e)\n"
-            "out['limit'] = mj.shanten_batch(h, n_threads=_inputs.thread_limit()).tolist()\n"
-            "import json; print(json.dumps(out))\n")
+    code = (
+        "import numpy as np, mjfast as mj\n"
+        "from mjfast import _inputs\n"
+        "h = np.stack([mj.Hand('1112345678999m').counts] * 4)\n"
+        "out = {}\n"
+        "for k in (40_000, 100_000):\n"
+        "    try:\n"
+        "        mj.shanten_batch(h, n_threads=k); out[k] = 'ran'\n"
+        "    except ValueError as e:\n"
+        "        out[k] = str(e)\n"
+        "out['limit'] = mj.shanten_batch(h, n_threads=_inputs.thread_limit()).tolist()\n"
+        "import json; print(json.dumps(out))\n"
+    )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = json.loads(proc.stdout.splitlines()[-1])
@@ -120,8 +128,14 @@ def test_default_threads_follow_omp_num_threads_and_affinity(monkeypatch):
         pytest.skip("no CPU affinity on this platform")
     code = "from mjfast import _inputs; print(_inputs.default_threads(None), _inputs.default_threads(-1))"
     env = {k: v for k, v in os.environ.items() if k != "OMP_NUM_THREADS"}
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120,
-                          preexec_fn=lambda: os.sched_setaffinity(0, {min(os.sched_getaffinity(0))}))
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        preexec_fn=lambda: os.sched_setaffinity(0, {min(os.sched_getaffinity(0))}),
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["1", "1"]
 
@@ -129,12 +143,14 @@ def test_default_threads_follow_omp_num_threads_and_affinity(monkeypatch):
 def test_huge_counts_fail_at_once():
     """Today 10**12 games raised MemoryError after 35 s, 2**63 at once, 2**40 draws an
     OverflowError."""
-    for call, text in [(lambda: mj.simulate_games("sichuan", 10**12, rng=0), "iter_games"),
-                       (lambda: mj.simulate_games("sichuan", 2**63, rng=0), "at most"),
-                       (lambda: mj.iter_games("sichuan", 2**41, rng=0), "at most"),
-                       (lambda: mj.simulate_draws(C13, n=2**41, rng=0), "at most"),
-                       (lambda: mj.simulate_draws(C13, n=10, draws_left=2**40, rng=0), "draws_left"),
-                       (lambda: mj.simulate_draws(C13, n=10, draws_left=10**6, rng=0), "draws_left")]:
+    for call, text in [
+        (lambda: mj.simulate_games("sichuan", 10**12, rng=0), "iter_games"),
+        (lambda: mj.simulate_games("sichuan", 2**63, rng=0), "at most"),
+        (lambda: mj.iter_games("sichuan", 2**41, rng=0), "at most"),
+        (lambda: mj.simulate_draws(C13, n=2**41, rng=0), "at most"),
+        (lambda: mj.simulate_draws(C13, n=10, draws_left=2**40, rng=0), "draws_left"),
+        (lambda: mj.simulate_draws(C13, n=10, draws_left=10**6, rng=0), "draws_left"),
+    ]:
         with pytest.raises(ValueError, match=text):
             call()
 
@@ -152,12 +168,19 @@ def test_seed_streams_are_spawned_lazily():
     assert first == (8, 8 * _chunks.CHUNK_SIZE) and peak < 5 * 2**20
     n = 37 * _chunks.CHUNK_SIZE + 5
     eager = [np.random.PCG64DXSM(c).random_raw() for c in np.random.SeedSequence(9).spawn(38)]
-    local = [x for part in _chunks.iter_chunks(n, 9, local=lambda b, s, k: [g.random_raw() for g in b],
-                                               task=None, n_threads=3) for x in part]
+    local = [
+        x
+        for part in _chunks.iter_chunks(n, 9, local=lambda b, s, k: [g.random_raw() for g in b], task=None, n_threads=3)
+        for x in part
+    ]
     with ThreadPoolExecutor(2) as pool:
-        remote = [x for part in _chunks.iter_chunks(n, 9, local=None, executor=pool,
-                                                    task=lambda ch, s: [g.random_raw() for g in _chunks.bit_generators(ch)])
-                  for x in part]
+        remote = [
+            x
+            for part in _chunks.iter_chunks(
+                n, 9, local=None, executor=pool, task=lambda ch, s: [g.random_raw() for g in _chunks.bit_generators(ch)]
+            )
+            for x in part
+        ]
     assert local == remote == eager
     sizes = np.concatenate([_chunks.chunk_sizes(n, start=a, stop=a + 5) for a in range(0, 38, 5)])
     assert sizes.tolist() == _chunks.chunk_sizes(n).tolist() and sizes.sum() == n
@@ -187,7 +210,7 @@ def test_abandoned_and_interrupted_executor_work_is_cancelled():
         ex = _Recording(pool)
         it = _chunks.iter_chunks(200 * _chunks.CHUNK_SIZE, 0, local=None, task=task, executor=ex, in_flight=10)
         next(it)
-        it.close()                          # the consumer stops early
+        it.close()  # the consumer stops early
     assert all(f.done() for f in ex.futures)
     assert sum(f.cancelled() for f in ex.futures) >= 5 and len(ran) < 10
 
@@ -197,8 +220,11 @@ def test_abandoned_and_interrupted_executor_work_is_cancelled():
     with ThreadPoolExecutor(1) as pool:
         ex = _Recording(pool)
         with pytest.raises(KeyboardInterrupt):
-            list(_chunks.iter_chunks(200 * _chunks.CHUNK_SIZE, 0, local=None, task=interrupted, executor=ex,
-                                     in_flight=10))
+            list(
+                _chunks.iter_chunks(
+                    200 * _chunks.CHUNK_SIZE, 0, local=None, task=interrupted, executor=ex, in_flight=10
+                )
+            )
         assert sum(f.cancelled() for f in ex.futures) >= 5
 
 
@@ -208,15 +234,17 @@ def test_dask_tasks_are_cancelled_when_a_run_stops():
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
-                                           dashboard_address=None, silence_logs=40)
+        cluster = distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None, silence_logs=40
+        )
         client = distributed.Client(cluster)
     try:
         ex = _Recording(client.get_executor())
         it = mj.iter_games("sichuan", 64 * _chunks.CHUNK_SIZE, rng=0, executor=ex, batch_games=1024)
         next(it)
         it.close()
-        def waiting(dask_scheduler):          # tasks still to run (finished ones may be kept)
+
+        def waiting(dask_scheduler):  # tasks still to run (finished ones may be kept)
             return sorted(ts.state for ts in dask_scheduler.tasks.values() if ts.state != "memory")
 
         deadline = time.monotonic() + 60

@@ -2,6 +2,7 @@
 check (the seven rules with one, and 广东 with ``min_fan=1``) is not swallowed, and never
 changes a seeded result.  Each run is a child process sent real signals (the runs asked for
 would take hours: the timeout only catches a swallowed interrupt)."""
+
 import json
 import subprocess
 import sys

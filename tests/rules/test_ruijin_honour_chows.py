@@ -5,6 +5,7 @@ bit, and shanten, 进张, 一进听, discard tables, decompositions, draw simula
 all read it; every layer agrees with ``can_win`` and with the pure-Python twins.
 
 ``MJFAST_ORACLE_SCALE=full`` runs larger samples."""
+
 import importlib
 import os
 
@@ -37,8 +38,9 @@ def _ref_forms(kr):
         forms.append(("seven_pairs", {"distinct": bool(kr.options & _bridge.OPT_PAIRS_DISTINCT)}))
     if kr.forms & _bridge.FORM_BITS["thirteen_lan"]:
         forms.append(("thirteen_lan", {"strict": bool(kr.options & _bridge.OPT_LAN_STRICT)}))
-    assert not kr.forms & ~(_bridge.FORM_BITS["standard"] | _bridge.FORM_BITS["seven_pairs"]
-                            | _bridge.FORM_BITS["thirteen_lan"])
+    assert not kr.forms & ~(
+        _bridge.FORM_BITS["standard"] | _bridge.FORM_BITS["seven_pairs"] | _bridge.FORM_BITS["thirteen_lan"]
+    )
     return tuple(forms)
 
 
@@ -62,6 +64,7 @@ def test_the_rule_declares_honour_chows_and_only_ruijin_has_them():
 
 def test_a_grouping_the_kernels_do_not_know_is_refused():
     import dataclasses
+
     rule = mj.rules.get("ruijin")
     odd = dataclasses.replace(rule, calls=dataclasses.replace(rule.calls, chow_honours=(("1z", "2z", "3z"),)))
     with pytest.raises(ValueError, match="honour chows"):
@@ -97,8 +100,9 @@ def test_standard_kernel_matches_twin(seed, wilds):
             playable[27 + rng.integers(0, 7)] = 0
         caps = np.where(playable == 1, caps, 0).astype(np.uint8)
         h = _honour_heavy(rng, 14 - 3 * n_melds - wilds - int(rng.integers(0, 2)), caps)
-        ours = K.shanten_counts_form(h, n_melds, wilds, caps, playable, _bridge.FORM_BITS["standard"],
-                                     _bridge.OPT_HONOUR_CHOWS)
+        ours = K.shanten_counts_form(
+            h, n_melds, wilds, caps, playable, _bridge.FORM_BITS["standard"], _bridge.OPT_HONOUR_CHOWS
+        )
         ours = None if ours >= _bridge.INF else ours
         ref = R.shanten_standard(h, n_melds, wilds, caps=caps, wild_mask=playable.astype(bool), honour_chows=True)
         if ours != ref:
@@ -119,8 +123,9 @@ def test_table_path_matches_twin(seed, wilds):
     for i in range(1000 if FULL else 150):
         h = _honour_heavy(rng, 14 - wilds - i % 2, caps)
         ours = K.shanten_counts(h, 0, wilds, caps, playable, bits, _bridge.OPT_HONOUR_CHOWS)
-        alone = K.shanten_counts_form(h, 0, wilds, caps, playable, _bridge.FORM_BITS["standard"],
-                                      _bridge.OPT_HONOUR_CHOWS)
+        alone = K.shanten_counts_form(
+            h, 0, wilds, caps, playable, _bridge.FORM_BITS["standard"], _bridge.OPT_HONOUR_CHOWS
+        )
         ref = R.shanten(h, 0, wilds, form=forms)
         ref_std = R.shanten_standard(h, 0, wilds, honour_chows=True)
         if (ours, alone) != (ref, ref_std):
@@ -128,8 +133,16 @@ def test_table_path_matches_twin(seed, wilds):
     assert not bad, bad[:3]
     hands = np.stack([_honour_heavy(rng, 13 + i % 2, caps) for i in range(200)])
     out = np.zeros(len(hands), np.int8)
-    K.shanten_batch_kernel(hands, np.zeros(len(hands), np.int8), np.zeros(len(hands), np.int8), caps, playable,
-                           bits, _bridge.OPT_HONOUR_CHOWS, out)
+    K.shanten_batch_kernel(
+        hands,
+        np.zeros(len(hands), np.int8),
+        np.zeros(len(hands), np.int8),
+        caps,
+        playable,
+        bits,
+        _bridge.OPT_HONOUR_CHOWS,
+        out,
+    )
     assert out.tolist() == [R.shanten(h, form=forms) for h in hands]
 
 
@@ -195,7 +208,7 @@ def test_shanten_complete_iff_can_win(seed):
     seen_hc = 0
     for i in range(n):
         c, w = _random_complete(rng, i % 3)
-        if rng.random() < 0.5:   # swap one natural tile for another kind
+        if rng.random() < 0.5:  # swap one natural tile for another kind
             out = rng.choice(np.flatnonzero(c))
             into = int(rng.integers(34))
             if c[into] < 4 and into != out:
@@ -204,7 +217,7 @@ def test_shanten_complete_iff_can_win(seed):
         complete = mj.shanten(c, rule="ruijin", wilds=w) == -1
         assert complete == _can_win(c, w), (mj.to_mpsz(c), w)
         seen_hc += complete and mj.shanten(c, rule="shangrao", wilds=w) > -1
-    assert seen_hc > n // 10        # many of them are complete only through honour chows
+    assert seen_hc > n // 10  # many of them are complete only through honour chows
 
 
 def test_ukeire_and_yijinting_match_twin(seed):
@@ -253,7 +266,7 @@ def test_decompose_counts_matches_twin(seed):
     for i in range(n):
         c, w = _random_complete(rng, i % 3)
         n_melds = 0
-        if i % 5 == 0:   # drop one set: a 3k+2 fragment with a called meld elsewhere
+        if i % 5 == 0:  # drop one set: a 3k+2 fragment with a called meld elsewhere
             for trio in WIND_CHOWS + (DRAGON_CHOW,):
                 if all(c[k] for k in trio):
                     c[list(trio)] -= 1
@@ -275,7 +288,7 @@ def test_decompose_reports_honour_chows_under_ruijin_only():
     (d,) = mj.decompose("123m456p124z567z55p", rule="ruijin", win_tile="4z")
     assert d.form == "standard" and d.tiles == (27, 28, 30, 31, 32, 33) and d.pair == 13
     assert d.groups() == ["123m", "456p", "124z", "567z", "55p"]
-    assert d.waits == frozenset()      # a tile in an honour chow has no wait name
+    assert d.waits == frozenset()  # a tile in an honour chow has no wait name
     assert mj.decompose("123m456p124z567z55p", rule="shangrao") == []
     assert mj.decompose("123m456p124z567z55p") == []
     # a 宝 standing in an honour chow
@@ -317,6 +330,7 @@ def test_wall_policy_matches_python_twin_under_ruijin(seed):
     from mjfast._reference.wall import replay_draws
     from mjfast.simulation import _chunks
     from mjfast.simulation import draws as sim
+
     rng = np.random.default_rng(seed + 41)
     kr = _ruijin_kernel_rule()
     children = np.random.SeedSequence(seed).spawn(2)
@@ -340,14 +354,16 @@ def _without_honour_chows(hand):
         np.subtract.at(caps, list(m.tiles), 1)
     caps = np.clip(caps, 0, 4).astype(np.uint8)
     c = np.minimum(hand.counts, caps).astype(np.uint8)
-    return K.shanten_counts(c, hand.n_melds, hand.wilds, caps, kr.playable, kr.forms,
-                            kr.options & ~_bridge.OPT_HONOUR_CHOWS)
+    return K.shanten_counts(
+        c, hand.n_melds, hand.wilds, caps, kr.playable, kr.forms, kr.options & ~_bridge.OPT_HONOUR_CHOWS
+    )
 
 
 def test_games_win_with_honour_chows(monkeypatch):
     # the engine's policy counts honour chows and asks the scorer about every hand they
     # complete; can_win accepts each, and a good share of the wins need them
     from mjfast.simulation import games as G
+
     asked = []
     real = G.can_win
 

@@ -1,4 +1,5 @@
 """Tests of the rules registry against the numbers and tables of the rules files (rules/*.md)."""
+
 from __future__ import annotations
 
 import re
@@ -11,8 +12,7 @@ import pytest
 from mjfast import rules
 from mjfast.rules import Calls, Rule, TileSet, WildcardScheme
 
-ALL = ("suzhou", "taicang", "guangdong", "sichuan", "guiyang", "ruijin", "shangrao", "jinhua",
-       "guobiao", "jj")
+ALL = ("suzhou", "taicang", "guangdong", "sichuan", "guiyang", "ruijin", "shangrao", "jinhua", "guobiao", "jj")
 
 # Tile codes of RULES.md §1.1, written out independently of mjfast.rules.
 SUITS = "mps"
@@ -183,16 +183,22 @@ def test_suzhou_flower_faces():
     # suzhou.md §1: dragons 4 each, 春夏秋冬 1 each, 梅兰竹菊 1 each,
     # "老鼠 rat / 财神 god of wealth / 猫 cat / 聚宝盆 treasure bowl | 4 faces | 1", "百搭 | 1 face | 4"
     bonus = dict(rules.get("suzhou").tileset.bonus)
-    expected = {**{d: 4 for d in DRAGONS}, **{f: 1 for f in SEASONS + PLANTS},
-                "RAT": 1, "GOD": 1, "CAT": 1, "BOWL": 1, "BD": 4}
+    expected = {
+        **{d: 4 for d in DRAGONS},
+        **{f: 1 for f in SEASONS + PLANTS},
+        "RAT": 1,
+        "GOD": 1,
+        "CAT": 1,
+        "BOWL": 1,
+        "BD": 4,
+    }
     assert bonus == expected
     # ⚑ 144: "中发白 (12) + 春夏秋冬 (4) + 梅兰竹菊 (4); no 百搭, no 老鼠/财神/猫/聚宝盆"
     bonus144 = dict(rules.get("suzhou", tileset="144").tileset.bonus)
     assert bonus144 == {**{d: 4 for d in DRAGONS}, **{f: 1 for f in SEASONS + PLANTS}}
     # SZ-C3 dabaiban: "中发白，梅兰竹菊，春夏秋冬，4百搭，4大白板"
     dabaiban = dict(rules.get("suzhou", flower_faces="dabaiban").tileset.bonus)
-    assert dabaiban == {**{d: 4 for d in DRAGONS}, **{f: 1 for f in SEASONS + PLANTS},
-                        "BD": 4, "WB0": 4}
+    assert dabaiban == {**{d: 4 for d in DRAGONS}, **{f: 1 for f in SEASONS + PLANTS}, "BD": 4, "WB0": 4}
 
 
 def test_suzhou_144_with_dabaiban_is_rejected():
@@ -203,8 +209,7 @@ def test_suzhou_144_with_dabaiban_is_rejected():
 def test_taicang_flower_faces():
     # taicang.md §1: 中/发 4 each, 白板（带框）4, 白板（不带框）4, 百搭 4, 春夏秋冬/梅兰竹菊 1 each
     bonus = dict(rules.get("taicang").tileset.bonus)
-    assert bonus == {**{d: 4 for d in DRAGONS}, "WB0": 4, "BD": 4,
-                     **{f: 1 for f in SEASONS + PLANTS}}
+    assert bonus == {**{d: 4 for d in DRAGONS}, "WB0": 4, "BD": 4, **{f: 1 for f in SEASONS + PLANTS}}
 
 
 # ------------------------------------------------------------------------------------------
@@ -216,12 +221,21 @@ def test_deal(name):
     assert rules.get(name).deal == (14, 13)
 
 
-@pytest.mark.parametrize(("name", "plays_flowers", "unit"), [
-    ("suzhou", True, "花"), ("taicang", True, "花"), ("guangdong", False, "番"),
-    ("sichuan", False, "番"), ("guiyang", False, "个"), ("ruijin", False, "基数"),
-    ("shangrao", False, "基数"), ("jinhua", False, "X"), ("guobiao", False, "番"),
-    ("jj", False, "番"),
-])
+@pytest.mark.parametrize(
+    ("name", "plays_flowers", "unit"),
+    [
+        ("suzhou", True, "花"),
+        ("taicang", True, "花"),
+        ("guangdong", False, "番"),
+        ("sichuan", False, "番"),
+        ("guiyang", False, "个"),
+        ("ruijin", False, "基数"),
+        ("shangrao", False, "基数"),
+        ("jinhua", False, "X"),
+        ("guobiao", False, "番"),
+        ("jj", False, "番"),
+    ],
+)
 def test_flowers_flag_and_unit(name, plays_flowers, unit):
     rule = rules.get(name)
     assert rule.flowers is plays_flowers
@@ -310,16 +324,22 @@ FORMS = {
     # jinhua.md §4: 平胡, 碰碰胡, 全求人 (STD), 七对子
     ("jinhua", ()): {"standard", "seven_pairs"},
     # guobiao_fans.md §5: 十三幺, 七对, 七星不靠/全不靠, 组合龙, 九莲宝灯
-    ("guobiao", ()): {"standard", "seven_pairs", "thirteen_orphans", "honors_and_knitted",
-                      "knitted_straight", "nine_gates"},
+    ("guobiao", ()): {
+        "standard",
+        "seven_pairs",
+        "thirteen_orphans",
+        "honors_and_knitted",
+        "knitted_straight",
+        "nine_gates",
+    },
     # jj.md §2: "Winning shapes and fans are MCR-style"
-    ("jj", ()): {"standard", "seven_pairs", "thirteen_orphans", "honors_and_knitted",
-                 "knitted_straight", "nine_gates"},
+    ("jj", ()): {"standard", "seven_pairs", "thirteen_orphans", "honors_and_knitted", "knitted_straight", "nine_gates"},
 }
 
 
-@pytest.mark.parametrize(("key", "forms"), list(FORMS.items()),
-                         ids=[name + "".join(f"-{k}={v}" for k, v in opts) for name, opts in FORMS])
+@pytest.mark.parametrize(
+    ("key", "forms"), list(FORMS.items()), ids=[name + "".join(f"-{k}={v}" for k, v in opts) for name, opts in FORMS]
+)
 def test_forms(key, forms):
     name, options = key
     rule = rules.get(name, **dict(options))
@@ -439,8 +459,9 @@ def test_wildcard_schemes():
     for name, (wname, selection, substitute, in_calls) in expected.items():
         wc = rules.get(name).wildcard
         assert isinstance(wc, WildcardScheme)
-        assert (wc.name, wc.selection, wc.substitute, wc.usable_in_calls) == (
-            wname, selection, substitute, in_calls), name
+        assert (wc.name, wc.selection, wc.substitute, wc.usable_in_calls) == (wname, selection, substitute, in_calls), (
+            name
+        )
 
 
 def test_jinhua_flip_self_and_substitute():
@@ -567,8 +588,7 @@ def _text(value) -> str:
     return "none" if value is None else str(value)
 
 
-OPTION_CASES = [(name, key, value) for name in ALL for key, values in OPTIONS[name].items()
-                for value in values]
+OPTION_CASES = [(name, key, value) for name in ALL for key, values in OPTIONS[name].items() for value in values]
 
 
 @pytest.mark.parametrize(("name", "key", "value"), OPTION_CASES)
@@ -701,8 +721,7 @@ def test_describe_with_options():
 
 def test_summary():
     table = rules.summary()
-    assert list(table.columns) == ["name", "name_zh", "total", "playable", "flowers", "chow",
-                                   "wildcard", "unit"]
+    assert list(table.columns) == ["name", "name_zh", "total", "playable", "flowers", "chow", "wildcard", "unit"]
     assert tuple(table["name"]) == ALL
     by_name = table.set_index("name")
     for name, options, total, playable, flowers in TILE_TOTALS:

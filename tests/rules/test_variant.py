@@ -1,6 +1,7 @@
 """Rule variants users declare (``mjfast.rules.variant``): the 20-花 清一色 苏州, thresholds that
 reach the game kernel, elements switched off and added, validation, and the Rule travelling to
 process pools and Dask workers as its recipe."""
+
 import multiprocessing
 import pickle
 import warnings
@@ -52,10 +53,10 @@ def _ctx(hand, win, **kw):
 
 #: 苏州 hands in the style of the rules file's worked examples: (hand, winning tile, how won).
 ARTICLE = [
-    (Hand("11223355667788m", bonus="F1F2 5z 6z 7z"), "8m", dict(self_draw=True)),   # §11: 清一色 七对
+    (Hand("11223355667788m", bonus="F1F2 5z 6z 7z"), "8m", dict(self_draw=True)),  # §11: 清一色 七对
     (Hand("11223355667788m", bonus="F1F2 5z 6z 7z"), "8m", dict(discarder=2)),
-    (Hand("11112233445566m"), "6m", dict(self_draw=True)),                           # 七对, F = 0
-    (Hand("123m567m789m11m", melds=["4444m@left"]), "1m", dict(discarder=3)),         # 清一色 exempt
+    (Hand("11112233445566m"), "6m", dict(self_draw=True)),  # 七对, F = 0
+    (Hand("123m567m789m11m", melds=["4444m@left"]), "1m", dict(discarder=3)),  # 清一色 exempt
     (Hand("123m567m789m11m", melds=["4444m@left"], bonus="F1F2F3"), "1m", dict(self_draw=True)),
     (Hand("123m456m789p11s", melds=["222s@left"], bonus="F1F2F3"), "1s", dict(self_draw=True)),
     (Hand("123m456m789p11s", melds=["222s@left"], bonus="F1F2"), "1s", dict(discarder=3)),  # below 4 花
@@ -125,8 +126,7 @@ def _outcomes(rule, n, seed):
 
 def test_games_differ_only_in_hands_with_full_flush(ff20):
     n, seed = 4000, 0
-    base, var = mj.simulate_games("suzhou", n, rng=seed, n_threads=1), mj.simulate_games(ff20, n, rng=seed,
-                                                                                          n_threads=1)
+    base, var = mj.simulate_games("suzhou", n, rng=seed, n_threads=1), mj.simulate_games(ff20, n, rng=seed, n_threads=1)
     pd.testing.assert_frame_equal(base[PLAY + ["elements"]], var[PLAY + ["elements"]])
     assert var.attrs["rule"] == "suzhou_ff20" and var.attrs["rule_object"] is ff20
     # hand by hand: each win's payments change exactly when it holds 清一色, by 10 花 × multipliers
@@ -151,7 +151,7 @@ def test_games_differ_only_in_hands_with_full_flush(ff20):
     pd.testing.assert_frame_equal(compared, mj.compare_rules({"suzhou": base, "suzhou_ff20": var}))
     pivot = compared.pivot_table(index=["role", "statistic"], columns="label", values="value")
     assert (pivot["suzhou_ff20"] != pivot["suzhou"]).any()
-    assert pivot.loc[("all", "mean")].abs().max() < 1e-12          # still zero-sum
+    assert pivot.loc[("all", "mean")].abs().max() < 1e-12  # still zero-sum
 
 
 def test_a_threshold_option_reaches_the_kernel():
@@ -160,9 +160,9 @@ def test_a_threshold_option_reaches_the_kernel():
     assert _outcome.hook(v, "kernel_minimum")(v)[:2] == (2, 3)
     ref = mj.simulate_games(rules.get("suzhou", threshold="2_3"), 1500, rng=4, n_threads=1)
     var = mj.simulate_games(v, 1500, rng=4, n_threads=1)
-    pd.testing.assert_frame_equal(ref, var)                        # the same games, the same payments
+    pd.testing.assert_frame_equal(ref, var)  # the same games, the same payments
     default = mj.simulate_games("suzhou", 1500, rng=4, n_threads=1)
-    assert not default[PLAY].equals(var[PLAY])                      # the threshold changes the games
+    assert not default[PLAY].equals(var[PLAY])  # the threshold changes the games
 
 
 def test_the_checker_decides_when_the_minimum_may_change():
@@ -185,7 +185,7 @@ def test_the_checker_decides_when_the_minimum_may_change():
     assert _outcome.hook(wp, "kernel_minimum") is None
     wins = [(s, o.contexts[i]) for o in _outcomes(wp, 1500, 8) for i, (_w, s) in enumerate(o.scores)]
     assert wins and all(s.legal for s, _ctx in wins)
-    assert any(not mj.can_win(ctx, "suzhou") for _s, ctx in wins)   # legal only with 风碰 = 2
+    assert any(not mj.can_win(ctx, "suzhou") for _s, ctx in wins)  # legal only with 风碰 = 2
 
 
 # ---------------------------------------------------------------------------------------------
@@ -202,13 +202,26 @@ def test_an_element_switched_off():
 
 
 def test_a_new_element_as_a_predicate(seed):
-    four = {"zh": "四花", "en": "Four flowers", "value": 10, "predicate": "f.flowers >= 4", "scope": "hand",
-            "tag": "hua"}
+    four = {
+        "zh": "四花",
+        "en": "Four flowers",
+        "value": 10,
+        "predicate": "f.flowers >= 4",
+        "scope": "hand",
+        "tag": "hua",
+    }
     pungs = {"zh": "清碰", "en": "Pure pungs", "value": 7, "predicate": "f.pungs and f.one_suit"}
     v = rules.variant("suzhou", "suzhou_new", elements={"four_flowers": four, "pure_pungs": pungs})
     codes = [r[0] for r in mj.score(_ctx(*ARTICLE[0][:2], **ARTICLE[0][2]), v).rows]
-    assert codes == ["base", "hard_flower", "qidui_flower_double", "full_flush", "seven_pairs", "self_draw",
-                     "four_flowers"]                                 # after the adds, before the multipliers
+    assert codes == [
+        "base",
+        "hard_flower",
+        "qidui_flower_double",
+        "full_flush",
+        "seven_pairs",
+        "self_draw",
+        "four_flowers",
+    ]  # after the adds, before the multipliers
     for ctx in _contexts(seed):
         base, var = mj.score(ctx, "suzhou"), mj.score(ctx, v)
         check_invariants(var)
@@ -217,20 +230,22 @@ def test_a_new_element_as_a_predicate(seed):
         extra = sum(got[c][3] for c in ("four_flowers", "pure_pungs") if c in got)
         if base.legal and var.legal and "pure_pungs" not in got:
             assert var.total == (base.total // _multiplier(base) + extra) * _multiplier(base)
-        assert var.legal or not base.legal      # 10 more 花 towards the minimum never take a win away
+        assert var.legal or not base.legal  # 10 more 花 towards the minimum never take a win away
     ctx = _ctx(Hand("111m555m777m99m", melds=["333m@left"]), "9m", discarder=1)
     assert "pure_pungs" in {r[0] for r in mj.score(ctx, v).rows}
 
 
 def test_new_elements_are_validated():
     ok = {"zh": "新", "en": "New", "value": 1, "predicate": "f.self_draw"}
-    cases = [({"zh": "新", "en": "New", "value": 1}, "needs predicate"),
-             ({**ok, "predicate": "f.self_draw and"}, "not a Python expression"),
-             ({**ok, "scope": "game"}, "scope must be one of"),
-             ({**ok, "how": "divide"}, "how must be one of"),
-             ({**ok, "colour": "red"}, "unknown field"),
-             ({**ok, "value": 1.5}, "value must be an integer"),
-             (7, "must be None")]
+    cases = [
+        ({"zh": "新", "en": "New", "value": 1}, "needs predicate"),
+        ({**ok, "predicate": "f.self_draw and"}, "not a Python expression"),
+        ({**ok, "scope": "game"}, "scope must be one of"),
+        ({**ok, "how": "divide"}, "how must be one of"),
+        ({**ok, "colour": "red"}, "unknown field"),
+        ({**ok, "value": 1.5}, "value must be an integer"),
+        (7, "must be None"),
+    ]
     for element, message in cases:
         with pytest.raises(ValueError, match=message):
             rules.variant("suzhou", "suzhou_bad", elements={"new": element})
@@ -353,7 +368,7 @@ def test_a_variant_of_a_variant_and_of_a_rule_with_options(ff20):
 def test_a_variant_pickles_as_its_recipe(ff20):
     vv = rules.variant(ff20, "suzhou_ff20_hf8", values={"half_flush": 8})
     assert pickle.loads(pickle.dumps(vv)) is vv
-    assert pickle.loads(pickle.dumps(rules.get("suzhou"))) == rules.get("suzhou")   # built-ins as before
+    assert pickle.loads(pickle.dumps(rules.get("suzhou"))) == rules.get("suzhou")  # built-ins as before
     spec = rules._base._VARIANT_SPECS["suzhou_ff20_hf8"]
     assert spec.base == rules._base._VARIANT_SPECS["suzhou_ff20"]
 
@@ -361,7 +376,7 @@ def test_a_variant_pickles_as_its_recipe(ff20):
 def test_games_in_a_fresh_process_pool_equal_serial(ff20):
     vv = rules.variant(ff20, "suzhou_ff20_hf8", values={"half_flush": 8})
     wp = rules.variant("suzhou", "suzhou_wp2", values={"wind_pung": 2})
-    spawn = multiprocessing.get_context("spawn")          # workers that never saw the variants
+    spawn = multiprocessing.get_context("spawn")  # workers that never saw the variants
     with ProcessPoolExecutor(2, mp_context=spawn) as ex:
         for v in (vv, wp):
             serial = mj.simulate_games(v, 2100, rng=9, n_threads=1)
@@ -374,9 +389,10 @@ def test_games_through_dask_equal_serial(ff20):
     distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed")
     vv = rules.variant(ff20, "suzhou_ff20_hf8", values={"half_flush": 8})
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")     # the cluster's start-up chatter is not what this checks
-        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                           dashboard_address=None, silence_logs=40)
+        warnings.simplefilter("ignore")  # the cluster's start-up chatter is not what this checks
+        cluster = distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+        )
         client = distributed.Client(cluster)
     try:
         serial = mj.simulate_games(vv, 2100, rng=10, n_threads=1)

@@ -6,6 +6,7 @@ rule lacks, wildcards and flowers where the rule has none, every win flag, liabl
 wildcard faces, flipped indicators, rule state, rule options and scorer keywords with valid and
 invalid values.  ``MJFAST_ORACLE_SCALE=full`` runs 100,000 contexts per rule.
 """
+
 import os
 
 import numpy as np
@@ -21,8 +22,18 @@ from mjfast.tiles import CODES
 FULL = os.environ.get("MJFAST_ORACLE_SCALE", "") == "full"
 N = 100_000 if FULL else 250
 
-_FLAGS = ("after_kong", "robbing_kong", "last_tile", "last_copy", "heavenly", "earthly", "human",
-          "kong_discard", "baozi", "diling")
+_FLAGS = (
+    "after_kong",
+    "robbing_kong",
+    "last_tile",
+    "last_copy",
+    "heavenly",
+    "earthly",
+    "human",
+    "kong_discard",
+    "baozi",
+    "diling",
+)
 #: Scorer keywords per rule, each with valid and invalid values.
 _KEYWORDS = {
     "suzhou": {"base": (5, 1, 0, 2.5)},
@@ -34,8 +45,13 @@ _KEYWORDS = {
     "shangrao": {"base": (1, 10, 0), "fei_mult": (2, 3, 0)},
     "jinhua": {"base": (1, 2, 0)},
     "guobiao": {"flowers": (False, True, 1)},
-    "jj": {"mode": ("classic", "bloody", "other"), "base": (10, 1), "flowers": (False, True),
-           "hun_kind": (None, "5z", "F1"), "out": ((), (1,))},
+    "jj": {
+        "mode": ("classic", "bloody", "other"),
+        "base": (10, 1),
+        "flowers": (False, True),
+        "hun_kind": (None, "5z", "F1"),
+        "out": ((), (1,)),
+    },
 }
 
 
@@ -73,8 +89,7 @@ def _context(r, name):
         faces = faces if faces and r.random() < 0.8 else list(CODES[34:42])
         bonus = r.sample(faces, min(len(faces), r.randint(1, 4)))
     try:
-        hand = Hand(" ".join(CODES[k] for k in sorted(conc)), melds=h.melds, wilds=wilds,
-                    bonus=" ".join(bonus))
+        hand = Hand(" ".join(CODES[k] for k in sorted(conc)), melds=h.melds, wilds=wilds, bonus=" ".join(bonus))
     except ValueError:
         return None
     win = r.choice(_concealed(hand) or [0])
@@ -90,8 +105,11 @@ def _context(r, name):
     if wilds and r.random() < 0.3:
         kw["wild_faces"] = tuple(r.choice(kinds) for _ in range(r.randint(1, wilds)))
     if r.random() < 0.2:
-        faces = rule.wildcard.flippable if rule.wildcard is not None and \
-            rule.wildcard.selection != "per_game" else CODES[:42]
+        faces = (
+            rule.wildcard.flippable
+            if rule.wildcard is not None and rule.wildcard.selection != "per_game"
+            else CODES[:42]
+        )
         kw["flipped"] = r.choice(faces)
     if r.random() < 0.15:
         kw["rule_state"] = {r.choice(("fei", "win_is_wild", "other")): r.choice((None, True, False, 2))}
@@ -122,8 +140,13 @@ def _outcome(fn, ctx, name, options):
 
 
 @pytest.mark.parametrize("name", rules.names())
-@settings(max_examples=N, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(
+    max_examples=N,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 @given(r=st.randoms(use_true_random=False))
 def test_can_win_agrees_with_score(name, r):
     drawn = _context(r, name)

@@ -1,4 +1,5 @@
 """The scoring framework: WinContext validation, Score, the registry and dispatch."""
+
 import contextlib
 import doctest
 import importlib
@@ -7,8 +8,18 @@ import numpy as np
 import pytest
 
 from mjfast import Hand, rules
-from mjfast.scoring import (ELEMENT_COLUMNS, HOW, ROW_FIELDS, NotComplete, Score, WinContext, can_win,
-                            register, score, scorers)
+from mjfast.scoring import (
+    ELEMENT_COLUMNS,
+    HOW,
+    ROW_FIELDS,
+    NotComplete,
+    Score,
+    WinContext,
+    can_win,
+    register,
+    score,
+    scorers,
+)
 from mjfast.scoring import _core
 
 H = "123m456p789s234s55p"
@@ -24,8 +35,9 @@ def test_examples_run(name):
 # ---------------------------------------------------------------------------------------------
 # WinContext
 def test_context_defaults_and_normalisation():
-    ctx = WinContext(H, win_tile="5p", discarder=np.int64(3), winner=1, dealer=3,
-                     prevalent_wind="南", rule_state={"chicken": "1s"})
+    ctx = WinContext(
+        H, win_tile="5p", discarder=np.int64(3), winner=1, dealer=3, prevalent_wind="南", rule_state={"chicken": "1s"}
+    )
     assert isinstance(ctx.hand, Hand) and ctx.win_tile == 13
     assert (ctx.seat_wind, ctx.prevalent_wind, ctx.discarder) == (2, 1, 3)
     assert ctx.payers == (0, 2, 3) and ctx.kongs == () and ctx.n_flowers == 0
@@ -34,41 +46,48 @@ def test_context_defaults_and_normalisation():
     with pytest.raises(AttributeError):
         ctx.winner = 2
     assert WinContext(H, win_tile=13, self_draw=True, seat_wind="W").seat_wind == 2
-    k = WinContext(Hand("55p", melds=["[1111m]", "+2222p@left", "333s@right", "456s@left"]),
-                   win_tile="5p", self_draw=True, after_kong=True)
+    k = WinContext(
+        Hand("55p", melds=["[1111m]", "+2222p@left", "333s@right", "456s@left"]),
+        win_tile="5p",
+        self_draw=True,
+        after_kong=True,
+    )
     assert [m.kind for m in k.kongs] == ["concealed_kong", "added_kong"]
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    (dict(hand="123m456p789s234s5p", win_tile="5p", discarder=1), "hand not complete"),
-    (dict(hand=H, win_tile="1z", discarder=1), "not in the hand"),
-    (dict(hand=H, win_tile="F1", discarder=1), "bonus tile"),
-    (dict(hand=H, win_tile=40, discarder=1), "tile id"),
-    (dict(hand=H, win_tile="5p", discarder=0), "discarder cannot be the winner"),
-    (dict(hand=H, win_tile="5p", self_draw=True, discarder=1), "self-draw has no discarder"),
-    (dict(hand=H, win_tile="5p"), "needs the discarder"),
-    (dict(hand=H, win_tile="5p", discarder=4), "seat number"),
-    (dict(hand=H, win_tile="5p", discarder=1, winner=True), "seat number"),
-    (dict(hand=H, win_tile="5p", discarder=1, seat_wind="up"), "wind name"),
-    (dict(hand=H, win_tile="5p", discarder=1, after_kong=True), "after_kong"),
-    (dict(hand=H, win_tile="5p", self_draw=True, robbing_kong=True), "robbing_kong"),
-    (dict(hand=H, win_tile="5p", self_draw=True, kong_discard=True), "kong_discard"),
-    (dict(hand=H, win_tile="5p", self_draw=True, winner=1, heavenly=True), "heavenly"),
-    (dict(hand=H, win_tile="5p", discarder=1, liable=0), "liable seat cannot be the winner"),
-    (dict(hand=H, win_tile="5p", discarder=1, last_copy="yes"), "True or False"),
-    (dict(hand=H, win_tile="5p", discarder=1, wild_faces=("1m",)), "wild_faces"),
-    (dict(hand=H, win_tile="5p", discarder=1, rule_state=3), "mapping"),
-    # flags that exclude each other (every rule scored them, stacking the bonuses)
-    (dict(hand=H, win_tile="5p", self_draw=True, heavenly=True, last_tile=True), "last_tile"),
-    (dict(hand=H, win_tile="5p", self_draw=True, heavenly=True, after_kong=True), "after_kong"),
-    (dict(hand=H, win_tile="5p", discarder=1, robbing_kong=True, kong_discard=True), "kong_discard"),
-    (dict(hand=H, win_tile="5p", discarder=1, robbing_kong=True, last_tile=True), "last tile"),
-    (dict(hand=H, win_tile="5p", self_draw=True, heavenly=True, earthly=True), "exclude each other"),
-    (dict(hand=H, win_tile="5p", discarder=0, winner=1, earthly=True, human=True), "exclude each other"),
-    (dict(hand=H, win_tile="5p", self_draw=True, winner=1, earthly=True, last_tile=True), "last_tile"),
-    (dict(hand=H, win_tile="5p", discarder=0, winner=1, earthly=True, robbing_kong=True), "robbing_kong"),
-    (dict(hand=H, win_tile="5p", self_draw=True, earthly=True), "non-dealer"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(hand="123m456p789s234s5p", win_tile="5p", discarder=1), "hand not complete"),
+        (dict(hand=H, win_tile="1z", discarder=1), "not in the hand"),
+        (dict(hand=H, win_tile="F1", discarder=1), "bonus tile"),
+        (dict(hand=H, win_tile=40, discarder=1), "tile id"),
+        (dict(hand=H, win_tile="5p", discarder=0), "discarder cannot be the winner"),
+        (dict(hand=H, win_tile="5p", self_draw=True, discarder=1), "self-draw has no discarder"),
+        (dict(hand=H, win_tile="5p"), "needs the discarder"),
+        (dict(hand=H, win_tile="5p", discarder=4), "seat number"),
+        (dict(hand=H, win_tile="5p", discarder=1, winner=True), "seat number"),
+        (dict(hand=H, win_tile="5p", discarder=1, seat_wind="up"), "wind name"),
+        (dict(hand=H, win_tile="5p", discarder=1, after_kong=True), "after_kong"),
+        (dict(hand=H, win_tile="5p", self_draw=True, robbing_kong=True), "robbing_kong"),
+        (dict(hand=H, win_tile="5p", self_draw=True, kong_discard=True), "kong_discard"),
+        (dict(hand=H, win_tile="5p", self_draw=True, winner=1, heavenly=True), "heavenly"),
+        (dict(hand=H, win_tile="5p", discarder=1, liable=0), "liable seat cannot be the winner"),
+        (dict(hand=H, win_tile="5p", discarder=1, last_copy="yes"), "True or False"),
+        (dict(hand=H, win_tile="5p", discarder=1, wild_faces=("1m",)), "wild_faces"),
+        (dict(hand=H, win_tile="5p", discarder=1, rule_state=3), "mapping"),
+        # flags that exclude each other (every rule scored them, stacking the bonuses)
+        (dict(hand=H, win_tile="5p", self_draw=True, heavenly=True, last_tile=True), "last_tile"),
+        (dict(hand=H, win_tile="5p", self_draw=True, heavenly=True, after_kong=True), "after_kong"),
+        (dict(hand=H, win_tile="5p", discarder=1, robbing_kong=True, kong_discard=True), "kong_discard"),
+        (dict(hand=H, win_tile="5p", discarder=1, robbing_kong=True, last_tile=True), "last tile"),
+        (dict(hand=H, win_tile="5p", self_draw=True, heavenly=True, earthly=True), "exclude each other"),
+        (dict(hand=H, win_tile="5p", discarder=0, winner=1, earthly=True, human=True), "exclude each other"),
+        (dict(hand=H, win_tile="5p", self_draw=True, winner=1, earthly=True, last_tile=True), "last_tile"),
+        (dict(hand=H, win_tile="5p", discarder=0, winner=1, earthly=True, robbing_kong=True), "robbing_kong"),
+        (dict(hand=H, win_tile="5p", self_draw=True, earthly=True), "non-dealer"),
+    ],
+)
 def test_context_errors(kwargs, message):
     with pytest.raises(ValueError, match=message):
         WinContext(**kwargs)
@@ -133,9 +152,18 @@ def test_score_lazy_parts_read_a_source():
         return lambda src: calls.append((name, src)) or value
 
     src = object()
-    s = Score("x", 1, 0, (0, 0, 0, 0), False, part("reason", "why"), "番",
-              part("rows", [("c", "z", "e", 1, 1, "番", "add")]),
-              decomposition_fn=part("decomposition", "d"), source=src)
+    s = Score(
+        "x",
+        1,
+        0,
+        (0, 0, 0, 0),
+        False,
+        part("reason", "why"),
+        "番",
+        part("rows", [("c", "z", "e", 1, 1, "番", "add")]),
+        decomposition_fn=part("decomposition", "d"),
+        source=src,
+    )
     assert calls == []  # nothing is built before it is read
     got = (s.reason, s.reason, s.rows[0][0], s.decomposition, s.decomposition)
     assert got == ("why", "why", "c", "d", "d")
@@ -192,8 +220,16 @@ def test_register_plugs_in_a_scorer():
 
     def fake(ctx, rule, *, bonus=0):
         calls.append((rule.name, bonus))
-        return Score(rule.name, 1 + bonus, 1, np.zeros(4, np.int64), True, "", rule.unit,
-                     [("x", "x", "x", 1, 1, rule.unit, "add")])
+        return Score(
+            rule.name,
+            1 + bonus,
+            1,
+            np.zeros(4, np.int64),
+            True,
+            "",
+            rule.unit,
+            [("x", "x", "x", 1, 1, rule.unit, "add")],
+        )
 
     with _vacated("sichuan"):
         assert "sichuan" not in scorers()
@@ -223,8 +259,10 @@ def test_bind_specialises_once_per_rule_and_options():
         if bonus < 0:
             return None  # the general call
         s = Score(rule.name, 10 + bonus, 1, np.zeros(4, np.int64), True, "", rule.unit, [])
-        return (lambda ctx: calls.append(("bound", bonus)) or s,
-                lambda ctx: calls.append(("bound can_win", bonus)) or bonus > 0)
+        return (
+            lambda ctx: calls.append(("bound", bonus)) or s,
+            lambda ctx: calls.append(("bound can_win", bonus)) or bonus > 0,
+        )
 
     ctx = WinContext(H, win_tile="5p", self_draw=True)
     with _vacated("sichuan"):
@@ -234,8 +272,7 @@ def test_bind_specialises_once_per_rule_and_options():
         assert can_win(ctx, "sichuan", bonus=2) and not can_win(ctx, "sichuan")
         assert score(ctx, "sichuan", bonus=-1).total == -1
         assert binds == [("sichuan", 2), ("sichuan", 0), ("sichuan", -1)]
-        assert calls == [("bound", 2)] * 3 + [("bound", 0), ("bound can_win", 2),
-                                              ("bound can_win", 0), ("general", -1)]
+        assert calls == [("bound", 2)] * 3 + [("bound", 0), ("bound can_win", 2), ("bound can_win", 0), ("general", -1)]
         # the context is still checked before a bound scorer runs
         with pytest.raises(ValueError, match="WinContext"):
             score(Hand(H), "sichuan", bonus=2)
@@ -245,6 +282,7 @@ def test_bind_specialises_once_per_rule_and_options():
 
 def test_default_can_win_uses_the_scorer():
     """can_win answers False for NotComplete alone, whatever another error's text says."""
+
     def picky(ctx, rule):
         raise NotComplete("nothing is")
 

@@ -1,4 +1,5 @@
 """广东鸡平胡 scorer (rules/guangdong.md)."""
+
 import doctest
 
 import numpy as np
@@ -30,30 +31,33 @@ def test_doctests():
 # RULES.md §4 worked example: the [002] fan table, 分值 = 2^番, special hands fixed (混碰 4 =
 # 2 + 2, 清碰 5 ≠ 4 + 2), the within-cap hands capped at 3, special hands up to 6.
 # Discard wins by seat 0 (East, round East) from seat 2: no adders, the discarder pays 2^番.
-@pytest.mark.parametrize("hand, win, fan, code", [
-    ("123m456m789p222s55s", "5s", 0, "jihu"),          # 鸡胡 0 -> 1
-    ("123m456m789p234s55s", "5s", 1, "pinghu"),        # 平胡 1 -> 2
-    ("111m222p333s444s55m", "5m", 2, "pengpenghu"),    # 碰碰胡 2 -> 4
-    ("123m456m789m222z11z", "1z", 2, "hunyise"),       # 混一色 2 -> 4 (南 pung: no adder)
-    ("123m456m789m234m55m", "5m", 4, "qingyise"),      # 清一色 4 -> 16
-    ("111m555m999m222z33z", "3z", 4, "hunpeng"),       # 混碰 4 -> 16 (not 2+2 capped at 3)
-    ("111m333m555m777m99m", "9m", 5, "qingpeng"),      # 清碰 5 -> 32 (not 4+2)
-    ("111m999p111s222z33z", "3z", 5, "hunyaojiu"),     # 混幺九 5 -> 32
-    ("555z666z77z123m456m", "7z", 5, "xiaosanyuan"),   # 小三元 5 -> 32
-    ("111z222z333z44z123m", "4z", 5, "xiaosixi"),      # 小四喜 5 -> 32
-    ("111z222z333z555z66z", "6z", 6, "ziyise"),        # 字一色 6 -> 64
-    ("111m999m111p999p11s", "1s", 6, "qingyaojiu"),    # 清幺九 6 -> 64
-    ("555z666z777z123m11m", "1m", 6, "dasanyuan"),     # 大三元 6 -> 64
-    ("111z222z333z444z11m", "1m", 6, "dasixi"),        # 大四喜 6 -> 64
-    ("11123456789999m", "9m", 6, "jiulian"),           # 九莲宝灯 6 -> 64
-    ("19m19p19s12345677z", "7z", 6, "shisanyao"),      # 十三幺 6 -> 64
-])
+@pytest.mark.parametrize(
+    "hand, win, fan, code",
+    [
+        ("123m456m789p222s55s", "5s", 0, "jihu"),  # 鸡胡 0 -> 1
+        ("123m456m789p234s55s", "5s", 1, "pinghu"),  # 平胡 1 -> 2
+        ("111m222p333s444s55m", "5m", 2, "pengpenghu"),  # 碰碰胡 2 -> 4
+        ("123m456m789m222z11z", "1z", 2, "hunyise"),  # 混一色 2 -> 4 (南 pung: no adder)
+        ("123m456m789m234m55m", "5m", 4, "qingyise"),  # 清一色 4 -> 16
+        ("111m555m999m222z33z", "3z", 4, "hunpeng"),  # 混碰 4 -> 16 (not 2+2 capped at 3)
+        ("111m333m555m777m99m", "9m", 5, "qingpeng"),  # 清碰 5 -> 32 (not 4+2)
+        ("111m999p111s222z33z", "3z", 5, "hunyaojiu"),  # 混幺九 5 -> 32
+        ("555z666z77z123m456m", "7z", 5, "xiaosanyuan"),  # 小三元 5 -> 32
+        ("111z222z333z44z123m", "4z", 5, "xiaosixi"),  # 小四喜 5 -> 32
+        ("111z222z333z555z66z", "6z", 6, "ziyise"),  # 字一色 6 -> 64
+        ("111m999m111p999p11s", "1s", 6, "qingyaojiu"),  # 清幺九 6 -> 64
+        ("555z666z777z123m11m", "1m", 6, "dasanyuan"),  # 大三元 6 -> 64
+        ("111z222z333z444z11m", "1m", 6, "dasixi"),  # 大四喜 6 -> 64
+        ("11123456789999m", "9m", 6, "jiulian"),  # 九莲宝灯 6 -> 64
+        ("19m19p19s12345677z", "7z", 6, "shisanyao"),  # 十三幺 6 -> 64
+    ],
+)
 def test_fan_table(hand, win, fan, code):
     s = check(score(ron(hand, win), "guangdong"))
-    assert (s.total, s.points) == (fan, 2 ** fan) and s.legal
+    assert (s.total, s.points) == (fan, 2**fan) and s.legal
     assert s.rows[0][0] == code
-    assert s.payments.tolist() == [2 ** fan, 0, -2 ** fan, 0]
-    if fan >= 4:   # a special hand is one row: nothing else is added
+    assert s.payments.tolist() == [2**fan, 0, -(2**fan), 0]
+    if fan >= 4:  # a special hand is one row: nothing else is added
         assert len(s.rows) == 1
 
 
@@ -62,8 +66,7 @@ def test_heavenly_human_earthly():
     s = check(score(tsumo("123m456m789p222s55s", "5s", heavenly=True), "guangdong"))
     assert s.payments.tolist() == [192, -64, -64, -64] and s.rows[0][0] == "tianhu"
     # 人和: seat 1 wins on the dealer's (seat 0) first discard: 64 from seat 0
-    s = check(score(ron("123m456m789p222s55s", "5s", discarder=0, winner=1, human=True),
-                    "guangdong"))
+    s = check(score(ron("123m456m789p222s55s", "5s", discarder=0, winner=1, human=True), "guangdong"))
     assert s.payments.tolist() == [-64, 64, 0, 0]
     # 地和: seat 2 self-draws his first draw: 64 each
     s = check(score(tsumo("123m456m789p222s55s", "5s", winner=2, earthly=True), "guangdong"))
@@ -134,8 +137,9 @@ def test_haidi_floor():
 
 def test_yipao_sanxiang():
     # 一炮三响: each of three winners scores at least 3 and the discarder pays each 8
-    outs = [check(score(ron("123m456m789p222s55s", "5s", discarder=3, winner=w), "guangdong",
-                        winners=3)) for w in (0, 1, 2)]
+    outs = [
+        check(score(ron("123m456m789p222s55s", "5s", discarder=3, winner=w), "guangdong", winners=3)) for w in (0, 1, 2)
+    ]
     assert [o.points for o in outs] == [8, 8, 8]
     assert sum(o.payments for o in outs).tolist() == [8, 8, 8, -24]
     # a higher hand keeps its value: 清一色 4 -> 16
@@ -191,7 +195,7 @@ def test_lipai_bao():
 # ---------------------------------------------------------------------------------------------
 # minimum to win, shapes, errors
 def test_min_fan_option():
-    ctx = ron("123m456m789p222s55s", "5s")   # 鸡胡, 0 番
+    ctx = ron("123m456m789p222s55s", "5s")  # 鸡胡, 0 番
     assert check(score(ctx, "guangdong")).legal
     s = check(score(ctx, "guangdong", min_fan=1))
     assert not s.legal and "鸡胡" in s.reason and s.payments.tolist() == [0, 0, 0, 0]
@@ -253,7 +257,7 @@ def test_random_hands_zero_sum():
         assert int(s.payments.sum()) == 0 and can_win(ctx, "guangdong") == s.legal
         if s.legal:
             n_legal += 1
-            assert s.points == 2 ** s.total and s.payments[ctx.winner] > 0
+            assert s.points == 2**s.total and s.payments[ctx.winner] > 0
         else:
             assert s.points == 0 and not s.payments.any()
     assert n_legal == 300

@@ -1,4 +1,5 @@
 """贵阳麻将 scorer and its 豆 / 鸡 settlements (rules/guiyang.md)."""
+
 import doctest
 
 import numpy as np
@@ -29,16 +30,19 @@ def test_doctests():
 # ---------------------------------------------------------------------------------------------
 # RULES.md §4 worked example: a lookup table, not a sum (清大对 15, 青龙背 30, 清一色 10 not
 # 平胡 1 + 10; 清七对 unlisted, ⚑ 20).  Self-draws: each of three pays the value.
-@pytest.mark.parametrize("hand, win, value, code", [
-    ("123m456m789p11p234p", "4p", 1, "pinghu"),
-    ("111m222p333p444m55m", "5m", 5, "daduizi"),
-    ("1133m5577p99p22p44p", "4p", 10, "qidui"),
-    ("123m456m789m11m234m", "4m", 10, "qingyise"),
-    ("111m333m555m777m99m", "9m", 15, "qingdadui"),
-    ("1111m3355m77p99p22p", "2p", 20, "longqidui"),
-    ("11335577m99m2244m", "2m", 20, "qingqidui"),
-    ("11113355779922m", "2m", 30, "qinglongbei"),
-])
+@pytest.mark.parametrize(
+    "hand, win, value, code",
+    [
+        ("123m456m789p11p234p", "4p", 1, "pinghu"),
+        ("111m222p333p444m55m", "5m", 5, "daduizi"),
+        ("1133m5577p99p22p44p", "4p", 10, "qidui"),
+        ("123m456m789m11m234m", "4m", 10, "qingyise"),
+        ("111m333m555m777m99m", "9m", 15, "qingdadui"),
+        ("1111m3355m77p99p22p", "2p", 20, "longqidui"),
+        ("11335577m99m2244m", "2m", 20, "qingqidui"),
+        ("11113355779922m", "2m", 30, "qinglongbei"),
+    ],
+)
 def test_hand_value_table(hand, win, value, code):
     s = check(score(tsumo(hand, win, winner=1), "guiyang"))
     assert (s.total, s.points, s.unit) == (value, value, "个")
@@ -82,8 +86,7 @@ def test_robbing_kong():
     s = check(score(ron(h, "4p", discarder=3, robbing_kong=True), "guiyang"))
     assert s.payments.tolist() == [10, 0, 0, -10]
     # a 平胡 without a 豆 cannot rob (it is settled as a discard win, GY-A5)
-    assert not score(ron("123m456m789p11p234p", "4p", discarder=3, robbing_kong=True),
-                     "guiyang").legal
+    assert not score(ron("123m456m789p11p234p", "4p", discarder=3, robbing_kong=True), "guiyang").legal
 
 
 def test_shaodou():
@@ -174,7 +177,7 @@ def test_dou_ready_and_void():
 
 # ---------------------------------------------------------------------------------------------
 # 鸡
-NOBODY = "123456789m1234p"        # 13 tiles, no 1条, one 5m, one 1m
+NOBODY = "123456789m1234p"  # 13 tiles, no 1条, one 5m, one 1m
 HANDS = ["1s23s456m789m11p22p", NOBODY, NOBODY, NOBODY]
 RIVERS = ["1s", "", "", "1s9p"]
 
@@ -205,7 +208,7 @@ def test_flipped_chicken():
     assert out.tolist() == [-1, 3, -1, -1]
     # the successor in the discards counts too: seat 3's river holds 9p, flipped 8p -> 9p
     out = GY.settle_chickens(HANDS, RIVERS, ready={3}, flipped="8p")
-    assert out.tolist() == [-2, -2, -2, 6]   # 1条 1 + 9p 1 = 2 units
+    assert out.tolist() == [-2, -2, -2, 6]  # 1条 1 + 9p 1 = 2 units
 
 
 def test_ponged_chicken():

@@ -1,5 +1,6 @@
 """金华 Jinhua scorer (rules/jinhua.md §4): 平胡 payments, 碰碰胡 / 全求人 / 七对子 multipliers,
 承包, 财神 and the 白板 substitute, option qifeng."""
+
 import doctest
 import importlib
 
@@ -12,8 +13,6 @@ from mjfast.scoring import jinhua  # noqa: F401  (registers "jinhua")
 
 PLAIN = "123m456p789s234s55p"
 PUNGS3 = ["111m@left", "222p@right", "333s@opposite"]
-
-
 
 
 def ctx(tiles=PLAIN, wilds=0, win="5p", melds=(), **kw):
@@ -47,8 +46,7 @@ def test_pinghu_self_draw():
 
 def test_robbing_kong_pays_as_discard():
     # 抢杠 (⚑): robbed seat 0 pays 2X, seats 1, 3 pay X -> 4X
-    check(score(ctx(winner=2, discarder=0, robbing_kong=True), "jinhua"), 2, 2,
-          [-2, -1, 4, -1])
+    check(score(ctx(winner=2, discarder=0, robbing_kong=True), "jinhua"), 2, 2, [-2, -1, 4, -1])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -61,8 +59,7 @@ def test_pengpenghu_discard():
 
 def test_pengpenghu_self_draw_added_kong_counts():
     # a 补杠 started as a 碰: still 3 claims. each 2 x 2 = 4 -> 12
-    c = ctx("55p777s", win="7s", melds=["111m@left", "+2222p@right", "333s@opposite"],
-            winner=1, self_draw=True)
+    c = ctx("55p777s", win="7s", melds=["111m@left", "+2222p@right", "333s@opposite"], winner=1, self_draw=True)
     check(score(c, "jinhua"), 4, 4, [-4, 12, -4, -4], ["pengpenghu"])
 
 
@@ -77,8 +74,7 @@ def test_pengpenghu_needs_the_fourth_pung_to_win():
 
 def test_pengpenghu_needs_three_claims():
     # all pungs but only two claimed (one concealed kong): plain 平胡 4X
-    c = ctx("55p777s", win="7s", melds=["111m@left", "[2222p]", "333s@opposite"],
-            winner=1, discarder=2)
+    c = ctx("55p777s", win="7s", melds=["111m@left", "[2222p]", "333s@opposite"], winner=1, discarder=2)
     check(score(c, "jinhua"), 2, 2, [-1, 4, -2, -1])
 
 
@@ -87,33 +83,39 @@ def test_pengpenghu_needs_three_claims():
 def test_quanqiuren_discard_and_self_draw():
     melds = PUNGS3[:2] + ["789m@left", "456s@left"]
     # discard: (2 + 1 + 1) x 2 = 8
-    check(score(ctx("55p", melds=melds, winner=1, discarder=2), "jinhua"), 4, 4,
-          [-2, 8, -4, -2], ["quanqiuren"])
+    check(score(ctx("55p", melds=melds, winner=1, discarder=2), "jinhua"), 4, 4, [-2, 8, -4, -2], ["quanqiuren"])
     # self-draw: only 平胡, 6X
-    check(score(ctx("55p", melds=melds, winner=1, self_draw=True), "jinhua"), 2, 2,
-          [-2, 6, -2, -2])
+    check(score(ctx("55p", melds=melds, winner=1, self_draw=True), "jinhua"), 2, 2, [-2, 6, -2, -2])
     # the single tile was a 财神 (pairs with the discarded 5p): not 全求人
-    check(score(ctx("5p", wilds=1, melds=melds, winner=1, discarder=2), "jinhua"), 2, 2,
-          [-1, 4, -2, -1])
+    check(score(ctx("5p", wilds=1, melds=melds, winner=1, discarder=2), "jinhua"), 2, 2, [-1, 4, -2, -1])
 
 
 def test_quanqiuren_with_four_claimed_pungs_is_not_pengpenghu():
     # four claimed pungs + 单钓 on the pair: 全求人 x2 only (碰碰胡 needs the win to complete
     # the 4th pung), so the two never stack: discarder 2 x 2 = 4, others 2 -> 8
     melds = PUNGS3 + ["777s@left"]
-    check(score(ctx("55p", melds=melds, winner=1, discarder=2), "jinhua"), 4, 4,
-          [-2, 8, -4, -2], ["quanqiuren"])
+    check(score(ctx("55p", melds=melds, winner=1, discarder=2), "jinhua"), 4, 4, [-2, 8, -4, -2], ["quanqiuren"])
 
 
 # ---------------------------------------------------------------------------------------------
 # 七对子 x2 (JH-A6 ⚑), 清七对 x2
 def test_seven_pairs():
     # 清七对 (no 财神) on seat 2's discard: (2, 1, 1) x 2 -> 8
-    check(score(ctx("1133m5577p99s1122z", win="2z", winner=1, discarder=2), "jinhua"), 4, 4,
-          [-2, 8, -4, -2], ["qingqidui"])
+    check(
+        score(ctx("1133m5577p99s1122z", win="2z", winner=1, discarder=2), "jinhua"),
+        4,
+        4,
+        [-2, 8, -4, -2],
+        ["qingqidui"],
+    )
     # 七对子 with a 财神, self-draw: 2 x 2 = 4 each -> 12
-    check(score(ctx("1133m5577p99s112z", wilds=1, win="2z", winner=1, self_draw=True),
-                "jinhua"), 4, 4, [-4, 12, -4, -4], ["qiduizi"])
+    check(
+        score(ctx("1133m5577p99s112z", wilds=1, win="2z", winner=1, self_draw=True), "jinhua"),
+        4,
+        4,
+        [-4, 12, -4, -4],
+        ["qiduizi"],
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -140,8 +142,7 @@ def test_baiban_plays_as_caishen_face():
     # the 财神 is 白板 itself: no substitute (JH-A4), and a natural 白板 cannot be held (its
     # three other tiles are the 财神, the fourth is the indicator)
     with pytest.raises(ValueError, match="财神"):
-        can_win(ctx("13m456p789s234s55p5z", win="5z", winner=1, self_draw=True, flipped="5z"),
-                "jinhua")
+        can_win(ctx("13m456p789s234s55p5z", win="5z", winner=1, self_draw=True, flipped="5z"), "jinhua")
 
 
 def test_qifeng_option():

@@ -1,5 +1,6 @@
 """JJ scorer (rules/jj.md): MCR fans with 混 wildcards, 番 x 基数 x coefficient, the 20 %
 meld-source split, 血战 mode, payment minimisation, rounding."""
+
 import doctest
 import importlib
 from fractions import Fraction
@@ -13,8 +14,6 @@ from mjfast.scoring import jj as JJ
 
 # 8 番 (三色三步高 6 + 箭刻 2) with one 碰 of 中 from 上家 (seat 3 for winner 0)
 EIGHT = ("123m234p345s99p", ["777z@left"])
-
-
 
 
 def ctx(tiles, win, melds=(), wilds=0, **kw):
@@ -67,8 +66,7 @@ def test_plain_discard_and_no_8_fan_minimum():
 
 def test_self_draw_no_melds():
     # 15 番 (花龙 8 不求人 4 平和 2 嵌张 1): 15 x 10 x 1.5 = 225, 75 each
-    check(score(ctx("123m456p789s234s55p", "5p", self_draw=True), "jj"), 15, 225,
-          [225, -75, -75, -75])
+    check(score(ctx("123m456p789s234s55p", "5p", self_draw=True), "jj"), 15, 225, [225, -75, -75, -75])
 
 
 def test_two_sources_and_discarder():
@@ -81,15 +79,13 @@ def test_two_sources_and_discarder():
 def test_same_seat_feeds_and_deals_in():
     # 999s from 对家 (seat 2) and seat 2 discards: 20 % + 80 % = all of P
     # 5 番: 箭刻 2 暗杠 2 幺九刻 1 -> P = 50; 678s from 上家 (seat 3) pays 10; seat 2 pays 40
-    s = score(ctx("234m55p", "4m", melds=["999s@opposite", "678s@left", "[7777z]"],
-                  discarder=2), "jj")
+    s = score(ctx("234m55p", "4m", melds=["999s@opposite", "678s@left", "[7777z]"], discarder=2), "jj")
     check(s, 5, 50, [50, 0, -40, -10])
 
 
 def test_robbing_kong_remainder_on_robbed():
     # 抢杠 (⚑): the robbed seat 1 pays the remainder; 抢杠和 8 番 joins the fans
-    s = score(ctx("123m345p55p", "3p", melds=["999s@right", "678s@left"], discarder=1,
-                  robbing_kong=True), "jj")
+    s = score(ctx("123m345p55p", "3p", melds=["999s@right", "678s@left"], discarder=1, robbing_kong=True), "jj")
     fan = s.total
     assert ("抢杠和", 8) in [(r[1], r[3]) for r in s.rows]
     # seat 1: 20 % (999s) + remainder 60 %, seat 3 20 %
@@ -114,8 +110,7 @@ def test_wildcard_best_face():
     # 123m456p789s 23s 55p + 混: as 4s (234s) it is the 15-番 hand above, but as 1s (123s) it
     # adds 喜相逢 (123m 123s): 花龙 8 不求人 4 平和 2 喜相逢 1 嵌张 1 = 16 -> 240, 80 each
     s = score(ctx("123m456p789s23s55p", "5p", wilds=1, self_draw=True), "jj")
-    check(s, 16, 240, [240, -80, -80, -80],
-          [("花龙", 8), ("不求人", 4), ("平和", 2), ("喜相逢", 1), ("独听・嵌张", 1)])
+    check(s, 16, 240, [240, -80, -80, -80], [("花龙", 8), ("不求人", 4), ("平和", 2), ("喜相逢", 1), ("独听・嵌张", 1)])
 
     # the 混's face fixed at the win (ctx.wild_faces = 4s): the 15-番 reading
     s = score(ctx("123m456p789s23s55p", "5p", wilds=1, self_draw=True, wild_faces=("4s",)), "jj")
@@ -141,8 +136,7 @@ def test_bloody_mode():
     # seat 3 already won: it pays nothing
     check(score(c, "jj", mode="bloody", out=[3]), 15, 450, [900, -450, -450, 0])
     # discard: the discarder pays all, 8 x 10 x 1 = 80 even with a 碰 from seat 3
-    check(score(ctx(EIGHT[0], "5s", melds=EIGHT[1], discarder=2), "jj", mode="bloody"), 8, 80,
-          [80, 0, -80, 0])
+    check(score(ctx(EIGHT[0], "5s", melds=EIGHT[1], discarder=2), "jj", mode="bloody"), 8, 80, [80, 0, -80, 0])
     with pytest.raises(ValueError, match="bloody"):
         score(c, "jj", out=[3])
     with pytest.raises(ValueError, match="mode"):
@@ -169,7 +163,7 @@ def test_errors():
     c = ctx("123m456p789s234s55p", "5p", discarder=3)
     with pytest.raises(ValueError, match="unknown option"):
         score(c, "jj", coefficient=2)
-    assert rules.get("jj").non_default_options == {}    # the engine options (hun, dealer) at their defaults
+    assert rules.get("jj").non_default_options == {}  # the engine options (hun, dealer) at their defaults
     with pytest.raises(ValueError, match="包"):
         score(ctx("123m456p789s234s55p", "5p", discarder=3, liable=2), "jj")
     with pytest.raises(ValueError, match="source"):
@@ -186,6 +180,5 @@ def test_zero_sum_sweep():
             kw = {"self_draw": True} if d is None else {"discarder": d}
             for base in (1, 3, 10):
                 for mode in JJ.MODES:
-                    s = score(ctx(EIGHT[0], "5s", melds=EIGHT[1], winner=winner, **kw), "jj",
-                              base=base, mode=mode)
+                    s = score(ctx(EIGHT[0], "5s", melds=EIGHT[1], winner=winner, **kw), "jj", base=base, mode=mode)
                     assert s.payments.sum() == 0 and s.payments[winner] > 0

@@ -1,5 +1,6 @@
 """瑞金 Ruijin scorer (rules/ruijin_shangrao.md §4–§6): payments by way of winning, 飞, 天胡/地胡,
 the shapes (honour chows, 对对胡 = 七对, 烂胡), kong payments, options."""
+
 import doctest
 import importlib
 
@@ -11,10 +12,8 @@ from mjfast.scoring import WinContext, can_win, score
 from mjfast.scoring import ruijin as RJ
 from mjfast.scoring import shangrao  # noqa: F401  (registers "shangrao")
 
-PLAIN = "123m456p789s234s55p"          # an ordinary complete hand, no 宝
-FEI = ("123m456p789s234s5p", 1)        # 12 tiles in 4 sets + lone 宝 + drawn 5p
-
-
+PLAIN = "123m456p789s234s55p"  # an ordinary complete hand, no 宝
+FEI = ("123m456p789s234s5p", 1)  # 12 tiles in 4 sets + lone 宝 + drawn 5p
 
 
 def ctx(tiles=PLAIN, wilds=0, win="5p", **kw):
@@ -146,8 +145,7 @@ def test_three_flower_bao_is_fei():
     c = ctx("13m46p79s12347z", wilds=3, win="7z", winner=2, self_draw=True, flipped="F2")
     check(score(c, "ruijin"), 6, 6, [-6, -4, 14, -4])
     # with an ordinary 宝 (4 in play), 3 宝 are not enough
-    assert not can_win(ctx("13m46p79s12347z", wilds=3, win="7z", winner=2, self_draw=True),
-                       "ruijin")
+    assert not can_win(ctx("13m46p79s12347z", wilds=3, win="7z", winner=2, self_draw=True), "ruijin")
 
 
 def test_fei_mult_option():
@@ -172,8 +170,7 @@ def test_earthly_paid_as_fei():
     check(s, 6, 6, [-6, -4, 14, -4])
     assert s.rows[-1][0] == "earthly"
     # the GD name 人和 is accepted for the same event (RS-C2)
-    assert score(ctx(winner=2, discarder=0, human=True), "ruijin").payments.tolist() == \
-        [-6, -4, 14, -4]
+    assert score(ctx(winner=2, discarder=0, human=True), "ruijin").payments.tolist() == [-6, -4, 14, -4]
     with pytest.raises(ValueError, match="地胡"):
         score(ctx(winner=2, discarder=1, earthly=True), "ruijin")
 
@@ -235,14 +232,17 @@ def test_not_complete_and_bad_input():
 
 # ---------------------------------------------------------------------------------------------
 # kong payments
-@pytest.mark.parametrize("kind, konger, feeder, base, expect", [
-    ("added", 1, None, 1, [-1, 3, -1, -1]),        # 回头杠: each other pays b
-    ("回头杠", 0, None, 10, [30, -10, -10, -10]),
-    ("exposed", 0, 2, 5, [15, 0, -15, 0]),        # 别人放杠: the feeder alone pays 3b
-    ("kong", 3, 1, 1, [0, -3, 0, 3]),
-    ("concealed", 1, None, 1, [-2, 6, -2, -2]),    # 暗杠 2b each (RS-A6 ⚑)
-    ("暗杠", 2, None, 3, [-6, -6, 18, -6]),
-])
+@pytest.mark.parametrize(
+    "kind, konger, feeder, base, expect",
+    [
+        ("added", 1, None, 1, [-1, 3, -1, -1]),  # 回头杠: each other pays b
+        ("回头杠", 0, None, 10, [30, -10, -10, -10]),
+        ("exposed", 0, 2, 5, [15, 0, -15, 0]),  # 别人放杠: the feeder alone pays 3b
+        ("kong", 3, 1, 1, [0, -3, 0, 3]),
+        ("concealed", 1, None, 1, [-2, 6, -2, -2]),  # 暗杠 2b each (RS-A6 ⚑)
+        ("暗杠", 2, None, 3, [-6, -6, 18, -6]),
+    ],
+)
 def test_kong_payments(kind, konger, feeder, base, expect):
     p = RJ.kong_payments(kind, konger, feeder, base=base)
     assert p.tolist() == expect and p.sum() == 0

@@ -1,5 +1,6 @@
 """上饶 Shangrao scorer (rules/ruijin_shangrao.md): Ruijin payment table (RS-A9), 宝吊头,
 十三浪, 九幺, 七对, kong payments, options."""
+
 import doctest
 import importlib
 
@@ -11,10 +12,8 @@ from mjfast.scoring import WinContext, can_win, score
 from mjfast.scoring import shangrao as SR
 
 PLAIN = "123m456p789s234s55p"
-DIAO = ("123m456p789s234s5p", 1)   # 宝吊头: 4 sets + lone 宝, draws 5p
-NINE = "19m19p19s1234567z1z"       # 九幺: terminals/honours in no set shape
-
-
+DIAO = ("123m456p789s234s5p", 1)  # 宝吊头: 4 sets + lone 宝, draws 5p
+NINE = "19m19p19s1234567z1z"  # 九幺: terminals/honours in no set shape
 
 
 def ctx(tiles=PLAIN, wilds=0, win="5p", **kw):
@@ -41,8 +40,7 @@ def test_discard_win():
 def test_discard_dealer_wins_and_robbing_kong():
     # dealer 0 wins robbing seat 1's kong (as a discard by seat 1):
     # seat 1: 1+1+1 = 3, seats 2, 3: 1+1 = 2 -> 7
-    check(score(ctx(winner=0, discarder=1, robbing_kong=True), "shangrao"), 3, 3,
-          [7, -3, -2, -2])
+    check(score(ctx(winner=0, discarder=1, robbing_kong=True), "shangrao"), 3, 3, [7, -3, -2, -2])
 
 
 def test_self_draw():
@@ -61,8 +59,7 @@ def test_baodiaotou_self_draw():
 
 def test_baodiaotou_fei_mult_keyword():
     # fei_mult=3 (scorer keyword): (3, 2, 2) x 3 = (9, 6, 6) -> 21
-    check(score(ctx(*DIAO, winner=1, self_draw=True), "shangrao", fei_mult=3), 9, 9,
-          [-9, 21, -6, -6])
+    check(score(ctx(*DIAO, winner=1, self_draw=True), "shangrao", fei_mult=3), 9, 9, [-9, 21, -6, -6])
     with pytest.raises(ValueError, match="fei_mult"):
         score(ctx(*DIAO, winner=1, self_draw=True), "shangrao", fei_mult=0)
 
@@ -84,8 +81,7 @@ def test_nine_terminals():
     check(s, 3, 3, [9, -3, -3, -3])
     assert s.decomposition.form == "nine_terminals"
     # with a 宝 filling (RS-A8): 1m19p19s1234567z1z + 宝
-    assert can_win(ctx("1m19p19s1234567z1z", wilds=1, win="1z", winner=1, discarder=0),
-                   "shangrao")
+    assert can_win(ctx("1m19p19s1234567z1z", wilds=1, win="1z", winner=1, discarder=0), "shangrao")
     # Ruijin has no 九幺
     assert not can_win(ctx(NINE, win="1z", self_draw=True), "ruijin")
 
@@ -110,8 +106,9 @@ def test_seven_pairs_with_bao():
     assert s.decomposition.form == "seven_pairs"
     # self-drawn, six pairs + lone 宝 is 宝吊头 too (the table's "or six pairs + a lone 宝"):
     # (3, 2, 2) x 2
-    check(score(ctx("1133m5577p99s112z", wilds=1, win="2z", winner=1, self_draw=True),
-                "shangrao"), 6, 6, [-6, 14, -4, -4])
+    check(
+        score(ctx("1133m5577p99s112z", wilds=1, win="2z", winner=1, self_draw=True), "shangrao"), 6, 6, [-6, 14, -4, -4]
+    )
 
 
 def test_no_four_bao_no_heavenly():
@@ -135,11 +132,14 @@ def test_options_and_errors():
         score(ctx("123m456p789s234s56p", winner=1, discarder=2), "shangrao")
 
 
-@pytest.mark.parametrize("kind, konger, feeder, expect", [
-    ("exposed", 1, 3, [0, 3, 0, -3]),      # 碰杠 on a discard: the feeder pays 3b
-    ("added", 1, None, [-1, 3, -1, -1]),   # 碰杠 drawing the 4th: each pays b
-    ("concealed", 0, None, [6, -2, -2, -2]),  # 自摸杠: each pays 2b
-])
+@pytest.mark.parametrize(
+    "kind, konger, feeder, expect",
+    [
+        ("exposed", 1, 3, [0, 3, 0, -3]),  # 碰杠 on a discard: the feeder pays 3b
+        ("added", 1, None, [-1, 3, -1, -1]),  # 碰杠 drawing the 4th: each pays b
+        ("concealed", 0, None, [6, -2, -2, -2]),  # 自摸杠: each pays 2b
+    ],
+)
 def test_kong_payments(kind, konger, feeder, expect):
     p = SR.kong_payments(kind, konger, feeder)
     assert p.tolist() == expect and p.sum() == 0

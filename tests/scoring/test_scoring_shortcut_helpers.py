@@ -1,4 +1,5 @@
 """The can_win fast paths agree with the full scorers (``score().legal``) on random hands."""
+
 import numpy as np
 import pytest
 
@@ -30,8 +31,14 @@ def _with_wilds(rng, ctx, k):
     keep = ids[k:] + [ctx.win_tile]
     c = np.bincount(keep, minlength=34).astype(np.uint8)
     hand = Hand(c, melds=h.melds, wilds=k)
-    return WinContext(hand, win_tile=ctx.win_tile, self_draw=ctx.self_draw, winner=ctx.winner,
-                      discarder=ctx.discarder, robbing_kong=ctx.robbing_kong)
+    return WinContext(
+        hand,
+        win_tile=ctx.win_tile,
+        self_draw=ctx.self_draw,
+        winner=ctx.winner,
+        discarder=ctx.discarder,
+        robbing_kong=ctx.robbing_kong,
+    )
 
 
 def _broken(rng, ctx, kinds):
@@ -48,8 +55,14 @@ def _broken(rng, ctx, kinds):
     c[a] -= 1
     c[b] += 1
     hand = Hand(c.astype(np.uint8), melds=h.melds, wilds=h.wilds)
-    return WinContext(hand, win_tile=ctx.win_tile, self_draw=ctx.self_draw, winner=ctx.winner,
-                      discarder=ctx.discarder, robbing_kong=ctx.robbing_kong)
+    return WinContext(
+        hand,
+        win_tile=ctx.win_tile,
+        self_draw=ctx.self_draw,
+        winner=ctx.winner,
+        discarder=ctx.discarder,
+        robbing_kong=ctx.robbing_kong,
+    )
 
 
 def _with_flowers(rng, ctx, rule):
@@ -60,10 +73,16 @@ def _with_flowers(rng, ctx, rule):
     h = ctx.hand
     hand = Hand(h.counts.copy(), melds=h.melds, wilds=h.wilds, bonus=bonus)
     sd = ctx.self_draw
-    return WinContext(hand, win_tile=ctx.win_tile, self_draw=sd, winner=ctx.winner,
-                      discarder=ctx.discarder, robbing_kong=ctx.robbing_kong,
-                      after_kong=sd and rng.random() < 0.1,
-                      last_tile=bool(rng.random() < 0.1) and not ctx.robbing_kong)
+    return WinContext(
+        hand,
+        win_tile=ctx.win_tile,
+        self_draw=sd,
+        winner=ctx.winner,
+        discarder=ctx.discarder,
+        robbing_kong=ctx.robbing_kong,
+        after_kong=sd and rng.random() < 0.1,
+        last_tile=bool(rng.random() < 0.1) and not ctx.robbing_kong,
+    )
 
 
 def _winds(rng, n):
@@ -115,20 +134,23 @@ def test_can_win_matches_score(name, seed):
     assert n_legal > 20 and n_illegal > 20
 
 
-@pytest.mark.parametrize("name", ["guiyang", "guangdong", "sichuan", "ruijin", "shangrao",
-                                  "suzhou", "taicang"])
+@pytest.mark.parametrize("name", ["guiyang", "guangdong", "sichuan", "ruijin", "shangrao", "suzhou", "taicang"])
 def test_can_win_options(name, seed):
     """The option-dependent branches of the fast paths (pass_scope, min_fan, thresholds …)."""
-    variants = {"suzhou": [dict(threshold="2_3"), dict(threshold_counts="hard_only"),
-                           dict(qianggang_exempt=True)],
-                "taicang": [dict(qidui=True), dict(threshold_exempt="suzhou_list"),
-                            dict(threshold_counts="hard_only"),
-                            dict(threshold_exempt="suzhou_list", threshold_counts="hard_only")],
-                "guiyang": [dict(pass_scope="all_discard_wins")],
-                "guangdong": [dict(min_fan=1)],
-                "sichuan": [dict(xuezhan=True)],
-                "ruijin": [dict(base=3), dict(lanhu="strict")],
-                "shangrao": [dict(fei_mult=3)]}[name]
+    variants = {
+        "suzhou": [dict(threshold="2_3"), dict(threshold_counts="hard_only"), dict(qianggang_exempt=True)],
+        "taicang": [
+            dict(qidui=True),
+            dict(threshold_exempt="suzhou_list"),
+            dict(threshold_counts="hard_only"),
+            dict(threshold_exempt="suzhou_list", threshold_counts="hard_only"),
+        ],
+        "guiyang": [dict(pass_scope="all_discard_wins")],
+        "guangdong": [dict(min_fan=1)],
+        "sichuan": [dict(xuezhan=True)],
+        "ruijin": [dict(base=3), dict(lanhu="strict")],
+        "shangrao": [dict(fei_mult=3)],
+    }[name]
     rng = np.random.default_rng(seed + 5)
     for opts in variants:
         for ctx in _contexts(rng, name, 80):
@@ -151,8 +173,7 @@ def test_fast_paths_keep_errors():
     with pytest.raises(ValueError, match="honours"):
         can_win(WinContext(Hand("123m456p789s11z22z2z"), win_tile="2z", discarder=1), "sichuan")
     with pytest.raises(ValueError, match="bonus"):
-        can_win(WinContext(Hand("123m456p789s234s55p", bonus="F1"), win_tile="5p", discarder=1),
-                "jinhua")
+        can_win(WinContext(Hand("123m456p789s234s55p", bonus="F1"), win_tile="5p", discarder=1), "jinhua")
 
 
 @pytest.mark.parametrize("name", WILD_RULES[:4])
@@ -169,9 +190,13 @@ def test_complete_is_sound_with_wildcards(name, seed):
             ctx = _broken(rng, ctx, list(KINDS[name]))
         h = ctx.hand
         # (the shortcut knows no honour chows: 瑞金's readings with them are the slow path's)
-        reads = [d for d in decompose(h, rule=None if name == "taicang" else rule)
-                 if d.form in ("standard", "seven_pairs") and not (d.form == "standard" and d.tiles)
-                 and all(play[t] for t in d.wild_tiles)]
+        reads = [
+            d
+            for d in decompose(h, rule=None if name == "taicang" else rule)
+            if d.form in ("standard", "seven_pairs")
+            and not (d.form == "standard" and d.tiles)
+            and all(play[t] for t in d.wild_tiles)
+        ]
         assert _fast.complete(h, _fast.STANDARD_PAIRS, play) == bool(reads), str(h)
 
 

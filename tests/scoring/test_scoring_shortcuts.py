@@ -8,6 +8,7 @@ on random complete hands built to have several readings (narrow kind ranges: 111
 pungs or chows, seven pairs that are also standard, …), under every rule option value, and
 ``score()`` is checked to give consistent rows, payments and decompositions.
 """
+
 import importlib
 from fractions import Fraction
 
@@ -21,8 +22,7 @@ from mjfast.scoring import _framework, jj, ruijin
 from mjfast.tiles import CODES
 
 KINDS = {name: rule_kinds(name) for name in rules.names() if name != "guobiao"}
-_FLAGS = ("after_kong", "last_tile", "last_copy", "heavenly", "earthly", "human", "kong_discard",
-          "baozi", "diling")
+_FLAGS = ("after_kong", "last_tile", "last_copy", "heavenly", "earthly", "human", "kong_discard", "baozi", "diling")
 
 
 def _kinds(rng, kinds):
@@ -37,12 +37,10 @@ def _kinds(rng, kinds):
         ks = [9 * s + i for i in range(lo, lo + int(rng.integers(3, 5)))]
         hon = [t for t in kinds if t >= 27]
         if hon and rng.random() < 0.6:
-            ks += [int(t) for t in rng.choice(hon, min(len(hon), int(rng.integers(1, 4))),
-                                              replace=False)]
+            ks += [int(t) for t in rng.choice(hon, min(len(hon), int(rng.integers(1, 4))), replace=False)]
         return sorted(set(ks))
     if x < 0.85:
-        return [t for t in kinds if t < 27 and t % 9 in (0, 1, 2, 6, 7, 8)] + \
-            [t for t in kinds if t >= 27][:2]
+        return [t for t in kinds if t < 27 and t % 9 in (0, 1, 2, 6, 7, 8)] + [t for t in kinds if t >= 27][:2]
     return [t for t in kinds if t < 27 and t % 9 in (1, 4, 7)]
 
 
@@ -71,8 +69,7 @@ def _contexts(rng, name, n):
         fl = []
         if bonus and rng.random() < 0.6:
             fl = list(rng.choice(bonus, min(len(bonus), int(rng.integers(0, 6))), replace=False))
-        h2 = Hand(" ".join(CODES[x] for x in conc), melds=h.melds, bonus=" ".join(fl),
-                  wilds=wilds)
+        h2 = Hand(" ".join(CODES[x] for x in conc), melds=h.melds, bonus=" ".join(fl), wilds=wilds)
         win = conc[rng.integers(len(conc))]
         winner, dealer = int(rng.integers(4)), int(rng.integers(4))
         kw = {f: True for f in _FLAGS if rng.random() < 0.06}
@@ -80,13 +77,19 @@ def _contexts(rng, name, n):
         try:
             if rng.random() < 0.5:
                 kw.pop("kong_discard", None)
-                ctx = WinContext(h2, win_tile=win, self_draw=True, winner=winner, dealer=dealer,
-                                 **kw)
+                ctx = WinContext(h2, win_tile=win, self_draw=True, winner=winner, dealer=dealer, **kw)
             else:
                 kw.pop("after_kong", None)
                 d = int((winner + 1 + rng.integers(3)) % 4)
-                ctx = WinContext(h2, win_tile=win, discarder=d, winner=winner, dealer=dealer,
-                                 robbing_kong=bool(rng.random() < 0.2), **kw)
+                ctx = WinContext(
+                    h2,
+                    win_tile=win,
+                    discarder=d,
+                    winner=winner,
+                    dealer=dealer,
+                    robbing_kong=bool(rng.random() < 0.2),
+                    **kw,
+                )
         except ValueError:
             continue
         out.append(ctx)
@@ -123,10 +126,9 @@ def test_score_matches_full_evaluation(name, seed):
     reason and decomposition come from the full evaluation, the total, points, payments and
     legality from the shortcut, so the two must pick equivalent readings."""
     rng = np.random.default_rng(seed)
-    ctxs = _contexts(rng, name, 150) + random_contexts(rng, list(KINDS[name]), 50,
-                                                      chow_melds=name in ("taicang", "guangdong",
-                                                                          "ruijin", "shangrao",
-                                                                          "jinhua", "jj"))
+    ctxs = _contexts(rng, name, 150) + random_contexts(
+        rng, list(KINDS[name]), 50, chow_melds=name in ("taicang", "guangdong", "ruijin", "shangrao", "jinhua", "jj")
+    )
     for rule in _variants(name):
         for ctx in ctxs:
             try:
@@ -139,8 +141,15 @@ def test_score_matches_full_evaluation(name, seed):
                 # the rows replay to the total
                 t = 0
                 for _c, _zh, _en, value, _n, _u, how in rows:
-                    t = t + value if how == "add" else t * value if how == "multiply" else \
-                        min(t, value) if how == "cap" else value
+                    t = (
+                        t + value
+                        if how == "add"
+                        else t * value
+                        if how == "multiply"
+                        else min(t, value)
+                        if how == "cap"
+                        else value
+                    )
                 if name != "taicang" or not any(r[0] == "no_flower_concealed" for r in rows):
                     assert t == s.total, (ctx, rows, s.total)
             assert s.payments.sum() == 0
@@ -148,8 +157,7 @@ def test_score_matches_full_evaluation(name, seed):
                 assert s.decomposition is not None or name in ("ruijin", "shangrao")
 
 
-@pytest.mark.parametrize("name", ["suzhou", "taicang", "sichuan", "guiyang", "guangdong",
-                                  "jinhua"])
+@pytest.mark.parametrize("name", ["suzhou", "taicang", "sichuan", "guiyang", "guangdong", "jinhua"])
 def test_shortcut_matches_full(name, seed):
     """The framework's reading classes give what the reading-by-reading evaluation gives
     (total, points, payments, legality, reason, rows), under every option value; and they do
@@ -235,12 +243,14 @@ def test_ruijin_lazy_decomposition(name, seed):
 def test_chows_and_pair(seed):
     """``chows_and_pair`` = some reading of the concealed tiles is all chows."""
     from mjfast.decomposition import decompose_counts
+
     rng = np.random.default_rng(seed + 11)
     n_true = 0
     for _ in range(400):
         h = random_hand(rng, _kinds(rng, list(range(34))), False)
-        want = any(all(k == "chow" for k, _f in r[1])
-                   for r in decompose_counts(h.counts, h.n_melds, forms=("standard",)))
+        want = any(
+            all(k == "chow" for k, _f in r[1]) for r in decompose_counts(h.counts, h.n_melds, forms=("standard",))
+        )
         assert _framework.chows_and_pair(h.counts.tobytes()) == want, h
         n_true += want
     assert n_true > 10

@@ -1,4 +1,5 @@
 """四川麻将 scorer and its non-win settlements (rules/sichuan.md)."""
+
 import doctest
 
 import numpy as np
@@ -28,18 +29,21 @@ def test_doctests():
 
 # ---------------------------------------------------------------------------------------------
 # RULES.md §4 worked example: 番 -> points = 6 · 2^(n-1) (1..6 番: 6 12 24 48 96 192)
-@pytest.mark.parametrize("hand, win, fan, code", [
-    ("123m456m789m11p234p", "4p", 1, "pinghu"),        # 平胡 1
-    ("111m222m333p444p55p", "5p", 2, "duiduihu"),      # 对对胡 2
-    ("123m123m456m789m55m", "5m", 3, "qingyise"),      # 清一色 3 (pair 5m: not 带幺九)
-    ("111m333m555m777m99m", "9m", 4, "qingdui"),       # 清对 4
-    ("11335577m99m2244m", "2m", 5, "qingqidui"),       # 清七对 5
-    ("11113355779922m", "2m", 6, "qinglongqidui"),     # 清龙七对 6, 根 1 − 1 = 0
-])
+@pytest.mark.parametrize(
+    "hand, win, fan, code",
+    [
+        ("123m456m789m11p234p", "4p", 1, "pinghu"),  # 平胡 1
+        ("111m222m333p444p55p", "5p", 2, "duiduihu"),  # 对对胡 2
+        ("123m123m456m789m55m", "5m", 3, "qingyise"),  # 清一色 3 (pair 5m: not 带幺九)
+        ("111m333m555m777m99m", "9m", 4, "qingdui"),  # 清对 4
+        ("11335577m99m2244m", "2m", 5, "qingqidui"),  # 清七对 5
+        ("11113355779922m", "2m", 6, "qinglongqidui"),  # 清龙七对 6, 根 1 − 1 = 0
+    ],
+)
 def test_fan_to_points_table(hand, win, fan, code):
     s = check(score(ron(hand, win), "sichuan"))
     assert s.total == fan and s.points == 6 * 2 ** (fan - 1)
-    assert s.payments.tolist() == [s.points, 0, -s.points, 0]   # the discarder alone pays
+    assert s.payments.tolist() == [s.points, 0, -s.points, 0]  # the discarder alone pays
     assert s.rows[0][0] == code and s.unit == "番" and s.legal
 
 
@@ -137,8 +141,7 @@ def test_gangshanghua():
 
 def test_gangshangpao_hands_over_kong_income():
     # 平胡 1 + 杠上炮 1 = 2 -> 12; the discarder also hands over the 18 his 面下杠 collected
-    s = check(score(ron("123m456m789m11p234p", "4p", discarder=1, kong_discard=True), "sichuan",
-                    kong_income=18))
+    s = check(score(ron("123m456m789m11p234p", "4p", discarder=1, kong_discard=True), "sichuan", kong_income=18))
     assert (s.total, s.points) == (2, 12) and s.payments.tolist() == [30, -30, 0, 0]
     with pytest.raises(ValueError, match="杠上炮"):
         score(ron("123m456m789m11p234p", "4p"), "sichuan", kong_income=18)
@@ -233,10 +236,12 @@ def test_kong_payments():
 
 # ---------------------------------------------------------------------------------------------
 # 查花猪 / 查大叫
-HANDS = ["123m456m789m11p22p",    # ready on 1p/2p: 平胡 1 -> 6
-         "1112223335577m",        # ready on 5m/7m: 清对 4 -> 48
-         "13579m2468p99p11m",     # not ready
-         "123m456p789s1112m"]     # 花猪 (three suits)
+HANDS = [
+    "123m456m789m11p22p",  # ready on 1p/2p: 平胡 1 -> 6
+    "1112223335577m",  # ready on 5m/7m: 清对 4 -> 48
+    "13579m2468p99p11m",  # not ready
+    "123m456p789s1112m",
+]  # 花猪 (three suits)
 
 
 def test_settle_draw_pig_and_dajiao():
@@ -249,8 +254,11 @@ def test_settle_draw_pig_and_dajiao():
 def test_settle_draw_refunds():
     # seat 2 (not ready) made a 下雨: +36, −12 each; he refunds it.  Seat 3 (花猪) made a
     # direct kong fed by seat 0 (+6/−6); he refunds it (⚑).  Seat 1 (ready) keeps his 刮风.
-    log = [(2, SC.kong_payment("concealed", 2)), (3, SC.kong_payment("direct", 3, feeder=0)),
-           (1, SC.kong_payment("added", 1))]
+    log = [
+        (2, SC.kong_payment("concealed", 2)),
+        (3, SC.kong_payment("direct", 3, feeder=0)),
+        (1, SC.kong_payment("added", 1)),
+    ]
     out = SC.settle_draw(HANDS, kong_log=log)
     base = np.array([102, 144, 42, -288])
     refund = -(np.array([-12, -12, 36, -12]) + np.array([-6, 0, 0, 6]))

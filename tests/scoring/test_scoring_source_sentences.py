@@ -1,6 +1,7 @@
 """Scorer cases taken sentence by sentence from the Chinese source pages (``shared/seeds``): each
 test quotes the sentence it checks, builds the hand the sentence describes and checks the
 scorer reads it as written (the defaults), with the other reading behind its named option."""
+
 import numpy as np
 import pytest
 
@@ -61,7 +62,7 @@ def test_taicang_all_pungs_with_chows_in_random_hands(seed):
             if t < 27 and t % 9 <= 6 and rng.random() < 0.4:
                 chow = True
                 if rng.random() < 0.5:
-                    counts[t:t + 3] += 1
+                    counts[t : t + 3] += 1
                 else:
                     melds.append(Meld("chow", (t, t + 1, t + 2), source="left", claimed=t))
             elif rng.random() < 0.5:
@@ -212,8 +213,9 @@ def test_jj_hun_tiles_are_not_natural_tiles():
     _raises(WinContext(h, win_tile="5p", self_draw=True), "jj", "不可吃碰", hun_kind="1z")
     # chosen by a flipped tile: 9m flipped → 1m is the 混 (flip_successor)
     h = Hand("123m456p789s23s55p", wilds=1)
-    _raises(WinContext(h, win_tile="5p", self_draw=True, flipped="9m"), "jj", "1m is this hand's 混",
-            hun="flip_successor")
+    _raises(
+        WinContext(h, win_tile="5p", self_draw=True, flipped="9m"), "jj", "1m is this hand's 混", hun="flip_successor"
+    )
     assert can_win(WinContext(h, win_tile="5p", self_draw=True, flipped="8m"), "jj", hun="flip_successor")
     # a 混杠 is the four 混 themselves: scored, 88 番 added
     h = Hand("123m456p789s55p", melds=["[1111z]"])

@@ -1,4 +1,5 @@
 """苏州麻将 scorer (rules/suzhou.md): the worked example, hand-worked cases, options, payments."""
+
 import doctest
 
 import numpy as np
@@ -18,10 +19,22 @@ def sz(hand, win, **kw):
     return s
 
 
-_OPTION_KEYS = {"threshold", "threshold_counts", "qidui", "dadiaoche", "songgang_scope",
-                "qianggang_exempt", "daxiao_menqing", "tileset", "flower_faces", "base",
-                "dealer", "dadiao_lock", "discard_wind_triplet", "foo"}
-
+_OPTION_KEYS = {
+    "threshold",
+    "threshold_counts",
+    "qidui",
+    "dadiaoche",
+    "songgang_scope",
+    "qianggang_exempt",
+    "daxiao_menqing",
+    "tileset",
+    "flower_faces",
+    "base",
+    "dealer",
+    "dadiao_lock",
+    "discard_wind_triplet",
+    "foo",
+}
 
 
 def codes(s):
@@ -44,8 +57,14 @@ def test_worked_example_self_draw():
     assert (s.total, s.points, s.legal) == (40, 200, True)
     assert s.payments.tolist() == [600, -200, -200, -200]
     assert s.decomposition.form == "seven_pairs"
-    assert codes(s) == {"base": 5, "hard_flower": 5, "qidui_flower_double": 5, "full_flush": 10,
-                        "seven_pairs": 15, "self_draw": 0}
+    assert codes(s) == {
+        "base": 5,
+        "hard_flower": 5,
+        "qidui_flower_double": 5,
+        "full_flush": 10,
+        "seven_pairs": 15,
+        "self_draw": 0,
+    }
 
 
 def test_worked_example_discard():
@@ -55,10 +74,13 @@ def test_worked_example_discard():
     assert s.payments.tolist() == [200, 0, -200, 0]
 
 
-@pytest.mark.parametrize("qidui, total", [
-    ("flat10", 30),  # 5 + 清一色 10 + 七对 10 + 5 flowers (not doubled) = 30 → 150
-    ("flat5", 25),   # 5 + 10 + 5 + 5 = 25 ([001]'s arithmetic) → 125
-])
+@pytest.mark.parametrize(
+    "qidui, total",
+    [
+        ("flat10", 30),  # 5 + 清一色 10 + 七对 10 + 5 flowers (not doubled) = 30 → 150
+        ("flat5", 25),  # 5 + 10 + 5 + 5 = 25 ([001]'s arithmetic) → 125
+    ],
+)
 def test_worked_example_qidui_options(qidui, total):
     s = sz(QIDUI, "8m", self_draw=True, qidui=qidui)
     assert (s.total, s.points) == (total, 5 * total)
@@ -89,8 +111,7 @@ def test_suit_kongs_discard_at_the_minimum():
     s = sz(KONGS, "3s", discarder=1)
     assert (s.total, s.points, s.legal) == (9, 45, True)
     assert s.payments.tolist() == [45, -45, 0, 0]
-    assert codes(s) == {"base": 5, "hard_flower": 1, "suit_exposed_kong": 1,
-                        "suit_concealed_kong": 2}
+    assert codes(s) == {"base": 5, "hard_flower": 1, "suit_exposed_kong": 1, "suit_concealed_kong": 2}
 
 
 def test_minimum_three_self_draw_four_discard():
@@ -128,9 +149,16 @@ def test_wind_elements_self_draw():
     s = sz(WINDS, "5m", self_draw=True)
     assert (s.total, s.points) == (25, 125)
     assert s.payments.tolist() == [375, -125, -125, -125]
-    assert codes(s) == {"base": 5, "wind_pung": 1, "wind_concealed_pung": 2,
-                        "wind_exposed_kong": 3, "wind_concealed_kong": 4, "half_flush": 5,
-                        "all_pungs": 5, "self_draw": 0}
+    assert codes(s) == {
+        "base": 5,
+        "wind_pung": 1,
+        "wind_concealed_pung": 2,
+        "wind_exposed_kong": 3,
+        "wind_concealed_kong": 4,
+        "half_flush": 5,
+        "all_pungs": 5,
+        "self_draw": 0,
+    }
 
 
 def test_wind_triplet_completed_by_discard_is_a_pung():
@@ -191,11 +219,14 @@ def test_big_concealed_and_big_small_concealed():
 DADIAO = Hand("55m", melds=["111m@left", "222p@right", "333s@opposite", "+4444s@left"])
 
 
-@pytest.mark.parametrize("option, total", [
-    ("plus5", 16),  # 5 + 明杠 1 + 对对胡 5 + 大吊车 5 = 16 → 80
-    ("double", 22),  # (5 + 1 + 5) × 2 = 22 → 110
-    ("both", 32),  # (5 + 1 + 5 + 5) × 2 = 32 → 160
-])
+@pytest.mark.parametrize(
+    "option, total",
+    [
+        ("plus5", 16),  # 5 + 明杠 1 + 对对胡 5 + 大吊车 5 = 16 → 80
+        ("double", 22),  # (5 + 1 + 5) × 2 = 22 → 110
+        ("both", 32),  # (5 + 1 + 5 + 5) × 2 = 32 → 160
+    ],
+)
 def test_big_hanging_options(option, total):
     # F = 1 (< 4) on a discard, but 大吊车 and 对对胡 are exempt
     s = sz(DADIAO, "5m", discarder=3, dadiaoche=option)
@@ -288,27 +319,33 @@ def test_bad_hands():
         sz(Hand("123m456p789s234s55p", bonus="RAT"), "5p", discarder=1, flower_faces="dabaiban")
     with pytest.raises(ValueError, match="not complete"):
         sz(Hand("123m456p789s234s56p"), "5p", discarder=1)
-    assert not can_win(WinContext(Hand("123m456p789s234s56p"), win_tile="5p", discarder=1),
-                       "suzhou")
+    assert not can_win(WinContext(Hand("123m456p789s234s56p"), win_tile="5p", discarder=1), "suzhou")
     with pytest.raises(ValueError, match="discarder"):
         sz(QIDUI, "8m", discarder=2, liable=1)
 
 
 def test_can_win_agrees_with_score(seed):
     rng = np.random.default_rng(seed)
-    hands = [QIDUI, KONGS, WINDS, BAOJIAOZI, DADIAO, Hand("123m456p789s234s55p"),
-             Hand("123s789s11z555p", melds=["2222m@left"], bonus="F2"),
-             Hand("123m456m789p11s", melds=["222s@left"], bonus="F1F2")]
+    hands = [
+        QIDUI,
+        KONGS,
+        WINDS,
+        BAOJIAOZI,
+        DADIAO,
+        Hand("123m456p789s234s55p"),
+        Hand("123s789s11z555p", melds=["2222m@left"], bonus="F2"),
+        Hand("123m456m789p11s", melds=["222s@left"], bonus="F1F2"),
+    ]
     for _ in range(60):
         h = hands[rng.integers(len(hands))]
         win = int(rng.choice(np.flatnonzero(h.counts)))
-        kw = dict(threshold=str(rng.choice(["3_4", "2_3"])),
-                  threshold_counts=str(rng.choice(["all", "hard_only"])))
+        kw = dict(threshold=str(rng.choice(["3_4", "2_3"])), threshold_counts=str(rng.choice(["all", "hard_only"])))
         if rng.random() < 0.5:
             ctx = WinContext(h, win_tile=win, self_draw=True, winner=int(rng.integers(4)))
         else:
-            ctx = WinContext(h, win_tile=win, discarder=1, winner=int(rng.choice([0, 2, 3])),
-                             robbing_kong=bool(rng.random() < 0.2))
+            ctx = WinContext(
+                h, win_tile=win, discarder=1, winner=int(rng.choice([0, 2, 3])), robbing_kong=bool(rng.random() < 0.2)
+            )
         s = score(ctx, "suzhou", **kw)
         check_invariants(s)
         assert can_win(ctx, "suzhou", **kw) == s.legal
@@ -323,19 +360,25 @@ def _random_hand(rng, kinds):
     from mjfast import Meld
 
     while True:
-        sets = [("chow", t) if rng.random() < 0.4 and t < 27 and t % 9 <= 6 else ("pung", t)
-                for t in rng.choice(kinds, 4)]
+        sets = [
+            ("chow", t) if rng.random() < 0.4 and t < 27 and t % 9 <= 6 else ("pung", t) for t in rng.choice(kinds, 4)
+        ]
         pair = int(rng.choice(kinds))
         counts = np.zeros(34, int)
         counts[pair] += 2
         melds, call_all = [], rng.random() < 0.1
         for kind, t in sets:
             if kind == "chow":
-                counts[t:t + 3] += 1
+                counts[t : t + 3] += 1
             elif call_all or rng.random() < 0.45:
                 mk = _MELD_KINDS[int(rng.integers(4))] if rng.random() < 0.6 else "pung"
-                melds.append(Meld(mk, (int(t),) * (3 if mk == "pung" else 4),
-                                  **({} if mk == "concealed_kong" else {"source": "left", "claimed": int(t)})))
+                melds.append(
+                    Meld(
+                        mk,
+                        (int(t),) * (3 if mk == "pung" else 4),
+                        **({} if mk == "concealed_kong" else {"source": "left", "claimed": int(t)}),
+                    )
+                )
                 counts[t] += 3 if mk == "pung" else 4
                 continue
             else:
@@ -377,8 +420,15 @@ def _random_contexts(rng, n):
                     kw["earthly"] = True
                 ctx = WinContext(h, win_tile=win, self_draw=True, winner=winner, dealer=0, **kw)
             else:
-                ctx = WinContext(h, win_tile=win, discarder=(winner + 1) % 4, winner=winner, dealer=0,
-                                 robbing_kong=bool(rng.random() < 0.15), **kw)
+                ctx = WinContext(
+                    h,
+                    win_tile=win,
+                    discarder=(winner + 1) % 4,
+                    winner=winner,
+                    dealer=0,
+                    robbing_kong=bool(rng.random() < 0.15),
+                    **kw,
+                )
         except ValueError:
             continue
         out.append(ctx)
@@ -393,22 +443,38 @@ def test_shortcut_rows_match_the_full_evaluation(seed):
     rng = np.random.default_rng(seed + 61)
     ctxs = _random_contexts(rng, 300)
     base = rules.get("suzhou")
-    variants = [base] + [rules.get("suzhou", **{k: v}) for k, vs in base.option_choices.items()
-                         for v in vs[1:] if k != "flower_faces"]
+    variants = [base] + [
+        rules.get("suzhou", **{k: v}) for k, vs in base.option_choices.items() for v in vs[1:] if k != "flower_faces"
+    ]
     seen, n_fast = set(), 0
     for rule in variants:
         b = SZ.SCHEME.bound(rule, {})
         for ctx in ctxs:
             try:
                 fast = b.summary(ctx)
-            except ValueError:          # a flower the 144-tile set lacks
+            except ValueError:  # a flower the 144-tile set lacks
                 continue
             full = b.summary(ctx, full=True)
             assert fast[1:] == full[1:], ctx
             n_fast += not fast[0]
             seen.update(r[0] for r in fast[-1])
     assert n_fast >= 2000
-    assert {"seven_pairs", "all_pungs", "wind_pung", "wind_concealed_pung", "half_flush", "full_flush",
-            "small_concealed", "big_concealed", "big_small_concealed", "kong_bloom", "big_hanging",
-            "big_hanging_double", "suit_exposed_kong", "suit_concealed_kong", "wind_exposed_kong",
-            "wind_concealed_kong", "qidui_flower_double"} <= seen, seen
+    assert {
+        "seven_pairs",
+        "all_pungs",
+        "wind_pung",
+        "wind_concealed_pung",
+        "half_flush",
+        "full_flush",
+        "small_concealed",
+        "big_concealed",
+        "big_small_concealed",
+        "kong_bloom",
+        "big_hanging",
+        "big_hanging_double",
+        "suit_exposed_kong",
+        "suit_concealed_kong",
+        "wind_exposed_kong",
+        "wind_concealed_kong",
+        "qidui_flower_double",
+    } <= seen, seen

@@ -1,4 +1,5 @@
 """太仓麻将 scorer (rules/taicang.md): the worked example, hand-worked cases, options, payments."""
+
 import doctest
 
 import numpy as np
@@ -9,8 +10,16 @@ from _hands import check_invariants
 from mjfast.scoring import WinContext, can_win, score
 from mjfast.scoring import taicang as TC  # registers the scorer
 
-_OPTION_KEYS = {"qidui", "threshold_counts", "threshold_exempt", "fan2x", "base", "max_payment",
-                "discard_wind_triplet", "foo"}
+_OPTION_KEYS = {
+    "qidui",
+    "threshold_counts",
+    "threshold_exempt",
+    "fan2x",
+    "base",
+    "max_payment",
+    "discard_wind_triplet",
+    "foo",
+}
 
 
 def tc(hand, win, **kw):
@@ -19,7 +28,6 @@ def tc(hand, win, **kw):
     s = score(WinContext(hand, win_tile=win, **kw), "taicang", **opts)
     check_invariants(s)
     return s
-
 
 
 def codes(s):
@@ -97,9 +105,15 @@ def test_kongs_all_pungs_big_hanging():
     s = tc(KONGS, "5s", discarder=3)
     assert (s.total, s.points) == (36, 180)
     assert s.payments.tolist() == [180, 0, 0, -180]
-    assert codes(s) == {"base": 1, "suit_exposed_kong": 1, "suit_concealed_kong": 2,
-                        "wind_exposed_kong": 2, "wind_concealed_kong": 3, "all_pungs": 2,
-                        "big_hanging": 2}
+    assert codes(s) == {
+        "base": 1,
+        "suit_exposed_kong": 1,
+        "suit_concealed_kong": 2,
+        "wind_exposed_kong": 2,
+        "wind_concealed_kong": 3,
+        "all_pungs": 2,
+        "big_hanging": 2,
+    }
     # fan2x=4 (TC-C1): 对对胡 ×4: 9 × 4 × 2 = 72 → 360
     s = tc(KONGS, "5s", discarder=3, fan2x=4)
     assert (s.total, s.points) == (72, 360)
@@ -113,8 +127,7 @@ def test_wind_pungs_and_half_flush():
     # 条 + winds: 混一色 ×2 → (1 + 2) × 2 = 6 花 → 30 each
     s = tc(WINDS, "9s", self_draw=True)
     assert s.legal and (s.total, s.points) == (6, 30)
-    assert codes(s) == {"base": 1, "flower": 1, "wind_concealed_pung": 1, "wind_pung": 0,
-                        "half_flush": 2}
+    assert codes(s) == {"base": 1, "flower": 1, "wind_concealed_pung": 1, "wind_pung": 0, "half_flush": 2}
     assert s.payments.tolist() == [90, -30, -30, -30]
     # fan2x=4: 混一色 ×4 → 12 → 60
     assert tc(WINDS, "9s", self_draw=True, fan2x=4).total == 12
@@ -156,8 +169,15 @@ def test_wuhuaguo_fixed_payment():
     # 门清 with F = 0: 无花果, self-draw → max_payment 100 from each payer; total 1 × 2 = 2 花
     s = tc(PLAIN, "5p", self_draw=True)
     assert (s.total, s.points) == (2, 100) and s.payments.tolist() == [300, -100, -100, -100]
-    assert s.rows[-1] == ("no_flower_concealed", "无花果", "Concealed hand without flowers (fixed)",
-                          100, 1, "stake", "replace")
+    assert s.rows[-1] == (
+        "no_flower_concealed",
+        "无花果",
+        "Concealed hand without flowers (fixed)",
+        100,
+        1,
+        "stake",
+        "replace",
+    )
     # discard: the discarder pays half, 50
     s = tc(PLAIN, "5p", discarder=2)
     assert s.points == 50 and s.payments.tolist() == [50, 0, -50, 0]
@@ -261,20 +281,35 @@ def test_bad_hands():
 
 def test_can_win_agrees_with_score(seed):
     rng = np.random.default_rng(seed)
-    hands = [QING, CHOW, KONGS, WINDS, PLAIN, WILD, Hand("123p456p789p11z", melds=["5555s@left"]),
-             Hand("456p789s11z", melds=["234m@left", "[1111s]"])]
+    hands = [
+        QING,
+        CHOW,
+        KONGS,
+        WINDS,
+        PLAIN,
+        WILD,
+        Hand("123p456p789p11z", melds=["5555s@left"]),
+        Hand("456p789s11z", melds=["234m@left", "[1111s]"]),
+    ]
     for _ in range(60):
         h = hands[rng.integers(len(hands))]
         win = int(rng.choice(np.flatnonzero(h.counts)))
-        kw = dict(threshold_counts=str(rng.choice(["all", "hard_only"])),
-                  threshold_exempt=str(rng.choice(["menqing", "suzhou_list"])),
-                  fan2x=int(rng.choice([2, 4])))
+        kw = dict(
+            threshold_counts=str(rng.choice(["all", "hard_only"])),
+            threshold_exempt=str(rng.choice(["menqing", "suzhou_list"])),
+            fan2x=int(rng.choice([2, 4])),
+        )
         if rng.random() < 0.5:
-            ctx = WinContext(h, win_tile=win, self_draw=True, winner=int(rng.integers(4)),
-                             flipped="F4")
+            ctx = WinContext(h, win_tile=win, self_draw=True, winner=int(rng.integers(4)), flipped="F4")
         else:
-            ctx = WinContext(h, win_tile=win, discarder=1, winner=int(rng.choice([0, 2, 3])),
-                             robbing_kong=bool(rng.random() < 0.2), flipped="F4")
+            ctx = WinContext(
+                h,
+                win_tile=win,
+                discarder=1,
+                winner=int(rng.choice([0, 2, 3])),
+                robbing_kong=bool(rng.random() < 0.2),
+                flipped="F4",
+            )
         s = score(ctx, "taicang", **kw)
         check_invariants(s)
         assert can_win(ctx, "taicang", **kw) == s.legal

@@ -1,4 +1,5 @@
 """Bad input to the shanten and efficiency APIs raises ValueError naming the problem."""
+
 import numpy as np
 import pytest
 
@@ -9,20 +10,23 @@ def _row(text):
     return mj.tiles.counts(text)
 
 
-@pytest.mark.parametrize("counts, kwargs, match", [
-    (np.zeros((3, 33), np.uint8), {}, "shape"),
-    (np.zeros(34, np.uint8), {}, "shape"),
-    (np.zeros((1, 34), np.float64), {}, "integer"),
-    (np.full((1, 34), 5, np.int64), {}, "copies of 1m"),
-    (np.full((1, 34), 5, np.uint8), {}, "copies of 1m"),
-    (np.zeros((1, 34), np.uint8), {}, "not a 3k\\+1"),
-    (np.stack([_row("111m")]), {}, "not a 3k\\+1"),
-    (np.stack([_row("1112345678999m")]), {"wilds": -1}, "wilds"),
-    (np.stack([_row("1112345678999m")]), {"melds": 2}, "at most 14"),
-    (np.stack([_row("1112345678999m")]), {"melds": [0, 0]}, "one entry per row"),
-    (np.stack([_row("1112345678999m")]), {"wilds": 1, "rule": "guobiao"}, "no wildcards"),
-    (np.stack([_row("11123456789m12z")]), {"rule": "sichuan"}, "1z"),
-])
+@pytest.mark.parametrize(
+    "counts, kwargs, match",
+    [
+        (np.zeros((3, 33), np.uint8), {}, "shape"),
+        (np.zeros(34, np.uint8), {}, "shape"),
+        (np.zeros((1, 34), np.float64), {}, "integer"),
+        (np.full((1, 34), 5, np.int64), {}, "copies of 1m"),
+        (np.full((1, 34), 5, np.uint8), {}, "copies of 1m"),
+        (np.zeros((1, 34), np.uint8), {}, "not a 3k\\+1"),
+        (np.stack([_row("111m")]), {}, "not a 3k\\+1"),
+        (np.stack([_row("1112345678999m")]), {"wilds": -1}, "wilds"),
+        (np.stack([_row("1112345678999m")]), {"melds": 2}, "at most 14"),
+        (np.stack([_row("1112345678999m")]), {"melds": [0, 0]}, "one entry per row"),
+        (np.stack([_row("1112345678999m")]), {"wilds": 1, "rule": "guobiao"}, "no wildcards"),
+        (np.stack([_row("11123456789m12z")]), {"rule": "sichuan"}, "1z"),
+    ],
+)
 def test_batch_errors(counts, kwargs, match):
     with pytest.raises(ValueError, match=match):
         mj.shanten_batch(counts, **kwargs)

@@ -1,6 +1,7 @@
 """The fused fast path of the shanten kernel (one pass over the counts, used by ``mj.shanten``'s
 compiled front door and by the blocked ``shanten_batch``) against the general route: each form
 on its own through ``shanten_counts_form``, which never takes the fused pass."""
+
 import numpy as np
 import pytest
 
@@ -42,8 +43,9 @@ def _hands(rng, n):
 def _general(c, m, w, distinct):
     kr = _bridge.kernel_rule(None, None, distinct)
     options = kr.options
-    best = min(K.shanten_counts_form(c, int(m), int(w), kr.copies, kr.playable, _bridge.FORM_BITS[f], options)
-               for f in FORMS)
+    best = min(
+        K.shanten_counts_form(c, int(m), int(w), kr.copies, kr.playable, _bridge.FORM_BITS[f], options) for f in FORMS
+    )
     return best
 
 
@@ -57,14 +59,17 @@ def test_fast_paths_match_general_route(seed, seven_pairs):
     for th in (1, 2, 3):
         batch = mj.shanten_batch(counts, melds=melds, wilds=wilds, seven_pairs=seven_pairs, n_threads=th)
         bad = np.flatnonzero(batch != general)
-        assert not bad.size, [(mj.to_mpsz(counts[i]), int(melds[i]), int(wilds[i]), int(batch[i]), int(general[i]))
-                              for i in bad[:3]]
+        assert not bad.size, [
+            (mj.to_mpsz(counts[i]), int(melds[i]), int(wilds[i]), int(batch[i]), int(general[i])) for i in bad[:3]
+        ]
     plain = np.flatnonzero(melds == 0)
-    front = np.array([mj.shanten(np.ascontiguousarray(counts[i]), wilds=int(wilds[i]), seven_pairs=seven_pairs)
-                      for i in plain])
+    front = np.array(
+        [mj.shanten(np.ascontiguousarray(counts[i]), wilds=int(wilds[i]), seven_pairs=seven_pairs) for i in plain]
+    )
     bad = np.flatnonzero(front != general[plain])
-    assert not bad.size, [(mj.to_mpsz(counts[plain[i]]), int(wilds[plain[i]]), int(front[i]),
-                           int(general[plain[i]])) for i in bad[:3]]
+    assert not bad.size, [
+        (mj.to_mpsz(counts[plain[i]]), int(wilds[plain[i]]), int(front[i]), int(general[plain[i]])) for i in bad[:3]
+    ]
 
 
 @pytest.mark.parametrize("where", [0, 15, 16, 17, 999])
@@ -81,7 +86,7 @@ def test_batch_bad_count_anywhere_in_a_block(where, value, match):
 def test_batch_bad_size_anywhere_in_a_block(where):
     counts, _ = _plain_batch(1000)
     counts[where] = 0
-    counts[where, :12] = 1                 # 12 tiles: 3k
+    counts[where, :12] = 1  # 12 tiles: 3k
     with pytest.raises(ValueError, match=f"row {where}: 12 tiles"):
         mj.shanten_batch(counts, n_threads=2)
 

@@ -1,5 +1,6 @@
 """Shanten against independent oracles: xiangting (standard / riichi seven pairs / thirteen
 orphans) and PyMahjongGB (全不靠, 组合龙 and its combined MCR shanten)."""
+
 import numpy as np
 import pytest
 
@@ -37,8 +38,12 @@ def test_single_hand_api_matches_batch(seed):
 
 
 GB = pytest.importorskip("MahjongGB", reason="the PyMahjongGB oracle is not installed")
-_GB_NAMES = [f"W{i}" for i in range(1, 10)] + [f"B{i}" for i in range(1, 10)] + [f"T{i}" for i in range(1, 10)] \
-    + ["F1", "F2", "F3", "F4", "J3", "J2", "J1"]  # GB: W=万 B=饼 T=条; J1 中 J2 发 J3 白
+_GB_NAMES = (
+    [f"W{i}" for i in range(1, 10)]
+    + [f"B{i}" for i in range(1, 10)]
+    + [f"T{i}" for i in range(1, 10)]
+    + ["F1", "F2", "F3", "F4", "J3", "J2", "J1"]
+)  # GB: W=万 B=饼 T=条; J1 中 J2 发 J3 白
 
 
 def _gb_hand(counts):

@@ -5,6 +5,7 @@ The twin is slow (10–150 ms a hand), so the default sample sizes are modest; e
 wildcards, called melds (caps) and absent kinds are covered.  ``MJFAST_ORACLE_SCALE=full``
 runs the full sizes (5,000 hands per wildcard count, 20,000 per special form;
 about half an hour on two cores)."""
+
 import importlib
 import os
 
@@ -51,8 +52,9 @@ def _kernel(h, n_melds, wilds, caps, playable, form, options=0):
     return None if r >= _bridge.INF else r
 
 
-@pytest.mark.parametrize("wilds, n", [(0, 600), (1, 5000), (2, 5000), (3, 5000)] if FULL else
-                         [(0, 600), (1, 400), (2, 250), (3, 120)])
+@pytest.mark.parametrize(
+    "wilds, n", [(0, 600), (1, 5000), (2, 5000), (3, 5000)] if FULL else [(0, 600), (1, 400), (2, 250), (3, 120)]
+)
 def test_standard_with_wildcards_and_melds(seed, wilds, n):
     rng = np.random.default_rng(seed * 7 + wilds)
     bad = []
@@ -86,9 +88,12 @@ def test_option_readings(seed):
     rng = np.random.default_rng(seed + 99)
     for _ in range(20_000 if FULL else 150):
         h, m, caps, pl = _random_case(rng, 0, 0)
-        assert _kernel(h, m, 0, caps, pl, "seven_pairs", _bridge.OPT_PAIRS_DISTINCT) == \
-            R.shanten_seven_pairs(h, m, 0, caps=caps, distinct=True)
-        assert _kernel(h, m, 0, caps, pl, "thirteen_lan", _bridge.OPT_LAN_STRICT) == \
-            R.shanten_thirteen_lan(h, m, 0, caps=caps, strict=True)
-        assert _kernel(h, m, 0, caps, pl, "seven_stars") == \
-            R.shanten_honors_and_knitted(h, m, 0, caps=caps, seven_stars=True)
+        assert _kernel(h, m, 0, caps, pl, "seven_pairs", _bridge.OPT_PAIRS_DISTINCT) == R.shanten_seven_pairs(
+            h, m, 0, caps=caps, distinct=True
+        )
+        assert _kernel(h, m, 0, caps, pl, "thirteen_lan", _bridge.OPT_LAN_STRICT) == R.shanten_thirteen_lan(
+            h, m, 0, caps=caps, strict=True
+        )
+        assert _kernel(h, m, 0, caps, pl, "seven_stars") == R.shanten_honors_and_knitted(
+            h, m, 0, caps=caps, seven_stars=True
+        )

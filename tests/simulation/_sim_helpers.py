@@ -1,6 +1,7 @@
 """Helpers shared by the simulation tests: the kernel records of seeded games, the tile count
 check, and the dealer rotation of every rule written from its source (an oracle independent of
 the scorers' next_deal hooks)."""
+
 import numpy as np
 
 import mjfast as mj
@@ -40,7 +41,7 @@ def tiles_in_play(game, flipped):
     wilds = 0
     if t.flip:
         wilds = game.rule.wildcard.wild_copies(mj.tiles.CODES[flipped])
-        if t.wild_kind[flipped] is None:        # flower faces are the wildcards
+        if t.wild_kind[flipped] is None:  # flower faces are the wildcards
             for c in game.rule.wildcard.successor(mj.tiles.CODES[flipped]):
                 bonus[mj.tiles.CODES.index(c)] = 0
     return copies, bonus, wilds
@@ -63,7 +64,7 @@ def check_tiles_conserved(game, records):
                         seen[x] += 1
         for e in range(int(rec[i, 11])):
             how, _d, tile, _f, emask, _lk, _b = (int(x) for x in events[i, e])
-            if how in (1, 2):                   # one tile, in every hand that won on it
+            if how in (1, 2):  # one tile, in every hand that won on it
                 seen[tile] -= bin(emask).count("1") - 1
         assert (seen <= copies).all(), (name, i, np.flatnonzero(seen > copies))
         flowers = seats[i, :, :48].sum(0)
@@ -80,36 +81,45 @@ def expected_next_dealer(name, options, row):
     """The next dealer as each rule's source states it (rules/<variant>.md), from a hand's row;
     None where the frame does not carry what the rule needs (贵阳 黄庄: who is ready)."""
     dealer, ws, how, disc = int(row.dealer), winners(row.winners), str(row.how), int(row.discarder)
-    if not ws:                                        # 荒庄 / 流局
+    if not ws:  # 荒庄 / 流局
         if name == "guangdong" and options.get("draw") == "pass":
-            return (dealer + 1) % 4                   # 过庄
+            return (dealer + 1) % 4  # 过庄
         if name == "guiyang":
-            return None                               # depends on who is ready
-        return dealer                                 # every other rule: the dealer stays
-    if name == "guangdong":                           # the dealer keeps the deal on a win, else 下家
+            return None  # depends on who is ready
+        return dealer  # every other rule: the dealer stays
+    if name == "guangdong":  # the dealer keeps the deal on a win, else 下家
         return dealer if dealer in ws else (dealer + 1) % 4
     if name == "sichuan":
-        if options.get("xuezhan"):                    # SC-A8: the first winner (the caller checks discard wins)
+        if options.get("xuezhan"):  # SC-A8: the first winner (the caller checks discard wins)
             return ws[0]
-        return disc if how in ("discard", "robbing_kong") else ws[0]   # 点炮者坐庄
+        return disc if how in ("discard", "robbing_kong") else ws[0]  # 点炮者坐庄
     if name == "guiyang":
         if len(ws) == 3 and options.get("dealer", "B") == "B":
-            return disc                               # 一炮三响: the discarder deals
-        return ws[0]                                  # 湖牌者接庄
+            return disc  # 一炮三响: the discarder deals
+        return ws[0]  # 湖牌者接庄
     if name == "taicang" and how == "robbing_kong":
-        return disc                                   # after a robbed kong the konger deals
+        return disc  # after a robbed kong the konger deals
     if name == "jj" and options.get("dealer", "next") == "next":
-        return (dealer + 1) % 4                       # the deal passes on (荒庄 keeps it)
+        return (dealer + 1) % 4  # the deal passes on (荒庄 keeps it)
     if name == "suzhou" and options.get("dealer") == "dahu_keeps":
         codes = set(str(row.elements).split(","))
         if codes & DAHU:
-            return dealer                             # 大胡不改变庄家
-    return ws[0]                                      # 谁胡牌谁下一把坐庄 (the first winner)
+            return dealer  # 大胡不改变庄家
+    return ws[0]  # 谁胡牌谁下一把坐庄 (the first winner)
 
 
 #: 苏州's 大胡 ([001] 大胡 items): 门清 (three kinds), 混一色, 清一色, 对对胡, 七对, 杠开, 大吊车.
-DAHU = {"small_concealed", "big_concealed", "big_small_concealed", "half_flush", "full_flush", "all_pungs",
-          "seven_pairs", "kong_bloom", "big_hanging"}
+DAHU = {
+    "small_concealed",
+    "big_concealed",
+    "big_small_concealed",
+    "half_flush",
+    "full_flush",
+    "all_pungs",
+    "seven_pairs",
+    "kong_bloom",
+    "big_hanging",
+}
 
 
 def check_running_totals(df):
@@ -149,7 +159,7 @@ def check_rotation(name, options, df) -> int:
         assert rows[0].dealer == 0
         for row, nxt in zip(rows, rows[1:]):
             if name == "guobiao":
-                assert nxt.dealer == nxt.hand % 4        # 16 hands, no 连庄: each seat deals once a round
+                assert nxt.dealer == nxt.hand % 4  # 16 hands, no 连庄: each seat deals once a round
                 continue
             want = expected_next_dealer(name, options, row)
             if want is None:
@@ -175,7 +185,7 @@ def check_winds_and_seating(name, df):
             seats = part["seating"].astype(str).tolist()
             assert seats == ["0123"] * min(8, len(seats)) + ["1032"] * max(0, len(seats) - 8)
             if len(seats) > 8:
-                assert int(seats[8][dealers[8]]) == 1    # the original South deals first in round 3
+                assert int(seats[8][dealers[8]]) == 1  # the original South deals first in round 3
             continue
         changes = 0
         for h in range(1, len(winds)):

@@ -1,5 +1,6 @@
 """Reproducibility through a Dask cluster: ``client.get_executor()`` is just another executor, so
 the same ``rng`` gives the same games and the same draw curves as a local run."""
+
 import warnings
 
 import pandas as pd
@@ -16,8 +17,9 @@ def dask_executor():
     with warnings.catch_warnings():
         # the cluster's own start-up chatter (ports, dashboards) is not what these tests check
         warnings.simplefilter("ignore")
-        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                           dashboard_address=None, silence_logs=40)
+        cluster = distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+        )
         client = distributed.Client(cluster)
     try:
         yield client.get_executor()
@@ -36,7 +38,7 @@ def test_games_through_dask_equal_local(dask_executor, rule, options):
 
 
 def test_draws_through_dask_equal_local(dask_executor):
-    hand = mj.Hand("11p34567m45s9p", melds=["444z"])   # 苏州: 中发白 are flowers, 北 is not
+    hand = mj.Hand("11p34567m45s9p", melds=["444z"])  # 苏州: 中发白 are flowers, 北 is not
     local = mj.simulate_draws(hand, n=3000, rng=5, n_threads=2, rule="suzhou")
     remote = mj.simulate_draws(hand, n=3000, rng=5, executor=dask_executor, rule="suzhou")
     pd.testing.assert_frame_equal(local, remote)

@@ -1,5 +1,6 @@
 """mjfast.simulate_draws: exact hypergeometric checks, a pure-Python twin of the kernel,
 reproducibility across threads and executors, and input validation."""
+
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from math import comb
@@ -39,9 +40,9 @@ EXACT_CASES = [
     ("1112345678999m", None, None, 123, 23),
     ("1112345678999m", None, "258m", 120, 20),
     ("111z222z333z444z5z", None, None, 123, 3),
-    ("1112345678999m5p", None, None, 122, 23),          # 14 tiles: discards 5p first
-    ("1112345678999m", "suzhou", None, 111, 23),        # 28 flowers replaced from the back
-    ("1112345678999m", "suzhou", "5z6z", 111, 23),      # visible dragons are seen flowers here
+    ("1112345678999m5p", None, None, 122, 23),  # 14 tiles: discards 5p first
+    ("1112345678999m", "suzhou", None, 111, 23),  # 28 flowers replaced from the back
+    ("1112345678999m", "suzhou", "5z6z", 111, 23),  # visible dragons are seen flowers here
     # 12 orphans + a wildcard (face 7z): 36 natural orphans and the 3 other wildcards win
     (mj.Hand("19m19p19s123456z", wilds=1), None, None, 123, 39, dict(wild_kind="7z")),
     (mj.Hand("19m19p19s123456z", wilds=1), None, None, 121, 37, dict(wild_kind="7z", wild_copies=2)),
@@ -85,16 +86,19 @@ def test_wall_runs_out():
     seen -= rest
     df = simulate_draws("1112345678999m", visible=seen, draws_left=18, n=200, rng=1)
     assert (df["p_ready"] == 1).all()
-    assert df["p_win"].iloc[0] == 0          # turn 1 can only switch the wait
+    assert df["p_win"].iloc[0] == 0  # turn 1 can only switch the wait
     assert 0 < df["p_win"].iloc[6] < 1
     assert (df["p_win"].iloc[6:] == df["p_win"].iloc[6]).all()
 
 
-@pytest.mark.parametrize("hand, rule", [
-    ("11p34567m45s9p149s", None),          # 2-shanten, 13 tiles
-    ("123m456p78s1z2z3z4z5z6z", None),     # 14 tiles: discard first
-    ("2345m34p678s2299s7p", "suzhou"),     # flowers in the wall
-])
+@pytest.mark.parametrize(
+    "hand, rule",
+    [
+        ("11p34567m45s9p149s", None),  # 2-shanten, 13 tiles
+        ("123m456p78s1z2z3z4z5z6z", None),  # 14 tiles: discard first
+        ("2345m34p678s2299s7p", "suzhou"),  # flowers in the wall
+    ],
+)
 def test_kernel_matches_python_twin(hand, rule):
     draws_left = 8
     children = np.random.SeedSequence(2024).spawn(3)
@@ -126,8 +130,12 @@ def test_kernel_with_rule_matches_python_twin():
     refused = []
 
     def legal(c, tile, n_flowers, after):
-        ctx = mj.WinContext(mj.Hand(c.copy(), melds=melds, bonus=own + tuple(faces[:n_flowers])),
-                            win_tile=int(tile), self_draw=True, after_kong=bool(after))
+        ctx = mj.WinContext(
+            mj.Hand(c.copy(), melds=melds, bonus=own + tuple(faces[:n_flowers])),
+            win_tile=int(tile),
+            self_draw=True,
+            after_kong=bool(after),
+        )
         if not mj.can_win(ctx, rule):
             refused.append(ctx)
             return None
@@ -138,18 +146,18 @@ def test_kernel_with_rule_matches_python_twin():
     sizes = np.array([60, 40], np.int32)
     spec = sim._setup(hand, rule, None, (), None, None, None)
     judge = spec["judge"]
-    _, ready, win, turns, states, keys = sim._run(spec, draws_left, _chunks.bit_generators(children), sizes, 2,
-                                                  _wall.PolicyCache(2), judge)
+    _, ready, win, turns, states, keys = sim._run(
+        spec, draws_left, _chunks.bit_generators(children), sizes, 2, _wall.PolicyCache(2), judge
+    )
     ready_ref, win_ref, games = replay_draws(hand, rule, None, draws_left, children, sizes, legal=legal)
     np.testing.assert_array_equal(ready, ready_ref)
     np.testing.assert_array_equal(win, win_ref)
     np.testing.assert_array_equal(turns, [g[0] for g in games])
     points = [judge.points(keys[i]) if i >= 0 else None for i in states]
     assert points == [g[1] for g in games]
-    assert refused and any(p is not None for p in points)       # both branches were exercised
+    assert refused and any(p is not None for p in points)  # both branches were exercised
     # without the rule's say every complete hand wins: more wins
-    _, _, win_shape, *_ = sim._run(spec, draws_left, _chunks.bit_generators(children), sizes, 1,
-                                   _wall.PolicyCache(1))
+    _, _, win_shape, *_ = sim._run(spec, draws_left, _chunks.bit_generators(children), sizes, 1, _wall.PolicyCache(1))
     assert win_shape[:, :-1].sum() > win[:, :-1].sum()
 
 
@@ -164,11 +172,14 @@ def test_single_wait_scores_equal_the_scorer():
     # 苏州: 九莲宝灯 without flowers is 门清 + 清一色 (底 5 + 清一色 10 + 大小门清 15); wins
     # after flowers score differently, so only a run whose wall has no flowers is exact
     seen = "5z5z5z5z6z6z6z6z7z7z7z7z"
-    df = simulate_draws("1112345678999m", rule=mj.rules.get("suzhou", tileset=144), visible=seen,
-                        draws_left=1, n=3000, rng=4)
+    df = simulate_draws(
+        "1112345678999m", rule=mj.rules.get("suzhou", tileset=144), visible=seen, draws_left=1, n=3000, rng=4
+    )
     ctx = mj.WinContext(mj.Hand("11123455678999m"), win_tile="5m", self_draw=True)
-    pts = {mj.score(mj.WinContext(mj.Hand("1112345678999m" + t + "m"), win_tile=t + "m", self_draw=True),
-                    "suzhou").points for t in "123456789"}
+    pts = {
+        mj.score(mj.WinContext(mj.Hand("1112345678999m" + t + "m"), win_tile=t + "m", self_draw=True), "suzhou").points
+        for t in "123456789"
+    }
     assert mj.score(ctx, "suzhou").points in pts
     assert set(df[["score_q50", "score_q90"]].iloc[0]) <= pts
 
@@ -181,7 +192,7 @@ def test_score_columns_nan_before_any_win_and_ordered():
     some = df[~none]
     assert len(some) and np.isfinite(some[["mean_score", "score_q50", "score_q90"]].to_numpy()).all()
     assert (some.score_q50 <= some.score_q90).all()
-    assert (some.mean_score >= 8 + 8).all()          # 国标: a legal win has >= 8 番, paid 8 + 番
+    assert (some.mean_score >= 8 + 8).all()  # 国标: a legal win has >= 8 番, paid 8 + 番
 
 
 def test_legality_sichuan_needs_a_void_suit():
@@ -209,9 +220,10 @@ def test_legality_minimum_refuses_a_complete_shape():
     # the 3-花 minimum can only be met by 大门清 (F = 0): compare with the scorer directly
     meld = ["222s@left"]
     win = mj.WinContext(mj.Hand("123m456m789p11s", melds=meld, bonus="F1"), win_tile="1s", self_draw=True)
-    assert not mj.can_win(win, "suzhou")                                     # 1 花 < 3
-    with_flower = simulate_draws(mj.Hand("123m456m789p1s", melds=meld, bonus="F1"), rule="suzhou",
-                                 draws_left=1, n=6000, rng=9)
+    assert not mj.can_win(win, "suzhou")  # 1 花 < 3
+    with_flower = simulate_draws(
+        mj.Hand("123m456m789p1s", melds=meld, bonus="F1"), rule="suzhou", draws_left=1, n=6000, rng=9
+    )
     shape = simulate_draws(mj.Hand("123m456m789p1s", melds=meld, bonus="F1"), draws_left=1, n=6000, rng=9)
     assert with_flower.p_win.iloc[0] < shape.p_win.iloc[0]
 
@@ -221,8 +233,10 @@ def test_complete_start_under_a_rule():
     # been the last one drawn)
     hand = "11123455678999m"
     df = simulate_draws(hand, rule="guobiao", draws_left=2, n=40, rng=0)
-    best = max(mj.score(mj.WinContext(mj.Hand(hand), win_tile=t, self_draw=True), "guobiao").points
-               for t in set(mj.Hand(hand).tiles))
+    best = max(
+        mj.score(mj.WinContext(mj.Hand(hand), win_tile=t, self_draw=True), "guobiao").points
+        for t in set(mj.Hand(hand).tiles)
+    )
     assert (df.p_win == 1).all() and (df.mean_score == best).all() and (df.score_q90 == best).all()
     # not legal (6 番): the hand is not won; the policy discards and plays on
     hand = "234m567m345p678s11z"
@@ -240,8 +254,13 @@ def test_drawn_wildcard_stands_for_the_best_face():
     sid = judge(counts, 2, _wall.WILD_TOKEN, 0, 0)
     assert sid >= 0
     h14 = mj.Hand("123m456m789m23s5p", wilds=2)
-    best = max(s.points for s in (mj.score(mj.WinContext(h14, win_tile=t, self_draw=True), "jj")
-                                  for t in ("1s", "4s", "5p", "2s", "3s")) if s.legal)
+    best = max(
+        s.points
+        for s in (
+            mj.score(mj.WinContext(h14, win_tile=t, self_draw=True), "jj") for t in ("1s", "4s", "5p", "2s", "3s")
+        )
+        if s.legal
+    )
     assert judge.points(judge.keys[sid]) == best
     # end to end, the 混 in the wall are drawn and scored
     df = simulate_draws(hand, rule="jj", wild_kind="7z", draws_left=2, n=800, rng=2)
@@ -275,7 +294,7 @@ def test_same_seed_same_frame_any_threads_and_executors(monkeypatch):
     base = simulate_draws(HAND_3SHANTEN, n_threads=1, **kw)
     pd.testing.assert_frame_equal(base, simulate_draws(HAND_3SHANTEN, n_threads=2, **kw))
     pd.testing.assert_frame_equal(base, simulate_draws(HAND_3SHANTEN, n_threads=1, progress=True, **kw))
-    monkeypatch.setattr(_chunks, "TASK_CHUNKS", 1)           # three tasks for three chunks
+    monkeypatch.setattr(_chunks, "TASK_CHUNKS", 1)  # three tasks for three chunks
     with ThreadPoolExecutor(2) as ex:
         pd.testing.assert_frame_equal(base, simulate_draws(HAND_3SHANTEN, executor=ex, **kw))
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as ex:
@@ -284,7 +303,7 @@ def test_same_seed_same_frame_any_threads_and_executors(monkeypatch):
 
 def test_same_seed_same_scores_any_threads_and_executors(monkeypatch):
     kw = dict(rule="suzhou", draws_left=8, n=2500, rng=11)
-    hand = mj.Hand("123m456m78p11s", melds=["222s@left"], bonus="F1").with_tile("5p")   # 14 tiles
+    hand = mj.Hand("123m456m78p11s", melds=["222s@left"], bonus="F1").with_tile("5p")  # 14 tiles
     base = simulate_draws(hand, n_threads=1, **kw)
     assert base.mean_score.notna().any()
     pd.testing.assert_frame_equal(base, simulate_draws(hand, n_threads=2, **kw))
@@ -302,11 +321,11 @@ def test_seed_forms():
     assert not a.equals(b)
     ss = np.random.SeedSequence(1)
     pd.testing.assert_frame_equal(a, simulate_draws(HAND_3SHANTEN, rng=ss, **kw))
-    pd.testing.assert_frame_equal(a, simulate_draws(HAND_3SHANTEN, rng=ss, **kw))   # not consumed
+    pd.testing.assert_frame_equal(a, simulate_draws(HAND_3SHANTEN, rng=ss, **kw))  # not consumed
     gen = np.random.default_rng(5)
     g1 = simulate_draws(HAND_3SHANTEN, rng=gen, **kw)
     g2 = simulate_draws(HAND_3SHANTEN, rng=gen, **kw)
-    assert not g1.equals(g2)                                                          # a Generator advances
+    assert not g1.equals(g2)  # a Generator advances
     pd.testing.assert_frame_equal(g1, simulate_draws(HAND_3SHANTEN, rng=np.random.default_rng(5), **kw))
 
 
@@ -314,10 +333,8 @@ def test_chunks_do_not_depend_on_n():
     # chunk c always uses stream c: the first 1024 games are the same games for any n
     children = np.random.SeedSequence(9).spawn(2)
     spec = sim._setup(HAND_3SHANTEN, None, None, (), None, None, None)
-    one = sim._run(spec, 6, _chunks.bit_generators(children[:1]), np.array([1024], np.int32), 1,
-                   _wall.PolicyCache(1))
-    two = sim._run(spec, 6, _chunks.bit_generators(children), np.array([1024, 1024], np.int32), 1,
-                   _wall.PolicyCache(1))
+    one = sim._run(spec, 6, _chunks.bit_generators(children[:1]), np.array([1024], np.int32), 1, _wall.PolicyCache(1))
+    two = sim._run(spec, 6, _chunks.bit_generators(children), np.array([1024, 1024], np.int32), 1, _wall.PolicyCache(1))
     np.testing.assert_array_equal(one[1][0], two[1][0])
 
 
@@ -338,20 +355,23 @@ def test_bounded_helpers_uniform():
 
 # ---------------------------------------------------------------------------------------------
 # Bad input
-@pytest.mark.parametrize("kwargs, match", [
-    (dict(policy="first_ready"), "valid policies: efficiency"),
-    (dict(draws_left=-1), "draws_left"),
-    (dict(draws_left=2.5), "draws_left"),
-    (dict(n=0), "n must be"),
-    (dict(n=-3), "n must be"),
-    (dict(n=True), "n must be"),
-    (dict(visible="11m"), "exceed its copies"),
-    (dict(rng=-1), "non-negative"),
-    (dict(rng="seed"), "rng must be"),
-    (dict(executor=object()), "executor"),
-    (dict(wilds=1, wild_kind="5z", wild_copies=0), "wild_copies"),
-    (dict(rule="nosuchrule"), "nosuchrule"),
-])
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        (dict(policy="first_ready"), "valid policies: efficiency"),
+        (dict(draws_left=-1), "draws_left"),
+        (dict(draws_left=2.5), "draws_left"),
+        (dict(n=0), "n must be"),
+        (dict(n=-3), "n must be"),
+        (dict(n=True), "n must be"),
+        (dict(visible="11m"), "exceed its copies"),
+        (dict(rng=-1), "non-negative"),
+        (dict(rng="seed"), "rng must be"),
+        (dict(executor=object()), "executor"),
+        (dict(wilds=1, wild_kind="5z", wild_copies=0), "wild_copies"),
+        (dict(rule="nosuchrule"), "nosuchrule"),
+    ],
+)
 def test_bad_input(kwargs, match):
     with pytest.raises(ValueError, match=match):
         simulate_draws("1112345678999m", **{"n": 10, **kwargs})
@@ -359,6 +379,6 @@ def test_bad_input(kwargs, match):
 
 def test_bad_hands():
     with pytest.raises(ValueError, match="3k\\+1"):
-        simulate_draws("111234567899m", n=10)        # 12 tiles
+        simulate_draws("111234567899m", n=10)  # 12 tiles
     with pytest.raises(ValueError, match="not played"):
         simulate_draws("123m456p789s1122z", rule="sichuan", n=10)

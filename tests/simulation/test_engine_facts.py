@@ -1,6 +1,7 @@
 """One home per rule: the engine reads a rule's facts (``Rule.engine``) and its scorer's hooks, never
 its name.  A toy eleventh rule, declared in its own two modules (``toy_rule``, ``toy_scoring``),
 is registered here and played, settled and rotated without touching anything else."""
+
 import ast
 import pathlib
 import re
@@ -71,6 +72,7 @@ def test_engine_facts_are_validated():
 
 def test_a_rule_naming_a_missing_hook_module_is_a_clear_error():
     import dataclasses
+
     r = mj.rules.get("sichuan")
     bad = dataclasses.replace(r, engine=dataclasses.replace(r.engine, hooks="mjfast.no_such_module"))
     with pytest.raises(ValueError, match="no_such_module"):
@@ -109,13 +111,14 @@ def test_a_toy_eleventh_rule_plays_settles_and_rotates(toy):
     assert kongs > 50
     assert mj.analysis.payout.base_stake("toy") == 1
     m = M.simulate_matches("toy", 10, rng=2, n_threads=1)
-    assert len(m) == 80                                  # the toy's match length
+    assert len(m) == 80  # the toy's match length
     for _i, part in m.groupby("match"):
-        assert part["dealer"].tolist() == [h % 4 for h in range(8)]   # its own rotation hook
+        assert part["dealer"].tolist() == [h % 4 for h in range(8)]  # its own rotation hook
 
 
 def _raw_toy():
     from _sim_helpers import raw
+
     return raw("toy", 1500, 3)
 
 

@@ -4,6 +4,7 @@ executors, plausible frequencies, streaming and input validation.
 
 ``MJFAST_ORACLE_SCALE=full`` checks the invariants on 100,000 games per rule (about an hour
 on two cores) instead of the CI sizes."""
+
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -19,8 +20,19 @@ from mjfast.simulation import _chunks
 from mjfast.simulation import games as G
 
 PAY = ["pay_0", "pay_1", "pay_2", "pay_3"]
-N_GAMES = {"sichuan": 2500, "guobiao": 800, "guangdong": 1500, "xuezhan": 1200, "suzhou": 1200,
-           "taicang": 1200, "guiyang": 1200, "ruijin": 600, "shangrao": 600, "jinhua": 1000, "jj": 600}
+N_GAMES = {
+    "sichuan": 2500,
+    "guobiao": 800,
+    "guangdong": 1500,
+    "xuezhan": 1200,
+    "suzhou": 1200,
+    "taicang": 1200,
+    "guiyang": 1200,
+    "ruijin": 600,
+    "shangrao": 600,
+    "jinhua": 1000,
+    "jj": 600,
+}
 if os.environ.get("MJFAST_ORACLE_SCALE", "") == "full":
     N_GAMES = dict.fromkeys(N_GAMES, 100_000)
 CASES = {name: (name, {}) for name in mj.rules.names()}
@@ -72,7 +84,7 @@ def test_columns_and_types(played):
     draw = df["how"] == "draw_game"
     assert (df.loc[draw, "winners"] == "").all() and (df.loc[~draw, "winners"] != "").all()
     assert (df.loc[draw, "winning_hand"] == "").all() and (df.loc[~draw, "winning_hand"] != "").all()
-    assert (df.loc[~draw, "total"] >= (0 if name == "guangdong" else 1)).all()   # 鸡胡 is 0 番
+    assert (df.loc[~draw, "total"] >= (0 if name == "guangdong" else 1)).all()  # 鸡胡 is 0 番
     assert (df.loc[df["how"] == "self_draw", "discarder"] == -1).all()
     assert df.loc[df["how"].isin(["discard", "robbing_kong"]), "discarder"].between(0, 3).all()
     assert (df["turn"] >= 1).all()
@@ -105,9 +117,9 @@ def test_kernel_matches_frame(played):
     xuezhan = bool(game.options.get("xuezhan"))
     assert (rec[:, 11] <= (3 if xuezhan else 1)).all()
     if not xuezhan:
-        assert ((rec[:, 1] == 3) == (rec[:, 10] == 1)).all()      # a single-win hand: exhausted = draw
+        assert ((rec[:, 1] == 3) == (rec[:, 10] == 1)).all()  # a single-win hand: exhausted = draw
     else:
-        assert (rec[:, 11] >= 2).mean() > 0.5                     # 血战: play goes on after a win
+        assert (rec[:, 11] >= 2).mean() > 0.5  # 血战: play goes on after a win
 
 
 def test_tiles_conserved(played):
@@ -140,17 +152,34 @@ def test_winning_hands_complete_and_legal(played):
             for s in range(4):
                 if not emask >> s & 1:
                     continue
-                ctx = game.context(s, hands[i, s].tobytes(), tuple(tuple(m[:3]) for m in melds[i, s].tolist()), tile,
-                                   how == 0, discarder, dealer, flags, int(seats[i, s, 82]),
-                                   seats[i, s, :48].tobytes(), flipped)
+                ctx = game.context(
+                    s,
+                    hands[i, s].tobytes(),
+                    tuple(tuple(m[:3]) for m in melds[i, s].tolist()),
+                    tile,
+                    how == 0,
+                    discarder,
+                    dealer,
+                    flags,
+                    int(seats[i, s, 82]),
+                    seats[i, s, :48].tobytes(),
+                    flipped,
+                )
                 if how == 2:
-                    ctx = WinContext(ctx.hand, win_tile=tile, winner=s, discarder=discarder, dealer=dealer,
-                                     robbing_kong=True, flipped=ctx.flipped)
+                    ctx = WinContext(
+                        ctx.hand,
+                        win_tile=tile,
+                        winner=s,
+                        discarder=discarder,
+                        dealer=dealer,
+                        robbing_kong=True,
+                        flipped=ctx.flipped,
+                    )
                 assert mj.shanten(ctx.hand, rule=name, wild_kind=game.wild_kind(flipped)) == -1, str(ctx.hand)
                 assert mj.can_win(ctx, name), str(ctx.hand)
                 if name == "sichuan":
                     void = (rec[i, 9] >> 2 * s) & 3
-                    assert hands[i, s, 9 * void:9 * void + 9].sum() == 0
+                    assert hands[i, s, 9 * void : 9 * void + 9].sum() == 0
                 if s == int(df["winners"].iloc[i].split(",")[0]):
                     assert df["winning_hand"].iloc[i] == str(ctx.hand)
                     sc = mj.score(ctx, name) if name != "sichuan" or not ctx.kong_discard else None
@@ -165,11 +194,11 @@ def test_frequencies_plausible(played):
     name, df, _g, _r = played
     share = df["how"].value_counts(normalize=True)
     draw, tsumo = share.get("draw_game", 0.0), share.get("self_draw", 0.0)
-    assert 0.1 < tsumo < (0.85 if name == "guiyang" else 0.5)   # 贵阳: 平胡 needs a 豆 to win on a discard
+    assert 0.1 < tsumo < (0.85 if name == "guiyang" else 0.5)  # 贵阳: 平胡 needs a 豆 to win on a discard
     assert share.get("discard", 0.0) > (0.1 if name == "guiyang" else 0.4)
     assert draw < MAX_DRAW.get(name, 0.05)
     if name == "guobiao":
-        assert draw > 0.03                      # the 8-番 minimum makes draws common
+        assert draw > 0.03  # the 8-番 minimum makes draws common
         assert (df.loc[df["how"] != "draw_game", "total"] >= 8).all()
     assert 10 < df["turn"].mean() < 80
     assert df["dealer"].value_counts().min() > len(df) / 8
@@ -187,7 +216,7 @@ def test_sichuan_draw_settlement(case):
 
 @pytest.mark.parametrize("name", G.SUPPORTED)
 def test_reproducible_threads(name):
-    a = G.simulate_games(name, 1030, rng=3, n_threads=1)     # two chunks
+    a = G.simulate_games(name, 1030, rng=3, n_threads=1)  # two chunks
     b = G.simulate_games(name, 1030, rng=3, n_threads=2)
     pd.testing.assert_frame_equal(a, b)
     c = G.simulate_games(name, 1030 if name != "guobiao" else 100, rng=4, n_threads=2)
@@ -225,21 +254,24 @@ def test_rule_object_and_options():
     assert (a["total"] <= 6).all()
 
 
-@pytest.mark.parametrize("kwargs, match", [
-    ({"rule": "no_such_rule"}, "unknown rule .no_such_rule.; valid rules"),
-    ({"rule": 3}, "rule must be"),
-    ({"n_games": 0}, r"\bn must be"),
-    ({"n_games": -5}, r"\bn must be"),
-    ({"n_games": 2.5}, r"\bn must be"),
-    ({"n_games": True}, r"\bn must be"),
-    ({"policy": "random"}, "unknown policy"),
-    ({"rng": "seed"}, "rng must be"),
-    ({"rng": -1}, "non-negative"),
-    ({"n_threads": 0}, "n_threads"),
-    ({"executor": object()}, "executor"),
-    ({"xuezhan": "maybe"}, "xuezhan"),
-    ({"no_such_option": 1}, "no_such_option"),
-])
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"rule": "no_such_rule"}, "unknown rule .no_such_rule.; valid rules"),
+        ({"rule": 3}, "rule must be"),
+        ({"n_games": 0}, r"\bn must be"),
+        ({"n_games": -5}, r"\bn must be"),
+        ({"n_games": 2.5}, r"\bn must be"),
+        ({"n_games": True}, r"\bn must be"),
+        ({"policy": "random"}, "unknown policy"),
+        ({"rng": "seed"}, "rng must be"),
+        ({"rng": -1}, "non-negative"),
+        ({"n_threads": 0}, "n_threads"),
+        ({"executor": object()}, "executor"),
+        ({"xuezhan": "maybe"}, "xuezhan"),
+        ({"no_such_option": 1}, "no_such_option"),
+    ],
+)
 def test_bad_input(kwargs, match):
     args = {"rule": "sichuan", "n_games": 10, "rng": 0, "n_threads": 1}
     args.update(kwargs)
@@ -254,6 +286,7 @@ def test_rule_object_with_options_rejected():
 
 def test_docstring_examples():
     import doctest
+
     result = doctest.testmod(G, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
 
@@ -284,6 +317,7 @@ def test_streaming_memory_bounded(monkeypatch):
     import tracemalloc
 
     from mjfast.scoring import _outcome
+
     small = functools.lru_cache(maxsize=64)(_outcome.meld_objects.__wrapped__)
     monkeypatch.setattr(G, "_melds", small)
     monkeypatch.setattr(_outcome, "meld_objects", small)
@@ -312,9 +346,16 @@ def test_first_discard_wins_follow_the_rule():
     assert (earthly == first).all()
 
 
-@pytest.mark.parametrize("options", [{}, {"threshold": "2_3"}, {"threshold_counts": "hard_only"},
-                                     {"tileset": 144, "qianggang_exempt": True},
-                                     {"discard_wind_triplet": "pung"}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"threshold": "2_3"},
+        {"threshold_counts": "hard_only"},
+        {"tileset": 144, "qianggang_exempt": True},
+        {"discard_wind_triplet": "pung"},
+    ],
+)
 def test_suzhou_minimum_in_kernel_matches_can_win(monkeypatch, options):
     """The kernel's 苏州 minimum accepts exactly the wins ``mj.can_win`` accepts: the same games
     come out as when every complete hand is put to ``can_win`` through the Python checker (one
@@ -331,7 +372,8 @@ def test_suzhou_minimum_in_kernel_matches_can_win(monkeypatch, options):
 
     checker, game.checker = game.checker, asked
     from mjfast.scoring import suzhou
-    monkeypatch.setattr(suzhou, "kernel_minimum", lambda rule: None)   # ask the checker instead
+
+    monkeypatch.setattr(suzhou, "kernel_minimum", lambda rule: None)  # ask the checker instead
     sizes = _chunks.chunk_sizes(n)
     children = _chunks.seed_sequence(5).spawn(len(sizes))
     by_checker = G._raw(game, _chunks.bit_generators(children), sizes, 1)
@@ -340,8 +382,16 @@ def test_suzhou_minimum_in_kernel_matches_can_win(monkeypatch, options):
         np.testing.assert_array_equal(a, b)
 
 
-@pytest.mark.parametrize("forms", ["standard", "standard seven_pairs", "standard thirteen_orphans",
-                                   "standard seven_pairs thirteen_orphans", "seven_pairs thirteen_orphans"])
+@pytest.mark.parametrize(
+    "forms",
+    [
+        "standard",
+        "standard seven_pairs",
+        "standard thirteen_orphans",
+        "standard seven_pairs thirteen_orphans",
+        "seven_pairs thirteen_orphans",
+    ],
+)
 def test_policy_table_matches_the_shanten_kernel(forms):
     """The policy's shanten after each discard and the kinds each discard's hand accepts (one
     merge of the other groups per group, running pair / orphan counts) are the shanten
@@ -359,11 +409,16 @@ def test_policy_table_matches_the_shanten_kernel(forms):
         for _ in range(1500):
             n_melds = int(rng.choice([0, 0, 0, 1, 2, 3, 4]))
             x = rng.random()
-            kinds = (orphans if x < 0.25 else list(range(9 * int(rng.integers(3)), 9 * int(rng.integers(3)) + 9))
-                     + list(range(27, 34)) if x < 0.6 else list(range(34)))
+            kinds = (
+                orphans
+                if x < 0.25
+                else list(range(9 * int(rng.integers(3)), 9 * int(rng.integers(3)) + 9)) + list(range(27, 34))
+                if x < 0.6
+                else list(range(34))
+            )
             wall = np.repeat(np.asarray(sorted(set(kinds))), 4)
             c = np.bincount(rng.choice(wall, 14 - 3 * n_melds, replace=False), minlength=34).astype(np.uint8)
-            if rng.random() < 0.3 and n_melds == 0:          # pairs: near seven pairs
+            if rng.random() < 0.3 and n_melds == 0:  # pairs: near seven pairs
                 c = np.minimum(np.bincount(rng.choice(kinds, 7), minlength=34) * 2, 4).astype(np.uint8)
                 while c.sum() < 14:
                     k = int(rng.integers(34))
@@ -400,12 +455,21 @@ def test_a_robbed_kong_is_judged_as_a_robbing_win():
     flowers[[mj.tiles.CODES.index(f) for f in ("F1", "F2", "F3")]] = 1
     for options, legal in (({}, True), ({"qianggang_exempt": True}, True)):
         game = G._Game(mj.rules.get("suzhou", **options))
-        ask = dict(seat=0, counts=counts, melds=(pung,), tile=mj.tiles.CODES.index("2p"), self_draw=0,
-                   discarder=1, dealer=0, flowers=flowers.tobytes())
+        ask = dict(
+            seat=0,
+            counts=counts,
+            melds=(pung,),
+            tile=mj.tiles.CODES.index("2p"),
+            self_draw=0,
+            discarder=1,
+            dealer=0,
+            flowers=flowers.tobytes(),
+        )
         robbed = game.context(flags=G._FL_ROBBING_KONG, **ask)
         plain = game.context(flags=0, **ask)
         assert robbed.robbing_kong and not plain.robbing_kong
         assert mj.can_win(robbed, game.rule) is legal
-        assert mj.can_win(plain, game.rule) is False      # 3 花 < 4 for a discard win
-    assert mj.can_win(G._Game(mj.rules.get("suzhou", threshold="2_3")).context(flags=0, **ask), "suzhou",
-                      threshold="2_3")
+        assert mj.can_win(plain, game.rule) is False  # 3 花 < 4 for a discard win
+    assert mj.can_win(
+        G._Game(mj.rules.get("suzhou", threshold="2_3")).context(flags=0, **ask), "suzhou", threshold="2_3"
+    )

@@ -3,6 +3,7 @@ rules' own sentences, written out independently of the engine's hooks), the prev
 seating and round state; running totals; reproducibility; streaming; bad input.
 
 ``MJFAST_ORACLE_SCALE=full`` plays 10,000 matches per rule in ``test_match_sweep.py``."""
+
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
@@ -106,7 +107,7 @@ def test_guiyang_consecutive_dealer_payments():
 
 
 def test_reproducible_threads_and_process_pool():
-    a = M.simulate_matches("sichuan", 70, hands=4, rng=3, n_threads=1)     # two chunks
+    a = M.simulate_matches("sichuan", 70, hands=4, rng=3, n_threads=1)  # two chunks
     b = M.simulate_matches("sichuan", 70, hands=4, rng=3, n_threads=2)
     pd.testing.assert_frame_equal(a, b)
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as ex:
@@ -143,23 +144,26 @@ def test_a_match_hand_is_a_simulate_games_hand_in_every_column():
         assert c in df.columns and str(df[c].dtype) == str(g[c].dtype), c
 
 
-@pytest.mark.parametrize("kwargs, match", [
-    ({"rule": "no_such_rule"}, "unknown rule .no_such_rule.; valid rules"),
-    ({"n_matches": 0}, r"\bn must be"),
-    ({"n_matches": -1}, r"\bn must be"),
-    ({"hands": 0}, "hands"),
-    ({"hands": -3}, "hands"),
-    ({"hands": 2.5}, "hands"),
-    ({"no_such_option": 1}, "no_such_option"),
-    ({"rule": "guangdong", "draw": "sometimes"}, "guangdong.draw"),
-    ({"rule": "suzhou", "dealer": "loser"}, "suzhou.dealer"),
-    ({"rule": "guiyang", "dealer": "C"}, "guiyang.dealer"),
-    ({"rule": "jj", "dealer": "random"}, "jj.dealer"),
-    ({"policy": "random"}, "unknown policy"),
-    ({"rng": "seed"}, "rng must be"),
-    ({"executor": object()}, "executor"),
-    ({"wind": "daily"}, "wind"),
-])
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"rule": "no_such_rule"}, "unknown rule .no_such_rule.; valid rules"),
+        ({"n_matches": 0}, r"\bn must be"),
+        ({"n_matches": -1}, r"\bn must be"),
+        ({"hands": 0}, "hands"),
+        ({"hands": -3}, "hands"),
+        ({"hands": 2.5}, "hands"),
+        ({"no_such_option": 1}, "no_such_option"),
+        ({"rule": "guangdong", "draw": "sometimes"}, "guangdong.draw"),
+        ({"rule": "suzhou", "dealer": "loser"}, "suzhou.dealer"),
+        ({"rule": "guiyang", "dealer": "C"}, "guiyang.dealer"),
+        ({"rule": "jj", "dealer": "random"}, "jj.dealer"),
+        ({"policy": "random"}, "unknown policy"),
+        ({"rng": "seed"}, "rng must be"),
+        ({"executor": object()}, "executor"),
+        ({"wind": "daily"}, "wind"),
+    ],
+)
 def test_bad_input(kwargs, match):
     args = {"rule": "sichuan", "n_matches": 2, "hands": 2, "rng": 0, "n_threads": 1}
     args.update(kwargs)
@@ -174,6 +178,7 @@ def test_match_summary_rejects_other_tables():
 
 def test_docstring_examples():
     import doctest
+
     result = doctest.testmod(M, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
 
@@ -183,5 +188,7 @@ def test_wind_option():
     ``wind="hands"`` advances it every four hands instead."""
     df = M.simulate_matches("suzhou", 4, hands=12, wind="hands", rng=2, n_threads=1)
     assert (df["prevalent_wind"] == df["hand"] // 4).all()
-    assert df.attrs["wind"] == "hands" and M.simulate_matches("suzhou", 1, hands=1, rng=2,
-                                                              n_threads=1).attrs["wind"] == "passes"
+    assert (
+        df.attrs["wind"] == "hands"
+        and M.simulate_matches("suzhou", 1, hands=1, rng=2, n_threads=1).attrs["wind"] == "passes"
+    )

@@ -2,6 +2,7 @@
 engine played before the players were configurable, each call mode does what its docstring says
 (checked against a replay of the action log), user policies see only their seat's view, their
 illegal answers raise, and duplicate matches replay each wall four times."""
+
 import importlib.util
 import pathlib
 import pickle
@@ -42,6 +43,7 @@ def _raw(rule, n, seed, seats, log=0, **options):
 # ---------------------------------------------------------------------------------------------
 # Efficiency() is today's bot
 
+
 @pytest.mark.parametrize("policy", [None, Efficiency(), (Efficiency(call="faster", keep_concealed=False),) * 4])
 def test_efficiency_plays_the_recorded_games(policy):
     """Games and matches of all ten rules (and 血战) on fixed seeds, recorded before the players were
@@ -62,34 +64,45 @@ def test_the_policy_name_and_a_list_of_efficiency_players_are_the_default():
 def test_policy_attrs_and_repr():
     df = mj.simulate_games("guangdong", 20, rng=0, n_threads=1)
     assert df.attrs["policy"] == "Efficiency()"
-    df = mj.simulate_games("guangdong", 20, rng=0, n_threads=1,
-                           policy=[Efficiency(), Efficiency(call="never"), tp.Loner(), None])
+    df = mj.simulate_games(
+        "guangdong", 20, rng=0, n_threads=1, policy=[Efficiency(), Efficiency(call="never"), tp.Loner(), None]
+    )
     assert df.attrs["policy"] == "[Efficiency(), Efficiency(call='never'), Loner(), Efficiency()]"
     m = mj.simulate_matches("guangdong", 2, hands=2, rng=0, n_threads=1, policy=Efficiency(keep_concealed=True))
     assert m.attrs["policy"] == "Efficiency(keep_concealed=True)"
     assert pickle.loads(pickle.dumps(Efficiency(call="always"))) == Efficiency(call="always")
 
 
-@pytest.mark.parametrize("bad, words", [
-    ("value", ["policy", "unknown policy", "'efficiency'", "Efficiency"]),
-    (3, ["policy", "unknown policy"]),
-    ([Efficiency()] * 3, ["policy", "one per seat (4)"]),
-    ([Efficiency(), "fast", None, None], ["policy[1]", "unknown policy"]),
-    (object(), ["policy", "discard, claim or declare_win"]),
-])
+@pytest.mark.parametrize(
+    "bad, words",
+    [
+        ("value", ["policy", "unknown policy", "'efficiency'", "Efficiency"]),
+        (3, ["policy", "unknown policy"]),
+        ([Efficiency()] * 3, ["policy", "one per seat (4)"]),
+        ([Efficiency(), "fast", None, None], ["policy[1]", "unknown policy"]),
+        (object(), ["policy", "discard, claim or declare_win"]),
+    ],
+)
 def test_bad_policies_name_the_argument_and_the_choices(bad, words):
-    for call in (lambda: mj.simulate_games("sichuan", 5, rng=0, policy=bad),
-                 lambda: mj.iter_games("sichuan", 5, rng=0, policy=bad),
-                 lambda: mj.simulate_matches("sichuan", 1, hands=1, rng=0, policy=bad),
-                 lambda: mj.compare_rules(["sichuan"], n=5, rng=0, policy=bad)):
+    for call in (
+        lambda: mj.simulate_games("sichuan", 5, rng=0, policy=bad),
+        lambda: mj.iter_games("sichuan", 5, rng=0, policy=bad),
+        lambda: mj.simulate_matches("sichuan", 1, hands=1, rng=0, policy=bad),
+        lambda: mj.compare_rules(["sichuan"], n=5, rng=0, policy=bad),
+    ):
         with pytest.raises(ValueError) as err:
             call()
         for w in words:
             assert w in str(err.value)
 
 
-@pytest.mark.parametrize("kw, words", [({"call": "sometimes"}, ["call", "'faster', 'always', 'never'"]),
-                                       ({"keep_concealed": 1}, ["keep_concealed", "True or False"])])
+@pytest.mark.parametrize(
+    "kw, words",
+    [
+        ({"call": "sometimes"}, ["call", "'faster', 'always', 'never'"]),
+        ({"keep_concealed": 1}, ["keep_concealed", "True or False"]),
+    ],
+)
 def test_bad_efficiency_parameters(kw, words):
     with pytest.raises(ValueError) as err:
         Efficiency(**kw)
@@ -100,12 +113,13 @@ def test_bad_efficiency_parameters(kw, words):
 # ---------------------------------------------------------------------------------------------
 # The call modes, checked against a replay of the action log
 
+
 class _Replay:
     """Every seat's concealed counts, melds and call locks, action by action."""
 
     def __init__(self, rule):
         self.c = np.zeros((4, 34), int)
-        self.melds = [[] for _ in range(4)]       # (kind code of the kernel, tile, source)
+        self.melds = [[] for _ in range(4)]  # (kind code of the kernel, tile, source)
         self.lock = [set() for _ in range(4)]
         self.n_kongs = 0
         self.locks = rule.engine.call_locks
@@ -195,33 +209,45 @@ def test_always_makes_every_legal_call(rule):
     def check(rp, i, acts, j, voids):
         a, cur, d = acts[j]
         if j + 1 >= len(acts):
-            return                             # the discard after the last wall tile: nobody claims it
+            return  # the discard after the last wall tile: nobody claims it
         nxt = acts[j + 1]
         if a == "discard" and d < 34 and nxt[0] != "win":
             for k in range(1, 4):
                 q = (cur + k) % 4
-                if rp.c[q][d] >= 2 and len(rp.melds[q]) < 4 and d not in rp.lock[q] \
-                        and not (voids[q] is not None and d // 9 == voids[q]):
+                if (
+                    rp.c[q][d] >= 2
+                    and len(rp.melds[q]) < 4
+                    and d not in rp.lock[q]
+                    and not (voids[q] is not None and d // 9 == voids[q])
+                ):
                     want = "kong" if rp.c[q][d] == 3 and rp.n_kongs < 16 else "pung"
-                    assert nxt[:3] == (want, q, d), (i, j, acts[j:j + 3])
+                    assert nxt[:3] == (want, q, d), (i, j, acts[j : j + 3])
                     checked[want] += 1
                     return
             q = (cur + 1) % 4
             if chow and d < 27 and len(rp.melds[q]) < 4 and _chows(rp.c[q], d):
-                assert nxt[0] == "chow" and nxt[1] == q and nxt[2] in _chows(rp.c[q], d), (i, j, acts[j:j + 3])
+                assert nxt[0] == "chow" and nxt[1] == q and nxt[2] in _chows(rp.c[q], d), (i, j, acts[j : j + 3])
                 checked["chow"] += 1
-        if a == "draw" and nxt[0] not in ("win", "draw", "pass_win") and nxt[1] == cur \
-                and sum(rp.c[cur]) % 3 == 1 and len(rp.melds[cur]) < 4:
+        if (
+            a == "draw"
+            and nxt[0] not in ("win", "draw", "pass_win")
+            and nxt[1] == cur
+            and sum(rp.c[cur]) % 3 == 1
+            and len(rp.melds[cur]) < 4
+        ):
             # the seat's turn after a draw (the deal's draws are followed by other draws)
             c = rp.c[cur].copy()
             if d < 34:
                 c[d] += 1
             v = voids[cur]
-            kongs = [k for k in range(34) if not (v is not None and k // 9 == v)
-                     and (c[k] == 4 or (c[k] >= 1 and any(m == (1, k) for m in
-                                                            ((x[0], x[1]) for x in rp.melds[cur]))))]
+            kongs = [
+                k
+                for k in range(34)
+                if not (v is not None and k // 9 == v)
+                and (c[k] == 4 or (c[k] >= 1 and any(m == (1, k) for m in ((x[0], x[1]) for x in rp.melds[cur]))))
+            ]
             if kongs and rp.n_kongs < 16:
-                assert nxt[0] in ("concealed_kong", "added_kong") and nxt[2] == kongs[0], (i, j, acts[j:j + 3])
+                assert nxt[0] in ("concealed_kong", "added_kong") and nxt[2] == kongs[0], (i, j, acts[j : j + 3])
                 checked["kong"] += 1
 
     _play_through(rule, game, records, check)
@@ -270,14 +296,14 @@ def test_keep_concealed_calls_only_into_a_ready_hand(rule, call):
                 nxt = acts[j + 1]
                 assert nxt[0] == "discard" and nxt[1] == s
                 c[nxt[2]] -= 1
-            assert _ready_after(rule_obj, c, after.melds[s], s), (i, j, acts[j - 2:j + 2])
+            assert _ready_after(rule_obj, c, after.melds[s], s), (i, j, acts[j - 2 : j + 2])
             n[0] += 1
 
     _play_through(rule_obj, game, records, check)
     assert n[0] > 5
     _g, base = _raw(rule_obj, 200, 7, Efficiency(call=call))
 
-    def opened(r):                             # seat-hands with a call
+    def opened(r):  # seat-hands with a call
         return np.isin(r[2][..., 0], [0, 1, 2, 3]).any(axis=2).sum()
 
     assert opened(records) < 0.8 * opened(base)
@@ -285,6 +311,7 @@ def test_keep_concealed_calls_only_into_a_ready_hand(rule, call):
 
 # ---------------------------------------------------------------------------------------------
 # User policies
+
 
 def test_missing_methods_fall_back_to_efficiency():
     """A user policy with only ``declare_win`` (always True) plays exactly Efficiency()'s games."""
@@ -329,8 +356,9 @@ def test_the_view_is_exactly_the_seats_information(rule):
                 assert v.decision == "discard" and v.seat == 2
                 assert v.counts == tuple(int(x) for x in rp.c[2])
                 assert [(m.tile, m.source) for m in v.melds[0]] == [(x[1], x[2]) for x in rp.melds[0]]
-                assert [[(m.tile, m.source) for m in row] for row in v.melds] == \
-                    [[(x[1], x[2]) for x in rp.melds[q]] for q in range(4)]
+                assert [[(m.tile, m.source) for m in row] for row in v.melds] == [
+                    [(x[1], x[2]) for x in rp.melds[q]] for q in range(4)
+                ]
                 assert list(v.discards) == state["discards"]
                 assert v.turn == len(state["discards"])
                 assert t == max(v.tiles())
@@ -361,13 +389,13 @@ def test_views_show_wildcards_flowers_voids_and_match_scores():
     rec_pol = tp.Recorder()
     m = mj.simulate_matches("guangdong", 1, hands=3, rng=1, n_threads=1, policy=[rec_pol, None, None, None])
     seen = {v.scores for v in rec_pol.views}
-    expected = {(0, 0, 0, 0)} | {tuple(int(x) for x in m.loc[h, [f"cum_{p}" for p in range(4)]])
-                                 for h in range(2)}
+    expected = {(0, 0, 0, 0)} | {tuple(int(x) for x in m.loc[h, [f"cum_{p}" for p in range(4)]]) for h in range(2)}
     assert seen <= expected and len(seen) > 1
 
 
-@pytest.mark.parametrize("bad, action", [(tp.BadDiscard(), "discard"), (tp.BadClaim(), "claim"),
-                                         (tp.BadWin(), "declare_win")])
+@pytest.mark.parametrize(
+    "bad, action", [(tp.BadDiscard(), "discard"), (tp.BadClaim(), "claim"), (tp.BadWin(), "declare_win")]
+)
 def test_illegal_answers_raise_naming_seat_turn_and_action(bad, action):
     with pytest.raises(ValueError, match=rf"seat 1, turn \d+ \(Bad\w+\(\)\.{action}\)"):
         mj.simulate_games("guangdong", 300, rng=1, n_threads=2, policy=[None, bad, None, None])
@@ -393,8 +421,9 @@ def test_user_policies_through_dask():
     local = mj.simulate_games("guangdong", 1100, rng=5, n_threads=2, policy=lineup)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                           dashboard_address=None, silence_logs=40)
+        cluster = distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+        )
         client = distributed.Client(cluster)
     try:
         remote = mj.simulate_games("guangdong", 1100, rng=5, executor=client.get_executor(), policy=lineup)
@@ -409,6 +438,7 @@ def test_user_policies_through_dask():
 # ---------------------------------------------------------------------------------------------
 # Duplicate matches
 
+
 def test_identical_policies_differ_by_nothing_but_noise():
     """Two equal policies: their results are equal and opposite (zero-sum), and the difference is
     within noise; two copies of the same player on all four seats play one game per wall, so each
@@ -419,21 +449,24 @@ def test_identical_policies_differ_by_nothing_but_noise():
     assert abs(r["mean_stakes"][0] - r["mean_stakes"][1]) <= 3 * np.hypot(*r["se_stakes"]) + 1e-12
     # different but equally strong: one seat's policy swapped for a copy with a different call
     # mode shows a real difference only if the players differ
-    r = mj.duplicate_match("guangdong", [Efficiency(call="never"), Efficiency(call="never")], 300, rng=2,
-                           n_threads=1)
+    r = mj.duplicate_match("guangdong", [Efficiency(call="never"), Efficiency(call="never")], 300, rng=2, n_threads=1)
     assert np.allclose(r["mean_stakes"], 0)
 
 
 def test_duplicate_results_add_up_and_separate_policies():
     r = mj.duplicate_match("sichuan", [Efficiency(), tp.Loner()], 300, rng=3, n_threads=1)
     assert r["policy"].tolist() == ["Efficiency()", "Loner()"]
-    assert abs(r["mean_stakes"].sum()) < 1e-9                      # two slots each, zero-sum hands
-    assert r["mean_stakes"][0] > 3 * r["se_stakes"][0]            # the efficiency player is stronger
-    r4 = mj.duplicate_match("sichuan", [tp.Loner(), Efficiency(), Efficiency(call="never"),
-                                        Efficiency(call="always")], 200, rng=3, n_threads=2)
+    assert abs(r["mean_stakes"].sum()) < 1e-9  # two slots each, zero-sum hands
+    assert r["mean_stakes"][0] > 3 * r["se_stakes"][0]  # the efficiency player is stronger
+    r4 = mj.duplicate_match(
+        "sichuan",
+        [tp.Loner(), Efficiency(), Efficiency(call="never"), Efficiency(call="always")],
+        200,
+        rng=3,
+        n_threads=2,
+    )
     assert abs(r4["mean_stakes"].sum()) < 1e-9
-    assert r4["policy"].tolist() == ["Loner()", "Efficiency()", "Efficiency(call='never')",
-                                     "Efficiency(call='always')"]
+    assert r4["policy"].tolist() == ["Loner()", "Efficiency()", "Efficiency(call='never')", "Efficiency(call='always')"]
 
 
 def test_rotations_replay_the_same_walls():

@@ -3,7 +3,6 @@ claim order (截和 / 一炮多响, several robbers), call locks, 飞 / 宝吊�
 wildcards in play.  Each test quotes the sentence it checks; each failed on the engine before
 these rules' facts and hooks existed."""
 
-
 import numpy as np
 import pytest
 from _sim_helpers import actions, raw, scored
@@ -67,8 +66,9 @@ def _guangdong_events(o):
             exposed += 1
             winds += m.kind != "chow" and 27 <= m.tile <= 30
             dragons += m.kind != "chow" and m.tile >= 31
-            if exposed == 4 or (m.kind != "chow" and ((27 <= m.tile <= 30 and winds == 4)
-                                                     or (m.tile >= 31 and dragons == 3))):
+            if exposed == 4 or (
+                m.kind != "chow" and ((27 <= m.tile <= 30 and winds == 4) or (m.tile >= 31 and dragons == 3))
+            ):
                 out.append((m.order, m.source, b))
     return [(liable, b) for _o, liable, b in sorted(out)]
 
@@ -107,10 +107,10 @@ def test_guangdong_lipai_names_the_last_feeder():
     discarded the *last* dragon of 大三元, not any feeder of a dragon set."""
     melds = ["555z@left", "666z@opposite", "777z@right"]
     h = mj.Hand("123m99s", melds=melds)
-    last = (1 + 1) % 4              # winner seat 1; the 777z came from his 下家 (right): seat 2
+    last = (1 + 1) % 4  # winner seat 1; the 777z came from his 下家 (right): seat 2
     ok = WinContext(h, win_tile="9s", self_draw=True, winner=1, liable=last)
     assert mj.score(ok, "guangdong").payments.tolist()[last] == -3 * mj.score(ok, "guangdong").points
-    first = (1 + 3) % 4             # the 555z came from his 上家: seat 0
+    first = (1 + 3) % 4  # the 555z came from his 上家: seat 0
     with pytest.raises(ValueError, match="包"):
         mj.score(WinContext(h, win_tile="9s", self_draw=True, winner=1, liable=first), "guangdong")
 
@@ -125,8 +125,7 @@ def test_jinhua_chengbao():
         for ev in o.events:
             for w in ev.winners:
                 srcs = [m.source for m in sorted(o.melds(w), key=lambda m: m.order) if m.kind != "concealed_kong"]
-                liable = next((srcs[j] for j in range(len(srcs) - 2) if srcs[j] == srcs[j + 1] == srcs[j + 2]),
-                              None)
+                liable = next((srcs[j] for j in range(len(srcs) - 2) if srcs[j] == srcs[j + 1] == srcs[j + 2]), None)
                 if liable is None:
                     continue
                 pay = [rows[f"pay_{s}"][g] for s in range(4)]
@@ -151,7 +150,7 @@ def test_guiyang_shaodou_and_repao():
         assert "shaodou" in [r[0] for r in s.rows], s.rows
         pay = [rows[f"pay_{p}"][g] for p in range(4)]
         won = sum(sc.points for _w, sc in o.scores)
-        assert pay[ev.discarder] <= -won, (g, pay, won)        # he pays the win(s), gains nothing
+        assert pay[ev.discarder] <= -won, (g, pay, won)  # he pays the win(s), gains nothing
         found += 1
     assert found >= 10
 
@@ -165,8 +164,12 @@ def test_guiyang_added_kong_keeps_the_pung_chicken():
     outcomes, _rows = scored(game, rec)
     added = 0
     for o in outcomes:
-        want = sorted((m.source, s) for s in range(4) for m in o.melds(s)
-                      if m.tile == 18 and m.kind in ("pung", "kong", "added_kong"))
+        want = sorted(
+            (m.source, s)
+            for s in range(4)
+            for m in o.melds(s)
+            if m.tile == 18 and m.kind in ("pung", "kong", "added_kong")
+        )
         assert sorted(guiyang._ponged_chickens(o)) == want
         added += any(m.tile == 18 and m.kind == "added_kong" for s in range(4) for m in o.melds(s))
     assert added >= 3
@@ -257,11 +260,11 @@ def _locked_claims(rule):
             if act == "draw":
                 held[seat][tile] += 1
                 dealt += 1
-                if dealt > 52:                # a draw of play (not the deal) ends the seat's locks
+                if dealt > 52:  # a draw of play (not the deal) ends the seat's locks
                     locked[seat] = set()
             elif act == "discard":
                 if held[seat][tile] == 3:
-                    locked[seat].add(tile)    # discarded one of three
+                    locked[seat].add(tile)  # discarded one of three
                 held[seat][tile] -= 1
                 last_discard = tile
             elif act == "pass_pung":
@@ -313,14 +316,14 @@ def test_lone_wildcard_wait_declared_and_settled(name, element):
                 continue
             declared += 1
             i = next(j for j, a in enumerate(acts) if a[0] == "fei" and a[1] == s)
-            calls = any(a[0] in ("pung", "kong", "chow", "added_kong", "concealed_kong") for a in acts[i + 1:])
+            calls = any(a[0] in ("pung", "kong", "chow", "added_kong", "concealed_kong") for a in acts[i + 1 :])
             for ev, w, sc in wins:
                 if w != s:
                     continue
-                assert ev.how == "self_draw", (g, ev)             # no discard win while waiting
+                assert ev.how == "self_draw", (g, ev)  # no discard win while waiting
                 codes = [r[0] for r in sc.rows]
                 if name == "ruijin" and calls:
-                    assert element not in codes, (g, codes)        # the go-around was broken: a plain self-draw
+                    assert element not in codes, (g, codes)  # the go-around was broken: a plain self-draw
                     broken += 1
                 else:
                     assert element in codes, (g, codes)
@@ -328,7 +331,7 @@ def test_lone_wildcard_wait_declared_and_settled(name, element):
     assert declared >= 20 and fei >= 10, (declared, fei, broken)
     assert broken >= 5 or name == "shangrao"
     plain = raw(name, 300, 20)[1]
-    assert not plain[5][:, :, 83].any()        # the built-in policy never declines a win
+    assert not plain[5][:, :, 83].any()  # the built-in policy never declines a win
 
 
 # --------------------------------------------------------------------------------------------
@@ -357,9 +360,10 @@ def test_jj_hun_in_play():
     df = mj.simulate_games("jj", 600, rng=22, n_threads=2, hun="flip_successor")
     assert "flipped" in df.columns
     game, rec = raw("jj", 600, 22, hun="flip_successor")
-    assert rec[5][:, :, 82].sum() > 0                      # 混 held
-    wins_with_hun = sum(int(rec[5][i, s, 82]) > 0 for i in range(len(rec[0])) for s in range(4)
-                        if rec[0][i, 4] >> s & 1)
+    assert rec[5][:, :, 82].sum() > 0  # 混 held
+    wins_with_hun = sum(
+        int(rec[5][i, s, 82]) > 0 for i in range(len(rec[0])) for s in range(4) if rec[0][i, 4] >> s & 1
+    )
     assert wins_with_hun > 20
     assert "flipped" not in mj.simulate_games("jj", 20, rng=22, n_threads=1).columns
 
@@ -384,7 +388,7 @@ def _wins_after_a_pass(rule):
                 kinds[seat].add(tile)
             elif act in ("pung", "kong", "chow"):
                 kinds[seat] = set()
-            elif act == "win" and j and acts[j - 1][0] == "discard":      # a win on the discard just made
+            elif act == "win" and j and acts[j - 1][0] == "discard":  # a win on the discard just made
                 any_kind += locked[seat]
                 same_kind += acts[j - 1][2] in kinds[seat]
     return any_kind, same_kind

@@ -9,6 +9,7 @@ the scorers' hooks).
 CI sizes by default; ``MJFAST_ORACLE_SCALE=full`` plays 100,000 games and 10,000 matches per rule
 and writes the counts (wins, liabilities paid alone, multi-winner events, ...) to
 ``$MJFAST_CACHE_DIR/sweep_<case>.json``."""
+
 import json
 import os
 from pathlib import Path
@@ -47,8 +48,16 @@ def test_game_sweep(case):
     game = G._Game(rule)
     sizes = _chunks.chunk_sizes(N_GAMES)
     children = _chunks.seed_sequence(20261203).spawn(len(sizes))
-    counts = dict(games=0, wins=0, liable=0, multi_winner_events=0, robbing=0, kong_discard_wins=0,
-                  after_kong_wins=0, draw_games=0)
+    counts = dict(
+        games=0,
+        wins=0,
+        liable=0,
+        multi_winner_events=0,
+        robbing=0,
+        kong_discard_wins=0,
+        after_kong_wins=0,
+        draw_games=0,
+    )
     threads = mj._inputs.default_threads(None) if FULL else 1
     for start in range(0, len(sizes), BATCH_CHUNKS):
         part = slice(start, start + BATCH_CHUNKS)
@@ -71,8 +80,11 @@ def test_game_sweep(case):
                 assert mj.can_win(ctx, rule, **game.score_options), (case, str(ctx.hand))
                 if ctx.liable is not None:
                     p = s.payments
-                    assert p[ctx.liable] == -p[w] and all(p[q] == 0 for q in range(4) if q not in (w, ctx.liable)), \
-                        (case, p.tolist(), ctx.liable)
+                    assert p[ctx.liable] == -p[w] and all(p[q] == 0 for q in range(4) if q not in (w, ctx.liable)), (
+                        case,
+                        p.tolist(),
+                        ctx.liable,
+                    )
                     counts["liable"] += 1
     assert counts["games"] == N_GAMES
     _record("games", case, counts)

@@ -1,6 +1,7 @@
 """A toy eleventh rule, declared from scratch: this module is its rule (the registry facts), and
 ``toy_scoring`` its scorer with the engine hooks.  The engine needs nothing else to play, settle
 and rotate it (``test_engine_facts.py``)."""
+
 from mjfast.rules._base import Calls, EngineFacts, Rule, make_tileset
 
 NAME = "toy"

@@ -3,6 +3,7 @@
 A win is worth 1 point (七对 2, a win on the discard right after the discarder's kong doubles);
 a self-draw is paid by each opponent, a discard win by the discarder.  Every kong is paid at once,
 ``kong_pays`` from each other seat.  The deal always passes to the next seat."""
+
 import numpy as np
 
 from mjfast import shanten

@@ -1,4 +1,5 @@
 """Type stubs for the decomposition kernel (see ``_decompose.pyx``)."""
+
 import numpy as np
 import numpy.typing as npt
 

@@ -1,4 +1,5 @@
 """Type stubs for the game kernel (see ``_game.pyx``)."""
+
 from collections.abc import Callable
 
 import numpy as np

@@ -1,4 +1,5 @@
 """Type stubs for the 国标 MCR fan-search kernel (see ``_mcr.pyx``)."""
+
 from typing import Any, TypeVar
 
 import numpy as np

@@ -29,6 +29,7 @@ hash on every load (tens of milliseconds for the 50 MB) and memory-mapped, so im
 costs a few seconds only the first time; see :func:`load_tables` for what happens to a cache
 that is damaged, untrusted or read-only.
 """
+
 from __future__ import annotations
 
 import functools
@@ -46,14 +47,14 @@ from pathlib import Path
 
 import numpy as np
 
-TABLE_VERSION = 2             # bump when the tables' layout or meaning changes
+TABLE_VERSION = 2  # bump when the tables' layout or meaning changes
 N_SUIT_CONFIGS = 5**9
 N_HONOR_CONFIGS = 5**7
 MAX_SETS = 4
-MAX_GROUP_TILES = 14          # accept tables cover groups of a hand of at most 14 tiles
-RANK_CHUNK = 3                # kinds of a group whose rank contribution is looked up together
-N_SUIT_ACCEPT = 405_350       # suit configurations with at most MAX_GROUP_TILES tiles
-N_HONOR_ACCEPT = 43_130       # the same for the seven honours
+MAX_GROUP_TILES = 14  # accept tables cover groups of a hand of at most 14 tiles
+RANK_CHUNK = 3  # kinds of a group whose rank contribution is looked up together
+N_SUIT_ACCEPT = 405_350  # suit configurations with at most MAX_GROUP_TILES tiles
+N_HONOR_ACCEPT = 43_130  # the same for the seven honours
 TABLE_SHAPES = {
     "suit_natural": (N_SUIT_CONFIGS, 10),
     "suit_unlimited": (N_SUIT_CONFIGS, 10),
@@ -113,11 +114,11 @@ def _replacement_table(n_kinds: int, runs: bool, max_copies: int) -> np.ndarray:
             flat = np.minimum(t, 4) @ weights  # a target clipped to 4 meets c <= 4 the same way
             closure[:] = False
             closure[flat] = True
-            for v in _axis_views(closure, n_kinds):     # downward closure: suffix-OR along each axis
+            for v in _axis_views(closure, n_kinds):  # downward closure: suffix-OR along each axis
                 for i in (3, 2, 1, 0):
                     np.logical_or(v[:, i], v[:, i + 1], out=v[:, i])
             np.copyto(best, np.where(closure, sizes, np.int8(-1)))
-            for v in _axis_views(best, n_kinds):        # max |s| over s <= c: prefix-max along each axis
+            for v in _axis_views(best, n_kinds):  # max |s| over s <= c: prefix-max along each axis
                 for i in (1, 2, 3, 4):
                     np.maximum(v[:, i], v[:, i - 1], out=v[:, i])
             table[:, 2 * m + p] = (3 * m + 2 * p - best).astype(np.uint8)
@@ -149,7 +150,7 @@ def rank_offsets(n_kinds: int) -> np.ndarray:
     """``OFF[i, b, v]``: configurations of kinds ``0..i-1`` with at most ``b`` tiles, summed over
     the digits below ``v`` at kind ``i`` — the rank of ``c`` is ``sum_i OFF[i, b_i, c[i]]`` with
     ``b_i`` the tiles left to ``MAX_GROUP_TILES`` after the kinds above ``i``."""
-    cnt = np.zeros((n_kinds + 1, MAX_GROUP_TILES + 1), np.int64)   # cnt[i, b]: i kinds, <= b tiles
+    cnt = np.zeros((n_kinds + 1, MAX_GROUP_TILES + 1), np.int64)  # cnt[i, b]: i kinds, <= b tiles
     cnt[0, :] = 1
     for i in range(1, n_kinds + 1):
         for b in range(MAX_GROUP_TILES + 1):
@@ -193,8 +194,10 @@ def rank_split(n_kinds: int) -> dict[str, np.ndarray]:
     for b in range(top + 1):
         mid[b], mid_budget[b] = chunk(RANK_CHUNK, RANK_CHUNK, b)
         low[b] = chunk(0, RANK_CHUNK, b)[0]
-    return {k: v.astype(np.int32).ravel() for k, v in
-            dict(high=high, high_budget=high_budget, mid=mid, mid_budget=mid_budget, low=low).items()}
+    return {
+        k: v.astype(np.int32).ravel()
+        for k, v in dict(high=high, high_budget=high_budget, mid=mid, mid_budget=mid_budget, low=low).items()
+    }
 
 
 def build_tables() -> dict[str, np.ndarray]:
@@ -222,20 +225,27 @@ def _any_three_table(n_kinds: int, max_copies: int) -> np.ndarray:
 
     Brute force over every target (a few hundred per goal): the groups are tiny."""
     shapes = [tuple(3 if i == k else 0 for i in range(n_kinds)) for k in range(n_kinds)]
-    shapes += [tuple(0 if i in omit else 1 for i in range(n_kinds))
-               for omit in itertools.combinations(range(n_kinds), n_kinds - 3)]
+    shapes += [
+        tuple(0 if i in omit else 1 for i in range(n_kinds))
+        for omit in itertools.combinations(range(n_kinds), n_kinds - 3)
+    ]
     idx = np.arange(5**n_kinds)
-    c = np.stack([(idx // 5**i) % 5 for i in range(n_kinds)], axis=1)       # (configs, kinds)
+    c = np.stack([(idx // 5**i) % 5 for i in range(n_kinds)], axis=1)  # (configs, kinds)
     table = np.empty((5**n_kinds, 2 * (MAX_SETS + 1)), np.uint8)
     for m in range(MAX_SETS + 1):
-        bodies = {tuple(map(sum, zip(*combo))) if combo else (0,) * n_kinds
-                  for combo in itertools.combinations_with_replacement(shapes, m)}
+        bodies = {
+            tuple(map(sum, zip(*combo))) if combo else (0,) * n_kinds
+            for combo in itertools.combinations_with_replacement(shapes, m)
+        }
         for p in (0, 1):
-            targets = {tuple(v + 2 * (i == k) for i, v in enumerate(body))
-                       for body in bodies for k in range(n_kinds)} if p else bodies
+            targets = (
+                {tuple(v + 2 * (i == k) for i, v in enumerate(body)) for body in bodies for k in range(n_kinds)}
+                if p
+                else bodies
+            )
             t = np.array(sorted(x for x in targets if max(x) <= max_copies), np.int64).reshape(-1, n_kinds)
             if not len(t):
-                table[:, 2 * m + p] = HC_IMPOSSIBLE     # e.g. four dragon sets and a pair
+                table[:, 2 * m + p] = HC_IMPOSSIBLE  # e.g. four dragon sets and a pair
                 continue
             deficit = np.maximum(t[None, :, :] - c[:, None, :], 0).sum(axis=2).min(axis=1)
             table[:, 2 * m + p] = deficit.astype(np.uint8)
@@ -262,8 +272,8 @@ def honour_chow_tables() -> dict[str, np.ndarray]:
 def _merge_groups(winds: np.ndarray, dragons: np.ndarray) -> np.ndarray:
     """The seven honours' table (rows ``wind index + 625 * dragon index``, the index of the
     honour group) as the min-plus combination of the wind and the dragon tables."""
-    w = winds.astype(np.int32)[None, :, :]             # (1, 625, 10)
-    d = dragons.astype(np.int32)[:, None, :]           # (125, 1, 10)
+    w = winds.astype(np.int32)[None, :, :]  # (1, 625, 10)
+    d = dragons.astype(np.int32)[:, None, :]  # (125, 1, 10)
     out = np.full((len(dragons), len(winds), 2 * (MAX_SETS + 1)), HC_IMPOSSIBLE, np.int32)
     for m in range(MAX_SETS + 1):
         for m1 in range(m + 1):
@@ -299,7 +309,7 @@ ACCEPT_KINDS = {"suit_accept": 9, "honor_accept": 7}
 MAX_DEFICIT = 3 * MAX_SETS + 2
 MANIFEST = "manifest.json"
 LOCK = ".lock"
-_LOCK_WAIT = 120.0              # seconds to wait for another process building the tables
+_LOCK_WAIT = 120.0  # seconds to wait for another process building the tables
 
 
 class CacheWarning(RuntimeWarning):
@@ -356,10 +366,21 @@ def check_tables(arrays) -> None:
     for name, shape in TABLE_SHAPES.items():
         a = arrays.get(name) if hasattr(arrays, "get") else None
         want = TABLE_DTYPES[name]
-        if not isinstance(a, np.ndarray) or a.shape != shape or a.dtype != want.newbyteorder("=") \
-                or not a.flags.c_contiguous:
-            got = "nothing" if a is None else (f"{type(a).__name__}" if not isinstance(a, np.ndarray) else
-                                               f"{a.dtype} {a.shape}{'' if a.flags.c_contiguous else ' not C-contiguous'}")
+        if (
+            not isinstance(a, np.ndarray)
+            or a.shape != shape
+            or a.dtype != want.newbyteorder("=")
+            or not a.flags.c_contiguous
+        ):
+            got = (
+                "nothing"
+                if a is None
+                else (
+                    f"{type(a).__name__}"
+                    if not isinstance(a, np.ndarray)
+                    else f"{a.dtype} {a.shape}{'' if a.flags.c_contiguous else ' not C-contiguous'}"
+                )
+            )
             raise ValueError(f"table {name}: expected a C-contiguous {want} array of shape {shape}, got {got}")
     for name in ("suit_natural", "suit_unlimited", "honor_natural", "honor_unlimited"):
         top = int(arrays[name].max())
@@ -371,6 +392,7 @@ def check_tables(arrays) -> None:
 
 
 # -- file system helpers ------------------------------------------------------------------
+
 
 def _umask() -> int:
     try:
@@ -446,8 +468,9 @@ def _check_folder(folder: Path) -> None:
         raise _Invalid(f"{folder} is a symbolic link to nothing") from None
     if not stat.S_ISDIR(st.st_mode):
         raise _Invalid(f"{folder} is not a folder")
-    problem = _untrusted(st, "the folder " + ("that the symbolic link " if link else "") + str(folder)
-                         + (" points to" if link else ""))
+    problem = _untrusted(
+        st, "the folder " + ("that the symbolic link " if link else "") + str(folder) + (" points to" if link else "")
+    )
     if problem:
         raise _Invalid(problem)
 
@@ -470,10 +493,17 @@ def _read_manifest(folder: Path) -> dict:
     try:
         manifest = json.loads(data.decode("utf-8"))
         tables = manifest["tables"]
-        ok = (manifest.get("format") == "mjfast-tables" and set(tables) == set(TABLE_SHAPES)
-              and all(list(tables[n]["shape"]) == list(s) and tables[n]["dtype"] == TABLE_DTYPES[n].str
-                      and isinstance(tables[n]["sha256"], str) and len(tables[n]["sha256"]) == 64
-                      for n, s in TABLE_SHAPES.items()))
+        ok = (
+            manifest.get("format") == "mjfast-tables"
+            and set(tables) == set(TABLE_SHAPES)
+            and all(
+                list(tables[n]["shape"]) == list(s)
+                and tables[n]["dtype"] == TABLE_DTYPES[n].str
+                and isinstance(tables[n]["sha256"], str)
+                and len(tables[n]["sha256"]) == 64
+                for n, s in TABLE_SHAPES.items()
+            )
+        )
     except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError):
         raise _Invalid(f"{MANIFEST} is unreadable") from None
     if not ok:
@@ -505,8 +535,10 @@ def _load_table(folder: Path, name: str, entry: dict) -> np.ndarray:
             raise _Invalid(f"{what} has no valid .npy header ({exc})") from None
         want = TABLE_DTYPES[name]
         if tuple(shape) != TABLE_SHAPES[name] or dtype != want or fortran:
-            raise _Invalid(f"{what} holds a {'Fortran-order ' if fortran else ''}{dtype} array of shape "
-                           f"{tuple(shape)}, not {want} {TABLE_SHAPES[name]}")
+            raise _Invalid(
+                f"{what} holds a {'Fortran-order ' if fortran else ''}{dtype} array of shape "
+                f"{tuple(shape)}, not {want} {TABLE_SHAPES[name]}"
+            )
         nbytes = int(np.prod(shape)) * want.itemsize
         if st.st_size != offset + nbytes:
             raise _Invalid(f"{what} has {st.st_size} bytes, not {offset + nbytes}")
@@ -547,7 +579,7 @@ class _Lock:
         try:
             self.fd = os.open(folder / LOCK, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), _file_mode())
             if hasattr(os, "fchmod") and os.fstat(self.fd).st_uid == getattr(os, "getuid", lambda: -1)():
-                os.fchmod(self.fd, _file_mode())      # os.open applies the umask
+                os.fchmod(self.fd, _file_mode())  # os.open applies the umask
         except OSError:
             pass
 
@@ -567,19 +599,19 @@ class _Lock:
                 if time.monotonic() > deadline:
                     return self
                 time.sleep(0.05)
-            except OSError:           # no locks on this file system
+            except OSError:  # no locks on this file system
                 return self
 
     def __exit__(self, *exc) -> None:
         if self.fd is not None:
-            os.close(self.fd)         # releases the lock
+            os.close(self.fd)  # releases the lock
 
 
 def _make_folder(folder: Path) -> None:
     folder.parent.mkdir(parents=True, exist_ok=True)
     try:
         os.mkdir(folder, _dir_mode())
-        os.chmod(folder, _dir_mode())     # mkdir applies the umask
+        os.chmod(folder, _dir_mode())  # mkdir applies the umask
     except FileExistsError:
         pass
     try:
@@ -654,8 +686,11 @@ def _write(folder: Path, arrays: dict) -> None:
     for name in TABLE_SHAPES:
         arr = np.ascontiguousarray(arrays[name], TABLE_DTYPES[name])
         _atomic_write(folder, f"{name}.npy", lambda fh, a=arr: np.lib.format.write_array(fh, a, allow_pickle=False))
-        entries[name] = {"shape": list(arr.shape), "dtype": arr.dtype.str,
-                         "sha256": hashlib.sha256(memoryview(arr).cast("B")).hexdigest()}
+        entries[name] = {
+            "shape": list(arr.shape),
+            "dtype": arr.dtype.str,
+            "sha256": hashlib.sha256(memoryview(arr).cast("B")).hexdigest(),
+        }
     manifest = {"format": "mjfast-tables", "builder": BUILDER, "tables": entries}
     _atomic_write(folder, MANIFEST, lambda fh: fh.write(json.dumps(manifest, indent=1).encode()))
     _fsync_folder(folder)
@@ -673,7 +708,7 @@ def _rebuild(folder: Path, problem: str | None) -> dict:
     if write_error is None:
         with _Lock(folder):
             try:
-                arrays = _load_verified(folder)        # another process built it meanwhile
+                arrays = _load_verified(folder)  # another process built it meanwhile
                 STATUS.update(source="cache", problem=None)
                 return arrays
             except (_Missing, _Invalid):
@@ -687,14 +722,18 @@ def _rebuild(folder: Path, problem: str | None) -> dict:
         arrays = build_tables()
     STATUS.update(source="memory" if write_error else "built", problem=problem or write_error)
     if write_error:
-        warnings.warn(f"mjfast: the table cache {folder} is not usable: "
-                      + (f"{problem}, and " if problem and problem != write_error else "")
-                      + f"{write_error}; the tables were built in "
-                      f"memory for this process (set MJFAST_CACHE_DIR to a folder of your own)",
-                      CacheWarning, stacklevel=2)
+        warnings.warn(
+            f"mjfast: the table cache {folder} is not usable: "
+            + (f"{problem}, and " if problem and problem != write_error else "")
+            + f"{write_error}; the tables were built in "
+            f"memory for this process (set MJFAST_CACHE_DIR to a folder of your own)",
+            CacheWarning,
+            stacklevel=2,
+        )
     elif problem:
-        warnings.warn(f"mjfast: the table cache {folder} was unusable ({problem}); it was rebuilt",
-                      CacheWarning, stacklevel=2)
+        warnings.warn(
+            f"mjfast: the table cache {folder} was unusable ({problem}); it was rebuilt", CacheWarning, stacklevel=2
+        )
     return arrays
 
 

@@ -1,4 +1,5 @@
 """Type stubs for the wall kernel (see ``_wall.pyx``)."""
+
 from collections.abc import Callable
 
 import numpy as np
@@ -36,5 +37,4 @@ def simulate_draws_kernel(
     win_turn: npt.NDArray[np.int32] | None = None,
     win_state: npt.NDArray[np.int32] | None = None,
 ) -> int: ...
-
 def bounded_sample(bitgen: np.random.BitGenerator, n: int, out: npt.NDArray[np.uint64], wide: bool = False) -> None: ...

@@ -3,6 +3,7 @@
 They implement the definitions directly (brute force over targets and wildcard assignments)
 and are importable so that notebooks and doctests can cross-check the compiled code.
 """
+
 from .decompose import SET_TYPES, WAIT_TYPES, decompose, wait_types
 from .efficiency import ukeire, waits, yijinting
 from .shanten import (

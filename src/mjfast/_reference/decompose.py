@@ -16,6 +16,7 @@ Two decompositions are distinct when their blocks or their wildcard kinds differ
 Everything is found by exhaustive enumeration of targets ``T >= counts`` of the form with
 ``sum(T - counts) == wilds`` and ``T - counts`` on ``wild_mask`` kinds.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -76,7 +77,7 @@ def _standard_parts(need: np.ndarray, budget: int, n_sets: int, set_types=SET_TY
     multiset once); ``excess = sum(max(0, S - need))`` never decreases, so a branch stops as
     soon as it exceeds ``budget``.
     """
-    want = [int(x) for x in need]   # plain ints: the search indexes it per tile
+    want = [int(x) for x in need]  # plain ints: the search indexes it per tile
     set_tiles = [_set_tiles(st) for st in set_types]
 
     def dfs(start, left, vec, excess, chosen):
@@ -177,8 +178,10 @@ def _special(name, counts, wilds, mask, opts) -> set:
         option_sets = [[[0, 1]] * N_KINDS]
     elif name == "honors_and_knitted":
         option_sets = [
-            [([1] if opts.get("seven_stars") else [0, 1]) if i in honours else ([0, 1] if i in p else [0])
-             for i in range(N_KINDS)]
+            [
+                ([1] if opts.get("seven_stars") else [0, 1]) if i in honours else ([0, 1] if i in p else [0])
+                for i in range(N_KINDS)
+            ]
             for p in map(set, KNITTED_PATTERNS)
         ]
     elif name == "nine_terminals":

@@ -7,6 +7,7 @@ draw and every discard. Only natural tiles are drawn; a drawn wildcard is not re
 not seen (own concealed tiles, own melds through ``caps``, and ``visible`` = discards and
 other players' melds). A natural ``t`` can be drawn only if ``counts[t] < caps[t]``.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -90,8 +91,9 @@ def waits(counts, n_melds=0, wilds=0, caps=None, visible=None, wild_mask=None, f
     return out
 
 
-def yijinting(counts, n_melds=0, wilds=0, caps=None, visible=None, wild_mask=None, forms=None,
-              aggregate="union") -> dict:
+def yijinting(
+    counts, n_melds=0, wilds=0, caps=None, visible=None, wild_mask=None, forms=None, aggregate="union"
+) -> dict:
     """一进听 analysis of a 1-shanten 3k+1 hand (rules/yijinting.md §1).
 
     Parameters
@@ -146,6 +148,7 @@ def yijinting(counts, n_melds=0, wilds=0, caps=None, visible=None, wild_mask=Non
                 discards[d] = tuple(k for k in range(N_KINDS) if kept[k] < cap[k] and sh(_plus(kept, k)) == -1)
         if not discards:
             continue
+
         def copies(kinds):
             return sum(_remaining(drawn, cap, vis, k) for k in kinds)
 

@@ -14,6 +14,7 @@ scorer and the compiled search, :mod:`mjfast._kernels._mcr`, which this module i
 :mod:`mjfast.scoring.guobiao` is the public face; it runs this engine instead of the kernel when
 ``MJFAST_PUREPYTHON=1``.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -22,31 +23,117 @@ import numpy as np
 
 from ..decomposition import decompose_counts
 from ..scoring._fans import (
-    ALL_CHOWS, ALL_EVEN_PUNGS, ALL_FIVE, ALL_GREEN, ALL_HONORS, ALL_PUNGS, ALL_REF, ALL_SIMPLES,
-    ALL_TERMINALS, ALL_TERMINALS_AND_HONORS, ALL_TYPES, BIG_FOUR_WINDS, BIG_THREE_DRAGONS,
-    BIG_THREE_WINDS, CHICKEN_HAND, CHOW, CLOSED_WAIT, CONCEALED_HAND, CONCEALED_KONG,
-    CONCEALED_KONG_AND_MELDED_KONG, DOUBLE_PUNG, DRAGON_PUNG, EDGE_WAIT, FAN_VALUE,
-    FLOWER_TILES, FOUR_CONCEALED_PUNGS, FOUR_KONGS, FOUR_PURE_SHIFTED_CHOWS,
-    FOUR_PURE_SHIFTED_PUNGS, FROM_REF, FULLY_CONCEALED_HAND, FULL_FLUSH, F_KONG, F_LAST_TILE,
-    F_SELF_DRAWN, F_WALL_LAST, GREATER_HONORS_AND_KNITTED_TILES, HALF_FLUSH, KNITTED,
-    KNITTED_STRAIGHT, KONG, LAST_TILE, LAST_TILE_CLAIM, LAST_TILE_DRAW,
-    LESSER_HONORS_AND_KNITTED_TILES, LITTLE_FOUR_WINDS, LITTLE_THREE_DRAGONS, LOWER_FOUR,
-    LOWER_TILES, MELDED_HAND, MELDED_KONG, MIDDLE_TILES, MIXED_DOUBLE_CHOW, MIXED_SHIFTED_CHOWS,
-    MIXED_SHIFTED_PUNGS, MIXED_STRAIGHT, MIXED_TRIPLE_CHOW, NINE_GATES, NO_HONORS, N_FANS,
-    ONE_VOIDED_SUIT, OPT_BUQIUREN, OPT_TONGKE, OPT_V2, OUTSIDE_HAND, OUT_WITH_REPLACEMENT_TILE,
-    PAIR, PREVALENT_WIND, PUNG, PUNG_OF_TERMINALS_OR_HONORS, PURE_DOUBLE_CHOW,
-    PURE_SHIFTED_CHOWS, PURE_SHIFTED_PUNGS, PURE_STRAIGHT, PURE_TERMINAL_CHOWS,
-    PURE_TRIPLE_CHOW, QUADRUPLE_CHOW, REVERSIBLE_TILES, ROBBING_THE_KONG, SEAT_WIND, SELF_DRAWN,
-    SEVEN_PAIRS, SEVEN_SHIFTED_PAIRS, SHORT_STRAIGHT, SINGLE_WAIT, THIRTEEN_ORPHANS,
-    THREE_CONCEALED_PUNGS, THREE_KONGS, THREE_SUITED_TERMINAL_CHOWS, TILE_C, TILE_E, TILE_F,
-    TILE_HOG, TILE_N, TILE_P, TILE_S, TILE_W, TO_REF, TRIPLE_PUNG, TWO_CONCEALED_KONGS,
-    TWO_CONCEALED_PUNGS, TWO_DRAGONS_PUNGS, TWO_MELDED_KONGS, TWO_TERMINAL_CHOWS, UPPER_FOUR,
-    UPPER_TILES, is_wind as _is_wind,
+    ALL_CHOWS,
+    ALL_EVEN_PUNGS,
+    ALL_FIVE,
+    ALL_GREEN,
+    ALL_HONORS,
+    ALL_PUNGS,
+    ALL_REF,
+    ALL_SIMPLES,
+    ALL_TERMINALS,
+    ALL_TERMINALS_AND_HONORS,
+    ALL_TYPES,
+    BIG_FOUR_WINDS,
+    BIG_THREE_DRAGONS,
+    BIG_THREE_WINDS,
+    CHICKEN_HAND,
+    CHOW,
+    CLOSED_WAIT,
+    CONCEALED_HAND,
+    CONCEALED_KONG,
+    CONCEALED_KONG_AND_MELDED_KONG,
+    DOUBLE_PUNG,
+    DRAGON_PUNG,
+    EDGE_WAIT,
+    FAN_VALUE,
+    FLOWER_TILES,
+    FOUR_CONCEALED_PUNGS,
+    FOUR_KONGS,
+    FOUR_PURE_SHIFTED_CHOWS,
+    FOUR_PURE_SHIFTED_PUNGS,
+    FROM_REF,
+    FULLY_CONCEALED_HAND,
+    FULL_FLUSH,
+    F_KONG,
+    F_LAST_TILE,
+    F_SELF_DRAWN,
+    F_WALL_LAST,
+    GREATER_HONORS_AND_KNITTED_TILES,
+    HALF_FLUSH,
+    KNITTED,
+    KNITTED_STRAIGHT,
+    KONG,
+    LAST_TILE,
+    LAST_TILE_CLAIM,
+    LAST_TILE_DRAW,
+    LESSER_HONORS_AND_KNITTED_TILES,
+    LITTLE_FOUR_WINDS,
+    LITTLE_THREE_DRAGONS,
+    LOWER_FOUR,
+    LOWER_TILES,
+    MELDED_HAND,
+    MELDED_KONG,
+    MIDDLE_TILES,
+    MIXED_DOUBLE_CHOW,
+    MIXED_SHIFTED_CHOWS,
+    MIXED_SHIFTED_PUNGS,
+    MIXED_STRAIGHT,
+    MIXED_TRIPLE_CHOW,
+    NINE_GATES,
+    NO_HONORS,
+    N_FANS,
+    ONE_VOIDED_SUIT,
+    OPT_BUQIUREN,
+    OPT_TONGKE,
+    OPT_V2,
+    OUTSIDE_HAND,
+    OUT_WITH_REPLACEMENT_TILE,
+    PAIR,
+    PREVALENT_WIND,
+    PUNG,
+    PUNG_OF_TERMINALS_OR_HONORS,
+    PURE_DOUBLE_CHOW,
+    PURE_SHIFTED_CHOWS,
+    PURE_SHIFTED_PUNGS,
+    PURE_STRAIGHT,
+    PURE_TERMINAL_CHOWS,
+    PURE_TRIPLE_CHOW,
+    QUADRUPLE_CHOW,
+    REVERSIBLE_TILES,
+    ROBBING_THE_KONG,
+    SEAT_WIND,
+    SELF_DRAWN,
+    SEVEN_PAIRS,
+    SEVEN_SHIFTED_PAIRS,
+    SHORT_STRAIGHT,
+    SINGLE_WAIT,
+    THIRTEEN_ORPHANS,
+    THREE_CONCEALED_PUNGS,
+    THREE_KONGS,
+    THREE_SUITED_TERMINAL_CHOWS,
+    TILE_C,
+    TILE_E,
+    TILE_F,
+    TILE_HOG,
+    TILE_N,
+    TILE_P,
+    TILE_S,
+    TILE_W,
+    TO_REF,
+    TRIPLE_PUNG,
+    TWO_CONCEALED_KONGS,
+    TWO_CONCEALED_PUNGS,
+    TWO_DRAGONS_PUNGS,
+    TWO_MELDED_KONGS,
+    TWO_TERMINAL_CHOWS,
+    UPPER_FOUR,
+    UPPER_TILES,
+    is_wind as _is_wind,
 )
 
 _GREEN = frozenset({0x22, 0x23, 0x24, 0x26, 0x28, TILE_F})
-_REVERSIBLE = frozenset({0x22, 0x24, 0x25, 0x26, 0x28, 0x29,
-                         0x31, 0x32, 0x33, 0x34, 0x35, 0x38, 0x39, TILE_P})
+_REVERSIBLE = frozenset({0x22, 0x24, 0x25, 0x26, 0x28, 0x29, 0x31, 0x32, 0x33, 0x34, 0x35, 0x38, 0x39, TILE_P})
 _ORPHANS = (0x11, 0x19, 0x21, 0x29, 0x31, 0x39, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47)
 _HONORS = (0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47)
 
@@ -125,8 +212,9 @@ def _four_pungs_fan(t0, t1, t2, t3):
     return 0
 
 
-_THREE_WINDS = frozenset({(TILE_E, TILE_S, TILE_W), (TILE_E, TILE_S, TILE_N),
-                          (TILE_E, TILE_W, TILE_N), (TILE_S, TILE_W, TILE_N)})
+_THREE_WINDS = frozenset(
+    {(TILE_E, TILE_S, TILE_W), (TILE_E, TILE_S, TILE_N), (TILE_E, TILE_W, TILE_N), (TILE_S, TILE_W, TILE_N)}
+)
 
 
 def _three_pungs_fan(t0, t1, t2):
@@ -204,12 +292,21 @@ def _four_chows(m, ft):
     if f:
         ft[f] = 1
         return
-    if (_three_of_four_chows(m[0], m[1], m[2], m[3], ft) or _three_of_four_chows(m[0], m[1], m[3], m[2], ft)
-            or _three_of_four_chows(m[0], m[2], m[3], m[1], ft)
-            or _three_of_four_chows(m[1], m[2], m[3], m[0], ft)):
+    if (
+        _three_of_four_chows(m[0], m[1], m[2], m[3], ft)
+        or _three_of_four_chows(m[0], m[1], m[3], m[2], ft)
+        or _three_of_four_chows(m[0], m[2], m[3], m[1], ft)
+        or _three_of_four_chows(m[1], m[2], m[3], m[0], ft)
+    ):
         return
-    a = (_two_chows_fan(m[0], m[1]), _two_chows_fan(m[0], m[2]), _two_chows_fan(m[0], m[3]),
-         _two_chows_fan(m[1], m[2]), _two_chows_fan(m[1], m[3]), _two_chows_fan(m[2], m[3]))
+    a = (
+        _two_chows_fan(m[0], m[1]),
+        _two_chows_fan(m[0], m[2]),
+        _two_chows_fan(m[0], m[3]),
+        _two_chows_fan(m[1], m[2]),
+        _two_chows_fan(m[1], m[3]),
+        _two_chows_fan(m[2], m[3]),
+    )
     max_cnt = 3
     if not (a[0] or a[1] or a[2]):
         max_cnt -= 1
@@ -581,8 +678,12 @@ def _final_adjust(ft, opts):
 
 
 def _adjust_by_winds(t, prevalent, seat, ft, opts):
-    deducted = bool(ft[BIG_THREE_WINDS] or ft[ALL_TERMINALS_AND_HONORS] or ft[ALL_HONORS]
-                    or (ft[LITTLE_FOUR_WINDS] and not opts & OPT_V2))
+    deducted = bool(
+        ft[BIG_THREE_WINDS]
+        or ft[ALL_TERMINALS_AND_HONORS]
+        or ft[ALL_HONORS]
+        or (ft[LITTLE_FOUR_WINDS] and not opts & OPT_V2)
+    )
     delta = t - TILE_E
     if delta == prevalent:
         ft[PREVALENT_WIND] = 1
@@ -1092,8 +1193,9 @@ def calculate(c34, melds, win, flag, seat, prevalent, opts=0):
             uw = _is_unique_waiting(c34, win, fixed_cnt == 0)
             hog = sum(1 for t in ALL_REF if st[t] + fixed_table[t] == 4)
             for _form, sets, pair_id, _tiles, _wild in rows:
-                conc = sorted(((CHOW, TO_REF[f + 1], False) if k == "chow" else (PUNG, TO_REF[f], False))
-                              for k, f in sets)
+                conc = sorted(
+                    ((CHOW, TO_REF[f + 1], False) if k == "chow" else (PUNG, TO_REF[f], False)) for k, f in sets
+                )
                 packs = fixed + conc + [(PAIR, TO_REF[pair_id], False)]
                 ft = _regular(packs, fixed_cnt, unique, hog, wr, flag, uw, seat, prevalent, opts)
                 total = fan_total(ft)

@@ -35,6 +35,7 @@ the wildcards between groups the minimum is the sum of per-group minima. Therefo
 Step 2 is the same as enumerating every global assignment and every global target, because the
 objective is a sum over groups and the constraints are per group plus the totals.
 """
+
 from __future__ import annotations
 
 import functools
@@ -191,8 +192,9 @@ def _set_targets(length: int, runs: bool, max_sets: int, bound: int, any_three: 
     if runs:
         sets += [tuple(1 if t <= i <= t + 2 else 0 for i in range(length)) for t in range(length - 2)]
     if any_three:
-        sets += [tuple(1 if i in trio else 0 for i in range(length))
-                 for trio in itertools.combinations(range(length), 3)]
+        sets += [
+            tuple(1 if i in trio else 0 for i in range(length)) for trio in itertools.combinations(range(length), 3)
+        ]
     found: dict[tuple[int, ...], tuple[int, int]] = {}
     for m in range(max_sets + 1):
         for combo in itertools.combinations_with_replacement(sets, m):
@@ -411,10 +413,9 @@ def _min_replacement(groups: list, w: int, total: tuple[int, ...]) -> float:
     if all(state is None for state in states):
         return float(_combine_tables(tables)[(w,) + target_idx])
     # w > 0 here, so every entry of d0 is set (None only stands in when w == 0)
-    d0_tables = [x.d0_min.reshape((1,) + dims) if isinstance(x, _GroupState) else cast(np.ndarray, x)
-                 for x in d0]
+    d0_tables = [x.d0_min.reshape((1,) + dims) if isinstance(x, _GroupState) else cast(np.ndarray, x) for x in d0]
     flip = tuple(slice(None, None, -1) for _ in total)  # x[flip][r] == x[total - r]
-    rests: dict[int, np.ndarray] = {}     # by group, for the set groups
+    rests: dict[int, np.ndarray] = {}  # by group, for the set groups
     for g, state in enumerate(states):
         if state is None:
             continue
@@ -706,9 +707,7 @@ def shanten(counts, n_melds=0, wilds=0, caps=None, wild_mask=None, form=None):
     int or None
         None when no form applies.
     """
-    results = [
-        fn(counts, n_melds, wilds, caps, wild_mask, **opts) for fn, opts in _resolve_forms(form)
-    ]
+    results = [fn(counts, n_melds, wilds, caps, wild_mask, **opts) for fn, opts in _resolve_forms(form)]
     results = [r for r in results if r is not None]
     return min(results) if results else None
 

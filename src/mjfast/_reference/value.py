@@ -11,6 +11,7 @@ shanten kernel and the scorers; the wins are judged and scored here with
 
 It is slow (small hands, short horizons): it exists to check the kernel.
 """
+
 from __future__ import annotations
 
 import math
@@ -43,8 +44,24 @@ def _add(acc: list, a: float, v) -> None:
 class _Model:
     """One set-up: the wall, the bound, the judge."""
 
-    def __init__(self, hand, *, rule, draws_left, visible, melds, wilds, wall, depth, discard_wins, hazard,
-                 wild_kind, wild_copies, first_turns, rule_options):
+    def __init__(
+        self,
+        hand,
+        *,
+        rule,
+        draws_left,
+        visible,
+        melds,
+        wilds,
+        wall,
+        depth,
+        discard_wins,
+        hazard,
+        wild_kind,
+        wild_copies,
+        first_turns,
+        rule_options,
+    ):
         h = as_hand(hand, melds=melds, wilds=wilds)
         self.rule = _bridge.resolve_rule(rule)
         self.options = {}
@@ -98,13 +115,14 @@ class _Model:
             left -= sum(1 for t in seen_bonus if t == k)
             pool += [k] * max(0, left)
         self.F0 = sum(bonus.values()) - len(own) - seen_flowers - len(seen_bonus) if bonus else 0
-        self.pool = tuple(pool[:self.F0])
+        self.pool = tuple(pool[: self.F0])
         if wild_copies is None:
             if wild_kind is None:
                 n_wild = 0
             else:
-                n_wild = max(0, (self.rule.wildcard.copies if self.rule is not None and self.rule.wildcard else 4)
-                             - h.wilds)
+                n_wild = max(
+                    0, (self.rule.wildcard.copies if self.rule is not None and self.rule.wildcard else 4) - h.wilds
+                )
         else:
             n_wild = int(wild_copies) - h.wilds
         self.W0 = n_wild
@@ -128,10 +146,14 @@ class _Model:
         plain = _bridge.kernel_rule(self.rule)
         self.face_cap = np.ascontiguousarray(np.maximum(plain.copies.astype(int) - h.meld_counts, 0), np.uint8)
         self.face_kr = plain
-        self.face_opts = _bridge.void_options(plain.options, {m.tiles[0] // 9 for m in h.melds}) \
-            if h.n_melds else plain.options
-        self.s0 = min(self.shanten(self._minus(self.h0, j), self.w0) for j in range(N_KINDS) if self.h0[j]) \
-            if self.start14 else self.shanten(self.h0, self.w0)
+        self.face_opts = (
+            _bridge.void_options(plain.options, {m.tiles[0] // 9 for m in h.melds}) if h.n_melds else plain.options
+        )
+        self.s0 = (
+            min(self.shanten(self._minus(self.h0, j), self.w0) for j in range(N_KINDS) if self.h0[j])
+            if self.start14
+            else self.shanten(self.h0, self.w0)
+        )
         self._v13 = {}
         self._draw = {}
         self._judge = {}
@@ -139,16 +161,17 @@ class _Model:
     # -- shape ------------------------------------------------------------------------------
     @staticmethod
     def _minus(c, j):
-        return c[:j] + (c[j] - 1,) + c[j + 1:]
+        return c[:j] + (c[j] - 1,) + c[j + 1 :]
 
     @staticmethod
     def _plus(c, j):
-        return c[:j] + (c[j] + 1,) + c[j + 1:]
+        return c[:j] + (c[j] + 1,) + c[j + 1 :]
 
     @lru_cache(maxsize=None)
     def shanten(self, c, w) -> int:
-        v = _ks.shanten_fast(np.array(c, np.uint8), self.n_melds, w, self.cap, self.kr.playable, self.kr.forms,
-                             self.options_bits)
+        v = _ks.shanten_fast(
+            np.array(c, np.uint8), self.n_melds, w, self.cap, self.kr.playable, self.kr.forms, self.options_bits
+        )
         return min(int(v), 120)
 
     def exchanges(self, c, w) -> int:
@@ -187,16 +210,33 @@ class _Model:
                     if self.rule.tileset.copies[k] == 0 or c[k] >= self.face_cap[k]:
                         continue
                     c2 = np.array(self._plus(c, k), np.uint8)
-                    if _ks.shanten_fast(c2, self.n_melds, w - 1, self.face_cap, self.face_kr.playable,
-                                        self.face_kr.forms, self.face_opts) < 0:
+                    if (
+                        _ks.shanten_fast(
+                            c2,
+                            self.n_melds,
+                            w - 1,
+                            self.face_cap,
+                            self.face_kr.playable,
+                            self.face_kr.forms,
+                            self.face_opts,
+                        )
+                        < 0
+                    ):
                         faces.append((k, True))
             out = None
             for face, wild_win in faces:
                 hand = Hand(np.array(c, np.uint8), melds=self.melds, bonus=self.own_bonus + self.pool[:f], wilds=w)
                 state = {"win_is_wild": wild_win} if self.win_is_wild and w else {}
                 if self_draw:
-                    ctx = WinContext(hand, win_tile=face, self_draw=True, winner=0, dealer=0, after_kong=bool(after),
-                                     rule_state=state)
+                    ctx = WinContext(
+                        hand,
+                        win_tile=face,
+                        self_draw=True,
+                        winner=0,
+                        dealer=0,
+                        after_kong=bool(after),
+                        rule_state=state,
+                    )
                 else:
                     ctx = WinContext(hand, win_tile=face, winner=0, dealer=0, discarder=2, rule_state=state)
                 if not can_win(ctx, self.rule, **self.options):
@@ -325,13 +365,30 @@ class _Model:
         D0 = (0,) * (N_KINDS + 1)
         if not self.start14:
             return {None: tuple(self.value13(self.h0, self.w0, D0, 0, 0))}
-        return {CODES[j]: tuple(self.value13(self._minus(self.h0, j), self.w0, D0, 0, 0))
-                for j in range(N_KINDS) if self.h0[j]}
+        return {
+            CODES[j]: tuple(self.value13(self._minus(self.h0, j), self.w0, D0, 0, 0))
+            for j in range(N_KINDS)
+            if self.h0[j]
+        }
 
 
-def expected_value(hand, *, rule=None, draws_left, visible=None, melds=(), wilds=None, wall="depleting", depth=1,
-                   discard_wins=False, hazard=0.0, wild_kind=None, wild_copies=None, first_turns=3,
-                   **rule_options) -> dict:
+def expected_value(
+    hand,
+    *,
+    rule=None,
+    draws_left,
+    visible=None,
+    melds=(),
+    wilds=None,
+    wall="depleting",
+    depth=1,
+    discard_wins=False,
+    hazard=0.0,
+    wild_kind=None,
+    wild_copies=None,
+    first_turns=3,
+    **rule_options,
+) -> dict:
     """Brute-force figures of every row: ``{discard or None: (pay, p_self_draw, p_discard,
     p_ready, total, points)}`` (:data:`FIGURES`; each 0 without a win).
 
@@ -345,9 +402,22 @@ def expected_value(hand, *, rule=None, draws_left, visible=None, melds=(), wilds
     >>> round(rows[None][1], 12) == round(1 - (121 / 123) * (120 / 122), 12)
     True
     """
-    return _Model(hand, rule=rule, draws_left=draws_left, visible=visible, melds=melds, wilds=wilds, wall=wall,
-                  depth=depth, discard_wins=discard_wins, hazard=hazard, wild_kind=wild_kind,
-                  wild_copies=wild_copies, first_turns=first_turns, rule_options=rule_options).rows()
+    return _Model(
+        hand,
+        rule=rule,
+        draws_left=draws_left,
+        visible=visible,
+        melds=melds,
+        wilds=wilds,
+        wall=wall,
+        depth=depth,
+        discard_wins=discard_wins,
+        hazard=hazard,
+        wild_kind=wild_kind,
+        wild_copies=wild_copies,
+        first_turns=first_turns,
+        rule_options=rule_options,
+    ).rows()
 
 
 def closed_form_single_wait(copies: int, unseen: int, draws: int, wall: str) -> float:

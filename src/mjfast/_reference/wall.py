@@ -4,6 +4,7 @@ same wall and the same efficiency policy, through the public ``shanten``/``ukeir
 :func:`replay_draws` replays the games of :func:`mjfast.simulate_draws` one tile at a time;
 the tests require identical histograms.
 """
+
 import numpy as np
 
 import mjfast as mj
@@ -93,11 +94,11 @@ def replay_draws(hand, rule, visible, draws_left, children, sizes, legal=None):
                         tile = -1
                         break
                     j = f + st.bounded(b - f + 1)
-                    if taken == 0:                      # the turn's draw, from the front
+                    if taken == 0:  # the turn's draw, from the front
                         wall[j], wall[f] = wall[f], wall[j]
                         tile = wall[f]
                         f += 1
-                    else:                               # a flower's replacement, from the back
+                    else:  # a flower's replacement, from the back
                         wall[j], wall[b] = wall[b], wall[j]
                         tile = wall[b]
                         b -= 1

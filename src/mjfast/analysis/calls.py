@@ -5,6 +5,7 @@ each 碰 + discard, each 吃 variant + discard (only from the player on the left
 the rule allows chows), 明杠 and 和, and measures the hand each option leaves with the
 efficiency figures of ``rules/yijinting.md`` (shanten, 进张, 听张, 一进听 组合数).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -81,9 +82,25 @@ def _chows(tile: int, counts: np.ndarray) -> list[tuple[int, int, int]]:
     return out
 
 
-def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(), fixed_sets=(), n=None,
-                 draws_left=18, rng=None, n_threads=None, executor=None, progress=False, value=False,
-                 value_options=None, mc_games=None):
+def call_vs_pass(
+    hand13,
+    offered,
+    *,
+    from_seat,
+    rule=None,
+    visible=None,
+    melds=(),
+    fixed_sets=(),
+    n=None,
+    draws_left=18,
+    rng=None,
+    n_threads=None,
+    executor=None,
+    progress=False,
+    value=False,
+    value_options=None,
+    mc_games=None,
+):
     """Compare every legal answer to a discarded tile: pass, 碰, 吃, 杠 or 和.
 
     Parameters
@@ -184,7 +201,7 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
     from .._inputs import default_threads
     from ..simulation._chunks import check_executor
 
-    default_threads(n_threads)       # checked even when nothing is simulated
+    default_threads(n_threads)  # checked even when nothing is simulated
     check_executor(executor)
     from_seat = seat_name(from_seat)
     tile = parse_tile(offered)
@@ -196,8 +213,7 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
 
         h = fix_sets(h, fixed_sets)
     if h.n_tiles + 3 * h.n_melds != 13:
-        raise ValueError(f"call_vs_pass needs a 13-tile hand (melds counted as 3), got "
-                         f"{h.n_tiles + 3 * h.n_melds}")
+        raise ValueError(f"call_vs_pass needs a 13-tile hand (melds counted as 3), got {h.n_tiles + 3 * h.n_melds}")
     rule_obj = _bridge.resolve_rule(rule)
     calls = rule_obj.calls if rule_obj is not None else None
     seen = h.counts.astype(int) + h.meld_counts
@@ -221,8 +237,13 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
             bonus = h.bonus if rule_obj.flowers else ()
             if h.bonus and not rule_obj.flowers:
                 raise ValueError(f"rule {rule_obj.name!r} plays no flowers: the hand's bonus tiles cannot be scored")
-            ctx = WinContext(Hand(won.counts, melds=h.melds, bonus=bonus, wilds=h.wilds), win_tile=tile,
-                             winner=0, dealer=0, discarder=_SEAT_OF[from_seat])
+            ctx = WinContext(
+                Hand(won.counts, melds=h.melds, bonus=bonus, wilds=h.wilds),
+                win_tile=tile,
+                winner=0,
+                dealer=0,
+                discarder=_SEAT_OF[from_seat],
+            )
             legal = can_win(ctx, rule_obj)
             if legal:
                 win_points = float(score(ctx, rule_obj).points)
@@ -286,13 +307,20 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
                 if hand is None:  # the win itself
                     mc.append((1.0, 0.0, 1.0, 0.0) + ((win_points,) * 3 if rule_obj is not None else ()))
                     continue
-                curve = simulate_draws(hand, rule=rule_obj, visible=visible, draws_left=draws_left, n=int(mc_games),
-                                       rng=np.random.SeedSequence(root.entropy, spawn_key=root.spawn_key),
-                                       n_threads=n_threads, executor=executor)
+                curve = simulate_draws(
+                    hand,
+                    rule=rule_obj,
+                    visible=visible,
+                    draws_left=draws_left,
+                    n=int(mc_games),
+                    rng=np.random.SeedSequence(root.entropy, spawn_key=root.spawn_key),
+                    n_threads=n_threads,
+                    executor=executor,
+                )
                 bar.update(int(mc_games))
                 if len(curve):
                     mc.append(tuple(float(curve[c].iloc[-1]) for c in cols))
-                else:           # draws_left=0: nothing is drawn, nothing won
+                else:  # draws_left=0: nothing is drawn, nothing won
                     mc.append((np.nan,) * len(cols))
         finally:
             bar.close()
@@ -304,12 +332,21 @@ def call_vs_pass(hand13, offered, *, from_seat, rule=None, visible=None, melds=(
 
     # ranked by the exact figures only, so Monte-Carlo noise never reorders the table
     if value:
-        order = sorted(range(len(df)), key=lambda i: (-df["ev"][i], -df["p_win"][i], _OPTION_ORDER[df["option"][i]],
-                                                      df["discard"][i]))
+        order = sorted(
+            range(len(df)),
+            key=lambda i: (-df["ev"][i], -df["p_win"][i], _OPTION_ORDER[df["option"][i]], df["discard"][i]),
+        )
     else:
-        order = sorted(range(len(df)), key=lambda i: (
-            df["option"][i] != "win", df["shanten"][i], -df["ukeire"][i],
-            -(0 if pd.isna(df["combos"][i]) else df["combos"][i]), _OPTION_ORDER[df["option"][i]]))
+        order = sorted(
+            range(len(df)),
+            key=lambda i: (
+                df["option"][i] != "win",
+                df["shanten"][i],
+                -df["ukeire"][i],
+                -(0 if pd.isna(df["combos"][i]) else df["combos"][i]),
+                _OPTION_ORDER[df["option"][i]],
+            ),
+        )
     return df.iloc[order].reset_index(drop=True)
 
 
@@ -329,8 +366,9 @@ def _value_columns(df, h: Hand, tile: int, from_seat: str, rule_obj, visible, dr
             vis[t] += 1
         key = (str(hand), draws, tuple(vis), first_turns)
         if key not in cache:
-            cache[key] = value_table(hand, rule=rule_obj, draws_left=draws, visible=vis.astype(np.uint8),
-                                     first_turns=first_turns, **options)
+            cache[key] = value_table(
+                hand, rule=rule_obj, draws_left=draws, visible=vis.astype(np.uint8), first_turns=first_turns, **options
+            )
         table = cache[key]
         if discard is None:
             return table.iloc[0]
@@ -342,16 +380,43 @@ def _value_columns(df, h: Hand, tile: int, from_seat: str, rule_obj, visible, dr
             from ..scoring import WinContext, score
 
             won = h.with_tile(tile)
-            ctx = WinContext(Hand(won.counts, melds=h.melds, bonus=h.bonus if rule_obj is not None and rule_obj.flowers
-                                  else (), wilds=h.wilds), win_tile=tile, winner=0, dealer=0,
-                             discarder=_SEAT_OF[from_seat])
+            ctx = WinContext(
+                Hand(
+                    won.counts,
+                    melds=h.melds,
+                    bonus=h.bonus if rule_obj is not None and rule_obj.flowers else (),
+                    wilds=h.wilds,
+                ),
+                win_tile=tile,
+                winner=0,
+                dealer=0,
+                discarder=_SEAT_OF[from_seat],
+            )
             pay = 1.0 if rule_obj is None else float(score(ctx, rule_obj).payments[0])
             from ..analysis.value import _stake_cached
 
-            stake = 1.0 if rule_obj is None else _stake_cached(rule_obj, tuple(sorted(
-                (k, v) for k, v in options.items() if rule_obj is None or k not in rule_obj.option_choices)))
-            vals = dict(p_ready=1.0, p_win=1.0, p_win_self_draw=0.0, p_win_discard=1.0, ev=pay, ev_stakes=pay / stake,
-                        mean_win=pay, exact=True)
+            stake = (
+                1.0
+                if rule_obj is None
+                else _stake_cached(
+                    rule_obj,
+                    tuple(
+                        sorted(
+                            (k, v) for k, v in options.items() if rule_obj is None or k not in rule_obj.option_choices
+                        )
+                    ),
+                )
+            )
+            vals = dict(
+                p_ready=1.0,
+                p_win=1.0,
+                p_win_self_draw=0.0,
+                p_win_discard=1.0,
+                ev=pay,
+                ev_stakes=pay / stake,
+                mean_win=pay,
+                exact=True,
+            )
         elif option == "pass":
             row = run(hand, draws_left, [tile], _TURNS_AFTER[from_seat])
             vals = {c: row[c] for c in VALUE_COLUMNS}
@@ -360,8 +425,9 @@ def _value_columns(df, h: Hand, tile: int, from_seat: str, rule_obj, visible, dr
             vals = {c: row[c] for c in VALUE_COLUMNS}
         else:
             d = df["discard"][i]
-            before = Hand(hand.counts.copy(), melds=hand.melds, bonus=hand.bonus, wilds=hand.wilds, partial=True
-                          ).with_tile(d)
+            before = Hand(
+                hand.counts.copy(), melds=hand.melds, bonus=hand.bonus, wilds=hand.wilds, partial=True
+            ).with_tile(d)
             row = run(before, draws_left - 1, [], 3, discard=d)
             vals = {c: row[c] for c in VALUE_COLUMNS}
         for c in VALUE_COLUMNS:

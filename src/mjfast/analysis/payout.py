@@ -31,6 +31,7 @@ actually feels: :func:`match_results` turns one into a table with one row per ma
 ``winners``: the players who finished on top, ``how`` ``"match"``), which every function here
 accepts in place of a games table.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -136,8 +137,10 @@ def _check(games):
 
 def _check_unit(unit) -> str:
     if unit not in UNITS:
-        raise ValueError(f"unit must be 'stakes' (one-unit stakes, comparable across rules) or 'points' (the "
-                         f"payments as the table holds them); got {unit!r}")
+        raise ValueError(
+            f"unit must be 'stakes' (one-unit stakes, comparable across rules) or 'points' (the "
+            f"payments as the table holds them); got {unit!r}"
+        )
     return unit
 
 
@@ -180,9 +183,11 @@ def _scale(games, unit: str):
     stake = _stakes(games)
     if unit == "stakes":
         if stake is None:
-            raise ValueError("unit='stakes' needs each game's one-unit stake: a 'base' column (stack_games), a "
-                             "'rule' column naming a rule or attrs['rule'] (simulate_games sets it); pass "
-                             "unit='points' to summarise the payments as the table holds them")
+            raise ValueError(
+                "unit='stakes' needs each game's one-unit stake: a 'base' column (stack_games), a "
+                "'rule' column naming a rule or attrs['rule'] (simulate_games sets it); pass "
+                "unit='points' to summarise the payments as the table holds them"
+            )
         return stake, stake
     return np.ones(len(games)), stake
 
@@ -346,8 +351,19 @@ def payout_summary(games, *, by=None, unit="stakes"):
     out = []
 
     def add(head, role, n, name, value, se, lo, hi, stat_unit):
-        out.append({**head, "role": role, "statistic": name, "value": value, "se": se, "ci_low": lo,
-                    "ci_high": hi, "n": n, "unit": stat_unit})
+        out.append(
+            {
+                **head,
+                "role": role,
+                "statistic": name,
+                "value": value,
+                "se": se,
+                "ci_low": lo,
+                "ci_high": hi,
+                "n": n,
+                "unit": stat_unit,
+            }
+        )
 
     for group, part in long.groupby(group_cols, sort=True):
         group = group if isinstance(group, tuple) else (group,)
@@ -360,13 +376,12 @@ def payout_summary(games, *, by=None, unit="stakes"):
             n = len(x)
             if n == 0:
                 continue
-            stats = [_stat("mean", float(x.mean()), float(x.std(ddof=1) / np.sqrt(n)) if n > 1 else float("nan"),
-                           unit)]
+            stats = [_stat("mean", float(x.mean()), float(x.std(ddof=1) / np.sqrt(n)) if n > 1 else float("nan"), unit)]
             if n > 1:
                 sd = float(x.std(ddof=1))
                 # SE of the standard deviation, from the fourth central moment
                 m4 = float(((x - x.mean()) ** 4).mean())
-                se_sd = float(np.sqrt(max(m4 - sd ** 4, 0.0) / n) / (2 * sd)) if sd > 0 else float("nan")
+                se_sd = float(np.sqrt(max(m4 - sd**4, 0.0) / n) / (2 * sd)) if sd > 0 else float("nan")
                 stats.append(_stat("std", sd, se_sd, unit))
             for q in QUANTILES:
                 stats.append(_stat(f"q{round(q * 100):02d}", float(np.quantile(x, q)), _quantile_se(x, q), unit))
@@ -379,16 +394,30 @@ def payout_summary(games, *, by=None, unit="stakes"):
                 add(head, role, n, *row)
         if matches:
             h = games["hands"].to_numpy(float)[games_part["game"].to_numpy()]
-            add(head, "all", n_games, *_stat("hands_per_match", float(h.mean()),
-                                             float(h.std(ddof=1) / np.sqrt(len(h))) if len(h) > 1 else float("nan"),
-                                             "hands"))
+            add(
+                head,
+                "all",
+                n_games,
+                *_stat(
+                    "hands_per_match",
+                    float(h.mean()),
+                    float(h.std(ddof=1) / np.sqrt(len(h))) if len(h) > 1 else float("nan"),
+                    "hands",
+                ),
+            )
         else:
             how = games_part["how"].to_numpy(object)
             won = how != "draw_game"
             n_won = int(won.sum())
             if n_won:
-                add(head, "all", n_won, "self_draw_share", *_prop(float((how[won] == "self_draw").mean()), n_won),
-                    "proportion")
+                add(
+                    head,
+                    "all",
+                    n_won,
+                    "self_draw_share",
+                    *_prop(float((how[won] == "self_draw").mean()), n_won),
+                    "proportion",
+                )
             add(head, "all", n_games, "draw_game_rate", *_prop(float((~won).mean()), n_games), "proportion")
         d = part[part.dealer]["result"].to_numpy(float)
         nd = part[~part.dealer]["result"].to_numpy(float)
@@ -396,10 +425,13 @@ def payout_summary(games, *, by=None, unit="stakes"):
             # per game: dealer result minus the mean of the three others (paired, so one SE)
             edge = d - nd.reshape(-1, 3).mean(axis=1) if len(nd) == 3 * len(d) else None
             if edge is not None:
-                add(head, "all", len(edge), *_stat("dealer_edge", float(edge.mean()),
-                                                   float(edge.std(ddof=1) / np.sqrt(len(edge))), unit))
-    df = pd.DataFrame(out, columns=group_cols + ["role", "statistic", "value", "se", "ci_low", "ci_high", "n",
-                                                 "unit"])
+                add(
+                    head,
+                    "all",
+                    len(edge),
+                    *_stat("dealer_edge", float(edge.mean()), float(edge.std(ddof=1) / np.sqrt(len(edge))), unit),
+                )
+    df = pd.DataFrame(out, columns=group_cols + ["role", "statistic", "value", "se", "ci_low", "ci_high", "n", "unit"])
     df.attrs["unit"] = unit
     return df
 
@@ -459,11 +491,21 @@ def element_frequencies(games, *, by=None):
         names = known.get(_rule_name(group[0]), {})
         for code, c in counts.items():
             p = c / n
-            rows.append({**dict(zip(keys, group)), "element": code, "name_zh": names.get(code), "games_won": n,
-                         "count": c, "frequency": p, "se": float(np.sqrt(p * (1 - p) / n))})
+            rows.append(
+                {
+                    **dict(zip(keys, group)),
+                    "element": code,
+                    "name_zh": names.get(code),
+                    "games_won": n,
+                    "count": c,
+                    "frequency": p,
+                    "se": float(np.sqrt(p * (1 - p) / n)),
+                }
+            )
     df = pd.DataFrame(rows, columns=keys + ["element", "name_zh", "games_won", "count", "frequency", "se"])
-    return df.sort_values(keys + ["frequency", "element"], ascending=[True] * len(keys) + [False, True],
-                          ignore_index=True)
+    return df.sort_values(
+        keys + ["frequency", "element"], ascending=[True] * len(keys) + [False, True], ignore_index=True
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -471,6 +513,7 @@ def element_frequencies(games, *, by=None):
 # --------------------------------------------------------------------------------------------
 #: Games per rule :func:`compare_rules` simulates when ``n`` is not given.
 DEFAULT_N_GAMES = 10_000
+
 
 def base_stake(rule, **options) -> int:
     """A rule's one-unit stake: what one payer owes for the rule's cheapest legal win.
@@ -519,8 +562,14 @@ def base_stake(rule, **options) -> int:
     rule_obj = _rules.get(rule, **options)
     best = None
     for tiles, melds, bonus, win, self_draw in hook(rule_obj, "MINIMAL_WINS") or ():
-        ctx = WinContext(Hand(tiles, melds=list(melds), bonus=bonus), win_tile=win, self_draw=self_draw,
-                         winner=1, dealer=0, discarder=None if self_draw else 2)
+        ctx = WinContext(
+            Hand(tiles, melds=list(melds), bonus=bonus),
+            win_tile=win,
+            self_draw=self_draw,
+            winner=1,
+            dealer=0,
+            discarder=None if self_draw else 2,
+        )
         s = score(ctx, rule_obj)
         if s.legal and (best is None or s.points < best):
             best = int(s.points)
@@ -544,14 +593,16 @@ def _specs(rules) -> list:
     from ..rules._base import Rule
     from ..simulation import games
 
-    supported = games.SUPPORTED            # read at call time: the rules the engine plays by name
+    supported = games.SUPPORTED  # read at call time: the rules the engine plays by name
     if rules is None:
         rules = supported
     if isinstance(rules, (str, Rule)):
         rules = [rules]
     if not isinstance(rules, (list, tuple)):
-        raise ValueError("rules must be None, a rule name, a list of rule names / Rules / (rule, options) "
-                         f"pairs, or a dict of label -> games table; got {type(rules).__name__}")
+        raise ValueError(
+            "rules must be None, a rule name, a list of rule names / Rules / (rule, options) "
+            f"pairs, or a dict of label -> games table; got {type(rules).__name__}"
+        )
     if not rules:
         raise ValueError("rules is empty: name at least one rule")
     out = []
@@ -561,19 +612,20 @@ def _specs(rules) -> list:
         else:
             if isinstance(item, str):
                 name, options = item, {}
-            elif isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str) \
-                    and isinstance(item[1], dict):
+            elif isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], dict):
                 name, options = item[0], dict(item[1])
             else:
-                raise ValueError(f"cannot read rule spec {item!r}: give a rule name, a Rule, "
-                                 "or a (name, options dict) pair")
+                raise ValueError(
+                    f"cannot read rule spec {item!r}: give a rule name, a Rule, or a (name, options dict) pair"
+                )
             try:
                 name = _rules.canonical_name(name)  # 苏州, mcr, Sichuan …
             except ValueError as e:
                 raise ValueError(f"simulate_games does not support rule {name!r}: {e}") from None
             if name not in supported and name not in _rules.variants():
-                raise ValueError(f"simulate_games does not support rule {name!r} yet; supported rules: "
-                                 f"{', '.join(supported)}")
+                raise ValueError(
+                    f"simulate_games does not support rule {name!r} yet; supported rules: {', '.join(supported)}"
+                )
             rule = _rules.get(name, **options)  # validates the options before anything is simulated
         out.append((_label(rule.name, rule.non_default_options), rule))
     labels = [s[0] for s in out]
@@ -608,8 +660,10 @@ def _table_rule(label: str, games) -> tuple:
         return _rule_name(names[0]), {}, None
     if _rule_name(label) in _rules.names():
         return _rule_name(label), {}, None
-    raise ValueError(f"cannot tell which rule games table {label!r} was played under: it has no attrs['rule'] "
-                     "(simulate_games sets it), no 'rule' column, and its label is not a rule name")
+    raise ValueError(
+        f"cannot tell which rule games table {label!r} was played under: it has no attrs['rule'] "
+        "(simulate_games sets it), no 'rule' column, and its label is not a rule name"
+    )
 
 
 def stack_games(tables):
@@ -666,13 +720,14 @@ def stack_games(tables):
                 raise ValueError(f"games table {label!r} already has a {col!r} column; stack_games sets it")
         name, options, rule = _table_rule(label, games)
         stake = base_stake(rule) if rule is not None else base_stake(name, **options)
-        front = pd.DataFrame({"label": label, "rule": name, "options": _options_text(options),
-                              "base": stake}, index=games.index)
+        front = pd.DataFrame(
+            {"label": label, "rule": name, "options": _options_text(options), "base": stake}, index=games.index
+        )
         rest = games.drop(columns=[c for c in ("rule", "options") if c in games.columns])
         rest.attrs = {}
         parts.append(pd.concat([front, rest], axis=1))
     out = pd.concat(parts, ignore_index=True)
-    names: dict = {}            # the element names the tables carry, per rule
+    names: dict = {}  # the element names the tables carry, per rule
     for games in tables.values():
         for rule, table in ((getattr(games, "attrs", {}) or {}).get("element_names") or {}).items():
             names.setdefault(rule, {}).update(table)
@@ -680,8 +735,22 @@ def stack_games(tables):
     return out
 
 
-def compare_rules(rules=None, n=None, *, matches=False, hands=None, rng=None, n_threads=None, executor=None,
-                  progress=False, by=None, unit="stakes", n_games=None, n_matches=None, policy=None):
+def compare_rules(
+    rules=None,
+    n=None,
+    *,
+    matches=False,
+    hands=None,
+    rng=None,
+    n_threads=None,
+    executor=None,
+    progress=False,
+    by=None,
+    unit="stakes",
+    n_games=None,
+    n_matches=None,
+    policy=None,
+):
     """Payout statistics of several rules (or option sets) on the same seeds, in one-unit stakes.
 
     Each rule is simulated by :func:`~mjfast.simulation.games.simulate_games` (or, with
@@ -772,16 +841,39 @@ def compare_rules(rules=None, n=None, *, matches=False, hands=None, rng=None, n_
         n = sample_size("compare_rules", n, "n_games", n_games)
     keys = [] if by is None else ([by] if isinstance(by, str) else list(by))
     _check_unit(unit)
-    reserved = {"label", "rule", "options", "base", "base_stake", "role", "statistic", "value", "se", "ci_low",
-                "ci_high", "n", "unit"}
+    reserved = {
+        "label",
+        "rule",
+        "options",
+        "base",
+        "base_stake",
+        "role",
+        "statistic",
+        "value",
+        "se",
+        "ci_low",
+        "ci_high",
+        "n",
+        "unit",
+    }
     bad = [k for k in keys if not isinstance(k, str) or k in reserved]
     if bad:
         raise ValueError(f"by: cannot group by {bad}; reserved or not a column name")
     if isinstance(rules, dict):
-        if n is not None or matches or hands is not None or rng is not None or n_threads is not None \
-                or executor is not None or progress or policy is not None:
-            raise ValueError("n, matches, hands, rng, n_threads, executor, progress and policy only apply when "
-                             "compare_rules simulates; a dict of games tables is summarised as it is")
+        if (
+            n is not None
+            or matches
+            or hands is not None
+            or rng is not None
+            or n_threads is not None
+            or executor is not None
+            or progress
+            or policy is not None
+        ):
+            raise ValueError(
+                "n, matches, hands, rng, n_threads, executor, progress and policy only apply when "
+                "compare_rules simulates; a dict of games tables is summarised as it is"
+            )
         tables = rules
     else:
         from ..simulation import _chunks
@@ -794,18 +886,32 @@ def compare_rules(rules=None, n=None, *, matches=False, hands=None, rng=None, n_
             raise ValueError("n: say how many matches per rule to play with matches=True")
         count = DEFAULT_N_GAMES if n is None else n
         if isinstance(count, (bool, np.bool_)) or not isinstance(count, numbers.Integral) or count < 1:
-            raise ValueError(f"n must be a positive integer ({'matches' if matches else 'games'} per rule), "
-                             f"got {count!r}")
+            raise ValueError(
+                f"n must be a positive integer ({'matches' if matches else 'games'} per rule), got {count!r}"
+            )
         specs = _specs(rules)
         root = _chunks.seed_sequence(rng)  # one root: each simulation copies it unchanged
         if matches:
-            tables = {label: simulate_matches(rule, int(count), hands=hands, rng=root, n_threads=n_threads,
-                                              executor=executor, progress=progress, policy=policy)
-                      for label, rule in specs}
+            tables = {
+                label: simulate_matches(
+                    rule,
+                    int(count),
+                    hands=hands,
+                    rng=root,
+                    n_threads=n_threads,
+                    executor=executor,
+                    progress=progress,
+                    policy=policy,
+                )
+                for label, rule in specs
+            }
         else:
-            tables = {label: simulate_games(rule, int(count), rng=root, n_threads=n_threads, executor=executor,
-                                            progress=progress, policy=policy)
-                      for label, rule in specs}
+            tables = {
+                label: simulate_games(
+                    rule, int(count), rng=root, n_threads=n_threads, executor=executor, progress=progress, policy=policy
+                )
+                for label, rule in specs
+            }
     stacked = stack_games(tables)
     if is_match_table(stacked) and not all(is_match_table(t) for t in tables.values()):
         raise ValueError("give games tables or match tables, not both")
@@ -814,8 +920,11 @@ def compare_rules(rules=None, n=None, *, matches=False, hands=None, rng=None, n_
     info = stacked.drop_duplicates("label").set_index("label")
     summary.insert(1, "options", summary["label"].map(info["options"]))
     summary.insert(2, "base_stake", summary["label"].map(info["base"]).astype("int64"))
-    cols = ["label", "rule", "options", "base_stake"] + keys + ["role", "statistic", "value", "se", "ci_low",
-                                                                 "ci_high", "n", "unit"]
+    cols = (
+        ["label", "rule", "options", "base_stake"]
+        + keys
+        + ["role", "statistic", "value", "se", "ci_low", "ci_high", "n", "unit"]
+    )
     summary = summary[cols]
     rank = summary["label"].map(order)
     summary = summary.iloc[np.argsort(rank.to_numpy(), kind="stable")].reset_index(drop=True)

@@ -11,6 +11,7 @@ install one and use English labels, so no character is drawn as an empty box.
 Tile labels use the Unicode mahjong glyphs only when an installed font covers them (DejaVu,
 matplotlib's default, does not); otherwise the mpsz codes are used.
 """
+
 from __future__ import annotations
 
 import warnings
@@ -25,10 +26,25 @@ _GLYPH_FONTS = ("Noto Sans Symbols 2", "Symbola", "Segoe UI Symbol")
 #: CJK families tried in order (simplified-Chinese faces first); any other installed font that
 #: covers the probe characters is accepted after these.
 CJK_FONTS = (
-    "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "Source Han Sans CN",
-    "WenQuanYi Micro Hei", "WenQuanYi Zen Hei", "PingFang SC", "Hiragino Sans GB",
-    "Microsoft YaHei", "SimHei", "Heiti SC", "STHeiti", "Noto Serif CJK SC", "Source Han Serif SC",
-    "AR PL UMing CN", "AR PL UKai CN", "Droid Sans Fallback", "Noto Sans CJK TC", "Noto Sans CJK JP",
+    "Noto Sans CJK SC",
+    "Noto Sans SC",
+    "Source Han Sans SC",
+    "Source Han Sans CN",
+    "WenQuanYi Micro Hei",
+    "WenQuanYi Zen Hei",
+    "PingFang SC",
+    "Hiragino Sans GB",
+    "Microsoft YaHei",
+    "SimHei",
+    "Heiti SC",
+    "STHeiti",
+    "Noto Serif CJK SC",
+    "Source Han Serif SC",
+    "AR PL UMing CN",
+    "AR PL UKai CN",
+    "Droid Sans Fallback",
+    "Noto Sans CJK TC",
+    "Noto Sans CJK JP",
 )
 # every character a Chinese mjfast label may contain must be covered by the chosen font
 _PROBE = "苏州四川进张一进听组合数打牌选择由好到差向听摸次概率每局输赢分基本注占比规则庄家闲和者放炮所有座位麻将国标"
@@ -284,8 +300,7 @@ def tile_label(code: str) -> str:
     return GLYPHS[CODES.index(code)]
 
 
-def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, labels="zh", unit="stakes",
-                 **kwargs):
+def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, labels="zh", unit="stakes", **kwargs):
     """Distribution of a seat's result per game, one line per rule (or ``by`` group).
 
     The results are in ``unit`` (one-unit stakes by default, as :func:`mjfast.payout_summary`
@@ -347,7 +362,7 @@ def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, lab
         games = stack_games(games)
         by = "label" if by == "rule" else by
     per_match = is_match_table(games)
-    if per_match:               # a player's result over each match (match tables)
+    if per_match:  # a player's result over each match (match tables)
         games = match_results(games)
     _check(games)
     _check_unit(unit)
@@ -372,8 +387,9 @@ def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, lab
             exceed = np.cumsum(counts[::-1])[::-1] / len(x)
             ax.step(sizes, exceed, where="pre", marker=".", label=_group_name(label, lang), **kwargs)
         else:
-            ax.hist(x, bins=min(50, max(5, len(np.unique(x)))), histtype="step",
-                    label=_group_name(label, lang), **kwargs)
+            ax.hist(
+                x, bins=min(50, max(5, len(np.unique(x)))), histtype="step", label=_group_name(label, lang), **kwargs
+            )
     role = _say(seat_role, lang)
     if kind == "tail":
         ax.set_xscale("log")
@@ -435,8 +451,14 @@ def plot_elements(frequencies, *, top=15, ax=None, labels="zh", **kwargs):
     y = np.arange(len(elements))
     for i, (label, part) in enumerate(groups):
         f = part.set_index("element").reindex(elements)
-        ax.barh(y + i * width, f["frequency"].fillna(0), height=width, xerr=f["se"].fillna(0),
-                label=_group_name(label, lang) or None, **kwargs)
+        ax.barh(
+            y + i * width,
+            f["frequency"].fillna(0),
+            height=width,
+            xerr=f["se"].fillna(0),
+            label=_group_name(label, lang) or None,
+            **kwargs,
+        )
     names = elements
     if lang == "zh" and "name_zh" in frequencies.columns:
         zh = frequencies.drop_duplicates("element").set_index("element")["name_zh"]
@@ -493,17 +515,20 @@ def plot_win_curve(curves, *, ax=None, band=2.0, top=None, labels="zh", **kwargs
     elif "discard" in curves.columns:
         items = []
         for label in dict.fromkeys(curves["discard"].astype(object)):
-            part = curves[curves["discard"].astype(object) == label] if label == label else \
-                curves[curves["discard"].isna()]
+            part = (
+                curves[curves["discard"].astype(object) == label]
+                if label == label
+                else curves[curves["discard"].isna()]
+            )
             items.append(("" if label != label or label is None else str(label), part))
         if top is not None:
-            items = items[:int(top)]
+            items = items[: int(top)]
     else:
         items = [("", curves)]
     for label, df in items:
         missing = {"turn", "p_ready", "p_win"} - set(df.columns)
         se = {"se_ready", "se_win"} & set(df.columns)
-        if len(se) == 1:                  # a band needs both standard errors
+        if len(se) == 1:  # a band needs both standard errors
             missing |= {"se_ready", "se_win"} - se
         if missing:
             raise ValueError(f"curve {label!r} lacks column(s) {', '.join(sorted(missing))}")
@@ -511,13 +536,18 @@ def plot_win_curve(curves, *, ax=None, band=2.0, top=None, labels="zh", **kwargs
         for col, style in (("ready", "--"), ("win", "-")):
             p = df[f"p_{col}"].to_numpy(float)
             # one colour per option: dashed = ready, solid = won
-            line, = ax.plot(df["turn"], p, style, color=color, label=f"{label} {_say(col, lang)}".strip(),
-                            **kwargs)
+            (line,) = ax.plot(df["turn"], p, style, color=color, label=f"{label} {_say(col, lang)}".strip(), **kwargs)
             color = line.get_color()
             if f"se_{col}" in df.columns:
                 se = df[f"se_{col}"].to_numpy(float)
-                ax.fill_between(df["turn"], np.clip(p - band * se, 0, 1), np.clip(p + band * se, 0, 1),
-                                color=line.get_color(), alpha=0.15, linewidth=0)
+                ax.fill_between(
+                    df["turn"],
+                    np.clip(p - band * se, 0, 1),
+                    np.clip(p + band * se, 0, 1),
+                    color=line.get_color(),
+                    alpha=0.15,
+                    linewidth=0,
+                )
     ax.set_xlabel(_say("draws", lang))
     ax.set_ylabel(_say("probability", lang))
     ax.set_ylim(0, 1)
@@ -560,8 +590,10 @@ def plot_discards(table, *, ax=None, labels="zh", **kwargs):
     y = np.arange(len(table))
     ax.barh(y - 0.2, table["ukeire"], height=0.4, label=_say("ukeire", lang), **kwargs)
     ax.barh(y + 0.2, table["combos"] / 10.0, height=0.4, label=_say("combos", lang), **kwargs)
-    ticks = [f"{tile_label(str(d))}  ({_say('shanten', lang, n=s)})" if s >= 0 else tile_label(str(d))
-             for d, s in zip(table["discard"], table["shanten"])]
+    ticks = [
+        f"{tile_label(str(d))}  ({_say('shanten', lang, n=s)})" if s >= 0 else tile_label(str(d))
+        for d, s in zip(table["discard"], table["shanten"])
+    ]
     font = glyph_font()
     ax.set_yticks(y, ticks)
     ax.invert_yaxis()

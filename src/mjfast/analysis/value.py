@@ -8,6 +8,7 @@ distinct win and memoised across calls.  The model and its limits are in the doc
 :func:`expected_value`; the pure-Python twin :mod:`mjfast._reference.value` states the same
 model and checks the kernel.
 """
+
 from __future__ import annotations
 
 import numbers
@@ -30,8 +31,22 @@ __all__ = ["expected_value", "WALLS", "COLUMNS", "TURN_COLUMNS", "default_hazard
 #: Wall models of :func:`expected_value`.
 WALLS = ("depleting", "returned")
 #: Columns of the table :func:`expected_value` returns.
-COLUMNS = ("discard", "shanten", "p_ready", "p_win", "p_win_self_draw", "p_win_discard", "ev", "ev_stakes",
-           "mean_win", "mean_total", "mean_points", "n_states", "exact", "method")
+COLUMNS = (
+    "discard",
+    "shanten",
+    "p_ready",
+    "p_win",
+    "p_win_self_draw",
+    "p_win_discard",
+    "ev",
+    "ev_stakes",
+    "mean_win",
+    "mean_total",
+    "mean_points",
+    "n_states",
+    "exact",
+    "method",
+)
 #: Columns of the ``by_turn=True`` table.
 TURN_COLUMNS = ("discard", "turn", "p_ready", "p_win", "p_win_self_draw", "p_win_discard", "ev", "ev_stakes")
 #: Horizons (draws left) up to which the depleting wall is solved exactly, whatever its size.
@@ -44,7 +59,7 @@ FALLBACK_SHANTEN = 4
 _TILE_ORDER = list(CODES[:N_KINDS])
 _MEMO: dict = {}
 _MEMO_LIMIT = 400_000
-_DISCARDER = 2          # a discard win is scored as a win on the opposite player's discard
+_DISCARDER = 2  # a discard win is scored as a win on the opposite player's discard
 
 
 def default_hazard(rule=None) -> float:
@@ -92,7 +107,7 @@ def _hand_of(text: str):
     bonus = [b for x in parts[1:] if x.startswith("bonus=") for b in x[6:].split(",") if b]
     wilds = sum(int(x[6:]) for x in parts[1:] if x.startswith("wilds="))
     conc = parts[0] if parts and not parts[0].startswith(("bonus=", "wilds=")) else ""
-    if conc and not conc[0].isdigit():          # only melds / bonus: no concealed tile text
+    if conc and not conc[0].isdigit():  # only melds / bonus: no concealed tile text
         melds, conc = [conc] + melds, ""
     return Hand(conc, melds=melds, bonus=bonus, wilds=wilds)
 
@@ -147,8 +162,9 @@ def calibrate_hazard(rule, n: int | None = None, *, rng=0, n_threads=None, **rul
 
     n_games = sample_size("calibrate_hazard", n, "n_games", rule_options.pop("n_games", None), default=20_000)
     rule_obj = _rules.get(rule, **rule_options)
-    games = simulate_games(rule_obj.name, check_int(n_games, "n", 1), rng=rng, n_threads=n_threads,
-                           **dict(rule_obj.options))
+    games = simulate_games(
+        rule_obj.name, check_int(n_games, "n", 1), rng=rng, n_threads=n_threads, **dict(rule_obj.options)
+    )
     playable = rule_obj.tileset.playable_total
     disc = games[games["how"] == "discard"]
     selfd = games[games["how"] == "self_draw"]
@@ -169,8 +185,15 @@ def calibrate_hazard(rule, n: int | None = None, *, rng=0, n_threads=None, **rul
     turns = np.concatenate([disc["turn"].to_numpy(float), selfd["turn"].to_numpy(float)])
     unseen = float(np.mean(playable - 13 - (turns - 1))) if len(turns) else float("nan")
     rho = len(disc) / adj if adj > 0 else float("nan")
-    return {"hazard": rho / (3 * unseen), "rho": rho, "unseen": unseen, "discard_wins": int(len(disc)),
-            "self_draw_wins": int(len(selfd)), "self_draw_discard_legal": adj, "n_games": int(len(games))}
+    return {
+        "hazard": rho / (3 * unseen),
+        "rho": rho,
+        "unseen": unseen,
+        "discard_wins": int(len(disc)),
+        "self_draw_wins": int(len(selfd)),
+        "self_draw_discard_legal": adj,
+        "n_games": int(len(games)),
+    }
 
 
 # ---------------------------------------------------------------------------------------------
@@ -182,14 +205,14 @@ class _Setup:
     hand: Hand
     rule: Rule | None
     scorer_options: dict
-    spec: dict              # simulate_draws' set-up: wall tokens, caps, visible, judge
+    spec: dict  # simulate_draws' set-up: wall tokens, caps, visible, judge
     start14: bool
-    unseen: np.ndarray      # int16[35]
+    unseen: np.ndarray  # int16[35]
     returned_max: np.ndarray
     flowers: int
     draws_left: int
-    hazard: np.ndarray      # float64[T + 1]
-    turns: np.ndarray       # int8[T + 1]
+    hazard: np.ndarray  # float64[T + 1]
+    turns: np.ndarray  # int8[T + 1]
     stake: float
     unit: str
 
@@ -207,7 +230,7 @@ def _split_options(rule_obj, rule_options: dict):
     if scorer:
         from ..scoring._core import _resolve
 
-        _resolve(rule_obj, scorer)      # raises ValueError naming unknown options
+        _resolve(rule_obj, scorer)  # raises ValueError naming unknown options
     return rule_obj, scorer
 
 
@@ -223,8 +246,14 @@ def _stake_cached(rule_obj, scorer_items: tuple) -> float:
     # base_stake's candidates, scored with these scorer options (e.g. 太仓 base=)
     best = None
     for tiles, melds, bonus, win, self_draw in hook(rule_obj, "MINIMAL_WINS") or ():
-        ctx = WinContext(Hand(tiles, melds=list(melds), bonus=bonus), win_tile=win, self_draw=self_draw,
-                         winner=1, dealer=0, discarder=None if self_draw else 2)
+        ctx = WinContext(
+            Hand(tiles, melds=list(melds), bonus=bonus),
+            win_tile=win,
+            self_draw=self_draw,
+            winner=1,
+            dealer=0,
+            discarder=None if self_draw else 2,
+        )
         s = score(ctx, rule_obj, **dict(scorer_items))
         if s.legal and (best is None or s.points < best):
             best = float(s.points)
@@ -240,14 +269,17 @@ def _hazard_array(hazard, rule_obj, T: int, discard_wins: bool) -> np.ndarray:
         return np.full(T + 1, default_hazard(rule_obj))
     arr = np.asarray(hazard, dtype=float) if not isinstance(hazard, (bool, np.bool_)) else None
     if arr is None or arr.ndim > 1 or not np.issubdtype(np.asarray(hazard).dtype, np.number):
-        raise ValueError(f"hazard must be a number in [0, 1] or one per opponent round (draws_left + 1 "
-                         f"values); got {hazard!r}")
+        raise ValueError(
+            f"hazard must be a number in [0, 1] or one per opponent round (draws_left + 1 values); got {hazard!r}"
+        )
     if arr.ndim == 1 and arr.shape != (T + 1,):
-        raise ValueError(f"hazard needs one value per opponent round: draws_left + 1 = {T + 1} values, "
-                         f"got {arr.shape[0]}")
+        raise ValueError(
+            f"hazard needs one value per opponent round: draws_left + 1 = {T + 1} values, got {arr.shape[0]}"
+        )
     if np.isnan(arr).any() or (arr < 0).any() or (arr > 1).any():
-        raise ValueError(f"hazard must be between 0 and 1 (a probability per unseen copy per opponent turn); "
-                         f"got {hazard!r}")
+        raise ValueError(
+            f"hazard must be between 0 and 1 (a probability per unseen copy per opponent turn); got {hazard!r}"
+        )
     return np.ascontiguousarray(np.broadcast_to(arr, (T + 1,)), dtype=np.float64)
 
 
@@ -263,8 +295,10 @@ def _split_visible(visible, rule_obj):
     if not flowers:
         return visible, []
     if rule_obj is None or not rule_obj.flowers:
-        raise ValueError(f"visible holds bonus tiles ({', '.join(CODES[t] for t in flowers)}), but "
-                         f"{'no rule' if rule_obj is None else repr(rule_obj.name)} plays no flowers")
+        raise ValueError(
+            f"visible holds bonus tiles ({', '.join(CODES[t] for t in flowers)}), but "
+            f"{'no rule' if rule_obj is None else repr(rule_obj.name)} plays no flowers"
+        )
     playable = [t for t in ids if t < N_KINDS]
     return np.bincount(np.asarray(playable, np.int64), minlength=N_KINDS).astype(np.uint8), flowers
 
@@ -284,26 +318,43 @@ def _remove_flowers(spec: dict, seen: list, rule_obj) -> dict:
     wall = spec["wall"]
     flower_at = np.flatnonzero(wall == _kv.FLOWER_TOKEN)
     keep = np.ones(len(wall), bool)
-    keep[flower_at[:len(seen)]] = False
+    keep[flower_at[: len(seen)]] = False
     out = dict(spec)
     out["wall"] = np.ascontiguousarray(wall[keep])
     out["judge"] = _Judge(judge.rule, judge.melds, judge.own_bonus, tuple(pool))
     return out
 
 
-def _setup(hand, *, rule, draws_left, visible, melds, wilds, wild_kind, wild_copies, discard_wins, hazard,
-           first_turns, rule_options) -> _Setup:
+def _setup(
+    hand,
+    *,
+    rule,
+    draws_left,
+    visible,
+    melds,
+    wilds,
+    wild_kind,
+    wild_copies,
+    discard_wins,
+    hazard,
+    first_turns,
+    rule_options,
+) -> _Setup:
     from ..simulation import draws as _draws
 
     h = as_hand(hand, melds=melds, wilds=wilds)
     slots = h.n_tiles + 3 * h.n_melds
     if h.n_tiles % 3 == 0 or slots > 14:
-        raise ValueError(f"expected_value needs a 13-tile hand (about to draw) or a 14-tile hand (about to "
-                         f"discard), melds counted as 3; got {h.n_tiles} tiles in hand (+{h.n_melds} melds)")
+        raise ValueError(
+            f"expected_value needs a 13-tile hand (about to draw) or a 14-tile hand (about to "
+            f"discard), melds counted as 3; got {h.n_tiles} tiles in hand (+{h.n_melds} melds)"
+        )
     rule_obj, scorer_options = _split_options(_bridge.resolve_rule(rule), dict(rule_options))
     if rule_obj is not None and slots not in (13, 14):
-        raise ValueError(f"under a rule the hand must hold 13 or 14 tiles counting each meld as 3 (the scorer "
-                         f"judges 14-tile wins); got {slots}")
+        raise ValueError(
+            f"under a rule the hand must hold 13 or 14 tiles counting each meld as 3 (the scorer "
+            f"judges 14-tile wins); got {slots}"
+        )
     visible, seen_flowers = _split_visible(visible, rule_obj)
     spec = _draws._setup(h, rule_obj, visible, (), None, wild_kind, wild_copies)
     if seen_flowers:
@@ -334,8 +385,9 @@ def _setup(hand, *, rule, draws_left, visible, melds, wilds, wild_kind, wild_cop
     turns[0] = first_turns
     stake = 1.0 if rule_obj is None else _stake_cached(rule_obj, tuple(sorted(scorer_options.items())))
     unit = "win" if rule_obj is None else rule_obj.unit
-    return _Setup(h, rule_obj, scorer_options, spec, h.n_tiles % 3 == 2, unseen, returned_max, flowers, T, hz,
-                  turns, stake, unit)
+    return _Setup(
+        h, rule_obj, scorer_options, spec, h.n_tiles % 3 == 2, unseen, returned_max, flowers, T, hz, turns, stake, unit
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -352,7 +404,7 @@ class _WinJudge:
     def __init__(self, s: _Setup):
         from ..scoring._outcome import hook
 
-        assert s.rule is not None       # _judge asks the scorer only when there is a rule
+        assert s.rule is not None  # _judge asks the scorer only when there is a rule
         j = s.spec["judge"]
         self.rule = s.rule
         # the scorer keywords the rule's games use (e.g. 国标's 花牌 with the 144-tile set), then the caller's
@@ -378,7 +430,7 @@ class _WinJudge:
             cb = counts[i].tobytes()
             w, t, self_draw = int(wilds[i]), int(tiles[i]), bool(sd[i])
             for f in range(F + 1):
-                for a in ((0, 1) if self_draw and f >= 1 else (0,)):
+                for a in (0, 1) if self_draw and f >= 1 else (0,):
                     key = (self.key, cb, w, t, self_draw, f, a)
                     hit = _MEMO.get(key)
                     if hit is None:
@@ -394,10 +446,12 @@ class _WinJudge:
         hand = Hand(c, melds=self.melds, bonus=self.own + self.pool[:f], wilds=w)
         state = {"win_is_wild": wild_win} if self.win_is_wild and w else {}
         if self_draw:
-            return WinContext(hand, win_tile=face, self_draw=True, winner=0, dealer=0, after_kong=bool(a),
-                              rule_state=state)
-        return WinContext(hand, win_tile=face, self_draw=False, winner=0, dealer=0, discarder=_DISCARDER,
-                          rule_state=state)
+            return WinContext(
+                hand, win_tile=face, self_draw=True, winner=0, dealer=0, after_kong=bool(a), rule_state=state
+            )
+        return WinContext(
+            hand, win_tile=face, self_draw=False, winner=0, dealer=0, discarder=_DISCARDER, rule_state=state
+        )
 
     def _decide(self, c, w: int, tile: int, self_draw: bool, f: int, a: int):
         """``(pay, total, points)`` of the best legal reading, or None."""
@@ -427,7 +481,7 @@ class _WinJudge:
         c2 = np.array(c, np.uint8)
         for k in np.flatnonzero(self.rule.tileset.copies):
             if c2[k] >= cap[k]:
-                continue                # a fifth copy: not a reading
+                continue  # a fifth copy: not a reading
             c2[k] += 1
             if _ks.shanten_fast(c2, len(self.melds), w - 1, cap, kr.playable, kr.forms, opts) < 0:
                 out.append(int(k))
@@ -452,10 +506,26 @@ def _judge(problem, s: _Setup):
 def _new_problem(s: _Setup, mode: int, depth, max_states: int, roots=None):
     spec = s.spec
     counts = np.ascontiguousarray(spec["counts"], np.uint8)
-    p = _kv.ValueProblem(counts, spec["n_melds"], spec["wilds"], spec["cap"], spec["playable"], spec["forms"],
-                         spec["options"], s.unseen, s.returned_max, s.flowers, s.start14, mode,
-                         -1 if depth is None else int(depth), s.draws_left, bool(s.hazard.any()), int(max_states),
-                         _root_mask(s, roots), wins_final=s.rule is None)
+    p = _kv.ValueProblem(
+        counts,
+        spec["n_melds"],
+        spec["wilds"],
+        spec["cap"],
+        spec["playable"],
+        spec["forms"],
+        spec["options"],
+        s.unseen,
+        s.returned_max,
+        s.flowers,
+        s.start14,
+        mode,
+        -1 if depth is None else int(depth),
+        s.draws_left,
+        bool(s.hazard.any()),
+        int(max_states),
+        _root_mask(s, roots),
+        wins_final=s.rule is None,
+    )
     return p
 
 
@@ -478,21 +548,23 @@ def _pick_mode(wall: str, s: _Setup) -> int:
 
 
 def _budget_error(max_states: int, depth):
-    return ValueError(f"the search reaches more than max_states={max_states} states at depth={depth}; "
-                      "lower depth, shorten draws_left or raise max_states")
+    return ValueError(
+        f"the search reaches more than max_states={max_states} states at depth={depth}; "
+        "lower depth, shorten draws_left or raise max_states"
+    )
 
 
 @dataclass
 class _Solved:
     setup: _Setup
-    problem: _kv.ValueProblem | None   # None: every row uses the chain fallback
+    problem: _kv.ValueProblem | None  # None: every row uses the chain fallback
     mode: int
-    roots: list             # (kind, state id, shanten)
+    roots: list  # (kind, state id, shanten)
     results: np.ndarray
-    chain: dict             # kind -> figures of the rows estimated by the chain model
-    shanten: dict           # kind (-1 for the 13-tile form) -> shanten after the discard
-    reach: np.ndarray       # states reachable from each root
-    tables: tuple | None = None    # (legal, values) of the judged wins
+    chain: dict  # kind -> figures of the rows estimated by the chain model
+    shanten: dict  # kind (-1 for the 13-tile form) -> shanten after the discard
+    reach: np.ndarray  # states reachable from each root
+    tables: tuple | None = None  # (legal, values) of the judged wins
 
 
 def _row_shanten(s: _Setup) -> dict:
@@ -501,13 +573,21 @@ def _row_shanten(s: _Setup) -> dict:
     spec = s.spec
     c = np.array(spec["counts"], np.uint8)
     if not s.start14:
-        return {-1: int(_ks.shanten_fast(c, spec["n_melds"], spec["wilds"], spec["cap"], spec["playable"],
-                                         spec["forms"], spec["options"]))}
+        return {
+            -1: int(
+                _ks.shanten_fast(
+                    c, spec["n_melds"], spec["wilds"], spec["cap"], spec["playable"], spec["forms"], spec["options"]
+                )
+            )
+        }
     out = {}
     for k in np.flatnonzero(c):
         c[k] -= 1
-        out[int(k)] = int(_ks.shanten_fast(c, spec["n_melds"], spec["wilds"], spec["cap"], spec["playable"],
-                                           spec["forms"], spec["options"]))
+        out[int(k)] = int(
+            _ks.shanten_fast(
+                c, spec["n_melds"], spec["wilds"], spec["cap"], spec["playable"], spec["forms"], spec["options"]
+            )
+        )
         c[k] += 1
     return out
 
@@ -525,8 +605,9 @@ def _solve_many(setups: list, *, wall, depth, max_states, keep, n_threads, disca
     for s, sh, graph_kinds, _chain in plans:
         mode = _pick_mode(wall, s)
         modes.append(mode)
-        problems.append(_new_problem(s, mode, depth, max_states, graph_kinds if s.start14 else None)
-                        if graph_kinds else None)
+        problems.append(
+            _new_problem(s, mode, depth, max_states, graph_kinds if s.start14 else None) if graph_kinds else None
+        )
     todo = [i for i, p in enumerate(problems) if p is not None]
     status = _kv.build_many([p for p in problems if p is not None], n_threads) if todo else []
     for i, st in zip(todo, status):
@@ -544,8 +625,17 @@ def _solve_many(setups: list, *, wall, depth, max_states, keep, n_threads, disca
     tables = {}
     for i in todo:
         tables[i] = _judge(problems[i], plans[i][0])
-    results = _kv.solve_many([p for p in problems if p is not None], [plans[i][0].hazard for i in todo],
-                             [plans[i][0].turns for i in todo], keep, n_threads) if todo else []
+    results = (
+        _kv.solve_many(
+            [p for p in problems if p is not None],
+            [plans[i][0].hazard for i in todo],
+            [plans[i][0].turns for i in todo],
+            keep,
+            n_threads,
+        )
+        if todo
+        else []
+    )
     out = []
     it = iter(results)
     for i, (s, sh, graph_kinds, chain_kinds) in enumerate(plans):
@@ -591,7 +681,7 @@ def _chain_figures(s: _Setup, kind: int, wall: str) -> np.ndarray:
     T = s.draws_left
     S0 = int(s.unseen.sum())
     S_ret = S0 + (1 if s.start14 else 0)
-    dist = np.zeros(levels + 1)           # dist[i]: i levels advanced, no win yet
+    dist = np.zeros(levels + 1)  # dist[i]: i levels advanced, no win yet
     dist[0] = 1.0
     won_self = won_disc = 0.0
     ready = 1.0 if levels == 1 else 0.0
@@ -668,14 +758,14 @@ def _columns(solved: _Solved) -> dict:
     n = len(kinds)
     fig = np.zeros((n, 6))
     if solved.roots:
-        fig[:len(solved.roots)] = solved.results
+        fig[: len(solved.roots)] = solved.results
     for i, k in enumerate(solved.chain):
         fig[len(solved.roots) + i] = solved.chain[k]
     graph = np.zeros(n, bool)
-    graph[:len(solved.roots)] = True
+    graph[: len(solved.roots)] = True
     shanten = np.array([solved.shanten[k] for k in kinds], np.int64)
     n_states = np.zeros(n, np.int64)
-    n_states[:len(solved.roots)] = solved.reach
+    n_states[: len(solved.roots)] = solved.reach
     pay, ps, pdisc, pr, tot, pts = fig.T
     p_win = ps + pdisc
     valued = graph | (s.rule is None)
@@ -715,12 +805,11 @@ def _frame(cols: dict):
         _CATEGORIES = pd.CategoricalDtype(_TILE_ORDER, ordered=True)
         _METHOD = pd.CategoricalDtype(["recursion", "chain"])
     data = dict(cols)
-    data["discard"] = pd.Categorical.from_codes(np.where(cols["discard"] >= 0, cols["discard"], -1),
-                                                dtype=_CATEGORIES)
+    data["discard"] = pd.Categorical.from_codes(np.where(cols["discard"] >= 0, cols["discard"], -1), dtype=_CATEGORIES)
     data["method"] = pd.Categorical.from_codes(np.where(cols["method"], 0, 1), dtype=_METHOD)
     from .._display import tile_frame
 
-    return tile_frame(pd.DataFrame(data, columns=list(COLUMNS)))      # Jupyter draws its tiles
+    return tile_frame(pd.DataFrame(data, columns=list(COLUMNS)))  # Jupyter draws its tiles
 
 
 def _attrs(s: _Setup, solved: _Solved, wall, depth, discard_wins) -> dict:
@@ -744,23 +833,27 @@ def _attrs(s: _Setup, solved: _Solved, wall, depth, discard_wins) -> dict:
 def _by_turn_frame(solved: _Solved, summary):
     import pandas as pd
 
-    assert solved.problem is not None   # the caller checks it: the turns come from the recursion
+    assert solved.problem is not None  # the caller checks it: the turns come from the recursion
     s = solved.setup
     parts = []
     order = {d: i for i, d in enumerate(summary["discard"].astype(object))}
     for i, (k, _sid, _sh) in enumerate(solved.roots):
         bt = solved.problem.by_turn(i)
         T = bt.shape[0]
-        parts.append(pd.DataFrame({
-            "discard": [CODES[k] if k >= 0 else None] * T,
-            "turn": np.arange(T, dtype=np.int64),
-            "p_ready": bt[:, 3],
-            "p_win": bt[:, 1] + bt[:, 2],
-            "p_win_self_draw": bt[:, 1],
-            "p_win_discard": bt[:, 2],
-            "ev": bt[:, 0],
-            "ev_stakes": bt[:, 0] / s.stake,
-        }))
+        parts.append(
+            pd.DataFrame(
+                {
+                    "discard": [CODES[k] if k >= 0 else None] * T,
+                    "turn": np.arange(T, dtype=np.int64),
+                    "p_ready": bt[:, 3],
+                    "p_win": bt[:, 1] + bt[:, 2],
+                    "p_win_self_draw": bt[:, 1],
+                    "p_win_discard": bt[:, 2],
+                    "ev": bt[:, 0],
+                    "ev_stakes": bt[:, 0] / s.stake,
+                }
+            )
+        )
     df = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=list(TURN_COLUMNS))
     key = df["discard"].map(lambda d: order.get(d, len(order)))
     df = df.assign(_o=key).sort_values(["_o", "turn"], kind="stable").drop(columns="_o").reset_index(drop=True)
@@ -768,45 +861,124 @@ def _by_turn_frame(solved: _Solved, summary):
     return df
 
 
-def value_policy(hand, *, rule=None, draws_left=18, visible=None, melds=(), wilds=None, wild_kind=None,
-                 wild_copies=None, wall="depleting", depth=1, max_states=2_000_000, **rule_options):
+def value_policy(
+    hand,
+    *,
+    rule=None,
+    draws_left=18,
+    visible=None,
+    melds=(),
+    wilds=None,
+    wild_kind=None,
+    wild_copies=None,
+    wall="depleting",
+    depth=1,
+    max_states=2_000_000,
+    **rule_options,
+):
     """The recursion of :func:`expected_value` (self-draws only) with its choices kept, for
     :func:`mjfast.simulate_draws` with ``policy="value"``: ``(solved, root)``, ``root`` the
     row the policy discards first (the best by ``ev``)."""
     depth, max_states, _f = _check_common(wall, depth, False, False, max_states, None)
-    s = _setup(hand, rule=rule, draws_left=draws_left, visible=visible, melds=melds, wilds=wilds,
-               wild_kind=wild_kind, wild_copies=wild_copies, discard_wins=False, hazard=None, first_turns=3,
-               rule_options=rule_options)
-    solved = _solve_many([s], wall=wall, depth=depth, max_states=max_states, keep=True, n_threads=1,
-                         discards_list=[None], fallback=None)[0]
+    s = _setup(
+        hand,
+        rule=rule,
+        draws_left=draws_left,
+        visible=visible,
+        melds=melds,
+        wilds=wilds,
+        wild_kind=wild_kind,
+        wild_copies=wild_copies,
+        discard_wins=False,
+        hazard=None,
+        first_turns=3,
+        rule_options=rule_options,
+    )
+    solved = _solve_many(
+        [s], wall=wall, depth=depth, max_states=max_states, keep=True, n_threads=1, discards_list=[None], fallback=None
+    )[0]
     best = int(_columns(solved)["discard"][0])
     root = next(i for i, (k, _sid, _sh) in enumerate(solved.roots) if k == best)
     return solved, root
 
 
-def value_table(hand, *, first_turns: int = 3, rule=None, draws_left=None, visible=None, melds=(), wilds=None,
-                wall="depleting", depth=1, discard_wins=True, hazard=None, wild_kind=None, wild_copies=None,
-                discards=None, fallback_shanten=FALLBACK_SHANTEN, max_states=2_000_000, **rule_options):
+def value_table(
+    hand,
+    *,
+    first_turns: int = 3,
+    rule=None,
+    draws_left=None,
+    visible=None,
+    melds=(),
+    wilds=None,
+    wall="depleting",
+    depth=1,
+    discard_wins=True,
+    hazard=None,
+    wild_kind=None,
+    wild_copies=None,
+    discards=None,
+    fallback_shanten=FALLBACK_SHANTEN,
+    max_states=2_000_000,
+    **rule_options,
+):
     """:func:`expected_value`'s table for one hand, with the opponent turns before the first
     draw of a 13-tile hand set by ``first_turns`` (0-3; :func:`mjfast.call_vs_pass` uses it:
     after passing a discard only the players between the discarder and the player move)."""
     if isinstance(first_turns, (bool, np.bool_)) or first_turns not in (0, 1, 2, 3):
         raise ValueError(f"first_turns must be 0, 1, 2 or 3, got {first_turns!r}")
     depth, max_states, fallback = _check_common(wall, depth, False, False, max_states, fallback_shanten)
-    s = _setup(hand, rule=rule, draws_left=draws_left, visible=visible, melds=melds, wilds=wilds,
-               wild_kind=wild_kind, wild_copies=wild_copies, discard_wins=discard_wins, hazard=hazard,
-               first_turns=int(first_turns), rule_options=rule_options)
-    sv = _solve_many([s], wall=wall, depth=depth, max_states=max_states, keep=False, n_threads=1,
-                     discards_list=[_discard_kinds(discards, s)], fallback=fallback)[0]
+    s = _setup(
+        hand,
+        rule=rule,
+        draws_left=draws_left,
+        visible=visible,
+        melds=melds,
+        wilds=wilds,
+        wild_kind=wild_kind,
+        wild_copies=wild_copies,
+        discard_wins=discard_wins,
+        hazard=hazard,
+        first_turns=int(first_turns),
+        rule_options=rule_options,
+    )
+    sv = _solve_many(
+        [s],
+        wall=wall,
+        depth=depth,
+        max_states=max_states,
+        keep=False,
+        n_threads=1,
+        discards_list=[_discard_kinds(discards, s)],
+        fallback=fallback,
+    )[0]
     df = _frame(_columns(sv))
     df.attrs.update(_attrs(s, sv, wall, depth, discard_wins))
     return df
 
 
-def expected_value(hand, *, rule=None, draws_left=None, visible=None, melds=(), wilds=None, wall="depleting",
-                   depth=1, discard_wins=True, hazard=None, by_turn=False, converge=False, wild_kind=None,
-                   wild_copies=None, discards=None, fallback_shanten=FALLBACK_SHANTEN, max_states=2_000_000,
-                   n_threads=None, **rule_options):
+def expected_value(
+    hand,
+    *,
+    rule=None,
+    draws_left=None,
+    visible=None,
+    melds=(),
+    wilds=None,
+    wall="depleting",
+    depth=1,
+    discard_wins=True,
+    hazard=None,
+    by_turn=False,
+    converge=False,
+    wild_kind=None,
+    wild_copies=None,
+    discards=None,
+    fallback_shanten=FALLBACK_SHANTEN,
+    max_states=2_000_000,
+    n_threads=None,
+    **rule_options,
+):
     """Exact win probability and expected result of every discard (or of a 13-tile hand).
 
     Parameters
@@ -981,16 +1153,41 @@ def expected_value(hand, *, rule=None, draws_left=None, visible=None, melds=(), 
     depth, max_states, fallback = _check_common(wall, depth, by_turn, converge, max_states, fallback_shanten)
     threads = default_threads(n_threads)
     batch = _is_batch(hand)
-    hands = (list(hand) if not isinstance(hand, np.ndarray) else [np.ascontiguousarray(r, np.uint8) for r in hand]) \
-        if batch else [hand]
+    hands = (
+        (list(hand) if not isinstance(hand, np.ndarray) else [np.ascontiguousarray(r, np.uint8) for r in hand])
+        if batch
+        else [hand]
+    )
     if batch and (by_turn or converge):
         raise ValueError("by_turn and converge apply to one hand, not a batch")
-    setups = [_setup(h, rule=rule, draws_left=draws_left, visible=visible, melds=melds, wilds=wilds,
-                     wild_kind=wild_kind, wild_copies=wild_copies, discard_wins=discard_wins, hazard=hazard,
-                     first_turns=3, rule_options=rule_options) for h in hands]
+    setups = [
+        _setup(
+            h,
+            rule=rule,
+            draws_left=draws_left,
+            visible=visible,
+            melds=melds,
+            wilds=wilds,
+            wild_kind=wild_kind,
+            wild_copies=wild_copies,
+            discard_wins=discard_wins,
+            hazard=hazard,
+            first_turns=3,
+            rule_options=rule_options,
+        )
+        for h in hands
+    ]
     discards_list = [_discard_kinds(discards, s) for s in setups]
-    solved = _solve_many(setups, wall=wall, depth=depth, max_states=max_states, keep=bool(by_turn),
-                         n_threads=threads if batch else 1, discards_list=discards_list, fallback=fallback)
+    solved = _solve_many(
+        setups,
+        wall=wall,
+        depth=depth,
+        max_states=max_states,
+        keep=bool(by_turn),
+        n_threads=threads if batch else 1,
+        discards_list=discards_list,
+        fallback=fallback,
+    )
     frames = []
     for s, sv in zip(setups, solved):
         df = _frame(_columns(sv))
@@ -1002,30 +1199,50 @@ def expected_value(hand, *, rule=None, draws_left=None, visible=None, melds=(), 
         out = pd.concat([f.assign(hand=i) for i, f in enumerate(frames)], ignore_index=True)
         out = out[["hand"] + list(COLUMNS)]
         out["discard"] = out["discard"].astype(frames[0]["discard"].dtype) if frames else out["discard"]
-        out.attrs.update({k: v for k, v in frames[0].attrs.items() if k in ("rule", "unit", "wall", "depth",
-                                                                            "discard_wins", "base_stake")})
+        out.attrs.update(
+            {
+                k: v
+                for k, v in frames[0].attrs.items()
+                if k in ("rule", "unit", "wall", "depth", "discard_wins", "base_stake")
+            }
+        )
         out.attrs["n_hands"] = len(frames)
         return out
     df = frames[0]
     if converge:
-        more = _solve_many(setups, wall=wall, depth=None if depth is None else depth + 1, max_states=max_states,
-                           keep=False, n_threads=1, discards_list=discards_list, fallback=fallback)[0]
+        more = _solve_many(
+            setups,
+            wall=wall,
+            depth=None if depth is None else depth + 1,
+            max_states=max_states,
+            keep=False,
+            n_threads=1,
+            discards_list=discards_list,
+            fallback=fallback,
+        )[0]
         nxt = _frame(_columns(more))
         best = df.iloc[0]
         row = nxt[nxt["discard"].astype(object) == best["discard"]] if setups[0].start14 else nxt
         df.attrs["converge"] = {
-            "depth": depth, "next_depth": None if depth is None else depth + 1,
-            "discard": None if best["discard"] is None or (isinstance(best["discard"], float)) else str(best["discard"]),
-            "p_win": float(best["p_win"]), "p_win_next": float(row["p_win"].iloc[0]),
-            "ev": float(best["ev"]), "ev_next": float(row["ev"].iloc[0]),
+            "depth": depth,
+            "next_depth": None if depth is None else depth + 1,
+            "discard": None
+            if best["discard"] is None or (isinstance(best["discard"], float))
+            else str(best["discard"]),
+            "p_win": float(best["p_win"]),
+            "p_win_next": float(row["p_win"].iloc[0]),
+            "ev": float(best["ev"]),
+            "ev_next": float(row["ev"].iloc[0]),
             "delta_p_win": float(row["p_win"].iloc[0] - best["p_win"]),
             "delta_ev": float(row["ev"].iloc[0] - best["ev"]),
             "best_next": None if not setups[0].start14 else str(nxt["discard"].iloc[0]),
         }
     if by_turn:
         if solved[0].problem is None:
-            raise ValueError("by_turn needs the recursion: every row of this hand uses the chain fallback "
-                             "(pass fallback_shanten=None)")
+            raise ValueError(
+                "by_turn needs the recursion: every row of this hand uses the chain fallback "
+                "(pass fallback_shanten=None)"
+            )
         bt = _by_turn_frame(solved[0], df)
         bt.attrs.update(df.attrs)
         bt.attrs["summary"] = df

@@ -5,6 +5,7 @@ mapping (key -> allowed values, default first) and a ``build(options)`` function
 :func:`get` to obtain a frozen :class:`Rule`, :func:`describe` for a table of one rule and
 :func:`summary` for one line per rule. Rule texts: ``rules/RULES.md`` and the variant files.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -227,8 +228,11 @@ def get(name: str | Rule, **options: Any) -> Rule:
         guesses = {key: difflib.get_close_matches(key, list(module.OPTIONS), n=1, cutoff=0.6) for key in unknown}
         hint = "; ".join(f"did you mean {g[0]!r} for {key!r}?" for key, g in guesses.items() if g)
         valid = ", ".join(module.OPTIONS) if module.OPTIONS else "(none: this rule takes no options)"
-        raise ValueError(f"unknown option(s) {', '.join(map(repr, unknown))} for rule {name!r}; "
-                         + (f"{hint} " if hint else "") + f"valid options: {valid}")
+        raise ValueError(
+            f"unknown option(s) {', '.join(map(repr, unknown))} for rule {name!r}; "
+            + (f"{hint} " if hint else "")
+            + f"valid options: {valid}"
+        )
     resolved = resolve_options(name, module.OPTIONS, options)
     key = (name, tuple((k, type(v).__name__, v) for k, v in resolved.items()))
     rule = _CACHE.get(key)
@@ -237,9 +241,14 @@ def get(name: str | Rule, **options: Any) -> Rule:
     return rule
 
 
-def variant(base: str | Rule, name: str, *, values: Mapping[str, int] | None = None,
-            options: Mapping[str, Any] | None = None,
-            elements: Mapping[str, Any] | None = None) -> Rule:
+def variant(
+    base: str | Rule,
+    name: str,
+    *,
+    values: Mapping[str, int] | None = None,
+    options: Mapping[str, Any] | None = None,
+    elements: Mapping[str, Any] | None = None,
+) -> Rule:
     """Declare a rule variant: a new registered rule built from an existing one.
 
     The variant scores, simulates and compares exactly like a built-in rule: :func:`get`,
@@ -317,8 +326,9 @@ def variant(base: str | Rule, name: str, *, values: Mapping[str, int] | None = N
     ...
     ValueError: values: unknown element 'flush' of rule 'suzhou'; valid elements: base, hard_flower, ...
     """
-    return get(_variants.declare(base, name, values=values, options=options, elements=elements,
-                                 registry=_REGISTRY).name)
+    return get(
+        _variants.declare(base, name, values=values, options=options, elements=elements, registry=_REGISTRY).name
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -369,9 +379,7 @@ def _copies_text(scheme: WildcardScheme) -> str:
     if len(counts) == 1:
         return str(next(iter(counts)))
     usual = max(counts, key=lambda n: len(counts[n]))
-    rest = "; ".join(
-        f"{n} when {'/'.join(codes)} is flipped" for n, codes in counts.items() if n != usual
-    )
+    rest = "; ".join(f"{n} when {'/'.join(codes)} is flipped" for n, codes in counts.items() if n != usual)
     return f"{usual}; {rest}"
 
 
@@ -510,12 +518,20 @@ def describe(rule: str | Rule, **options: Any) -> pd.DataFrame:
         add("variant", "base", spec.base_name, "the rule this variant is built from (mjfast.rules.variant)")
         add("variant", "values", [f"{c}={v}" for c, v in spec.values], "element values changed (code=value)")
         add("variant", "elements off", [c for c, f in spec.elements if f is None], "elements switched off")
-        add("variant", "elements added", [f"{c} ({f[0]})" for c, f in spec.elements if f is not None],
-            "elements added or replaced")
+        add(
+            "variant",
+            "elements added",
+            [f"{c} ({f[0]})" for c, f in spec.elements if f is not None],
+            "elements added or replaced",
+        )
     docs = getattr(_REGISTRY[rule.name], "OPTION_DOCS", {})
     for key, allowed in rule.option_choices.items():
-        add("options", key, f"{_text(rule.options[key])}  (allowed: {_text(allowed)})",
-            _option_meaning(docs.get(key), allowed, allowed[0]))
+        add(
+            "options",
+            key,
+            f"{_text(rule.options[key])}  (allowed: {_text(allowed)})",
+            _option_meaning(docs.get(key), allowed, allowed[0]),
+        )
 
     import pandas as pd
 

@@ -3,6 +3,7 @@
 Everything here is immutable and hashable, so a :class:`Rule` can be used as a cache key and
 shared between threads. Tile codes come from :mod:`mjfast.tiles` (RULES.md §1.1).
 """
+
 from __future__ import annotations
 
 import numbers
@@ -48,7 +49,7 @@ KIND_INDEX: Mapping[str, int] = {code: i for i, code in enumerate(KINDS)}
 WINDS: tuple[str, ...] = tuple(KINDS[k] for k in _tiles.WINDS)  # E S W N
 DRAGONS: tuple[str, ...] = tuple(KINDS[k] for k in _tiles.DRAGONS)  # 白 white, 发 green, 中 red
 HONOURS: tuple[str, ...] = WINDS + DRAGONS
-BONUS_CODES: tuple[str, ...] = _tiles.CODES[_tiles.N_KINDS:]
+BONUS_CODES: tuple[str, ...] = _tiles.CODES[_tiles.N_KINDS :]
 SEASONS: tuple[str, ...] = BONUS_CODES[:4]  # 春夏秋冬
 PLANTS: tuple[str, ...] = BONUS_CODES[4:8]  # 梅兰竹菊
 
@@ -189,10 +190,7 @@ class TileSet:
         return hash((self.copies.tobytes(), self.bonus))
 
     def __repr__(self) -> str:
-        return (
-            f"TileSet(total={self.total}, playable={self.playable_total}, "
-            f"flowers={self.flower_total})"
-        )
+        return f"TileSet(total={self.total}, playable={self.playable_total}, flowers={self.flower_total})"
 
 
 def make_tileset(
@@ -344,9 +342,7 @@ class WildcardScheme:
             wildcard by flipping (``selection == "per_game"``).
         """
         if self.selection == "per_game":
-            raise ValueError(
-                f"the {self.name} wildcard is chosen per sub-game, not by a flipped tile"
-            )
+            raise ValueError(f"the {self.name} wildcard is chosen per sub-game, not by a flipped tile")
         if flipped not in self.flippable:
             valid = ", ".join(self.flippable)
             raise ValueError(f"{flipped!r} is not a face of this tile set; valid faces: {valid}")
@@ -384,8 +380,7 @@ class WildcardScheme:
 #: * ``"dealer_next_first_draw"`` — the dealer's 下家 self-draws on his first draw;
 #: * ``"first_discard"`` — a non-dealer wins on the dealer's first discard;
 #: * ``"first_round"`` — any win before the dealer's second draw.
-FIRST_TURN_EVENTS: tuple[str, ...] = ("deal", "first_draw", "dealer_next_first_draw", "first_discard",
-                                      "first_round")
+FIRST_TURN_EVENTS: tuple[str, ...] = ("deal", "first_draw", "dealer_next_first_draw", "first_discard", "first_round")
 _FIRST_TURN_FLAGS = ("heavenly", "earthly", "human")
 _WILD_HEADS = (None, "go_around", "next_draw")
 _WIN_LOCKS = (None, "any", "same_kind")
@@ -518,9 +513,7 @@ def _fmt(value: Any) -> str:
     return token if token is not None else repr(value)
 
 
-def resolve_options(
-    rule_name: str, choices: Mapping[str, tuple], given: Mapping[str, Any]
-) -> dict[str, Any]:
+def resolve_options(rule_name: str, choices: Mapping[str, tuple], given: Mapping[str, Any]) -> dict[str, Any]:
     """Validate and normalise ``given`` against ``choices``; fill defaults (first values).
 
     Numbers may be given as int or str, booleans as bool or ``"true"``/``"false"``, and
@@ -530,8 +523,7 @@ def resolve_options(
     if unknown:
         valid = ", ".join(choices) if choices else "(none: this rule takes no options)"
         raise ValueError(
-            f"unknown option(s) {', '.join(map(repr, unknown))} for rule {rule_name!r}; "
-            f"valid options: {valid}"
+            f"unknown option(s) {', '.join(map(repr, unknown))} for rule {rule_name!r}; valid options: {valid}"
         )
     resolved = {key: allowed[0] for key, allowed in choices.items()}
     for key, value in given.items():
@@ -552,6 +544,7 @@ def resolve_options(
 # --------------------------------------------------------------------------------------------
 #: Variant name -> its recipe (:class:`mjfast.rules._variants.VariantSpec`), for pickling.
 _VARIANT_SPECS: dict[str, Any] = {}
+
 
 @dataclass(frozen=True, repr=False)
 class Rule:
@@ -629,15 +622,13 @@ class Rule:
         return (restore_rule, (spec, tuple(self.options.items())))
 
     def __deepcopy__(self, memo) -> Rule:
-        return self                       # immutable: a copy is the rule itself (cheap in DataFrame.attrs)
+        return self  # immutable: a copy is the rule itself (cheap in DataFrame.attrs)
 
     @property
     def non_default_options(self) -> dict[str, Any]:
         """The options whose value differs from the default (first listed value)."""
         return {
-            key: value
-            for key, value in self.options.items()
-            if _token(value) != _token(self.option_choices[key][0])
+            key: value for key, value in self.options.items() if _token(value) != _token(self.option_choices[key][0])
         }
 
     def __repr__(self) -> str:

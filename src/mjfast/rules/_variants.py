@@ -9,6 +9,7 @@ minimum test when the changes could alter legality).  A variant's Rule pickles a
 its options, so a process pool or a Dask worker that has never seen the variant declares it
 before the Rule is used.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -86,8 +87,12 @@ class _Entry:
 
     def build(self, resolved: dict) -> _base.Rule:
         rule = self.base.build(resolved)
-        return dataclasses.replace(rule, name=self.NAME, name_zh=f"{rule.name_zh}·{self.NAME}",
-                                   engine=dataclasses.replace(rule.engine, hooks=self.hooks))
+        return dataclasses.replace(
+            rule,
+            name=self.NAME,
+            name_zh=f"{rule.name_zh}·{self.NAME}",
+            engine=dataclasses.replace(rule.engine, hooks=self.hooks),
+        )
 
 
 class _Hooks(types.ModuleType):
@@ -133,8 +138,9 @@ def _element_fields(code, given, scheme_codes) -> tuple | None:
         raise ValueError(f"elements: an element code is a snake-case identifier, got {code!r}")
     if given is None or given is False:
         if code not in scheme_codes:
-            raise ValueError(f"elements: cannot switch off unknown element {code!r}; valid elements: "
-                             f"{', '.join(scheme_codes)}")
+            raise ValueError(
+                f"elements: cannot switch off unknown element {code!r}; valid elements: {', '.join(scheme_codes)}"
+            )
         return None
     from ..scoring._framework import Element
 
@@ -143,16 +149,21 @@ def _element_fields(code, given, scheme_codes) -> tuple | None:
             raise ValueError(f"elements[{code!r}] is an Element coded {given.code!r}")
         return tuple(getattr(given, k) for k in ELEMENT_FIELDS)
     if not isinstance(given, Mapping):
-        raise ValueError(f"elements[{code!r}] must be None (switch the element off) or a mapping of "
-                         f"{', '.join(ELEMENT_FIELDS)} (a new element), got {type(given).__name__}")
+        raise ValueError(
+            f"elements[{code!r}] must be None (switch the element off) or a mapping of "
+            f"{', '.join(ELEMENT_FIELDS)} (a new element), got {type(given).__name__}"
+        )
     unknown = [k for k in given if k not in ELEMENT_FIELDS]
     if unknown:
-        raise ValueError(f"elements[{code!r}]: unknown field(s) {', '.join(map(repr, unknown))}; valid "
-                         f"fields: {', '.join(ELEMENT_FIELDS)}")
+        raise ValueError(
+            f"elements[{code!r}]: unknown field(s) {', '.join(map(repr, unknown))}; valid "
+            f"fields: {', '.join(ELEMENT_FIELDS)}"
+        )
     missing = [k for k in _REQUIRED if k not in given]
     if missing:
-        raise ValueError(f"elements[{code!r}]: a new element needs {', '.join(missing)} "
-                         f"(required: {', '.join(_REQUIRED)})")
+        raise ValueError(
+            f"elements[{code!r}]: a new element needs {', '.join(missing)} (required: {', '.join(_REQUIRED)})"
+        )
     fields = {**_DEFAULTS, **given}
     fields["excludes"] = tuple(fields["excludes"])
     Element(code, *(fields[k] for k in _REQUIRED), **{k: fields[k] for k in _DEFAULTS})  # validates
@@ -192,8 +203,9 @@ def declare(base, name, *, values=None, options=None, elements=None, registry: d
     if values is not None and not isinstance(values, Mapping):
         raise ValueError(f"values must be a mapping of element code -> value, got {type(values).__name__}")
     if elements is not None and not isinstance(elements, Mapping):
-        raise ValueError(f"elements must be a mapping of element code -> None or a new element, got "
-                         f"{type(elements).__name__}")
+        raise ValueError(
+            f"elements must be a mapping of element code -> None or a new element, got {type(elements).__name__}"
+        )
     defaults = dict(getattr(module, "DEFAULTS", {}))
     defaults.update(base_opts)
     defaults.update(options or {})
@@ -204,14 +216,17 @@ def declare(base, name, *, values=None, options=None, elements=None, registry: d
     base_scheme = _scheme_of(module, rule)
     vals = tuple((values or {}).items())
     if (vals or elements) and base_scheme is None:
-        raise ValueError(f"rule {rule.name!r} is not declared with the scorer framework (its scorer ranks "
-                         "the readings by its own built-in table), so a variant of it can change options "
-                         "only, not values= or elements=")
+        raise ValueError(
+            f"rule {rule.name!r} is not declared with the scorer framework (its scorer ranks "
+            "the readings by its own built-in table), so a variant of it can change options "
+            "only, not values= or elements="
+        )
     codes = base_scheme.codes() if base_scheme is not None else ()
     for code, v in vals:
         if code not in codes:
-            raise ValueError(f"values: unknown element {code!r} of rule {rule.name!r}; valid elements: "
-                             f"{', '.join(codes)}")
+            raise ValueError(
+                f"values: unknown element {code!r} of rule {rule.name!r}; valid elements: {', '.join(codes)}"
+            )
         if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
             raise ValueError(f"values: the value of element {code!r} must be an integer, got {v!r}")
     vals = tuple((c, int(v)) for c, v in vals)
@@ -223,14 +238,18 @@ def declare(base, name, *, values=None, options=None, elements=None, registry: d
         absent = [c for c, _v in vals if c not in present]
         if absent:
             given = ", ".join(f"{k}={v!r}" for k, v in resolved.items())
-            raise ValueError(f"values: element(s) {', '.join(absent)} do not exist under the options {given} "
-                             f"of {name!r}, so their value would not count")
+            raise ValueError(
+                f"values: element(s) {', '.join(absent)} do not exist under the options {given} "
+                f"of {name!r}, so their value would not count"
+            )
     old = _ENTRIES.get(name)
     if old is not None:
         if old.spec == spec:
             return spec
-        raise ValueError(f"variant {name!r} is already declared with another recipe ({_describe(old.spec)}); "
-                         "give the new one another name")
+        raise ValueError(
+            f"variant {name!r} is already declared with another recipe ({_describe(old.spec)}); "
+            "give the new one another name"
+        )
     _register(spec, module, rule, base_scheme, registry, replace=False)
     return spec
 
@@ -263,9 +282,11 @@ def _register(spec: VariantSpec, module, rule, base_scheme, registry: dict, repl
 
     name = spec.name
     if base_scheme is not None:
-        scheme = base_scheme.derive(name, values=dict(spec.values),
-                                    elements={c: None if f is None else _make_element(c, f)
-                                              for c, f in spec.elements})
+        scheme = base_scheme.derive(
+            name,
+            values=dict(spec.values),
+            elements={c: None if f is None else _make_element(c, f) for c, f in spec.elements},
+        )
         scorer, can_win, bind = scheme.score_fn(), scheme.can_win_fn(), scheme.bind_fn()
     else:
         scheme = None

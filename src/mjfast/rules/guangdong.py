@@ -15,6 +15,7 @@ on that same kind before he 碰/吃/杠 or draws; the 包 liabilities of §5 are
 draw (``draw="pass"``: the deal passes), otherwise his 下家 deals; the round wind advances after
 the last seat has dealt and lost the deal, i.e. after every four changes of dealer.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -96,6 +97,9 @@ def build(options: dict[str, Any]) -> Rule:
         forms=frozenset({"standard", "thirteen_orphans", "nine_gates"}),
         unit="番",
         flowers=False,
-        engine=EngineFacts(hooks="mjfast.scoring.guangdong", win_lock="same_kind",
-                           first_turn=(("deal", "heavenly"), ("first_draw", "earthly"), ("first_discard", "human"))),
+        engine=EngineFacts(
+            hooks="mjfast.scoring.guangdong",
+            win_lock="same_kind",
+            first_turn=(("deal", "heavenly"), ("first_draw", "earthly"), ("first_discard", "human")),
+        ),
     )

@@ -14,6 +14,7 @@ the discarder (``dealer="B"``), 黄庄 by who is ready; a dealer winning his n-t
 is paid 连庄 n (⚑ GY-A4); the prevalent wind advances after every four changes of dealer (⚑ the
 file is silent; ``simulate_matches(wind="hands")`` advances it every four hands instead).
 """
+
 from __future__ import annotations
 
 from typing import Any

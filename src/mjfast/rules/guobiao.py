@@ -22,6 +22,7 @@ before the dealer's second draw (no call made).  和绝张 is scored.  A match i
 rounds with every seat dealing once a round and no 连庄 (v3 "一场比赛打四圈，不设连庄"); before the
 third round East swaps with South and West with North, and the original South deals first.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -78,15 +79,19 @@ OPTION_DOCS: dict[str, dict] = {
     },
     "yipao_duoxiang": {
         "meaning": "who wins when several players can win on one discard",
-        "values": {False: "截和: the nearest claimant counter-clockwise from the discarder",
-                   True: "一炮多响: every claimant wins"},
+        "values": {
+            False: "截和: the nearest claimant counter-clockwise from the discarder",
+            True: "一炮多响: every claimant wins",
+        },
         "spec": None,
         "source": None,
     },
     "sigang_angang": {
         "meaning": "whether 四杠 also scores 暗杠 (2 番) for each concealed kong",
-        "values": {False: "no: as the reference calculator, the concealed kongs count only towards 双/三/四暗刻",
-                   True: "yes, as version v3 writes it (\"暗杠加计\")"},
+        "values": {
+            False: "no: as the reference calculator, the concealed kongs count only towards 双/三/四暗刻",
+            True: 'yes, as version v3 writes it ("暗杠加计")',
+        },
         "spec": None,
         "source": "4个杠，暗杠加计",
     },
@@ -124,8 +129,14 @@ def build(options: dict[str, Any]) -> Rule:
         forms=FORMS,
         unit="番",
         flowers=options["tileset"] == 144,
-        engine=EngineFacts(hooks="mjfast.scoring.guobiao", last_copy=True, rounds="fixed", flower_bloom=False,
-                           seat_swaps=((2, (1, 0, 3, 2)),),
-                           first_turn=(("deal", "heavenly"), ("dealer_next_first_draw", "earthly"),
-                                       ("first_round", "human")) if options["lianzhong_extras"] else ()),
+        engine=EngineFacts(
+            hooks="mjfast.scoring.guobiao",
+            last_copy=True,
+            rounds="fixed",
+            flower_bloom=False,
+            seat_swaps=((2, (1, 0, 3, 2)),),
+            first_turn=(("deal", "heavenly"), ("dealer_next_first_draw", "earthly"), ("first_round", "human"))
+            if options["lianzhong_extras"]
+            else (),
+        ),
     )

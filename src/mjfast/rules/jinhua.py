@@ -19,6 +19,7 @@ row from one discarder, that discarder is liable for his win. In a match: the wi
 dealer stays on 荒庄 (⚑ JH-A7); the prevalent wind advances after every four changes of dealer (⚑
 the file is silent; ``simulate_matches(wind="hands")`` advances it every four hands instead).
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -16,6 +16,7 @@
   下家, as in the MCR-style games this file follows) or ``"winner"`` (the winner deals).  The
   prevalent wind advances after every four changes of dealer.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -62,8 +63,13 @@ def build(options: dict[str, Any]) -> Rule:
     tileset = make_tileset()
     faces = {code: tileset.face_copies(code) for code in KINDS}
     if options["hun"] == "flip_successor":
-        scheme = WildcardScheme(name="混", selection="flip_successor", copies=4, face_copies=faces,
-                                table=standard_successors(dragon_cycle=("7z", "6z", "5z")))
+        scheme = WildcardScheme(
+            name="混",
+            selection="flip_successor",
+            copies=4,
+            face_copies=faces,
+            table=standard_successors(dragon_cycle=("7z", "6z", "5z")),
+        )
     elif options["hun"] == "flip_self":
         scheme = WildcardScheme(name="混", selection="flip_self", copies=3, face_copies=faces)
     else:

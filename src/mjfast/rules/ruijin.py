@@ -26,6 +26,7 @@ the winner deals, the dealer stays on 荒牌 (⚑ RS-A7); the prevalent wind adv
 changes of dealer (⚑ the file is silent; ``simulate_matches(wind="hands")`` advances it every
 four hands instead).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -110,6 +111,10 @@ def build(options: dict[str, Any]) -> Rule:
         thirteen_lan_strict=options["lanhu"] == "strict",
         unit="基数",
         flowers=False,
-        engine=EngineFacts(hooks="mjfast.scoring.ruijin", win_is_wild=True, wild_head="go_around",
-                           first_turn=(("deal", "heavenly"), ("first_discard", "earthly"))),
+        engine=EngineFacts(
+            hooks="mjfast.scoring.ruijin",
+            win_is_wild=True,
+            wild_head="go_around",
+            first_turn=(("deal", "heavenly"), ("first_discard", "earthly")),
+        ),
     )

@@ -19,6 +19,7 @@ choice. In a match: the winner deals (of several robbers the first in order, "ä»
 four changes of dealer (âš‘ the file is silent; ``simulate_matches(wind="hands")`` advances it
 every four hands instead).
 """
+
 from __future__ import annotations
 
 from typing import Any

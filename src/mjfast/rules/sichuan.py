@@ -16,6 +16,7 @@ self-draw, 血战 the first winner or, after a 一炮多响 first win, the disca
 the dealer; the prevalent wind advances after every four changes of dealer (⚑ the file is
 silent; ``simulate_matches(wind="hands")`` advances it every four hands instead).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -92,6 +93,7 @@ def build(options: dict[str, Any]) -> Rule:
         flowers=False,
         # 缺一门: "胡牌的时候不能有三种花色的牌" — melds included
         max_suits=2,
-        engine=EngineFacts(hooks="mjfast.scoring.sichuan", void_suit=True, play_on=bool(options["xuezhan"]),
-                           kong_discard=True),
+        engine=EngineFacts(
+            hooks="mjfast.scoring.sichuan", void_suit=True, play_on=bool(options["xuezhan"]), kong_discard=True
+        ),
     )

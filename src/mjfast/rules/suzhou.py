@@ -19,6 +19,7 @@ element ([001] 大胡 1-7) keeps the dealer, whoever won (⚑); two dice per han
 follows a 豹子 hand or a 一炮多响; the prevalent wind advances after every four changes of dealer (⚑
 the file is silent; ``simulate_matches(wind="hands")`` advances it every four hands instead).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -176,9 +177,7 @@ def build(options: dict[str, Any]) -> Rule:
         name_zh=NAME_ZH,
         options=options,
         option_choices=OPTIONS,
-        tileset=make_tileset(
-            dragons=False, bonus=_flowers(options["tileset"], options["flower_faces"])
-        ),
+        tileset=make_tileset(dragons=False, bonus=_flowers(options["tileset"], options["flower_faces"])),
         deal=(14, 13),
         calls=Calls(chow="none", multiple_winners=True, priority=(("win",), ("kong", "pung"))),
         wildcard=None,

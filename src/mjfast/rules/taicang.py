@@ -21,6 +21,7 @@ wins), after a robbed kong the robbed konger deals, a draw keeps the dealer (TC-
 prevalent wind advances after every four changes of dealer (⚑ the file is silent;
 ``simulate_matches(wind="hands")`` advances it every four hands instead).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -72,7 +73,7 @@ OPTION_DOCS: dict[str, dict] = {
         "source": "如果是门清，则无论花有多少，都可以成牌",
     },
     "fan2x": {
-        "meaning": "factor of 混一色 and 对对胡 (\"花翻2倍\")",
+        "meaning": 'factor of 混一色 and 对对胡 ("花翻2倍")',
         "values": {2: "×2 (翻N倍 read as ×N, as the worked example pins for 清一色)", 4: "×4 (read as two doublings)"},
         "spec": "TC-C1",
         "source": "门清花翻一倍",

@@ -12,11 +12,30 @@ One module per rule registers its scorer on import: :mod:`~mjfast.scoring.guobia
 :mod:`~mjfast.scoring.ruijin`, :mod:`~mjfast.scoring.shangrao`, :mod:`~mjfast.scoring.jinhua`,
 :mod:`~mjfast.scoring.jj` — all ten rules.
 """
-from ._core import (ELEMENT_COLUMNS, HOW, ROW_FIELDS, NotComplete, Score, WinContext, can_win, register,
-                    score, scorers)
+
+from ._core import ELEMENT_COLUMNS, HOW, ROW_FIELDS, NotComplete, Score, WinContext, can_win, register, score, scorers
 from . import guobiao  # noqa: E402  (each module registers its scorer on import)
 from . import guangdong, guiyang, jinhua, jj, ruijin, shangrao, sichuan, suzhou, taicang  # noqa: E402
 
-__all__ = ["WinContext", "Score", "NotComplete", "score", "can_win", "register", "scorers",
-           "ELEMENT_COLUMNS", "ROW_FIELDS", "HOW", "guobiao", "suzhou", "taicang", "guangdong", "sichuan", "guiyang",
-           "ruijin", "shangrao", "jinhua", "jj"]
+__all__ = [
+    "WinContext",
+    "Score",
+    "NotComplete",
+    "score",
+    "can_win",
+    "register",
+    "scorers",
+    "ELEMENT_COLUMNS",
+    "ROW_FIELDS",
+    "HOW",
+    "guobiao",
+    "suzhou",
+    "taicang",
+    "guangdong",
+    "sichuan",
+    "guiyang",
+    "ruijin",
+    "shangrao",
+    "jinhua",
+    "jj",
+]

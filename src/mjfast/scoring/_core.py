@@ -4,6 +4,7 @@ public entry points :func:`score` and :func:`can_win`.
 Rule-specific scorers live in their own modules (:mod:`mjfast.scoring.guobiao`) and plug in
 with :func:`register`.
 """
+
 from __future__ import annotations
 
 import inspect
@@ -18,8 +19,18 @@ from .. import tiles as _t
 from ..hand import Hand
 from ..rules._base import FrozenMap, Rule
 
-__all__ = ["WinContext", "Score", "NotComplete", "score", "can_win", "register", "scorers",
-           "ELEMENT_COLUMNS", "ROW_FIELDS", "HOW"]
+__all__ = [
+    "WinContext",
+    "Score",
+    "NotComplete",
+    "score",
+    "can_win",
+    "register",
+    "scorers",
+    "ELEMENT_COLUMNS",
+    "ROW_FIELDS",
+    "HOW",
+]
 
 #: Columns of :attr:`Score.elements`, in order: ``value`` is one element's worth, ``total`` what
 #: the row adds (``value`` × ``count``).
@@ -32,10 +43,23 @@ ROW_FIELDS = ("code", "name_zh", "name_en", "total", "count", "unit", "how")
 HOW = ("add", "multiply", "cap", "replace")
 
 _WIND_NAMES = {
-    "e": 0, "east": 0, "东": 0, "東": 0, "1z": 0,
-    "s": 1, "south": 1, "南": 1, "2z": 1,
-    "w": 2, "west": 2, "西": 2, "3z": 2,
-    "n": 3, "north": 3, "北": 3, "4z": 3,
+    "e": 0,
+    "east": 0,
+    "东": 0,
+    "東": 0,
+    "1z": 0,
+    "s": 1,
+    "south": 1,
+    "南": 1,
+    "2z": 1,
+    "w": 2,
+    "west": 2,
+    "西": 2,
+    "3z": 2,
+    "n": 3,
+    "north": 3,
+    "北": 3,
+    "4z": 3,
 }
 
 
@@ -66,37 +90,49 @@ def _wind(value, what: str) -> int:
 def _seat(value, what: str) -> int:
     if type(value) is int and 0 <= value <= 3:
         return value
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) \
-            or not 0 <= value <= 3:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 3:
         raise ValueError(f"{what} must be a seat number 0-3, got {value!r}")
     return int(value)
 
 
 _PAYERS = tuple(tuple(p for p in range(4) if p != w) for w in range(4))
-_FLAGS = ("self_draw", "after_kong", "robbing_kong", "last_tile", "last_copy", "heavenly",
-          "earthly", "human", "kong_discard", "baozi", "diling")
+_FLAGS = (
+    "self_draw",
+    "after_kong",
+    "robbing_kong",
+    "last_tile",
+    "last_copy",
+    "heavenly",
+    "earthly",
+    "human",
+    "kong_discard",
+    "baozi",
+    "diling",
+)
 _NO_STATE = FrozenMap()
 
 
-def _first_turn(heavenly, earthly, human, self_draw, after_kong, robbing_kong, kong_discard,
-                last_tile, by_dealer) -> None:
+def _first_turn(
+    heavenly, earthly, human, self_draw, after_kong, robbing_kong, kong_discard, last_tile, by_dealer
+) -> None:
     """Reject flags that a first-turn win cannot come with under any rule's definition (GB-C6:
     the rules define 地胡/人和 differently — 联众's 人和 is any win in the first go-around, the
     dealer's included — so only what no definition allows is rejected here; each scorer checks
     its own definition): another first-turn win, the last tile of the wall, a robbed kong (nobody
     can add to a pung before the dealer's second draw), 天胡 on a kong's replacement, and a
     dealer's 地胡."""
-    names = [n for n, v in (("heavenly (天胡)", heavenly), ("earthly (地胡)", earthly),
-                            ("human (人和)", human)) if v]
+    names = [n for n, v in (("heavenly (天胡)", heavenly), ("earthly (地胡)", earthly), ("human (人和)", human)) if v]
     if len(names) > 1:
-        raise ValueError(f"{' and '.join(names)} exclude each other: one hand has one first-turn "
-                         "win")
+        raise ValueError(f"{' and '.join(names)} exclude each other: one hand has one first-turn win")
     what = names[0]
-    exclusions = [(last_tile, "last_tile (海底): the wall is not empty on the first turn"),
-                  (robbing_kong, "robbing_kong (抢杠): nobody has a pung to add to yet")]
+    exclusions = [
+        (last_tile, "last_tile (海底): the wall is not empty on the first turn"),
+        (robbing_kong, "robbing_kong (抢杠): nobody has a pung to add to yet"),
+    ]
     if heavenly:
-        exclusions.append((after_kong, "after_kong (杠上开花): 天胡 is won with the dealt tiles, "
-                                       "not on a replacement tile"))
+        exclusions.append(
+            (after_kong, "after_kong (杠上开花): 天胡 is won with the dealt tiles, not on a replacement tile")
+        )
     for flag, why in exclusions:
         if flag:
             raise ValueError(f"{what} is a first-turn win and cannot come with {why}")
@@ -208,18 +244,39 @@ class WinContext:
     # One pass that validates and sets each field once (the generated frozen-dataclass __init__
     # plus a __post_init__ re-setting half the fields cost twice as much; contexts are built per
     # candidate win by the game engine and the draws simulator).
-    def __init__(self, hand, win_tile, self_draw=False, winner=0, discarder=None, dealer=0,
-                 seat_wind=None, prevalent_wind=0, after_kong=False, robbing_kong=False,
-                 last_tile=False, last_copy=False, heavenly=False, earthly=False, human=False,
-                 kong_discard=False, baozi=False, diling=False, liable=None, wild_faces=(),
-                 flipped=None, rule_state=_NO_STATE) -> None:
+    def __init__(
+        self,
+        hand,
+        win_tile,
+        self_draw=False,
+        winner=0,
+        discarder=None,
+        dealer=0,
+        seat_wind=None,
+        prevalent_wind=0,
+        after_kong=False,
+        robbing_kong=False,
+        last_tile=False,
+        last_copy=False,
+        heavenly=False,
+        earthly=False,
+        human=False,
+        kong_discard=False,
+        baozi=False,
+        diling=False,
+        liable=None,
+        wild_faces=(),
+        flipped=None,
+        rule_state=_NO_STATE,
+    ) -> None:
         s = object.__setattr__
         if type(hand) is not Hand:
             hand = Hand(hand)
         if hand.n_tiles + 3 * hand.n_melds != 14:
             raise NotComplete(
                 f"hand not complete: a winning hand holds 14 tiles counting each meld as 3, "
-                f"got {hand.n_tiles + 3 * hand.n_melds} ({hand})")
+                f"got {hand.n_tiles + 3 * hand.n_melds} ({hand})"
+            )
         win = win_tile
         if type(win) is not int:
             win = _t.parse_tile(win)
@@ -228,22 +285,52 @@ class WinContext:
         if win >= _t.N_KINDS:
             raise ValueError(f"the winning tile cannot be a bonus tile ({_t.CODES[win]})")
         if hand.counts[win] == 0 and hand.wilds == 0:
-            raise ValueError(
-                f"winning tile {_t.CODES[win]} is not in the hand's concealed tiles ({hand})")
+            raise ValueError(f"winning tile {_t.CODES[win]} is not in the hand's concealed tiles ({hand})")
         B = bool
-        if not (type(self_draw) is B and type(after_kong) is B and type(robbing_kong) is B
-                and type(last_tile) is B and type(last_copy) is B and type(heavenly) is B
-                and type(earthly) is B and type(human) is B and type(kong_discard) is B
-                and type(baozi) is B and type(diling) is B):
-            flags = [self_draw, after_kong, robbing_kong, last_tile, last_copy, heavenly,
-                     earthly, human, kong_discard, baozi, diling]
+        if not (
+            type(self_draw) is B
+            and type(after_kong) is B
+            and type(robbing_kong) is B
+            and type(last_tile) is B
+            and type(last_copy) is B
+            and type(heavenly) is B
+            and type(earthly) is B
+            and type(human) is B
+            and type(kong_discard) is B
+            and type(baozi) is B
+            and type(diling) is B
+        ):
+            flags = [
+                self_draw,
+                after_kong,
+                robbing_kong,
+                last_tile,
+                last_copy,
+                heavenly,
+                earthly,
+                human,
+                kong_discard,
+                baozi,
+                diling,
+            ]
             for k, (name, v) in enumerate(zip(_FLAGS, flags)):
                 if type(v) is not bool:
                     if not isinstance(v, (bool, np.bool_, int, np.integer)):
                         raise ValueError(f"{name} must be True or False, got {v!r}")
                     flags[k] = bool(v)
-            (self_draw, after_kong, robbing_kong, last_tile, last_copy, heavenly, earthly, human,
-             kong_discard, baozi, diling) = flags
+            (
+                self_draw,
+                after_kong,
+                robbing_kong,
+                last_tile,
+                last_copy,
+                heavenly,
+                earthly,
+                human,
+                kong_discard,
+                baozi,
+                diling,
+            ) = flags
         if type(winner) is not int or not 0 <= winner <= 3:
             winner = _seat(winner, "winner")
         if type(dealer) is not int or not 0 <= dealer <= 3:
@@ -254,8 +341,7 @@ class WinContext:
                 raise ValueError(f"a self-draw has no discarder (got discarder={d!r})")
         else:
             if d is None:
-                raise ValueError("a discard win needs the discarder's seat (discarder=0-3), "
-                                 "or pass self_draw=True")
+                raise ValueError("a discard win needs the discarder's seat (discarder=0-3), or pass self_draw=True")
             d = _seat(d, "discarder")
             if d == winner:
                 raise ValueError(f"the discarder cannot be the winner (both are seat {d})")
@@ -263,23 +349,29 @@ class WinContext:
         if type(prevalent_wind) is not int or not 0 <= prevalent_wind <= 3:
             prevalent_wind = _wind(prevalent_wind, "prevalent_wind")
         if after_kong and not self_draw:
-            raise ValueError("after_kong (杠上开花) is a self-draw: pass self_draw=True, or "
-                             "robbing_kong / kong_discard for a discard win")
+            raise ValueError(
+                "after_kong (杠上开花) is a self-draw: pass self_draw=True, or "
+                "robbing_kong / kong_discard for a discard win"
+            )
         if robbing_kong and self_draw:
-            raise ValueError("robbing_kong (抢杠) is a win on another player's tile, "
-                             "not a self-draw")
+            raise ValueError("robbing_kong (抢杠) is a win on another player's tile, not a self-draw")
         if kong_discard and self_draw:
             raise ValueError("kong_discard (杠上炮) is a win on a discard, not a self-draw")
         if heavenly and not (self_draw and winner == dealer):
             raise ValueError("heavenly (天胡) is the dealer's self-draw on the deal")
         if heavenly or earthly or human:
-            _first_turn(heavenly, earthly, human, self_draw, after_kong, robbing_kong,
-                        kong_discard, last_tile, winner == dealer)
+            _first_turn(
+                heavenly, earthly, human, self_draw, after_kong, robbing_kong, kong_discard, last_tile, winner == dealer
+            )
         if robbing_kong and (kong_discard or last_tile):
-            raise ValueError("robbing_kong (抢杠) is a win on the tile added to a kong: not "
-                             + ("a discard after a kong (kong_discard, 杠上炮)" if kong_discard
-                                else "on the last tile of the wall (last_tile, 海底): nobody "
-                                     "kongs when no replacement tile is left"))
+            raise ValueError(
+                "robbing_kong (抢杠) is a win on the tile added to a kong: not "
+                + (
+                    "a discard after a kong (kong_discard, 杠上炮)"
+                    if kong_discard
+                    else "on the last tile of the wall (last_tile, 海底): nobody kongs when no replacement tile is left"
+                )
+            )
         if liable is not None:
             liable = _seat(liable, "liable")
             if liable == winner:
@@ -381,12 +473,35 @@ class Score:
         for loops that do not want pandas.
     """
 
-    __slots__ = ("rule", "total", "points", "_payments", "legal", "_reason", "unit",
-                 "_rows", "_elements", "_decomp", "_decomp_fn", "_source")
+    __slots__ = (
+        "rule",
+        "total",
+        "points",
+        "_payments",
+        "legal",
+        "_reason",
+        "unit",
+        "_rows",
+        "_elements",
+        "_decomp",
+        "_decomp_fn",
+        "_source",
+    )
 
-    def __init__(self, rule: str, total: int, points: int, payments, legal: bool, reason: str,
-                 unit: str, rows, decomposition=None, decomposition_fn: Callable | None = None,
-                 source=None):
+    def __init__(
+        self,
+        rule: str,
+        total: int,
+        points: int,
+        payments,
+        legal: bool,
+        reason: str,
+        unit: str,
+        rows,
+        decomposition=None,
+        decomposition_fn: Callable | None = None,
+        source=None,
+    ):
         self.rule = rule
         self.total = total
         self.points = points
@@ -454,8 +569,10 @@ class Score:
 
     def __repr__(self) -> str:
         state = "legal" if self.legal else f"not legal: {self.reason}"
-        return (f"Score({self.rule!r}, total={self.total} {self.unit}, points={self.points}, "
-                f"payments={self.payments.tolist()}, {state})")
+        return (
+            f"Score({self.rule!r}, total={self.total} {self.unit}, points={self.points}, "
+            f"payments={self.payments.tolist()}, {state})"
+        )
 
     def _repr_html_(self) -> str:
         from html import escape
@@ -473,8 +590,9 @@ _LAST: tuple = (None, {}, None)  # (rule, options, resolved) of the last call wi
 _MISSING = object()
 
 
-def register(name: str, scorer: Callable, can_win: Callable | None = None, *,
-             bind: Callable | None = None, replace: bool = False) -> None:
+def register(
+    name: str, scorer: Callable, can_win: Callable | None = None, *, bind: Callable | None = None, replace: bool = False
+) -> None:
     """Register the scorer of a rule, so that :func:`score` and :func:`can_win` find it.
 
     Parameters
@@ -594,8 +712,10 @@ def _resolve(rule, options: dict) -> tuple:
         extra = dict(options)
         clash = [k for k in extra if k in rule_obj.option_choices]
         if clash:
-            raise ValueError(f"rule options {', '.join(clash)} cannot be applied to an existing "
-                             f"Rule; use rules.get({name!r}, ...) or pass the rule by name")
+            raise ValueError(
+                f"rule options {', '.join(clash)} cannot be applied to an existing "
+                f"Rule; use rules.get({name!r}, ...) or pass the rule by name"
+            )
     else:
         choices = _rules.get(name).option_choices
         rule_opts = {k: v for k, v in options.items() if k in choices}
@@ -606,8 +726,9 @@ def _resolve(rule, options: dict) -> tuple:
         unknown = sorted(k for k in extra if k not in allowed)
         if unknown:
             known = sorted(set(rule_obj.option_choices) | allowed)
-            raise ValueError(f"unknown option(s) {', '.join(unknown)} for rule {name!r}; "
-                             f"valid options: {', '.join(known) or 'none'}")
+            raise ValueError(
+                f"unknown option(s) {', '.join(unknown)} for rule {name!r}; valid options: {', '.join(known) or 'none'}"
+            )
     base = extra.get("base")
     if isinstance(base, (int, np.integer)) and not isinstance(base, (bool, np.bool_)) and abs(base) > MAX_BASE:
         # payments are 64-bit integers: a larger base overflows them
@@ -647,8 +768,7 @@ def _check_ctx(ctx, rule_obj: Rule) -> None:
     if not isinstance(ctx, WinContext):
         raise ValueError(f"score() takes a WinContext, got {type(ctx).__name__}")
     if ctx.hand.wilds and rule_obj.wildcard is None:
-        raise ValueError(f"the hand holds {ctx.hand.wilds} wildcard(s) but {rule_obj.name} "
-                         "is played without wildcards")
+        raise ValueError(f"the hand holds {ctx.hand.wilds} wildcard(s) but {rule_obj.name} is played without wildcards")
 
 
 def score(ctx: WinContext, rule="guobiao", **options: Any) -> Score:

@@ -37,6 +37,7 @@ exactly what the reading-by-reading evaluation gives (``tests/scoring/test_scori
 compares the two on random hands under every option), and it holds for every element table a
 rule or a :func:`~mjfast.rules.variant` declares, not just for the built-in values.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
@@ -50,8 +51,7 @@ from .._kernels import _shanten as _ks
 from . import _shortcuts
 from ._core import HOW, NotComplete, Score, WinContext, register
 
-__all__ = ["Element", "Facts", "Scheme", "Bound", "SCOPES", "positive_int", "pay_discarder",
-           "pay_all", "pay_one"]
+__all__ = ["Element", "Facts", "Scheme", "Bound", "SCOPES", "positive_int", "pay_discarder", "pay_all", "pay_one"]
 
 #: When an element's predicate is evaluated: once per hand (``hand``: tiles and melds;
 #: ``context``: how the hand was won) or once per reading (``reading``).
@@ -108,33 +108,46 @@ class Element:
     ('full_flush', 'add', 'reading')
     """
 
-    __slots__ = ("code", "zh", "en", "value", "predicate", "scope", "group", "how", "unit", "tag",
-                 "excludes")
+    __slots__ = ("code", "zh", "en", "value", "predicate", "scope", "group", "how", "unit", "tag", "excludes")
 
-    def __init__(self, code: str, zh: str, en: str, value, predicate: Callable, *,
-                 scope: str = "reading", group: str | None = None, how: str = "add",
-                 unit: str | None = None, tag: str | None = None, excludes: tuple = ()):
+    def __init__(
+        self,
+        code: str,
+        zh: str,
+        en: str,
+        value,
+        predicate: Callable,
+        *,
+        scope: str = "reading",
+        group: str | None = None,
+        how: str = "add",
+        unit: str | None = None,
+        tag: str | None = None,
+        excludes: tuple = (),
+    ):
         if not isinstance(code, str) or not code.isidentifier():
             raise ValueError(f"an element code is a snake-case identifier, got {code!r}")
         for what, v in (("zh", zh), ("en", en)):
             if not isinstance(v, str) or not v:
                 raise ValueError(f"element {code!r}: {what} must be a non-empty string, got {v!r}")
-        if not (callable(value) or (isinstance(value, (int, np.integer))
-                                    and not isinstance(value, (bool, np.bool_)))):
-            raise ValueError(f"element {code!r}: value must be an integer or a callable "
-                             f"value(options, keywords), got {value!r}")
+        if not (callable(value) or (isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)))):
+            raise ValueError(
+                f"element {code!r}: value must be an integer or a callable value(options, keywords), got {value!r}"
+            )
         if isinstance(predicate, str):
             try:
                 compile(predicate, f"<predicate of {code}>", "eval")
             except SyntaxError as e:
-                raise ValueError(f"element {code!r}: predicate {predicate!r} is not a Python "
-                                 f"expression ({e.msg})") from None
+                raise ValueError(
+                    f"element {code!r}: predicate {predicate!r} is not a Python expression ({e.msg})"
+                ) from None
         elif not callable(predicate):
-            raise ValueError(f"element {code!r}: predicate must be an expression over the facts "
-                             f"f or a callable predicate(facts), got {predicate!r}")
+            raise ValueError(
+                f"element {code!r}: predicate must be an expression over the facts "
+                f"f or a callable predicate(facts), got {predicate!r}"
+            )
         if scope not in SCOPES:
-            raise ValueError(f"element {code!r}: scope must be one of {', '.join(SCOPES)}, "
-                             f"got {scope!r}")
+            raise ValueError(f"element {code!r}: scope must be one of {', '.join(SCOPES)}, got {scope!r}")
         if how not in HOW:
             raise ValueError(f"element {code!r}: how must be one of {', '.join(HOW)}, got {how!r}")
         self.code, self.zh, self.en = code, zh, en
@@ -148,8 +161,7 @@ class Element:
         """A copy with some fields changed (``value=20``)."""
         kw = {k: getattr(self, k) for k in self.__slots__}
         kw.update(changes)
-        return Element(kw.pop("code"), kw.pop("zh"), kw.pop("en"), kw.pop("value"),
-                       kw.pop("predicate"), **kw)
+        return Element(kw.pop("code"), kw.pop("zh"), kw.pop("en"), kw.pop("value"), kw.pop("predicate"), **kw)
 
     def __repr__(self) -> str:
         v = self.value if not callable(self.value) else "<per option>"
@@ -183,15 +195,26 @@ class _Override:
 
 def _element(fields):
     code, zh, en, value, predicate, scope, group, how, unit, tag, excludes = fields
-    return Element(code, zh, en, value, predicate, scope=scope, group=group, how=how, unit=unit,
-                   tag=tag, excludes=excludes)
+    return Element(
+        code, zh, en, value, predicate, scope=scope, group=group, how=how, unit=unit, tag=tag, excludes=excludes
+    )
 
 
 # ---------------------------------------------------------------------------------------------
 # facts
 #: Facts a reading sets (unset between readings; a class leaves the ones it does not fix unset).
-READING_FACTS = ("form", "sets", "pair", "tiles", "wild_tiles", "pungs", "chows", "conc_pungs",
-                 "honour_pungs", "honour_pair")
+READING_FACTS = (
+    "form",
+    "sets",
+    "pair",
+    "tiles",
+    "wild_tiles",
+    "pungs",
+    "chows",
+    "conc_pungs",
+    "honour_pungs",
+    "honour_pair",
+)
 
 
 class Facts:
@@ -216,11 +239,34 @@ class Facts:
     ``__slots__``.
     """
 
-    __slots__ = ("ctx", "hand", "rule", "opts", "kw", "c", "counts", "melds", "n_melds",
-                 "concealed", "wilds", "flowers", "win", "self_draw", "chow_melds", "n_kongs",
-                 "suits", "one_suit", "honours", "winds", "dragons", "got", "sums",
-                 "_unfixed", "_faced", *READING_FACTS)
-
+    __slots__ = (
+        "ctx",
+        "hand",
+        "rule",
+        "opts",
+        "kw",
+        "c",
+        "counts",
+        "melds",
+        "n_melds",
+        "concealed",
+        "wilds",
+        "flowers",
+        "win",
+        "self_draw",
+        "chow_melds",
+        "n_kongs",
+        "suits",
+        "one_suit",
+        "honours",
+        "winds",
+        "dragons",
+        "got",
+        "sums",
+        "_unfixed",
+        "_faced",
+        *READING_FACTS,
+    )
 
 
 def _faces(f: Facts, c: bytes, melds) -> None:
@@ -357,8 +403,6 @@ def _positions(c: bytes, x: int, start: int) -> tuple:
     return tuple(out)
 
 
-
-
 # reading classes of a complete hand without wildcards
 _PUNGS, _CHOWS, _MIXED, _SEVEN = "all pungs", "all chows", "mixed", "seven pairs"
 
@@ -419,7 +463,7 @@ def chows_and_pair(c: bytes) -> bool:
             if x[t] != 2 or pair_suit is not None:
                 return False
             pair_suit = 3  # an honour pair
-    sums = [sum(x[9 * s: 9 * s + 9]) % 3 for s in range(3)]
+    sums = [sum(x[9 * s : 9 * s + 9]) % 3 for s in range(3)]
     for s in range(3):
         if sums[s] == 1 or (sums[s] == 2 and pair_suit is not None):
             return False
@@ -461,8 +505,7 @@ def positive_int(value, what: str, zero_ok: bool = False) -> int:
     """``value`` as an int, or a ValueError naming ``what`` (bools and non-integers rejected)."""
     if type(value) is int and (value > 0 or (zero_ok and value == 0)):
         return value
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) \
-            or value < (0 if zero_ok else 1):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < (0 if zero_ok else 1):
         kind = "a non-negative" if zero_ok else "a positive"
         raise ValueError(f"{what} must be {kind} integer, got {value!r}")
     return int(value)
@@ -503,8 +546,21 @@ class _Result:
     """One evaluated reading (or class): element counts, total, legality, key; once scored,
     also what the Score's lazy parts read (its ``source``: no closure is built per call)."""
 
-    __slots__ = ("got", "raw", "total", "extra", "legal", "reason", "key", "reading", "cls",
-                 "facts", "bound", "ctx", "full")
+    __slots__ = (
+        "got",
+        "raw",
+        "total",
+        "extra",
+        "legal",
+        "reason",
+        "key",
+        "reading",
+        "cls",
+        "facts",
+        "bound",
+        "ctx",
+        "full",
+    )
 
     @property
     def result(self) -> "_Result":
@@ -606,20 +662,37 @@ class Scheme:
         ``not_complete(ctx, rule) -> str``: the NotComplete message.
     """
 
-    def __init__(self, name: str, elements, *, settle: Callable, not_complete: Callable,
-                 namespace: Mapping | None = None,
-                 keywords: Mapping | None = None, check_keywords: Callable | None = None,
-                 check: Callable | None = None,
-                 prepare: Callable | None = None, facts: type = Facts,
-                 hand_facts: Callable | None = None, legality: Callable | None = None,
-                 key: Callable | None = None, finish: Callable | None = None,
-                 readings: Callable | None = None, shortcut: bool = True,
-                 complete: Callable | None = None, always_legal: bool = False,
-                 minimum_elements: tuple | None = None, decomposition: Callable | None = None,
-                 unit: str | None = None, reading_free: Callable | None = None,
-                 playable: Callable | None = None, exempt=(),
-                 exempt_if: Callable | None = None, surely_legal: Callable | None = None,
-                 hand_legality: bool = False):
+    def __init__(
+        self,
+        name: str,
+        elements,
+        *,
+        settle: Callable,
+        not_complete: Callable,
+        namespace: Mapping | None = None,
+        keywords: Mapping | None = None,
+        check_keywords: Callable | None = None,
+        check: Callable | None = None,
+        prepare: Callable | None = None,
+        facts: type = Facts,
+        hand_facts: Callable | None = None,
+        legality: Callable | None = None,
+        key: Callable | None = None,
+        finish: Callable | None = None,
+        readings: Callable | None = None,
+        shortcut: bool = True,
+        complete: Callable | None = None,
+        always_legal: bool = False,
+        minimum_elements: tuple | None = None,
+        decomposition: Callable | None = None,
+        unit: str | None = None,
+        reading_free: Callable | None = None,
+        playable: Callable | None = None,
+        exempt=(),
+        exempt_if: Callable | None = None,
+        surely_legal: Callable | None = None,
+        hand_legality: bool = False,
+    ):
         self.name = name
         self.elements = tuple(elements)
         codes = [e.code for e in self.elements]
@@ -658,8 +731,7 @@ class Scheme:
         """The element codes, in row order."""
         return tuple(e.code for e in self.elements)
 
-    def derive(self, name: str, *, values: Mapping | None = None,
-               elements: Mapping | None = None) -> "Scheme":
+    def derive(self, name: str, *, values: Mapping | None = None, elements: Mapping | None = None) -> "Scheme":
         """This scheme under another rule name, with element values changed, elements switched
         off (``elements={code: None}``) or added (``elements={code: Element}``, appended in
         the order given, before the multipliers when they add).  A changed value of an element
@@ -674,8 +746,7 @@ class Scheme:
         els = list(self.elements)
         for code, v in (values or {}).items():
             if code not in codes:
-                raise ValueError(f"unknown element {code!r} of rule {self.name!r}; valid "
-                                 f"elements: {', '.join(codes)}")
+                raise ValueError(f"unknown element {code!r} of rule {self.name!r}; valid elements: {', '.join(codes)}")
             if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
                 raise ValueError(f"the value of element {code!r} must be an integer, got {v!r}")
             i = codes.index(code)
@@ -684,13 +755,15 @@ class Scheme:
         for code, e in (elements or {}).items():
             if e is None:
                 if code not in codes:
-                    raise ValueError(f"unknown element {code!r} of rule {self.name!r}; valid "
-                                     f"elements: {', '.join(codes)}")
+                    raise ValueError(
+                        f"unknown element {code!r} of rule {self.name!r}; valid elements: {', '.join(codes)}"
+                    )
                 els = [x for x in els if x.code != code]
                 continue
             if not isinstance(e, Element):
-                raise ValueError(f"elements[{code!r}] must be None (switch it off) or an "
-                                 f"Element, got {type(e).__name__}")
+                raise ValueError(
+                    f"elements[{code!r}] must be None (switch it off) or an Element, got {type(e).__name__}"
+                )
             if e.code != code:
                 raise ValueError(f"elements[{code!r}] is an Element coded {e.code!r}")
             if code in codes:
@@ -710,14 +783,15 @@ class Scheme:
     # -- registration ------------------------------------------------------------------------
     def register(self, replace: bool = False) -> None:
         """Register this scheme's scorer with :func:`mjfast.scoring.register`."""
-        register(self.name, self.score_fn(), self.can_win_fn(), bind=self.bind_fn(),
-                 replace=replace)
+        register(self.name, self.score_fn(), self.can_win_fn(), bind=self.bind_fn(), replace=replace)
 
     def _kw(self, options) -> dict:
         unknown = sorted(k for k in options if k not in self.keywords)
         if unknown:  # (score() names the valid options before this is reached)
-            raise ValueError(f"unknown option(s) {', '.join(unknown)} for rule {self.name!r}; "
-                             f"valid keywords: {', '.join(self.keywords) or 'none'}")
+            raise ValueError(
+                f"unknown option(s) {', '.join(unknown)} for rule {self.name!r}; "
+                f"valid keywords: {', '.join(self.keywords) or 'none'}"
+            )
         kw = dict(self.keywords)
         kw.update(options)
         return kw
@@ -802,8 +876,9 @@ class Bound:
             if v is None:
                 continue  # not under these options
             unit = e.unit or (_MULT_UNIT if e.how == "multiply" else self.unit)
-            els.append((e.code, v, e.predicate, e.scope == "reading", e.group, e.how, e.tag,
-                        e.excludes, e.zh, e.en, unit))
+            els.append(
+                (e.code, v, e.predicate, e.scope == "reading", e.group, e.how, e.tag, e.excludes, e.zh, e.en, unit)
+            )
         self.elements = tuple(els)
         keep = scheme.minimum_elements
         if keep is not None:  # (the exempt patterns are read by the legality test too)
@@ -818,17 +893,17 @@ class Bound:
         ex = scheme.exempt(opts) if callable(scheme.exempt) else scheme.exempt
         self.exempt = frozenset(c for c in ex if any(x[0] == c for x in els))
         removable_tags = {t for x in els for t in x[7]}
-        self.sure_exempt = tuple(x[0] for x in els if x[0] in self.exempt and not x[3]
-                                 and x[4] is None and x[6] not in removable_tags)
-        self.sure_sums = (scheme.surely_legal is not None
-                          and all(x[1] >= 0 for x in els if x[6] is not None))
+        self.sure_exempt = tuple(
+            x[0] for x in els if x[0] in self.exempt and not x[3] and x[4] is None and x[6] not in removable_tags
+        )
+        self.sure_sums = scheme.surely_legal is not None and all(x[1] >= 0 for x in els if x[6] is not None)
         ns = scheme.namespace
         # whether a reading's predicates read ``chows`` (a callable might: assumed to)
         self.reads_chows = {}
         for m in (None, self.min_mask):
             self.reads_chows[m] = any(
-                x[3] and (m is None or m[i]) and (callable(x[2]) or "chows" in x[2])
-                for i, x in enumerate(els))
+                x[3] and (m is None or m[i]) and (callable(x[2]) or "chows" in x[2]) for i, x in enumerate(els)
+            )
         self._compiled = {None: _compile(els, None, ns)}
         self._pre_all, self._ev_all = self._compiled[None]
         if self.min_mask is not None:
@@ -836,15 +911,18 @@ class Bound:
         kr = _bridge.kernel_rule(rule)
         self.kr = kr
         self.play = kr.playable if scheme.playable is None else scheme.playable(rule)
-        self.form_names = tuple(fn for fn, b in _bridge.FORM_BITS.items()
-                                if kr.forms & b and fn != "seven_stars")
+        self.form_names = tuple(fn for fn, b in _bridge.FORM_BITS.items() if kr.forms & b and fn != "seven_stars")
         self.form_bits = kr.forms
         self.seven = bool(kr.forms & _bridge.FORM_BITS["seven_pairs"])
         self.quads_as_two = not (kr.options & _bridge.OPT_PAIRS_DISTINCT)
-        self.class_ok = (scheme.shortcut and scheme.readings is None
-                         and not kr.forms & ~(_bridge.FORM_BITS["standard"]
-                                              | _bridge.FORM_BITS["seven_pairs"]
-                                              | _bridge.FORM_BITS["thirteen_orphans"]))
+        self.class_ok = (
+            scheme.shortcut
+            and scheme.readings is None
+            and not kr.forms
+            & ~(
+                _bridge.FORM_BITS["standard"] | _bridge.FORM_BITS["seven_pairs"] | _bridge.FORM_BITS["thirteen_orphans"]
+            )
+        )
         self.std_bits = _bridge.FORM_BITS["standard"]
 
     # -- evaluation --------------------------------------------------------------------------
@@ -879,8 +957,11 @@ class Bound:
         else:
             r.extra = ()
         r.total = t
-        if sch.legality is None or (sch.exempt_if is not None and sch.exempt_if(f)) \
-                or (self.exempt and not self.exempt.isdisjoint(got)):
+        if (
+            sch.legality is None
+            or (sch.exempt_if is not None and sch.exempt_if(f))
+            or (self.exempt and not self.exempt.isdisjoint(got))
+        ):
             r.reason = ""
             r.legal = True
         else:
@@ -903,10 +984,15 @@ class Bound:
             return sch.readings(self, f)
         h = f.hand
         options = self.kr.options
-        reads = decompose_counts(h.counts, h.n_melds, h.wilds, forms=self.form_names,
-                                 playable=self.play,
-                                 seven_pairs_distinct=bool(options & _bridge.OPT_PAIRS_DISTINCT),
-                                 lan_strict=bool(options & _bridge.OPT_LAN_STRICT))
+        reads = decompose_counts(
+            h.counts,
+            h.n_melds,
+            h.wilds,
+            forms=self.form_names,
+            playable=self.play,
+            seven_pairs_distinct=bool(options & _bridge.OPT_PAIRS_DISTINCT),
+            lan_strict=bool(options & _bridge.OPT_LAN_STRICT),
+        )
         faces = f.ctx.wild_faces
         if faces and reads:
             reads = [d for d in reads if _faces_ok(d[4], faces)]
@@ -939,8 +1025,13 @@ class Bound:
         h = f.hand
         c = f.c
         std = _ks.shanten_fast(h._counts, f.n_melds, 0, _CAP4, _ALL_KINDS, 1, 0) == -1
-        seven = (self.seven and not f.melds and c.count(1) == 0 and c.count(3) == 0
-                 and (self.quads_as_two or c.count(4) == 0))
+        seven = (
+            self.seven
+            and not f.melds
+            and c.count(1) == 0
+            and c.count(3) == 0
+            and (self.quads_as_two or c.count(4) == 0)
+        )
         if not (std or seven):
             return None
         P = std and c.count(2) == 1 and c.count(1) == 0 and c.count(4) == 0  # pungs and a pair
@@ -1023,9 +1114,15 @@ class Bound:
                 need = next((x for x in cands if x[1] is None and x[0].legal), None)
             else:
                 best = max(known, key=_key) if known else None
-                need = next((x for x in cands if x[1] is None and (
-                    best is None or x[0].key > best.key
-                    or (x[0].key == best.key and x[0].got != best.got))), None)
+                need = next(
+                    (
+                        x
+                        for x in cands
+                        if x[1] is None
+                        and (best is None or x[0].key > best.key or (x[0].key == best.key and x[0].got != best.got))
+                    ),
+                    None,
+                )
             if need is None:
                 break
             if need[0].cls == _CHOWS:
@@ -1049,8 +1146,9 @@ class Bound:
                 raise _Fallback
         return best
 
-    def evaluate(self, ctx: WinContext, mask=None, legal_only: bool = False,
-                 full: bool = False, f: Facts | None = None, pre=None) -> tuple:
+    def evaluate(
+        self, ctx: WinContext, mask=None, legal_only: bool = False, full: bool = False, f: Facts | None = None, pre=None
+    ) -> tuple:
         """``(facts, result, listed)``: the scored result and whether the readings were listed
         (``full=True``: list them, the classes aside).  ``f``, ``pre``: the facts (checked) and
         the hand-scope counts when already computed."""
@@ -1101,10 +1199,8 @@ class Bound:
         r.ctx = ctx
         if r.legal:
             points, pay = sch.settle(self, ctx, r)
-            return Score(self.name, r.total, points, pay, True, "", self.unit, _rows, None,
-                         _decomposition, r)
-        return Score(self.name, r.total, 0, _NO_PAYMENT, False, r.reason, self.unit, _rows, None,
-                     _decomposition, r)
+            return Score(self.name, r.total, points, pay, True, "", self.unit, _rows, None, _decomposition, r)
+        return Score(self.name, r.total, 0, _NO_PAYMENT, False, r.reason, self.unit, _rows, None, _decomposition, r)
 
     def can_win(self, ctx: WinContext) -> bool:
         ctx, f = self.check(ctx)
@@ -1113,8 +1209,7 @@ class Bound:
             done = sch.complete(self, ctx)
         elif not ctx.wild_faces:
             h = ctx.hand
-            done = _shortcuts.complete(h, self.form_bits, self.play) \
-                if h.wilds <= 8 else None
+            done = _shortcuts.complete(h, self.form_bits, self.play) if h.wilds <= 8 else None
             if not done and sch.playable is not None:
                 done = None  # the kernel's kinds exclude natural tiles too: only True is exact
         else:
@@ -1219,9 +1314,11 @@ def _compile(els, mask, namespace) -> tuple:
     tags = {els[i][6] for i in idx if els[i][6] is not None}
     hows = [els[i][5] for i in idx]
     first = hows.index("multiply") if "multiply" in hows else len(hows)
-    split = (all(els[i][4] is None and not els[i][7] for i in idx)
-             and all(h == "add" for h in hows[:first])
-             and all(h == "multiply" for h in hows[first:]))
+    split = (
+        all(els[i][4] is None and not els[i][7] for i in idx)
+        and all(h == "add" for h in hows[:first])
+        and all(h == "multiply" for h in hows[first:])
+    )
     if split:
         return _compile_split(els, idx, env, call, tags)
     lines = ["def pre(f):", f"    out = [0] * {len(els)}"]
@@ -1245,9 +1342,15 @@ def _compile(els, mask, namespace) -> tuple:
     inline = not removable  # nothing is taken back: the total is replayed as it goes
     # what a removed element takes back from the sums: code -> (tag, amount per unit, add?)
     env["TAGV"] = {els[i][0]: (els[i][6], els[i][1], els[i][5] == "add") for i in idx}
-    lines += ["", "def ev(f, pre):", "    got = {}", "    f.got = got",
-              "    sums = {" + ", ".join(f"{t!r}: 0" for t in sorted(tags)) + "}",
-              "    f.sums = sums", "    t = 0"]
+    lines += [
+        "",
+        "def ev(f, pre):",
+        "    got = {}",
+        "    f.got = got",
+        "    sums = {" + ", ".join(f"{t!r}: 0" for t in sorted(tags)) + "}",
+        "    f.sums = sums",
+        "    t = 0",
+    ]
     lines += [f"    g_{k} = None" for k in range(len(groups))]
     gname = {g: k for k, g in enumerate(groups)}
     if not inline:
@@ -1258,9 +1361,12 @@ def _compile(els, mask, namespace) -> tuple:
 
     def total(i, var):
         v, how = els[i][1], els[i][5]
-        return {"add": f"t += {v} * {var}" if v != 1 else f"t += {var}",
-                "multiply": f"t *= {v} ** {var}" if v != 1 else "pass",
-                "cap": f"t = min(t, {v})", "replace": f"t = {v}"}[how]
+        return {
+            "add": f"t += {v} * {var}" if v != 1 else f"t += {var}",
+            "multiply": f"t *= {v} ** {var}" if v != 1 else "pass",
+            "cap": f"t = min(t, {v})",
+            "replace": f"t = {v}",
+        }[how]
 
     def add(i, ind):
         code, v, _p, _r, _g, how, tag, excludes = els[i][:8]
@@ -1269,8 +1375,10 @@ def _compile(els, mask, namespace) -> tuple:
             for j in idx:
                 if els[j][6] == tg:
                     out += [f"{ind}m = got.pop({els[j][0]!r}, 0)"]
-                    out += [f"{ind}if m:", f"{ind}    sums[{tg!r}] -= "
-                            + (f"{els[j][1]} * m" if els[j][5] == "add" else f"{els[j][1]}")]
+                    out += [
+                        f"{ind}if m:",
+                        f"{ind}    sums[{tg!r}] -= " + (f"{els[j][1]} * m" if els[j][5] == "add" else f"{els[j][1]}"),
+                    ]
         out.append(f"{ind}got[{code!r}] = n")
         if inline:
             out.append(f"{ind}{total(i, 'n')}")
@@ -1290,13 +1398,15 @@ def _compile(els, mask, namespace) -> tuple:
             lines += add(i, "        ")
         else:
             k = gname[group]
-            lines += [f"        if g_{k} is None or {v} > TAGV[g_{k}][1]:",
-                      f"            if g_{k} is not None:",
-                      f"                m = got.pop(g_{k}, 0)",
-                      f"                tv = TAGV[g_{k}]",
-                      "                if m and tv[0] is not None:",
-                      "                    sums[tv[0]] -= tv[1] * m if tv[2] else tv[1]",
-                      f"            g_{k} = {code!r}"]
+            lines += [
+                f"        if g_{k} is None or {v} > TAGV[g_{k}][1]:",
+                f"            if g_{k} is not None:",
+                f"                m = got.pop(g_{k}, 0)",
+                f"                tv = TAGV[g_{k}]",
+                "                if m and tv[0] is not None:",
+                "                    sums[tv[0]] -= tv[1] * m if tv[2] else tv[1]",
+                f"            g_{k} = {code!r}",
+            ]
             lines += add(i, "            ")
     if not inline:
         for i in idx:
@@ -1316,8 +1426,13 @@ def _compile_split(els, idx, env, call, tags) -> tuple:
     summed once per hand (``pre``) and each reading adds only its own.  The readings' elements
     then come after those in :attr:`Facts.got` (the rows put them back in table order)."""
     stags = sorted(tags)
-    lines = ["def pre(f):", "    got = {}", "    add = 0", "    mult = 1",
-             "    sums = {" + ", ".join(f"{t!r}: 0" for t in stags) + "}"]
+    lines = [
+        "def pre(f):",
+        "    got = {}",
+        "    add = 0",
+        "    mult = 1",
+        "    sums = {" + ", ".join(f"{t!r}: 0" for t in stags) + "}",
+    ]
     for i in idx:
         code, v, _p, reading, _g, how, tag = els[i][:7]
         if reading:
@@ -1332,11 +1447,21 @@ def _compile_split(els, idx, env, call, tags) -> tuple:
         elif v != 1:
             lines.append(f"        mult *= {v} ** n")
         if tag is not None:
-            lines.append(f"        sums[{tag!r}] += " + ("n" if v == 1 else f"{v} * n")
-                         if how == "add" else f"        sums[{tag!r}] += {v}")
+            lines.append(
+                f"        sums[{tag!r}] += " + ("n" if v == 1 else f"{v} * n")
+                if how == "add"
+                else f"        sums[{tag!r}] += {v}"
+            )
     lines.append("    return got, add, mult, sums")
-    lines += ["", "def ev(f, pre):", "    got, add, mult, sums = pre", "    got = got.copy()",
-              "    f.got = got", "    sums = sums.copy()" if tags else "", "    f.sums = sums"]
+    lines += [
+        "",
+        "def ev(f, pre):",
+        "    got, add, mult, sums = pre",
+        "    got = got.copy()",
+        "    f.got = got",
+        "    sums = sums.copy()" if tags else "",
+        "    f.sums = sums",
+    ]
     for i in idx:
         code, v, _p, reading, _g, how, tag = els[i][:7]
         if not reading:
@@ -1347,8 +1472,11 @@ def _compile_split(els, idx, env, call, tags) -> tuple:
         elif v != 1:
             lines.append(f"        mult *= {v} ** n")
         if tag is not None:
-            lines.append(f"        sums[{tag!r}] += " + ("n" if v == 1 else f"{v} * n")
-                         if how == "add" else f"        sums[{tag!r}] += {v}")
+            lines.append(
+                f"        sums[{tag!r}] += " + ("n" if v == 1 else f"{v} * n")
+                if how == "add"
+                else f"        sums[{tag!r}] += {v}"
+            )
     lines.append("    return got, add * mult")
     exec(compile("\n".join(x for x in lines if x), "<scheme elements>", "exec"), env)
     return env["pre"], env["ev"]
@@ -1386,6 +1514,8 @@ def element_table(scheme: Scheme, rule=None, **keywords) -> Any:
 
     rule = _rules.get(scheme.name) if rule is None else rule
     b = scheme.bound(rule, keywords)
-    rows = [dict(code=x[0], name_zh=x[8], name_en=x[9], value=x[1], unit=x[10], how=x[5],
-                 scope=e.scope, group=x[4]) for x, e in zip(b.elements, scheme.elements)]
+    rows = [
+        dict(code=x[0], name_zh=x[8], name_en=x[9], value=x[1], unit=x[10], how=x[5], scope=e.scope, group=x[4])
+        for x, e in zip(b.elements, scheme.elements)
+    ]
     return pd.DataFrame(rows)

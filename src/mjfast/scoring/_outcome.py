@@ -26,6 +26,7 @@ the module through ``Rule.engine.hooks`` and never tests a rule's name):
 :class:`Outcome` is what the hooks read: the events, kongs, melds, final hands and discards of
 one finished hand, built lazily from the kernel's arrays, plus the match round it belongs to.
 """
+
 from __future__ import annotations
 
 import functools
@@ -35,8 +36,19 @@ from typing import NamedTuple
 from .._kernels import _game as _kg
 from ..hand import Hand, Meld
 
-__all__ = ["Outcome", "WinEvent", "Kong", "MeldRecord", "Round", "MELD_KINDS", "HOW", "FLAGS", "hooks",
-           "hook", "rule_options"]
+__all__ = [
+    "Outcome",
+    "WinEvent",
+    "Kong",
+    "MeldRecord",
+    "Round",
+    "MELD_KINDS",
+    "HOW",
+    "FLAGS",
+    "hooks",
+    "hook",
+    "rule_options",
+]
 
 #: Meld kinds by the kernel's codes.
 MELD_KINDS = ("chow", "pung", "kong", "added_kong", "concealed_kong")
@@ -91,14 +103,14 @@ def _seats(mask: int) -> frozenset:
 class WinEvent(NamedTuple):
     """One win event: a self-draw, or one discard (or robbed kong) won by one or more seats."""
 
-    how: str                    #: ``"self_draw"``, ``"discard"`` or ``"robbing_kong"``
-    discarder: int | None       #: the discarder (the robbed konger); None on a self-draw
-    tile: int                   #: the winning tile's kind (the kernel's WILD for a drawn wildcard)
-    flags: int                  #: the kernel's flag bits (:data:`FLAGS`)
-    winners: tuple              #: the winning seats, in claim order (from the discarder's 下家)
-    kong: int                   #: index into :attr:`Outcome.kongs` of the kong behind a 杠上炮 or
+    how: str  #: ``"self_draw"``, ``"discard"`` or ``"robbing_kong"``
+    discarder: int | None  #: the discarder (the robbed konger); None on a self-draw
+    tile: int  #: the winning tile's kind (the kernel's WILD for a drawn wildcard)
+    flags: int  #: the kernel's flag bits (:data:`FLAGS`)
+    winners: tuple  #: the winning seats, in claim order (from the discarder's 下家)
+    kong: int  #: index into :attr:`Outcome.kongs` of the kong behind a 杠上炮 or
     #: of the kong whose replacement was self-drawn; -1
-    before: frozenset           #: seats that had won before this event (血战)
+    before: frozenset  #: seats that had won before this event (血战)
 
     def has(self, flag: str) -> bool:
         """Whether the event carries the kernel flag ``flag`` (a key of :data:`FLAGS`)."""
@@ -109,35 +121,35 @@ class Kong(NamedTuple):
     """One kong, in the order made."""
 
     konger: int
-    kind: str                   #: ``"direct"`` (on a discard), ``"added"`` or ``"concealed"``
-    feeder: int | None          #: the discarder of a direct kong's tile
+    kind: str  #: ``"direct"`` (on a discard), ``"added"`` or ``"concealed"``
+    feeder: int | None  #: the discarder of a direct kong's tile
     tile: int
-    won: frozenset              #: seats that had won when it was made (血战)
+    won: frozenset  #: seats that had won when it was made (血战)
 
 
 class MeldRecord(NamedTuple):
     """One meld as the kernel recorded it."""
 
-    kind: str                   #: one of :data:`MELD_KINDS`
-    tile: int                   #: its lowest tile
-    source: int | None          #: the seat whose discard was claimed (None: concealed kong)
-    order: int                  #: its place among all melds of the hand (claims over all seats)
+    kind: str  #: one of :data:`MELD_KINDS`
+    tile: int  #: its lowest tile
+    source: int | None  #: the seat whose discard was claimed (None: concealed kong)
+    order: int  #: its place among all melds of the hand (claims over all seats)
 
 
 class Round(NamedTuple):
     """Where a hand sits in a match (None for the independent hands of ``simulate_games``)."""
 
-    match: int                  #: the match's number in the batch being played
-    hand: int                   #: 0-based hand number in the match
+    match: int  #: the match's number in the batch being played
+    hand: int  #: 0-based hand number in the match
     dealer: int
-    prevalent_wind: int         #: 0-3 = East South West North
-    streak: int                 #: hands the dealer dealt in a row before this one (连庄 n)
-    dice: tuple | None          #: the two dice of this hand (1-6 each), when the rule throws them
+    prevalent_wind: int  #: 0-3 = East South West North
+    streak: int  #: hands the dealer dealt in a row before this one (连庄 n)
+    dice: tuple | None  #: the two dice of this hand (1-6 each), when the rule throws them
     previous: Outcome | None  #: the match's previous hand
-    seating: tuple              #: the player at each seat
+    seating: tuple  #: the player at each seat
 
 
-@functools.lru_cache(maxsize=4096)     # bounded: streaming runs must not grow with the games played
+@functools.lru_cache(maxsize=4096)  # bounded: streaming runs must not grow with the games played
 def meld_objects(seat: int, melds: tuple) -> tuple:
     """:class:`~mjfast.Meld` objects of ``(kind, lowest tile, source seat, ...)`` rows (a kind
     below 0 ends the list) for the hand of ``seat``."""
@@ -186,12 +198,28 @@ class Outcome:
         The :class:`~mjfast.scoring.WinContext` each win was scored with, in the same order.
     """
 
-    __slots__ = ("rule", "dealer", "exhausted", "flipped", "first_discard", "dice", "round", "scores",
-                 "contexts", "_rec", "_hands", "_melds", "_kongs", "_events", "_seats", "_cache")
+    __slots__ = (
+        "rule",
+        "dealer",
+        "exhausted",
+        "flipped",
+        "first_discard",
+        "dice",
+        "round",
+        "scores",
+        "contexts",
+        "_rec",
+        "_hands",
+        "_melds",
+        "_kongs",
+        "_events",
+        "_seats",
+        "_cache",
+    )
 
     def __init__(self, rule, rec, hands, melds, kongs, events, seats, round=None):
         self.rule = rule
-        self._rec = rec                  # the kernel's record row (a list)
+        self._rec = rec  # the kernel's record row (a list)
         self._hands, self._melds, self._kongs = hands, melds, kongs
         self._events, self._seats = events, seats
         self.dealer = rec[0]
@@ -259,13 +287,20 @@ class Outcome:
         key = ("melds", seat)
         hit = self._cache.get(key)
         if hit is None:
-            hit = self._cache[key] = tuple(sorted((MeldRecord(MELD_KINDS[k], t, s if s >= 0 else None, o)
-                                                   for k, t, s, o in self._meld_rows(seat) if k >= 0),
-                                                  key=lambda m: m.order))
+            hit = self._cache[key] = tuple(
+                sorted(
+                    (
+                        MeldRecord(MELD_KINDS[k], t, s if s >= 0 else None, o)
+                        for k, t, s, o in self._meld_rows(seat)
+                        if k >= 0
+                    ),
+                    key=lambda m: m.order,
+                )
+            )
         return hit
 
     def _meld_rows(self, seat: int) -> tuple:
-        rows = self._melds[seat]                   # the kernel's rows, as Python lists
+        rows = self._melds[seat]  # the kernel's rows, as Python lists
         return tuple(tuple(m) for m in rows)
 
     def hand(self, seat: int) -> Hand:
@@ -279,8 +314,12 @@ class Outcome:
             rows = tuple(m[:3] for m in self._meld_rows(seat))
             fl = self.flowers(seat)
             bonus = tuple(k for k, n in enumerate(fl) if n for _ in range(n))
-            hit = self._cache[key] = Hand(np.asarray(self._hands[seat], np.uint8).copy(),
-                                          melds=meld_objects(seat, rows), bonus=bonus, wilds=self.wilds(seat))
+            hit = self._cache[key] = Hand(
+                np.asarray(self._hands[seat], np.uint8).copy(),
+                melds=meld_objects(seat, rows),
+                bonus=bonus,
+                wilds=self.wilds(seat),
+            )
         return hit
 
     def flowers(self, seat: int) -> tuple:

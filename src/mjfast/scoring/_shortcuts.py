@@ -10,6 +10,7 @@ restricts the natural tiles too, so with a narrower set than the rule's only Tru
 ``tests/scoring/test_scoring_shortcut_helpers.py`` checks :func:`~mjfast.can_win` against
 ``score().legal`` on random hands of every rule.
 """
+
 from __future__ import annotations
 
 import numpy as np

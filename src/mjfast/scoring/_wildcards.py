@@ -6,6 +6,7 @@ play): a hand gives the ones it holds as ``Hand(..., wilds=n)``, so a natural ti
 the concealed part or in a meld is a hand no table can deal — it is a ``ValueError`` naming the
 tile, never scored as if it were an ordinary tile.
 """
+
 from __future__ import annotations
 
 from .. import tiles as _t
@@ -30,9 +31,19 @@ def check_chows_from_left(melds, label: str) -> None:
             raise ValueError(f"{label} allows 吃 only from 上家 (left); meld {m} is not allowed")
 
 
-def check_wild_tiles(hand, *, label: str, name: str, copies: int, wild=(), why: str = "",
-                     substitutes: int = 0, kong_ok: bool = False, note: str = "",
-                     indicator: int | None = None) -> None:
+def check_wild_tiles(
+    hand,
+    *,
+    label: str,
+    name: str,
+    copies: int,
+    wild=(),
+    why: str = "",
+    substitutes: int = 0,
+    kong_ok: bool = False,
+    note: str = "",
+    indicator: int | None = None,
+) -> None:
     """The wildcards of ``hand`` are ones the rule has.
 
     Parameters
@@ -90,11 +101,17 @@ def check_wild_tiles(hand, *, label: str, name: str, copies: int, wild=(), why: 
             in_kong += k
             n -= k
         if n > substitutes:
-            raise ValueError(f"{_t.CODES[t]} is this hand's {name}{why}: its tiles are wildcards "
-                             "(count them in wilds=), not natural tiles in the hand or in melds; "
-                             f"the hand holds {n}{note}")
-    if indicator is not None and indicator < _t.N_KINDS and indicator not in wild \
-            and hand.counts[indicator] + hand.meld_counts[indicator] > 3:
+            raise ValueError(
+                f"{_t.CODES[t]} is this hand's {name}{why}: its tiles are wildcards "
+                "(count them in wilds=), not natural tiles in the hand or in melds; "
+                f"the hand holds {n}{note}"
+            )
+    if (
+        indicator is not None
+        and indicator < _t.N_KINDS
+        and indicator not in wild
+        and hand.counts[indicator] + hand.meld_counts[indicator] > 3
+    ):
         code = _t.CODES[indicator]
         raise ValueError(f"4 copies of {code} in the hand, but one is the flipped indicator")
     w = hand.wilds

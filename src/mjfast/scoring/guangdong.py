@@ -29,6 +29,7 @@ liability is not enforced and every opponent pays).  On a discard win the liabil
 void and the discarder pays (GD-A6).  Which liability of a hand is enforced (包先不包后,
 ``bao_scope``) is :func:`liable_seat`; the dealer rotation (``draw``) is :func:`next_dealer`.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -38,8 +39,7 @@ from ..hand import Hand
 from ._core import WinContext
 from ._framework import Element, Facts, Scheme, faces, pay_all, pay_discarder, pay_one, positive_int
 
-__all__ = ["score_guangdong", "can_win_guangdong", "liable_seat", "next_dealer", "SPECIALS",
-           "WITHIN_CAP", "SCHEME"]
+__all__ = ["score_guangdong", "can_win_guangdong", "liable_seat", "next_dealer", "SPECIALS", "WITHIN_CAP", "SCHEME"]
 
 #: Within-cap patterns and adders: ``code -> (name_zh, name_en, 番)``.
 WITHIN_CAP = {
@@ -146,7 +146,7 @@ def _hand_facts(f: GuangdongFacts) -> None:
     nine = False
     if not f.melds and f.one_suit and not f.honours:
         s0 = 9 * (f.suits >> 1)  # 1, 2, 4 -> suit 0, 1, 2
-        nine = min(a - b for a, b in zip(c[s0: s0 + 9], _NINE_GATES)) >= 0
+        nine = min(a - b for a, b in zip(c[s0 : s0 + 9], _NINE_GATES)) >= 0
     f.nine_gates = nine
 
 
@@ -157,8 +157,7 @@ def _within(code, predicate, scope="reading"):
 
 def _special(code, predicate, scope="reading"):
     zh, en, v = SPECIALS[code]
-    return Element(code, zh, en, v, predicate, scope=scope, group="special",
-                   excludes=("within",))
+    return Element(code, zh, en, v, predicate, scope=scope, group="special", excludes=("within",))
 
 
 # the honour pungs of a reading, melds included: all of them, and those the adders count
@@ -184,10 +183,8 @@ ELEMENTS = (
     _special("hunpeng", f"{_STD} and f.honours and f.one_suit and f.pungs"),
     _special("qingpeng", f"{_STD} and not f.honours and f.one_suit and f.pungs"),
     _special("hunyaojiu", f"{_STD} and f.outside and f.honours and f.suits != 0"),
-    _special("xiaosanyuan", f"{_STD} and f.honour_pair is not None and f.honour_pair >= 31"
-             f" and {_DRAGON_PUNGS} == 2"),
-    _special("xiaosixi", f"{_STD} and f.honour_pair is not None and f.honour_pair < 31"
-             f" and {_WIND_PUNGS} == 3"),
+    _special("xiaosanyuan", f"{_STD} and f.honour_pair is not None and f.honour_pair >= 31 and {_DRAGON_PUNGS} == 2"),
+    _special("xiaosixi", f"{_STD} and f.honour_pair is not None and f.honour_pair < 31 and {_WIND_PUNGS} == 3"),
     _special("ziyise", f"{_STD} and not f.suits"),
     _special("qingyaojiu", f"{_STD} and f.outside and not f.honours"),
     _special("dasanyuan", f"{_STD} and {_DRAGON_PUNGS} == 3"),
@@ -219,8 +216,7 @@ def _finish(f: Facts, r) -> list:
     if fan > cap:
         rows.append(("baohu", "爆胡", "Fan cap", cap, 1, "番", "cap"))
         fan = cap
-    if fan < floor and (f.winners >= 3 or ctx.after_kong or ctx.robbing_kong
-                        or (ctx.last_tile and ctx.self_draw)):
+    if fan < floor and (f.winners >= 3 or ctx.after_kong or ctx.robbing_kong or (ctx.last_tile and ctx.self_draw)):
         rows.append(("min_three", "保底", "Minimum-fan event", floor, 1, "番", "replace"))
     return rows
 
@@ -251,8 +247,7 @@ def _liability(ctx: WinContext, special: str | None, baozimo_small: bool) -> int
     exposed = [m for m in melds if m.kind != "concealed_kong"]
     kinds = ("kong", "pung", "added_kong")
     # 杠上开花包杠: an exposed kong on the liable player's discard, won on its replacement
-    if ctx.after_kong and any(m.kind == "kong" and _seat_of(m.source, ctx.winner) in (None, liable)
-                              for m in melds):
+    if ctx.after_kong and any(m.kind == "kong" and _seat_of(m.source, ctx.winner) in (None, liable) for m in melds):
         return liable
     # 包自摸: 12 tiles exposed, the 4th set fed by the liable player
     if len(exposed) == 4 and _seat_of(exposed[-1].source, ctx.winner) in (None, liable):
@@ -275,7 +270,8 @@ def _liability(ctx: WinContext, special: str | None, baozimo_small: bool) -> int
     raise ValueError(
         f"liable seat {liable} given, but the hand meets no 包 condition of guangdong "
         "(杠上开花包杠 after an exposed kong, 包自摸 with 12 tiles exposed, 例牌 大四喜/大三元 "
-        "with the sets exposed; the claimed meld's source must be the liable seat)")
+        "with the sets exposed; the claimed meld's source must be the liable seat)"
+    )
 
 
 def _settle(b, ctx: WinContext, r) -> tuple:
@@ -293,16 +289,28 @@ def _settle(b, ctx: WinContext, r) -> tuple:
 
 
 def _not_complete(ctx: WinContext, rule) -> str:
-    return (f"hand not complete: {ctx.hand} does not form a winning hand under {rule.name} "
-            "(4 sets + a pair, 十三幺 or 九莲宝灯; 七对 is not a winning shape)")
+    return (
+        f"hand not complete: {ctx.hand} does not form a winning hand under {rule.name} "
+        "(4 sets + a pair, 十三幺 or 九莲宝灯; 七对 is not a winning shape)"
+    )
 
 
 #: The 鸡平胡 scorer, declared.
-SCHEME = Scheme("guangdong", ELEMENTS, keywords={"base": 1, "winners": 1},
-                check_keywords=_check_keywords, check=_check, facts=GuangdongFacts,
-                hand_facts=_hand_facts, legality=_legality, key=_key, finish=_finish,
-                settle=_settle, not_complete=_not_complete,
-                always_legal=lambda b, ctx: b.rule.options["min_fan"] == 0)
+SCHEME = Scheme(
+    "guangdong",
+    ELEMENTS,
+    keywords={"base": 1, "winners": 1},
+    check_keywords=_check_keywords,
+    check=_check,
+    facts=GuangdongFacts,
+    hand_facts=_hand_facts,
+    legality=_legality,
+    key=_key,
+    finish=_finish,
+    settle=_settle,
+    not_complete=_not_complete,
+    always_legal=lambda b, ctx: b.rule.options["min_fan"] == 0,
+)
 _score = SCHEME.score_fn()
 _can_win = SCHEME.can_win_fn()
 
@@ -452,8 +460,11 @@ def _bao_events(outcome) -> list:
             dragon = m.kind != "chow" and m.tile in _DRAGONS
             winds += wind
             dragons += dragon
-            if exposed == 4 or (wind and (winds == 4 or (small and winds == 3))) \
-                    or (dragon and (dragons == 3 or (small and dragons == 2))):
+            if (
+                exposed == 4
+                or (wind and (winds == 4 or (small and winds == 3)))
+                or (dragon and (dragons == 3 or (small and dragons == 2)))
+            ):
                 out.append((m.order, m.source, b))
     return [(liable, b) for _o, liable, b in sorted(out)]
 
@@ -485,7 +496,7 @@ def win_state(outcome, event, index, ctx, kong_log):
                 special = _special_code(bound, outcome.rule)
                 # None: a 小三元 / 小四喜 liability without baozimo_small, not enforced
                 liable = _liability(bound, special, outcome.rule.options["baozimo_small"])
-            except ValueError:        # the hand no longer meets the condition (e.g. a special outranks 大三元)
+            except ValueError:  # the hand no longer meets the condition (e.g. a special outranks 大三元)
                 liable = None
         if liable is not None:
             fields["liable"] = liable

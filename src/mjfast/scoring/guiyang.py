@@ -23,6 +23,7 @@ Non-win settlements, each returning int64 seat deltas that sum to zero:
 * :func:`settle_chickens` — 冲锋鸡, 鸡, 翻鸡, 金鸡 and 打鸡被碰 (§6, ⚑ GY-A6, GY-A7).
 * :func:`next_dealer` — the dealer rule (``dealer="B"`` / ``"A"``, §7).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -33,8 +34,7 @@ from ..hand import Hand
 from ._core import WinContext
 from ._framework import Element, Facts, Scheme, pay_all, pay_discarder, positive_int
 
-__all__ = ["score_guiyang", "can_win_guiyang", "settle_dou", "settle_chickens", "next_dealer",
-           "HANDS", "DOU", "SCHEME"]
+__all__ = ["score_guiyang", "can_win_guiyang", "settle_dou", "settle_chickens", "next_dealer", "HANDS", "DOU", "SCHEME"]
 
 #: ``code -> (name_zh, name_en, 个)``: the hand-value table (one entry applies).
 HANDS = {
@@ -105,12 +105,9 @@ ELEMENTS = (
     _hand("qingqidui", f"{_SEVEN} and 4 not in f.c and f.one_suit"),
     _hand("qinglongbei", f"{_SEVEN} and 4 in f.c and f.one_suit"),
     Element("gangshanghua", "杠上花", "Win after kong", 1, "f.ctx.after_kong", scope="context"),
-    Element("lianzhuang", "连庄", "Consecutive dealer", 1, "f.kw['lianzhuang']",
-            scope="context"),
-    Element("qianggang", "抢杠", "Robbing a kong (9 豆 base)", QIANGGANG_BASE,
-            "f.ctx.robbing_kong", scope="context"),
-    Element("shaodou", "烧豆", "Deal-in after kong (3 豆 base)", SHAODOU_BASE,
-            "f.ctx.kong_discard", scope="context"),
+    Element("lianzhuang", "连庄", "Consecutive dealer", 1, "f.kw['lianzhuang']", scope="context"),
+    Element("qianggang", "抢杠", "Robbing a kong (9 豆 base)", QIANGGANG_BASE, "f.ctx.robbing_kong", scope="context"),
+    Element("shaodou", "烧豆", "Deal-in after kong (3 豆 base)", SHAODOU_BASE, "f.ctx.kong_discard", scope="context"),
 )
 
 
@@ -136,15 +133,22 @@ def _settle(b, ctx: WinContext, r) -> tuple:
 
 
 def _not_complete(ctx: WinContext, rule) -> str:
-    return (f"hand not complete: {ctx.hand} does not form a winning hand under {rule.name} "
-            "(4 sets + a pair, or 七对)")
+    return f"hand not complete: {ctx.hand} does not form a winning hand under {rule.name} (4 sets + a pair, or 七对)"
 
 
 #: The 贵阳 scorer, declared.
-SCHEME = Scheme("guiyang", ELEMENTS, keywords={"base": 1, "lianzhuang": 0},
-                check_keywords=_check_keywords, check=_check, legality=_legality,
-                exempt_if=_exempt_if, settle=_settle, not_complete=_not_complete,
-                minimum_elements=("pinghu",))
+SCHEME = Scheme(
+    "guiyang",
+    ELEMENTS,
+    keywords={"base": 1, "lianzhuang": 0},
+    check_keywords=_check_keywords,
+    check=_check,
+    legality=_legality,
+    exempt_if=_exempt_if,
+    settle=_settle,
+    not_complete=_not_complete,
+    minimum_elements=("pinghu",),
+)
 _score = SCHEME.score_fn()
 _can_win = SCHEME.can_win_fn()
 
@@ -215,9 +219,22 @@ def _seats(xs, what: str) -> frozenset:
         raise ValueError(f"{what} must be a collection of seats 0-3, got {xs!r}") from None
 
 
-_KONG_KINDS = {"concealed": 0, "concealed_kong": 0, "闷豆": 0, "暗杠": 0,
-               "added": 1, "added_kong": 1, "转弯豆": 1, "爬坡豆": 1, "补杠": 1,
-               "direct": 2, "exposed": 2, "kong": 2, "点豆": 2, "直杠": 2}
+_KONG_KINDS = {
+    "concealed": 0,
+    "concealed_kong": 0,
+    "闷豆": 0,
+    "暗杠": 0,
+    "added": 1,
+    "added_kong": 1,
+    "转弯豆": 1,
+    "爬坡豆": 1,
+    "补杠": 1,
+    "direct": 2,
+    "exposed": 2,
+    "kong": 2,
+    "点豆": 2,
+    "直杠": 2,
+}
 
 
 def settle_dou(kongs, ready, *, void=(), base: int = 1, **options) -> np.ndarray:
@@ -295,8 +312,9 @@ def _successor(tile: int) -> int:
     return 9 * s + (n + 1) % 9
 
 
-def settle_chickens(hands, discards, ready, *, first_chicken=None, ponged=(), flipped=None,
-                    base: int = 1) -> np.ndarray:
+def settle_chickens(
+    hands, discards, ready, *, first_chicken=None, ponged=(), flipped=None, base: int = 1
+) -> np.ndarray:
     """鸡: the chicken payments at the end of the hand (guiyang.md §6, ⚑ GY-A6, GY-A7).
 
     Parameters
@@ -447,8 +465,12 @@ MINIMAL_WINS = (("123m456m789m234p55p", (), (), "2p", True),)
 def _ponged_chickens(outcome) -> list:
     """打鸡被碰: ``(discarder, ponger)`` for every discarded 1条 that was ponged or konged — a pung
     later made into a 补杠 included (the discard was ponged all the same)."""
-    return [(m.source, s) for s in range(4) for m in outcome.melds(s)
-            if m.tile == _CHICKEN and m.kind in ("pung", "kong", "added_kong")]
+    return [
+        (m.source, s)
+        for s in range(4)
+        for m in outcome.melds(s)
+        if m.tile == _CHICKEN and m.kind in ("pung", "kong", "added_kong")
+    ]
 
 
 def settle_end(outcome, kong_log) -> np.ndarray:
@@ -465,12 +487,12 @@ def settle_end(outcome, kong_log) -> np.ndarray:
     elif first is not None and first.how == "discard" and first.has("kong_discard"):
         void.add(first.discarder)
         income_void.add(first.discarder)
-    pay = settle_dou([(k.konger, k.kind, k.feeder) for k in outcome.kongs], ready, void=void,
-                     dou=rule.options["dou"])
+    pay = settle_dou([(k.konger, k.kind, k.feeder) for k in outcome.kongs], ready, void=void, dou=rule.options["dou"])
     discards = [outcome.discards(s) for s in range(4)]
     ponged = [(d, p) for d, p in _ponged_chickens(outcome) if p not in income_void]
-    return pay + settle_chickens(hands, discards, ready - income_void, first_chicken=outcome.first_discard,
-                                 ponged=ponged)
+    return pay + settle_chickens(
+        hands, discards, ready - income_void, first_chicken=outcome.first_discard, ponged=ponged
+    )
 
 
 def _ready(outcome, hands=None) -> set:
@@ -499,5 +521,10 @@ def next_deal(outcome) -> int:
     黄庄: who is ready decides."""
     first = outcome.events[0] if outcome.events else None
     ready = () if outcome.winners else _ready(outcome)
-    return next_dealer(outcome.dealer, outcome.winners, discarder=first.discarder if first else None,
-                       ready=ready, dealer=outcome.rule.options["dealer"])
+    return next_dealer(
+        outcome.dealer,
+        outcome.winners,
+        discarder=first.discarder if first else None,
+        ready=ready,
+        dealer=outcome.rule.options["dealer"],
+    )

@@ -44,6 +44,7 @@ The fan search runs in the Cython kernel :mod:`mjfast._kernels._mcr`; its pure-P
 imported only then.  The fan search is this rule's element evaluator: it ranks the readings by
 the table's values, so the 国标 table is not open to :func:`mjfast.rules.variant`'s values.
 """
+
 from __future__ import annotations
 
 import os
@@ -72,8 +73,7 @@ _EXTRAS = (  # lianzhong_extras: (code, name_zh, name_en, value)
     ("human_hand", "人和", "Human Hand", 108),
 )
 
-_MELD_TYPE = {"chow": M.CHOW, "pung": M.PUNG, "kong": M.KONG, "added_kong": M.KONG,
-              "concealed_kong": M.KONG}
+_MELD_TYPE = {"chow": M.CHOW, "pung": M.PUNG, "kong": M.KONG, "added_kong": M.KONG, "concealed_kong": M.KONG}
 _FLOWER_KINDS = frozenset(range(34, 42))  # 春夏秋冬梅兰竹菊
 
 
@@ -113,8 +113,7 @@ def _rule_info(rule) -> tuple:
     hit = _OPTS.get(id(rule))
     if hit is not None and hit[0] is rule:
         return hit
-    hit = (rule, _option_bits(rule), bool(rule.options["lianzhong_extras"]),
-           bool(rule.options["sigang_angang"]))
+    hit = (rule, _option_bits(rule), bool(rule.options["lianzhong_extras"]), bool(rule.options["sigang_angang"]))
     if len(_OPTS) > 64:
         _OPTS.clear()
     _OPTS[id(rule)] = hit
@@ -139,17 +138,19 @@ def _option_bits(rule) -> int:
 def _flowers(ctx: WinContext, flowers, name: str = "guobiao") -> int:
     bonus = ctx.hand._bonus  # the slot, not the property (ctx.hand is exactly a Hand)
     if flowers is True:
-        bad = [t for t in bonus if t not in _FLOWER_KINDS] \
-            if bonus and not _FLOWER_KINDS.issuperset(bonus) else None
+        bad = [t for t in bonus if t not in _FLOWER_KINDS] if bonus and not _FLOWER_KINDS.issuperset(bonus) else None
         if bad:
-            raise ValueError(f"{name} flowers are 春夏秋冬梅兰竹菊 (F1-F8); the hand has "
-                             + ", ".join(_t.CODES[t] for t in bad))
+            raise ValueError(
+                f"{name} flowers are 春夏秋冬梅兰竹菊 (F1-F8); the hand has " + ", ".join(_t.CODES[t] for t in bad)
+            )
         return len(bonus)
     if flowers is False:
         if bonus:
             why = " (GB-A3)" if name == "guobiao" else ""
-            raise ValueError(f"the hand has {len(bonus)} bonus tile(s) but {name} is played "
-                             f"without flowers by default{why}; pass flowers=True to score them")
+            raise ValueError(
+                f"the hand has {len(bonus)} bonus tile(s) but {name} is played "
+                f"without flowers by default{why}; pass flowers=True to score them"
+            )
         return 0
     raise ValueError(f"flowers must be True or False, got {flowers!r}")
 
@@ -202,15 +203,28 @@ def _search(ctx: WinContext, opts: int, pure_python: bool = PURE_PYTHON) -> _Fou
     else:
         spec = ()
     if not pure_python:
-        return _K.mcr_calculate(h._counts, spec, ctx.win_tile, ctx.self_draw, ctx.last_copy,
-                                ctx.after_kong or ctx.robbing_kong, ctx.last_tile,
-                                ctx.seat_wind, ctx.prevalent_wind, opts, _Found)
+        return _K.mcr_calculate(
+            h._counts,
+            spec,
+            ctx.win_tile,
+            ctx.self_draw,
+            ctx.last_copy,
+            ctx.after_kong or ctx.robbing_kong,
+            ctx.last_tile,
+            ctx.seat_wind,
+            ctx.prevalent_wind,
+            opts,
+            _Found,
+        )
     from .._reference import mcr as twin  # (only when asked for)
 
-    flag = (ctx.self_draw * M.F_SELF_DRAWN | ctx.last_copy * M.F_LAST_TILE
-            | (ctx.after_kong or ctx.robbing_kong) * M.F_KONG | ctx.last_tile * M.F_WALL_LAST)
-    res = twin.calculate(h._counts.tolist(), spec, ctx.win_tile, flag, ctx.seat_wind,
-                         ctx.prevalent_wind, opts)
+    flag = (
+        ctx.self_draw * M.F_SELF_DRAWN
+        | ctx.last_copy * M.F_LAST_TILE
+        | (ctx.after_kong or ctx.robbing_kong) * M.F_KONG
+        | ctx.last_tile * M.F_WALL_LAST
+    )
+    res = twin.calculate(h._counts.tolist(), spec, ctx.win_tile, flag, ctx.seat_wind, ctx.prevalent_wind, opts)
     return None if res is None else _Found(twin.fan_total(res[0]), res[0], res[1])
 
 
@@ -271,8 +285,7 @@ def _rows(ft, n_fl, extra):
     for i in range(1, M.N_FANS):
         n = n_fl if i == M.FLOWER_TILES else ft[i]
         if n:
-            rows.append((_CODE[i], M.FAN_NAME_ZH[i], M.FAN_NAME_EN[i], M.FAN_VALUE[i] * n, n, "番",
-                         "add"))
+            rows.append((_CODE[i], M.FAN_NAME_ZH[i], M.FAN_NAME_EN[i], M.FAN_VALUE[i] * n, n, "番", "add"))
     if extra is not None:
         code, zh, en, v = extra
         # the replacing hand goes after the fans it replaces, before the flowers
@@ -310,8 +323,9 @@ def _decomposition(ctx: WinContext, rd) -> Decomposition:
     ids = _t.tiles_from_counts(counts)
     if form in ("seven_pairs", "seven_shifted_pairs"):
         pairs = tuple(ids[::2])
-        return Decomposition("seven_pairs", (), None, pairs, (),
-                             frozenset({"tanki"}) if ctx.win_tile in pairs else frozenset())
+        return Decomposition(
+            "seven_pairs", (), None, pairs, (), frozenset({"tanki"}) if ctx.win_tile in pairs else frozenset()
+        )
     if form == "thirteen_orphans":
         d = next(i for i in range(34) if counts[i] == 2)
         return Decomposition(form, (), d, tuple(sorted(set(ids))), ())
@@ -369,7 +383,7 @@ def score_guobiao(ctx: WinContext, rule, *, flowers: bool = False) -> Score:
     (93, 101, [117, -8, -101, -8])
     >>> s.decomposition.form
     'nine_gates'
-    
+
     """
     return _scorer(_rule_info(rule), flowers)(ctx)
 
@@ -389,8 +403,10 @@ def _scorer(info: tuple, flowers):
             n_fl = 0 if (flowers is False and not bonus) else _flowers(ctx, flowers)
         found = _search(ctx, opts)
         if found is None:
-            raise NotComplete(f"hand not complete: {ctx.hand} does not form a winning hand "
-                             "under guobiao (standard, 七对, 十三幺, 全不靠, 组合龙 or 九莲宝灯)")
+            raise NotComplete(
+                f"hand not complete: {ctx.hand} does not form a winning hand "
+                "under guobiao (standard, 七对, 十三幺, 全不靠, 组合龙 or 九莲宝灯)"
+            )
         if angang and found.fans[_FOUR_KONGS]:
             found = _with_concealed_kongs(found, ctx.hand.melds)
         found.ctx = ctx
@@ -413,10 +429,20 @@ def _scorer(info: tuple, flowers):
                 pay = [-MIN_FAN, -MIN_FAN, -MIN_FAN, -MIN_FAN]
                 pay[ctx.discarder] = -share
                 pay[ctx.winner] = 3 * MIN_FAN + total
-            return Score("guobiao", total, share, pay, True, "", "番", _found_rows, None,
-                         _found_decomposition, found)
-        return Score("guobiao", total, 0, _NO_PAYMENT, False, _below_minimum, "番",
-                     _found_rows, None, _found_decomposition, found)
+            return Score("guobiao", total, share, pay, True, "", "番", _found_rows, None, _found_decomposition, found)
+        return Score(
+            "guobiao",
+            total,
+            0,
+            _NO_PAYMENT,
+            False,
+            _below_minimum,
+            "番",
+            _found_rows,
+            None,
+            _found_decomposition,
+            found,
+        )
 
     return score
 

@@ -29,6 +29,7 @@ Rule option ``qifeng`` (JH-A3): ``"none"`` (default, 财神 may stand for any ti
 ``"honours"`` (a 财神 never stands for an honour).  ``ctx.wild_faces`` (faces fixed at the win)
 restricts the readings to those faces.  Bonus tiles are rejected (136 tiles, no flowers).
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -55,8 +56,10 @@ def _substituted(ctx: WinContext, rule=None) -> WinContext:
     """Move 白板 to the 财神's face when ``ctx.flipped`` names the 财神 kind (after the check
     that there are no bonus tiles)."""
     if ctx.hand.bonus:
-        raise ValueError("jinhua scores no bonus tiles: give wild flowers (花宝) as wilds and "
-                         "假宝 / 白板 substitutes as the face they play")
+        raise ValueError(
+            "jinhua scores no bonus tiles: give wild flowers (花宝) as wilds and "
+            "假宝 / 白板 substitutes as the face they play"
+        )
     f = ctx.flipped
     if f is None or f == _WHITE or f >= _t.N_KINDS:
         if f is not None and f >= _t.N_KINDS:
@@ -89,10 +92,16 @@ def _check(f: Facts) -> None:
         return
     code = _t.CODES[fl]
     white = fl == _WHITE
-    check_wild_tiles(f.hand, label='金华 ("财神有三个")', name="财神",
-                     copies=scheme.wild_copies(code), wild=(fl,), why=f" (flipped {code})",
-                     substitutes=0 if white else scheme.face_copies["5z"],
-                     note=" (JH-A4: when the 财神 is 白板 no tile plays as it)" if white else "")
+    check_wild_tiles(
+        f.hand,
+        label='金华 ("财神有三个")',
+        name="财神",
+        copies=scheme.wild_copies(code),
+        wild=(fl,),
+        why=f" (flipped {code})",
+        substitutes=0 if white else scheme.face_copies["5z"],
+        note=" (JH-A4: when the 财神 is 白板 no tile plays as it)" if white else "",
+    )
 
 
 def _check_keywords(kw: dict, rule) -> dict:
@@ -104,18 +113,45 @@ E = Element
 #: The 金华 element table (jinhua.md §4): 平胡 (the principal share, 2X), then the multipliers.
 ELEMENTS = (
     E("pinghu", "平胡", "basic win (principal share)", 2, "1", scope="hand"),
-    E("qiduizi", "七对子", "seven pairs", 2, "f.form == 'seven_pairs' and f.wild_tiles != ()",
-      how="multiply", unit=UNIT),
-    E("qingqidui", "清七对", "seven pairs without 财神", 2,
-      "f.form == 'seven_pairs' and f.wild_tiles == ()", how="multiply", unit=UNIT),
+    E(
+        "qiduizi",
+        "七对子",
+        "seven pairs",
+        2,
+        "f.form == 'seven_pairs' and f.wild_tiles != ()",
+        how="multiply",
+        unit=UNIT,
+    ),
+    E(
+        "qingqidui",
+        "清七对",
+        "seven pairs without 财神",
+        2,
+        "f.form == 'seven_pairs' and f.wild_tiles == ()",
+        how="multiply",
+        unit=UNIT,
+    ),
     # all pungs, three of them claimed, the winning tile completing a concealed pung
-    E("pengpenghu", "碰碰胡", "all pungs (3 claimed)", 2,
-      "f.pungs and f.form == 'standard' and f.pung_claims >= 3 and ('pung', f.win) in f.sets",
-      how="multiply", unit=UNIT),
+    E(
+        "pengpenghu",
+        "碰碰胡",
+        "all pungs (3 claimed)",
+        2,
+        "f.pungs and f.form == 'standard' and f.pung_claims >= 3 and ('pung', f.win) in f.sets",
+        how="multiply",
+        unit=UNIT,
+    ),
     # four claimed melds (no 暗杠), no 财神, on a discard ("自摸只算平胡")
-    E("quanqiuren", "全求人", "all from others", 2,
-      "f.claimed == 4 and not f.wilds and not f.self_draw", scope="hand", how="multiply",
-      unit=UNIT),
+    E(
+        "quanqiuren",
+        "全求人",
+        "all from others",
+        2,
+        "f.claimed == 4 and not f.wilds and not f.self_draw",
+        scope="hand",
+        how="multiply",
+        unit=UNIT,
+    ),
 )
 
 
@@ -158,8 +194,9 @@ def _playable(rule):
 
 
 def _not_complete(ctx: WinContext, rule) -> str:
-    return (f"hand not complete: {ctx.hand} does not form a winning hand under {rule.name} "
-            "(4 sets + pair, or seven pairs)")
+    return (
+        f"hand not complete: {ctx.hand} does not form a winning hand under {rule.name} (4 sets + pair, or seven pairs)"
+    )
 
 
 def _decomposition(b, o):
@@ -170,9 +207,21 @@ def _decomposition(b, o):
 
 
 #: The 金华 scorer, declared.
-SCHEME = Scheme("jinhua", ELEMENTS, keywords={"base": 1}, check_keywords=_check_keywords,
-                prepare=_substituted, check=_check, facts=JinhuaFacts, hand_facts=_hand_facts, settle=_settle, playable=_playable,
-                not_complete=_not_complete, decomposition=_decomposition, always_legal=True)
+SCHEME = Scheme(
+    "jinhua",
+    ELEMENTS,
+    keywords={"base": 1},
+    check_keywords=_check_keywords,
+    prepare=_substituted,
+    check=_check,
+    facts=JinhuaFacts,
+    hand_facts=_hand_facts,
+    settle=_settle,
+    playable=_playable,
+    not_complete=_not_complete,
+    decomposition=_decomposition,
+    always_legal=True,
+)
 _score = SCHEME.score_fn()
 _can_win = SCHEME.can_win_fn()
 

@@ -38,6 +38,7 @@ when no meld was claimed).  JJ has no 包 (the 20 % split plays that role): ``ct
 rejected.  The 混 kind is not a rule option (JJ-A1): a hand gives its 混 tiles as wilds;
 ``ctx.wild_faces`` (faces fixed at the win) restricts the assignments tried.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -137,19 +138,30 @@ def _check(ctx: WinContext, rule, hun_kind) -> None:
         if k >= _t.N_KINDS:
             raise ValueError("hun_kind must be a playable kind")
         if wild and wild != (k,):
-            raise ValueError(f"hun_kind {_t.CODES[k]} is not the 混 the flipped {_t.CODES[flipped]} "
-                             f"chooses ({', '.join(_t.CODES[t] for t in wild)})")
+            raise ValueError(
+                f"hun_kind {_t.CODES[k]} is not the 混 the flipped {_t.CODES[flipped]} "
+                f"chooses ({', '.join(_t.CODES[t] for t in wild)})"
+            )
         wild = (k,)
         why = why or f" (hun_kind {_t.CODES[k]})"
-    check_wild_tiles(ctx.hand, label="JJ", name="混", copies=copies, wild=wild, why=why,
-                     kong_ok=True, note=" (\"不可吃碰\": a 混 is in no call but the 混杠)",
-                     indicator=flipped)
+    check_wild_tiles(
+        ctx.hand,
+        label="JJ",
+        name="混",
+        copies=copies,
+        wild=wild,
+        why=why,
+        kong_ok=True,
+        note=' ("不可吃碰": a 混 is in no call but the 混杠)',
+        indicator=flipped,
+    )
 
 
 def _source_seat(ctx: WinContext, m: Meld) -> int:
     if m.source is None:
-        raise ValueError(f"meld {m} has no source seat; the JJ 20 % split needs it "
-                         "(left = 上家, opposite = 对家, right = 下家)")
+        raise ValueError(
+            f"meld {m} has no source seat; the JJ 20 % split needs it (left = 上家, opposite = 对家, right = 下家)"
+        )
     return (ctx.winner + _SOURCE_OFFSET[m.source]) % 4
 
 
@@ -215,8 +227,17 @@ def _round(x: Fraction) -> int:
     return int((x * 2 + 1) // 2)
 
 
-def score_jj(ctx: WinContext, rule, *, mode: str = "classic", base=10, table_scores=None,
-             hun_kind=None, flowers: bool = False, out=()) -> Score:
+def score_jj(
+    ctx: WinContext,
+    rule,
+    *,
+    mode: str = "classic",
+    base=10,
+    table_scores=None,
+    hun_kind=None,
+    flowers: bool = False,
+    out=(),
+) -> Score:
     """Score a won hand under JJ麻将 (registered as ``"jj"``).
 
     Parameters
@@ -252,16 +273,16 @@ def score_jj(ctx: WinContext, rule, *, mode: str = "classic", base=10, table_sco
     n_fl = _gb._flowers(ctx, flowers, "jj")
     res = _fans(ctx)
     if res is None:
-        raise NotComplete(f"hand not complete: {ctx.hand} does not form a winning hand under jj "
-                         "(the MCR forms, with 混 as any tile)")
+        raise NotComplete(
+            f"hand not complete: {ctx.hand} does not form a winning hand under jj (the MCR forms, with 混 as any tile)"
+        )
     fan, ft, rctx, rd = res
     hun = _hun_gang(ctx, hun_kind)
     if hun:
         fan += _HUN_GANG[3]
     total = fan + n_fl
     legal = fan >= MIN_FAN
-    if (type(base) is int and base > 0 and not out and table_scores is None
-            and (mode == "classic" or mode == "bloody")):
+    if type(base) is int and base > 0 and not out and table_scores is None and (mode == "classic" or mode == "bloody"):
         # the common case in integers: every amount of :func:`shares` is a multiple of 1/30
         # (coefficient 3/2, the 20 % split, the self-draw remainder over 3), so it is held as
         # 30 × amount and rounded half up exactly as :func:`_round` does
@@ -318,22 +339,47 @@ def _score_obj(ctx, total, points, pay, legal, fan, ft, n_fl, hun, rctx, rd) -> 
             r.append(_HUN_GANG[:3] + (88, 1, "番", "add"))
         return r
 
-    return Score("jj", total, points, pay, legal,
-                 "" if legal else f"{fan} 番, below the {MIN_FAN}-番 minimum", "番", rows,
-                 decomposition_fn=lambda: _gb._decomposition(rctx, rd))
+    return Score(
+        "jj",
+        total,
+        points,
+        pay,
+        legal,
+        "" if legal else f"{fan} 番, below the {MIN_FAN}-番 minimum",
+        "番",
+        rows,
+        decomposition_fn=lambda: _gb._decomposition(rctx, rd),
+    )
 
 
-def can_win_jj(ctx: WinContext, rule, *, mode: str = "classic", base=10, table_scores=None,
-               hun_kind=None, flowers: bool = False, out=()) -> bool:
+def can_win_jj(
+    ctx: WinContext,
+    rule,
+    *,
+    mode: str = "classic",
+    base=10,
+    table_scores=None,
+    hun_kind=None,
+    flowers: bool = False,
+    out=(),
+) -> bool:
     """Whether ``ctx`` is a legal JJ win: an MCR winning hand (混 as any tile) of at least 1 番."""
     _check(ctx, rule, hun_kind)
-    if (ctx.liable is not None or ctx.hand.bonus or flowers is not False or mode != "classic"
-            or base != 10 or table_scores is not None or out
-            or any(m.source is None for m in ctx.hand.melds if m.kind in _CLAIMED)):
+    if (
+        ctx.liable is not None
+        or ctx.hand.bonus
+        or flowers is not False
+        or mode != "classic"
+        or base != 10
+        or table_scores is not None
+        or out
+        or any(m.source is None for m in ctx.hand.melds if m.kind in _CLAIMED)
+    ):
         # what the scorer checks of these (and of the sources of the 20 % split) it checks there
         try:
-            return score_jj(ctx, rule, mode=mode, base=base, table_scores=table_scores,
-                            hun_kind=hun_kind, flowers=flowers, out=out).legal
+            return score_jj(
+                ctx, rule, mode=mode, base=base, table_scores=table_scores, hun_kind=hun_kind, flowers=flowers, out=out
+            ).legal
         except NotComplete:
             return False
     res = _fans(ctx, first=True)

@@ -53,6 +53,7 @@ know whether the 宝 are flowers (then 3 宝 are in play and holding all 3 is �
 * ``ctx.wild_faces`` (faces fixed at the win) restricts the readings to those that put the 宝 on
   those faces (the honour-chow search and the 飞 test do not look at it).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -157,8 +158,7 @@ def _drawn_is_wild(ctx: WinContext) -> bool:
     if v and ctx.hand.wilds == 0:
         raise ValueError("rule_state win_is_wild=True but the hand holds no wildcard")
     if not v and ctx.hand.counts[ctx.win_tile] == 0:
-        raise ValueError("rule_state win_is_wild=False but the hand holds no natural "
-                         f"{_t.CODES[ctx.win_tile]}")
+        raise ValueError(f"rule_state win_is_wild=False but the hand holds no natural {_t.CODES[ctx.win_tile]}")
     return bool(v)
 
 
@@ -199,8 +199,10 @@ def _faces_ok(d, faces) -> bool:
 
 def _no_bonus(ctx: WinContext, name: str) -> None:
     if ctx.hand.bonus:
-        raise ValueError(f"{name} scores no bonus tiles: give wild flowers (花宝) as wilds and "
-                         "假宝 / 白板 substitutes as the face they play")
+        raise ValueError(
+            f"{name} scores no bonus tiles: give wild flowers (花宝) as wilds and "
+            "假宝 / 白板 substitutes as the face they play"
+        )
 
 
 def _readings(ctx: WinContext, rule, honour: bool) -> list:
@@ -222,11 +224,9 @@ def _readings(ctx: WinContext, rule, honour: bool) -> list:
                 else:  # three wilds: report them as a pung of their own (any face would do)
                     conc.append(("pung", 0, True))
             for m in h.melds:
-                conc.append(("kong" if m.is_kong else m.kind, m.tiles[0],
-                             m.kind == "concealed_kong"))
+                conc.append(("kong" if m.is_kong else m.kind, m.tiles[0], m.kind == "concealed_kong"))
             conc.sort(key=lambda s: (s[1], s[0]))
-            out.append(Decomposition("standard", tuple(conc), None if pair < 0 else pair,
-                                     tuple(sorted(hon)), ()))
+            out.append(Decomposition("standard", tuple(conc), None if pair < 0 else pair, tuple(sorted(hon)), ()))
     return out
 
 
@@ -293,8 +293,8 @@ def _check_for(t: _Table):
             raise ValueError(f"rule_state['fei'] must be None, True or False, got {fei_state!r}")
         if t.specials and (ctx.earthly or ctx.human):
             if ctx.self_draw or ctx.discarder != ctx.dealer or ctx.winner == ctx.dealer:
-                raise ValueError("瑞金 地胡 is a non-dealer's win on the dealer's first discard "
-                                 "(discarder = dealer)")
+                raise ValueError("瑞金 地胡 is a non-dealer's win on the dealer's first discard (discarder = dealer)")
+
     return check
 
 
@@ -320,6 +320,7 @@ def _how_for(t: _Table):
         else:
             f.kind, f.why = ("self_draw" if ctx.self_draw else "discard"), None
         f.principal = _principal(ctx, f.kind)
+
     return how
 
 
@@ -334,6 +335,7 @@ def _complete_for(t: _Table):
         if not ctx.wild_faces and _shortcuts.complete(ctx.hand, _shortcuts.STANDARD_PAIRS):
             return True  # (the kernel test is exact, wildcards included)
         return bool(_readings(ctx, b.rule, t.honour))
+
     return complete
 
 
@@ -345,6 +347,7 @@ def _legality_for(t: _Table):
             if f.self_draw and f.fei is None:
                 return "飞 declared but the hand was not 飞-ready"
         return ""
+
     return legality
 
 
@@ -354,18 +357,21 @@ def _elements(t: _Table, mult) -> tuple:
     els = [
         E("base", "底", "base", 1, "1", scope="hand"),
         E("self_draw", "自摸", "self-draw", 1, "f.kind != 'discard'", scope="context"),
-        E("discarder", "放炮", "discarder pays double", 1, "f.kind == 'discard'",
-          scope="context"),
-        E("dealer", "庄家", "dealer extra", 1,
-          "f.ctx.winner == f.ctx.dealer or f.principal == f.ctx.dealer", scope="context"),
+        E("discarder", "放炮", "discarder pays double", 1, "f.kind == 'discard'", scope="context"),
+        E(
+            "dealer",
+            "庄家",
+            "dealer extra",
+            1,
+            "f.ctx.winner == f.ctx.dealer or f.principal == f.ctx.dealer",
+            scope="context",
+        ),
     ]
     fei = [x for x in t.fei_names if x is not None]
     if t.specials:
-        fei += [("heavenly", "天胡", "heavenly hand (paid as 飞)"),
-                ("earthly", "地胡", "earthly hand (paid as 飞)")]
+        fei += [("heavenly", "天胡", "heavenly hand (paid as 飞)"), ("earthly", "地胡", "earthly hand (paid as 飞)")]
     for code, zh, en in fei:
-        els.append(E(code, zh, en, mult, f"f.why == {code!r}", scope="context",
-                     how="multiply", unit=UNIT))
+        els.append(E(code, zh, en, mult, f"f.why == {code!r}", scope="context", how="multiply", unit=UNIT))
     return tuple(els)
 
 
@@ -377,6 +383,7 @@ def _settle_for(t: _Table, mult_of):
         pay = [-s * base for s in shares]
         pay[ctx.winner] = sum(shares) * base
         return r.total * base, pay
+
     return settle
 
 
@@ -386,33 +393,44 @@ def _decomposition_for(t: _Table):
         no shape)."""
         readings = _readings(o.ctx, b.rule, t.honour)
         return readings[0] if readings else None
+
     return decomposition
 
 
 def _not_complete_for(t: _Table):
     def not_complete(ctx: WinContext, rule) -> str:
         return f"hand not complete: {ctx.hand} does not form a winning hand under {rule.name}"
+
     return not_complete
 
 
-def table_scheme(name: str, honour: bool, fei_names: tuple, discard_ban: bool, specials: bool,
-                 mult, keywords: dict, check_keywords) -> Scheme:
+def table_scheme(
+    name: str, honour: bool, fei_names: tuple, discard_ban: bool, specials: bool, mult, keywords: dict, check_keywords
+) -> Scheme:
     """The Ruijin payment table as the scheme of rule ``name`` (瑞金, and 上饶 by RS-A9)."""
     t = _Table(name, honour, fei_names, discard_ban, specials)
-    return Scheme(name, _elements(t, mult), keywords=keywords, check_keywords=check_keywords,
-                  check=_check_for(t), facts=RuijinFacts,
-                  legality=_legality_for(t),
-                  settle=_settle_for(t, lambda b: mult(b.rule.options, b.kw)),
-                  reading_free=_complete_for(t), decomposition=_decomposition_for(t),
-                  not_complete=_not_complete_for(t), unit=UNIT, complete=_kernel_complete,
-                  always_legal=_plain)
+    return Scheme(
+        name,
+        _elements(t, mult),
+        keywords=keywords,
+        check_keywords=check_keywords,
+        check=_check_for(t),
+        facts=RuijinFacts,
+        legality=_legality_for(t),
+        settle=_settle_for(t, lambda b: mult(b.rule.options, b.kw)),
+        reading_free=_complete_for(t),
+        decomposition=_decomposition_for(t),
+        not_complete=_not_complete_for(t),
+        unit=UNIT,
+        complete=_kernel_complete,
+        always_legal=_plain,
+    )
 
 
 def _kernel_complete(b, ctx: WinContext):
     """True when the kernel finds 4 sets + a pair or 七对 (exact, wildcards included); None
     otherwise (honour chows, 烂胡 and 飞 are the scorer's to find)."""
-    if not ctx.wild_faces and ctx.hand.wilds <= 8 \
-            and _shortcuts.complete(ctx.hand, _shortcuts.STANDARD_PAIRS):
+    if not ctx.wild_faces and ctx.hand.wilds <= 8 and _shortcuts.complete(ctx.hand, _shortcuts.STANDARD_PAIRS):
         return True
     return None
 
@@ -430,10 +448,16 @@ def _ruijin_keywords(kw: dict, rule) -> dict:
 
 
 #: The 瑞金 scorer, declared.
-SCHEME = table_scheme("ruijin", True, (("fei", "飞", "lone 宝 head (飞)"),
-                                       ("fei_all_bao", "飞(四宝)", "all 宝 held (飞)")),
-                      discard_ban=True, specials=True, mult=lambda o, kw: o["fei_mult"],
-                      keywords={"base": 1}, check_keywords=_ruijin_keywords)
+SCHEME = table_scheme(
+    "ruijin",
+    True,
+    (("fei", "飞", "lone 宝 head (飞)"), ("fei_all_bao", "飞(四宝)", "all 宝 held (飞)")),
+    discard_ban=True,
+    specials=True,
+    mult=lambda o, kw: o["fei_mult"],
+    keywords={"base": 1},
+    check_keywords=_ruijin_keywords,
+)
 _score = SCHEME.score_fn()
 _can_win = SCHEME.can_win_fn()
 
@@ -481,14 +505,23 @@ def can_win_ruijin(ctx: WinContext, rule, *, base: int = 1) -> bool:
     return _can_win(ctx, rule, base=base)
 
 
-_KONG_KINDS = {"added": "added", "added_kong": "added", "回头杠": "added", "补杠": "added",
-               "exposed": "exposed", "kong": "exposed", "direct": "exposed", "别人放杠": "exposed",
-               "明杠": "exposed", "concealed": "concealed", "concealed_kong": "concealed",
-               "暗杠": "concealed"}
+_KONG_KINDS = {
+    "added": "added",
+    "added_kong": "added",
+    "回头杠": "added",
+    "补杠": "added",
+    "exposed": "exposed",
+    "kong": "exposed",
+    "direct": "exposed",
+    "别人放杠": "exposed",
+    "明杠": "exposed",
+    "concealed": "concealed",
+    "concealed_kong": "concealed",
+    "暗杠": "concealed",
+}
 
 
-def kong_payments(kind: str, konger: int, feeder: int | None = None, *,
-                  base: int = 1) -> np.ndarray:
+def kong_payments(kind: str, konger: int, feeder: int | None = None, *, base: int = 1) -> np.ndarray:
     """Ruijin kong settlement (§6) as seat deltas summing to zero.
 
     Parameters
@@ -515,14 +548,12 @@ def kong_payments(kind: str, konger: int, feeder: int | None = None, *,
     if k is None:
         raise ValueError(f"unknown kong kind {kind!r}; valid: added, exposed, concealed")
     base = _check_base(base)
-    if isinstance(konger, bool) or not isinstance(konger, (int, np.integer)) \
-            or not 0 <= konger <= 3:
+    if isinstance(konger, bool) or not isinstance(konger, (int, np.integer)) or not 0 <= konger <= 3:
         raise ValueError(f"konger must be a seat 0-3, got {konger!r}")
     pay = np.zeros(4, np.int64)
     if k == "exposed":
         if feeder is None or isinstance(feeder, bool) or not 0 <= feeder <= 3 or feeder == konger:
-            raise ValueError("a direct kong needs the feeder's seat (not the konger), "
-                             f"got {feeder!r}")
+            raise ValueError(f"a direct kong needs the feeder's seat (not the konger), got {feeder!r}")
         pay[feeder] -= 3 * base
         pay[konger] += 3 * base
         return pay
@@ -550,5 +581,7 @@ MINIMAL_WINS = (("123m456p789s234s55p", (), (), "1m", False), ("123m456p789s234s
 
 def settle_kongs(outcome) -> list:
     """The kong payments of §6 as each kong is made: ``(konger, deltas)``."""
-    return [(k.konger, kong_payments("exposed" if k.kind == "direct" else k.kind, k.konger, k.feeder))
-            for k in outcome.kongs]
+    return [
+        (k.konger, kong_payments("exposed" if k.kind == "direct" else k.kind, k.konger, k.feeder))
+        for k in outcome.kongs
+    ]

@@ -25,6 +25,7 @@ Ruijin table (RS-A9 ⚑), :func:`kong_payments` — Shangrao 碰杠 on a discard
 
 No 包 liability exists: ``ctx.liable`` is rejected.
 """
+
 from __future__ import annotations
 
 from ._core import WinContext
@@ -44,9 +45,16 @@ def _keywords(kw: dict, rule) -> dict:
 
 #: The 上饶 scorer, declared: the Ruijin table (RS-A9) with 宝吊头 for 飞, no honour chows, no
 #: 四宝 飞, no 天胡/地胡, and no "制飞后不能平胡" ban.
-SCHEME = table_scheme("shangrao", False, (("baodiaotou", "宝吊头", "lone 宝 head (宝吊头)"), None),
-                      discard_ban=False, specials=False, mult=lambda o, kw: kw["fei_mult"],
-                      keywords={"base": 1, "fei_mult": 2}, check_keywords=_keywords)
+SCHEME = table_scheme(
+    "shangrao",
+    False,
+    (("baodiaotou", "宝吊头", "lone 宝 head (宝吊头)"), None),
+    discard_ban=False,
+    specials=False,
+    mult=lambda o, kw: kw["fei_mult"],
+    keywords={"base": 1, "fei_mult": 2},
+    check_keywords=_keywords,
+)
 _score = SCHEME.score_fn()
 _can_win = SCHEME.can_win_fn()
 
@@ -109,5 +117,7 @@ MINIMAL_WINS = (("123m456p789s234s55p", (), (), "1m", False), ("123m456p789s234s
 
 def settle_kongs(outcome) -> list:
     """The kong payments of the Ruijin table as each kong is made: ``(konger, deltas)``."""
-    return [(k.konger, kong_payments("exposed" if k.kind == "direct" else k.kind, k.konger, k.feeder))
-            for k in outcome.kongs]
+    return [
+        (k.konger, kong_payments("exposed" if k.kind == "direct" else k.kind, k.konger, k.feeder))
+        for k in outcome.kongs
+    ]

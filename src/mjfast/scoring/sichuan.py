@@ -29,6 +29,7 @@ Non-win settlements, each returning int64 seat deltas that sum to zero:
 hand is a 根 (four identical tiles, not declared as a kong); 大叫 is scored as a discard win
 with no situational adders (SC-A7), i.e. pattern max + 根 only, capped by ``max_fan``.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -38,8 +39,17 @@ from ..hand import Hand
 from ._core import WinContext
 from ._framework import Element, Facts, Scheme, pay_all, pay_discarder, positive_int
 
-__all__ = ["score_sichuan", "can_win_sichuan", "kong_payment", "settle_draw", "next_dealer",
-           "PATTERNS", "BASE", "HUAZHU_TIMES", "SCHEME"]
+__all__ = [
+    "score_sichuan",
+    "can_win_sichuan",
+    "kong_payment",
+    "settle_draw",
+    "next_dealer",
+    "PATTERNS",
+    "BASE",
+    "HUAZHU_TIMES",
+    "SCHEME",
+]
 
 #: 基本分: the points of a 1-番 hand (sichuan.md §5).
 BASE = 6
@@ -83,7 +93,7 @@ def _check_hand(hand: Hand) -> None:
 
 def _suits(hand: Hand) -> int:
     c = hand.counts.tobytes()
-    present = {s for s in range(3) if c[9 * s: 9 * s + 9] != bytes(9)}
+    present = {s for s in range(3) if c[9 * s : 9 * s + 9] != bytes(9)}
     melds = hand.melds
     if melds:
         present |= {m.tiles[0] // 9 for m in melds}
@@ -112,8 +122,7 @@ def _check_won(won, opts, what="won") -> frozenset:
     if len(seats) > 2:
         raise ValueError(f"at most two players can have won while the hand goes on, got {sorted(seats)}")
     if seats and not opts["xuezhan"]:
-        raise ValueError("players who have already won (won=…) exist only in 血战到底; "
-                         "pass xuezhan=True")
+        raise ValueError("players who have already won (won=…) exist only in 血战到底; pass xuezhan=True")
     return seats
 
 
@@ -152,9 +161,11 @@ def _check(f: Facts) -> None:
         raise ValueError(f"seat {ctx.winner} has already won (won=…) and cannot win again")
     if ctx.discarder is not None and ctx.discarder in won:
         raise ValueError(f"seat {ctx.discarder} has already won and no longer discards or kongs")
-    if type(kong_income) is not int and (
-            isinstance(kong_income, bool) or not isinstance(kong_income, (int, np.integer))) \
-            or kong_income < 0:
+    if (
+        type(kong_income) is not int
+        and (isinstance(kong_income, bool) or not isinstance(kong_income, (int, np.integer)))
+        or kong_income < 0
+    ):
         raise ValueError(f"kong_income must be a non-negative integer, got {kong_income!r}")
     if kong_income and not ctx.kong_discard:
         raise ValueError("kong_income is handed over only on 杠上炮 (kong_discard=True)")
@@ -184,22 +195,23 @@ def _hand_facts(f: SichuanFacts) -> None:
         f.gen = n + total.count(4)
     else:
         f.gen = c.count(4)
-    f.outside_ok = (c[3:6] == _NONE3 and c[12:15] == _NONE3 and c[21:24] == _NONE3
-                    and all(m.tiles[0] in _TERMINAL for m in melds))
+    f.outside_ok = (
+        c[3:6] == _NONE3 and c[12:15] == _NONE3 and c[21:24] == _NONE3 and all(m.tiles[0] in _TERMINAL for m in melds)
+    )
 
 
 def _outside(f: Facts) -> bool:
     """带幺九: every set (melds included) and the pair hold a terminal."""
     if f.pair not in _TERMINAL:
         return False
-    return all((t in _TERMINAL) if k == "pung" else (t % 9 in (0, 6)) for k, t in f.sets) \
-        and all(m.tiles[0] in _TERMINAL for m in f.melds)
+    return all((t in _TERMINAL) if k == "pung" else (t % 9 in (0, 6)) for k, t in f.sets) and all(
+        m.tiles[0] in _TERMINAL for m in f.melds
+    )
 
 
 def _jiang(f: Facts) -> bool:
     """将对: all pungs of 2, 5 and 8 with a 2-5-8 pair."""
-    return (f.pair in _258 and all(t in _258 for _k, t in f.sets)
-            and all(m.tiles[0] in _258 for m in f.melds))
+    return f.pair in _258 and all(t in _258 for _k, t in f.sets) and all(m.tiles[0] in _258 for m in f.melds)
 
 
 def _pattern(code, predicate, scope="reading"):
@@ -228,15 +240,18 @@ ELEMENTS = (
     _pattern("dihu", "f.ctx.earthly", "context"),
     _pattern("qinglongqidui", f"{_SEVEN} and 4 in f.c and f.one_suit"),
     # 龙七对 / 清龙七对 take one 根 off
-    Element("gen", "根", "Root", 1,
-            "max(f.gen - ('longqidui' in got or 'qinglongqidui' in got), 0)"),
+    Element("gen", "根", "Root", 1, "max(f.gen - ('longqidui' in got or 'qinglongqidui' in got), 0)"),
     Element("gangshanghua", "杠上花", "Win after kong", 1, "f.ctx.after_kong", scope="context"),
-    Element("gangshangpao", "杠上炮", "Deal-in after kong", 1, "f.ctx.kong_discard",
-            scope="context"),
-    Element("qianggang", "抢杠", "Robbing a kong", lambda o, kw: o["qianggang_fan"] or None,
-            "f.ctx.robbing_kong", scope="context"),
-    Element("zimo", "自摸", "Self-draw", lambda o, kw: o["zimo_bonus"] or None, "f.self_draw",
-            scope="context"),
+    Element("gangshangpao", "杠上炮", "Deal-in after kong", 1, "f.ctx.kong_discard", scope="context"),
+    Element(
+        "qianggang",
+        "抢杠",
+        "Robbing a kong",
+        lambda o, kw: o["qianggang_fan"] or None,
+        "f.ctx.robbing_kong",
+        scope="context",
+    ),
+    Element("zimo", "自摸", "Self-draw", lambda o, kw: o["zimo_bonus"] or None, "f.self_draw", scope="context"),
 )
 _NAMESPACE = {"_outside": _outside, "_jiang": _jiang}
 
@@ -262,16 +277,26 @@ def _settle(b, ctx: WinContext, r) -> tuple:
 
 
 def _not_complete(ctx: WinContext, rule) -> str:
-    return (f"hand not complete: {ctx.hand} does not form a winning hand under {rule.name} "
-            "(4 sets + a pair, or 七对)")
+    return f"hand not complete: {ctx.hand} does not form a winning hand under {rule.name} (4 sets + a pair, or 七对)"
 
 
 #: The 四川 scorer, declared.
-SCHEME = Scheme("sichuan", ELEMENTS, keywords={"base": BASE, "won": (), "kong_income": 0},
-                check_keywords=_check_keywords, check=_check, facts=SichuanFacts,
-                hand_facts=_hand_facts, legality=_legality, finish=_finish, settle=_settle,
-                not_complete=_not_complete, minimum_elements=(), namespace=_NAMESPACE,
-                hand_legality=True)
+SCHEME = Scheme(
+    "sichuan",
+    ELEMENTS,
+    keywords={"base": BASE, "won": (), "kong_income": 0},
+    check_keywords=_check_keywords,
+    check=_check,
+    facts=SichuanFacts,
+    hand_facts=_hand_facts,
+    legality=_legality,
+    finish=_finish,
+    settle=_settle,
+    not_complete=_not_complete,
+    minimum_elements=(),
+    namespace=_NAMESPACE,
+    hand_legality=True,
+)
 _score = SCHEME.score_fn()
 _can_win = SCHEME.can_win_fn()
 
@@ -352,14 +377,25 @@ def _wait_fan(hand: Hand, tile: int, opts) -> int:
 
 # ---------------------------------------------------------------------------------------------
 # non-win settlements
-_KONG_KINDS = {"direct": "direct", "exposed": "direct", "kong": "direct", "直杠": "direct",
-               "刮风": "added", "added": "added", "added_kong": "added", "面下杠": "added",
-               "concealed": "concealed", "concealed_kong": "concealed", "暗杠": "concealed",
-               "下雨": "concealed"}
+_KONG_KINDS = {
+    "direct": "direct",
+    "exposed": "direct",
+    "kong": "direct",
+    "直杠": "direct",
+    "刮风": "added",
+    "added": "added",
+    "added_kong": "added",
+    "面下杠": "added",
+    "concealed": "concealed",
+    "concealed_kong": "concealed",
+    "暗杠": "concealed",
+    "下雨": "concealed",
+}
 
 
-def kong_payment(kind: str, konger: int, feeder: int | None = None, *, won=(), base: int = BASE,
-                 robbed: bool = False, **options) -> np.ndarray:
+def kong_payment(
+    kind: str, konger: int, feeder: int | None = None, *, won=(), base: int = BASE, robbed: bool = False, **options
+) -> np.ndarray:
     """刮风下雨: what a kong collects at once (sichuan.md §2).
 
     Parameters
@@ -600,8 +636,10 @@ def settle_kongs(outcome) -> list:
     then pay nothing)."""
     play_on = outcome.rule.engine.play_on
     opts = rule_options(outcome.rule)
-    return [(k.konger, kong_payment(k.kind, k.konger, k.feeder, won=k.won if play_on else (), **opts))
-            for k in outcome.kongs]
+    return [
+        (k.konger, kong_payment(k.kind, k.konger, k.feeder, won=k.won if play_on else (), **opts))
+        for k in outcome.kongs
+    ]
 
 
 def win_state(outcome, event, index, ctx, kong_log):
@@ -622,8 +660,9 @@ def settle_end(outcome, kong_log) -> np.ndarray:
         return np.zeros(4, np.int64)
     won = frozenset(outcome.winners)
     hands = [None if s in won else outcome.hand(s) for s in range(4)]
-    return settle_draw(hands, kong_log=kong_log, won=won if outcome.rule.engine.play_on else (),
-                       **rule_options(outcome.rule))
+    return settle_draw(
+        hands, kong_log=kong_log, won=won if outcome.rule.engine.play_on else (), **rule_options(outcome.rule)
+    )
 
 
 def next_deal(outcome) -> int:

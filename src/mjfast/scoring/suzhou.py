@@ -69,6 +69,7 @@ Choices made here where the file is silent (each pinned by a test):
 No non-win settlements: the file has no kong payments, and 荒庄 pays nothing (SZ-A7).  诈胡 is
 not modelled (SZ-A6): a hand that does not form a winning hand raises ValueError.
 """
+
 from __future__ import annotations
 
 from .. import tiles as _t
@@ -102,22 +103,27 @@ def _check(f: Facts) -> None:
     for t in h._bonus:
         code = _t.CODES[t]
         if code not in flowers:
-            raise ValueError(f"{code} ({_t.NAMES_ZH[t]}) is not a flower of the 苏州 "
-                             f"{rule.options['tileset']}-tile set; flowers: {', '.join(flowers)}")
+            raise ValueError(
+                f"{code} ({_t.NAMES_ZH[t]}) is not a flower of the 苏州 "
+                f"{rule.options['tileset']}-tile set; flowers: {', '.join(flowers)}"
+            )
         seen[code] = seen.get(code, 0) + 1
         if seen[code] > flowers[code]:
-            raise ValueError(f"{seen[code]} copies of flower {code}; the 苏州 tile set has "
-                             f"{flowers[code]}")
+            raise ValueError(f"{seen[code]} copies of flower {code}; the 苏州 tile set has {flowers[code]}")
     if ctx.earthly and not (ctx.self_draw and ctx.winner != ctx.dealer):
         raise ValueError("earthly (地胡) in 苏州 is a non-dealer's self-draw on his first draw")
     if ctx.liable is not None and not ctx.self_draw and ctx.liable != ctx.discarder:
-        raise ValueError("on a discard win or 抢杠 the discarder (or robbed konger) pays alone; "
-                         f"liable={ctx.liable} is not the discarder {ctx.discarder}")
+        raise ValueError(
+            "on a discard win or 抢杠 the discarder (or robbed konger) pays alone; "
+            f"liable={ctx.liable} is not the discarder {ctx.discarder}"
+        )
     c = f.c
     if c[31:34] != _NO_DRAGONS:
         bad = next(t for t in (31, 32, 33) if c[t])
-        raise ValueError(f"tile {_t.CODES[bad]} is not played under rule {rule.name!r} "
-                         "(the dragons are flowers: pass them with bonus=)")
+        raise ValueError(
+            f"tile {_t.CODES[bad]} is not played under rule {rule.name!r} "
+            "(the dragons are flowers: pass them with bonus=)"
+        )
 
 
 def _meld_counts(melds) -> tuple:
@@ -155,8 +161,9 @@ def hua_facts(f: HuaFacts) -> None:
 #: A concealed wind triplet completed by the winning discard (or robbed tile), which the option
 #: ``discard_wind_triplet="pung"`` (SZ-A4) reads as a 风碰 (an expression over the facts ``f``);
 #: by default it is the 风杠 of "胡牌后手上有3张相同的风": three winds in the hand after the win.
-DISCARD_WIND_PUNG = ("(not f.self_draw and 27 <= f.win < 31 and f.opts['discard_wind_triplet'] == 'pung'"
-                     " and f.win in f.honour_pungs)")
+DISCARD_WIND_PUNG = (
+    "(not f.self_draw and 27 <= f.win < 31 and f.opts['discard_wind_triplet'] == 'pung' and f.win in f.honour_pungs)"
+)
 #: The concealed wind triplets (风杠, "胡牌后手上有3张相同的风").
 CONCEALED_WIND_PUNGS = "sum(1 for t in f.honour_pungs if t < 31)"
 
@@ -171,48 +178,90 @@ E = Element
 ELEMENTS = (
     E("base", "底", "Base", BASE, "1", scope="hand"),
     E("hard_flower", "硬花", "Hard flower", 1, "f.flowers", scope="hand", tag="hua"),
-    E("qidui_flower_double", "七对硬花翻倍", "Seven pairs: flowers doubled",
-      _when(lambda o: o["qidui"] == "double_plus15", lambda o: 1),
-      "f.form == 'seven_pairs' and f.flowers"),
+    E(
+        "qidui_flower_double",
+        "七对硬花翻倍",
+        "Seven pairs: flowers doubled",
+        _when(lambda o: o["qidui"] == "double_plus15", lambda o: 1),
+        "f.form == 'seven_pairs' and f.flowers",
+    ),
     E("suit_exposed_kong", "明杠", "Suit exposed kong", 1, "f.smk", scope="hand", tag="hua"),
     E("suit_concealed_kong", "暗杠", "Suit concealed kong", 2, "f.sak", scope="hand", tag="hua"),
     E("wind_pung", "风碰", "Wind pung", 1, f"f.wpm + {DISCARD_WIND_PUNG}", tag="hua"),
-    E("wind_concealed_pung", "风暗刻", "Wind concealed pung", 2,
-      f"{CONCEALED_WIND_PUNGS} - {DISCARD_WIND_PUNG}", tag="hua"),
+    E(
+        "wind_concealed_pung",
+        "风暗刻",
+        "Wind concealed pung",
+        2,
+        f"{CONCEALED_WIND_PUNGS} - {DISCARD_WIND_PUNG}",
+        tag="hua",
+    ),
     E("wind_exposed_kong", "风明杠", "Wind exposed kong", 3, "f.wmk", scope="hand", tag="hua"),
     E("wind_concealed_kong", "风暗杠", "Wind concealed kong", 4, "f.wak", scope="hand", tag="hua"),
-    E("small_concealed", "小门清", "Small concealed", 5,
-      "sums['hua'] and f.concealed and f.form != 'seven_pairs'"),
-    E("big_concealed", "大门清", "Big concealed", 10,
-      "not sums['hua'] and not (f.opts['daxiao_menqing'] and (f.concealed"
-      " or f.form == 'seven_pairs'))"),
-    E("big_small_concealed", "大小门清", "Big and small concealed",
-      _when(lambda o: o["daxiao_menqing"], lambda o: 15),
-      "not sums['hua'] and (f.concealed or f.form == 'seven_pairs')"),
+    E("small_concealed", "小门清", "Small concealed", 5, "sums['hua'] and f.concealed and f.form != 'seven_pairs'"),
+    E(
+        "big_concealed",
+        "大门清",
+        "Big concealed",
+        10,
+        "not sums['hua'] and not (f.opts['daxiao_menqing'] and (f.concealed or f.form == 'seven_pairs'))",
+    ),
+    E(
+        "big_small_concealed",
+        "大小门清",
+        "Big and small concealed",
+        _when(lambda o: o["daxiao_menqing"], lambda o: 15),
+        "not sums['hua'] and (f.concealed or f.form == 'seven_pairs')",
+    ),
     E("half_flush", "混一色", "Half flush", 5, "f.one_suit and f.winds", scope="hand"),
     E("full_flush", "清一色", "Full flush", 10, "f.one_suit and not f.winds", scope="hand"),
     E("all_pungs", "对对胡", "All pungs", 5, "f.pungs"),
-    E("seven_pairs", "七对", "Seven pairs", lambda o, kw: _QIDUI_VALUE[o["qidui"]],
-      "f.form == 'seven_pairs'"),
+    E("seven_pairs", "七对", "Seven pairs", lambda o, kw: _QIDUI_VALUE[o["qidui"]], "f.form == 'seven_pairs'"),
     E("kong_bloom", "杠开", "Win on a replacement tile", 5, "f.ctx.after_kong", scope="context"),
-    E("big_hanging", "大吊车", "Big hanging",
-      _when(lambda o: o["dadiaoche"] != "double", lambda o: 5), "f.n_melds == 4", scope="hand"),
+    E(
+        "big_hanging",
+        "大吊车",
+        "Big hanging",
+        _when(lambda o: o["dadiaoche"] != "double", lambda o: 5),
+        "f.n_melds == 4",
+        scope="hand",
+    ),
     E("heavenly_hand", "天胡", "Heavenly hand", 50, "f.ctx.heavenly", scope="context"),
     E("earthly_hand", "地胡", "Earthly hand", 50, "f.ctx.earthly", scope="context"),
-    E("last_tile", "海底捞月", "Last tile self-draw", 5, "f.ctx.last_tile and f.self_draw",
-      scope="context"),
+    E("last_tile", "海底捞月", "Last tile self-draw", 5, "f.ctx.last_tile and f.self_draw", scope="context"),
     E("self_draw", "自摸", "Self-draw", 0, "f.self_draw", scope="context"),
-    E("leopard", "豹子", "Leopard (doubles on the dice)", 2, "f.ctx.baozi", scope="context",
-      how="multiply"),
-    E("dripping", "滴零", "Dripping (after a 豹子 or 一炮多响 hand)", 2, "f.ctx.diling",
-      scope="context", how="multiply"),
-    E("big_hanging_double", "大吊车翻倍", "Big hanging (settlement doubled)",
-      _when(lambda o: o["dadiaoche"] != "plus5", lambda o: 2), "f.n_melds == 4", scope="hand",
-      how="multiply"),
+    E("leopard", "豹子", "Leopard (doubles on the dice)", 2, "f.ctx.baozi", scope="context", how="multiply"),
+    E(
+        "dripping",
+        "滴零",
+        "Dripping (after a 豹子 or 一炮多响 hand)",
+        2,
+        "f.ctx.diling",
+        scope="context",
+        how="multiply",
+    ),
+    E(
+        "big_hanging_double",
+        "大吊车翻倍",
+        "Big hanging (settlement doubled)",
+        _when(lambda o: o["dadiaoche"] != "plus5", lambda o: 2),
+        "f.n_melds == 4",
+        scope="hand",
+        how="multiply",
+    ),
 )
 #: Patterns exempt from the §5 minimum (besides 门清 and F = 0; 混一色 by [000]'s blank).
-EXEMPT = ("seven_pairs", "big_hanging", "big_hanging_double", "kong_bloom", "heavenly_hand",
-          "earthly_hand", "all_pungs", "half_flush", "full_flush")
+EXEMPT = (
+    "seven_pairs",
+    "big_hanging",
+    "big_hanging_double",
+    "kong_bloom",
+    "heavenly_hand",
+    "earthly_hand",
+    "all_pungs",
+    "half_flush",
+    "full_flush",
+)
 
 
 def _exempt_if(f: Facts) -> bool:
@@ -233,10 +282,10 @@ def _legality(f: Facts, r) -> str:
     if counted >= need:
         return ""
     what = "花" if counts_all else "hard 花"
-    how = "抢杠 (as a self-draw)" if ctx.robbing_kong else (
-        "self-draw" if ctx.self_draw else "discard win")
-    return (f"{counted} {what}, below the {need}-花 minimum for a {how} "
-            f"(threshold {o['threshold']}), and no exempt pattern")
+    how = "抢杠 (as a self-draw)" if ctx.robbing_kong else ("self-draw" if ctx.self_draw else "discard win")
+    return (
+        f"{counted} {what}, below the {need}-花 minimum for a {how} (threshold {o['threshold']}), and no exempt pattern"
+    )
 
 
 def _surely_legal(f: Facts, sums) -> bool:
@@ -254,31 +303,39 @@ def _settle(b, ctx: WinContext, r) -> tuple:
         return share, pay_discarder(ctx, share, 3)
     if not ctx.self_draw:
         return share, pay_discarder(ctx, share)
-    if ctx.liable is not None and (
-            ctx.after_kong or b.rule.options["songgang_scope"] == "any_later_selfdraw"):
+    if ctx.liable is not None and (ctx.after_kong or b.rule.options["songgang_scope"] == "any_later_selfdraw"):
         return share, pay_one(ctx, ctx.liable, 3 * share)  # 包饺子 / 送杠
     return share, pay_all(ctx, share)
 
 
 def _check_keywords(kw: dict, rule) -> dict:
     base = kw["base"]
-    if type(base) is not int and (isinstance(base, bool) or not isinstance(base, int)) \
-            or base <= 0:
+    if type(base) is not int and (isinstance(base, bool) or not isinstance(base, int)) or base <= 0:
         raise ValueError(f"base (silver per 花) must be a positive integer, got {base!r}")
     return kw
 
 
 def _not_complete(ctx: WinContext, rule) -> str:
-    return (f"hand not complete: {ctx.hand} does not form a winning hand under {rule.name} "
-            "(4 sets + a pair, or 七对)")
+    return f"hand not complete: {ctx.hand} does not form a winning hand under {rule.name} (4 sets + a pair, or 七对)"
 
 
 #: The 苏州 scorer, declared.
-SCHEME = Scheme("suzhou", ELEMENTS, keywords={"base": DEFAULT_BASE},
-                check_keywords=_check_keywords, check=_check, facts=HuaFacts,
-                hand_facts=hua_facts, legality=_legality, exempt=EXEMPT, exempt_if=_exempt_if,
-                surely_legal=_surely_legal,
-                settle=_settle, not_complete=_not_complete, minimum_elements=("hua",))
+SCHEME = Scheme(
+    "suzhou",
+    ELEMENTS,
+    keywords={"base": DEFAULT_BASE},
+    check_keywords=_check_keywords,
+    check=_check,
+    facts=HuaFacts,
+    hand_facts=hua_facts,
+    legality=_legality,
+    exempt=EXEMPT,
+    exempt_if=_exempt_if,
+    surely_legal=_surely_legal,
+    settle=_settle,
+    not_complete=_not_complete,
+    minimum_elements=("hua",),
+)
 _score = SCHEME.score_fn()
 _can_win = SCHEME.can_win_fn()
 
@@ -357,8 +414,12 @@ def kernel_minimum(rule) -> tuple:
     :mod:`mjfast._kernels._game`, the same test as :func:`_legality` with the built-in element
     values)."""
     o = rule.options
-    return (*_THRESHOLD[o["threshold"]], o["threshold_counts"] == "hard_only",
-            bool(o["qianggang_exempt"]), o["discard_wind_triplet"] == "pung")
+    return (
+        *_THRESHOLD[o["threshold"]],
+        o["threshold_counts"] == "hard_only",
+        bool(o["qianggang_exempt"]),
+        o["discard_wind_triplet"] == "pung",
+    )
 
 
 SCHEME.register()
@@ -370,8 +431,11 @@ SCHEME.register()
 
 #: The cheapest legal wins, ``(concealed, melds, bonus, win_tile, self_draw)``: 底 5 + F 花 on a
 #: hand that is not concealed, no flush; the 花 minimum decides (3/4 or 2/3).
-MINIMAL_WINS = tuple(("123m456m789s55s", ("111p@left",), ("F1", "F2", "F3", "F4", "F5")[:f], "1m", sd)
-                     for f in (2, 3, 4, 5) for sd in (True, False))
+MINIMAL_WINS = tuple(
+    ("123m456m789s55s", ("111p@left",), ("F1", "F2", "F3", "F4", "F5")[:f], "1m", sd)
+    for f in (2, 3, 4, 5)
+    for sd in (True, False)
+)
 
 
 def win_state(outcome, event, index, ctx, kong_log):
@@ -393,20 +457,33 @@ def win_state(outcome, event, index, ctx, kong_log):
             fed = [k.feeder for k in outcome.kongs if k.konger == w and k.kind == "direct"]
             if fed:
                 fields["liable"] = fed[-1]
-    rnd = outcome.round                   # in a match: the round multipliers of §6
+    rnd = outcome.round  # in a match: the round multipliers of §6
     if rnd is not None:
         if rnd.dice is not None and rnd.dice[0] == rnd.dice[1]:
-            fields["baozi"] = True        # 豹子: this hand's two dice show the same face
+            fields["baozi"] = True  # 豹子: this hand's two dice show the same face
         prev = rnd.previous
-        if prev is not None and ((prev.dice is not None and prev.dice[0] == prev.dice[1])
-                                 or any(e.how != "self_draw" and len(e.winners) > 1 for e in prev.events)):
-            fields["diling"] = True       # 滴零: the previous hand was a 豹子 hand or had a 一炮多响
+        if prev is not None and (
+            (prev.dice is not None and prev.dice[0] == prev.dice[1])
+            or any(e.how != "self_draw" and len(e.winners) > 1 for e in prev.events)
+        ):
+            fields["diling"] = True  # 滴零: the previous hand was a 豹子 hand or had a 一炮多响
     return fields or None, None
 
 
 #: 大胡 ([001] "大胡" 1-7: 门清 (大/小/大小), 混一色, 清一色, 对对胡, 七小对, 杠开, 大吊车), by element code.
-DAHU = frozenset({"small_concealed", "big_concealed", "big_small_concealed", "half_flush", "full_flush",
-                  "all_pungs", "seven_pairs", "kong_bloom", "big_hanging"})
+DAHU = frozenset(
+    {
+        "small_concealed",
+        "big_concealed",
+        "big_small_concealed",
+        "half_flush",
+        "full_flush",
+        "all_pungs",
+        "seven_pairs",
+        "kong_bloom",
+        "big_hanging",
+    }
+)
 
 
 def next_deal(outcome) -> int:

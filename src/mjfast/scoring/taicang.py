@@ -63,6 +63,7 @@ Choices made here where the file is silent (each pinned by a test):
 
 No non-win settlements: the file has no kong payments and 荒庄 pays nothing (TC-A9).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -74,8 +75,7 @@ from ._framework import Element, Facts, Scheme, pay_all, pay_discarder
 from ._wildcards import check_chows_from_left, check_wild_tiles
 from .suzhou import CONCEALED_WIND_PUNGS, DISCARD_WIND_PUNG, HuaFacts, _meld_counts, hua_facts
 
-__all__ = ["score_taicang", "can_win_taicang", "DEFAULT_BASE", "DEFAULT_MAX_PAYMENT",
-           "wild_kinds", "SCHEME"]
+__all__ = ["score_taicang", "can_win_taicang", "DEFAULT_BASE", "DEFAULT_MAX_PAYMENT", "wild_kinds", "SCHEME"]
 
 #: Default silver per 花 (the file's worked example).
 DEFAULT_BASE = 5
@@ -117,35 +117,49 @@ def _check(f: Facts) -> None:
         for t, n in Counter(h.bonus).items():
             code = _t.CODES[t]
             if code not in flowers:
-                raise ValueError(f"{code} ({_t.NAMES_ZH[t]}) is not a 太仓 flower; "
-                                 f"flowers: {', '.join(flowers)}")
+                raise ValueError(f"{code} ({_t.NAMES_ZH[t]}) is not a 太仓 flower; flowers: {', '.join(flowers)}")
             if t in wild:
-                raise ValueError(f"{code} is this hand's 百搭 (flipped {fl}), a wildcard and not "
-                                 "a flower (TC-A2): count it in wilds=")
+                raise ValueError(
+                    f"{code} is this hand's 百搭 (flipped {fl}), a wildcard and not "
+                    "a flower (TC-A2): count it in wilds="
+                )
             if n + (code == fl) > flowers[code]:
-                raise ValueError(f"{n} copies of flower {code} (and the flipped indicator {fl}); "
-                                 f"the 太仓 tile set has {flowers[code]}")
-    check_wild_tiles(h, label="太仓", name="百搭", copies=rule.wildcard.copies, wild=wild,
-                     why=f" (flipped {_t.CODES[ctx.flipped]})" if ctx.flipped is not None else "",
-                     note=" (TC-A3: no call uses a 百搭)", indicator=ctx.flipped)
+                raise ValueError(
+                    f"{n} copies of flower {code} (and the flipped indicator {fl}); "
+                    f"the 太仓 tile set has {flowers[code]}"
+                )
+    check_wild_tiles(
+        h,
+        label="太仓",
+        name="百搭",
+        copies=rule.wildcard.copies,
+        wild=wild,
+        why=f" (flipped {_t.CODES[ctx.flipped]})" if ctx.flipped is not None else "",
+        note=" (TC-A3: no call uses a 百搭)",
+        indicator=ctx.flipped,
+    )
     if ctx.liable is not None and ctx.liable != ctx.discarder:
-        raise ValueError("太仓 has no 包 except 抢杠, where the robbed konger (the discarder) "
-                         f"pays; liable={ctx.liable} is not allowed")
+        raise ValueError(
+            "太仓 has no 包 except 抢杠, where the robbed konger (the discarder) "
+            f"pays; liable={ctx.liable} is not allowed"
+        )
     c = f.c
     if c[31:34] != _NO_DRAGONS:
         bad = next(t for t in (31, 32, 33) if c[t])
-        raise ValueError(f"tile {_t.CODES[bad]} is not played under rule {rule.name!r} "
-                         "(the dragons are flowers: pass them with bonus=)")
+        raise ValueError(
+            f"tile {_t.CODES[bad]} is not played under rule {rule.name!r} "
+            "(the dragons are flowers: pass them with bonus=)"
+        )
 
 
 def _check_keywords(kw: dict, rule) -> dict:
     base, max_payment = kw["base"], kw["max_payment"]
     if isinstance(base, bool) or not isinstance(base, int) or base <= 0:
         raise ValueError(f"base (silver per 花) must be a positive integer, got {base!r}")
-    if isinstance(max_payment, bool) or not isinstance(max_payment, int) or max_payment <= 0 \
-            or max_payment % 2:
-        raise ValueError("max_payment (无花果 per payer) must be a positive even integer "
-                         f"(a discard pays half), got {max_payment!r}")
+    if isinstance(max_payment, bool) or not isinstance(max_payment, int) or max_payment <= 0 or max_payment % 2:
+        raise ValueError(
+            f"max_payment (无花果 per payer) must be a positive even integer (a discard pays half), got {max_payment!r}"
+        )
     return kw
 
 
@@ -161,19 +175,22 @@ ELEMENTS = (
     E("flower", "花", "Flower", 1, "f.flowers", scope="hand", tag="hua"),
     E("suit_exposed_kong", "明杠", "Suit exposed kong", 1, "f.smk", scope="hand", tag="hua"),
     E("suit_concealed_kong", "暗杠", "Suit concealed kong", 2, "f.sak", scope="hand", tag="hua"),
-    E("wind_concealed_pung", "风杠（风暗刻）", "Wind concealed pung", 1,
-      f"{CONCEALED_WIND_PUNGS} - {DISCARD_WIND_PUNG}", tag="hua"),
+    E(
+        "wind_concealed_pung",
+        "风杠（风暗刻）",
+        "Wind concealed pung",
+        1,
+        f"{CONCEALED_WIND_PUNGS} - {DISCARD_WIND_PUNG}",
+        tag="hua",
+    ),
     E("wind_exposed_kong", "风明杠", "Wind exposed kong", 2, "f.wmk", scope="hand", tag="hua"),
     E("wind_concealed_kong", "风暗杠", "Wind concealed kong", 3, "f.wak", scope="hand", tag="hua"),
     E("wind_pung", "风碰", "Wind pung", 0, f"f.wpm + {DISCARD_WIND_PUNG}"),
     E("concealed_hand", "门清", "Concealed hand", 2, "f.concealed", scope="hand", how="multiply"),
-    E("half_flush", "混一色", "Half flush", lambda o, kw: o["fan2x"], "f.one_suit and f.winds",
-      how="multiply"),
+    E("half_flush", "混一色", "Half flush", lambda o, kw: o["fan2x"], "f.one_suit and f.winds", how="multiply"),
     E("full_flush", "清一色", "Full flush", 4, "f.one_suit and not f.winds", how="multiply"),
-    E("all_pungs", "对对胡", "All pungs", lambda o, kw: o["fan2x"], "f.pungs",
-      how="multiply"),
-    E("kong_bloom", "杠开", "Win on a replacement tile", 2, "f.ctx.after_kong", scope="context",
-      how="multiply"),
+    E("all_pungs", "对对胡", "All pungs", lambda o, kw: o["fan2x"], "f.pungs", how="multiply"),
+    E("kong_bloom", "杠开", "Win on a replacement tile", 2, "f.ctx.after_kong", scope="context", how="multiply"),
     E("big_hanging", "大吊车", "Big hanging", 2, "f.n_melds == 4", scope="hand", how="multiply"),
 )
 
@@ -195,8 +212,7 @@ def _finish(f: Facts, r) -> list:
     ctx = f.ctx
     mp = f.kw["max_payment"]
     share = mp if ctx.self_draw or ctx.robbing_kong else mp // 2
-    return [("no_flower_concealed", "无花果", "Concealed hand without flowers (fixed)", share, 1,
-             "stake", "replace")]
+    return [("no_flower_concealed", "无花果", "Concealed hand without flowers (fixed)", share, 1, "stake", "replace")]
 
 
 def _exempt(o) -> tuple:
@@ -230,8 +246,7 @@ def _legality(f: Facts, r) -> str:
     if counted >= need:
         return ""
     what = "花" if o["threshold_counts"] == "all" else "hard 花"
-    how = "抢杠 (as a self-draw)" if ctx.robbing_kong else (
-        "self-draw" if ctx.self_draw else "discard win")
+    how = "抢杠 (as a self-draw)" if ctx.robbing_kong else ("self-draw" if ctx.self_draw else "discard win")
     exempt_what = "门清" if not suzhou_list else "门清 or an exempt pattern"
     return f"{counted} {what}, below the {need}-花 minimum for a {how}, and not {exempt_what}"
 
@@ -258,11 +273,9 @@ def _settle(b, ctx: WinContext, r) -> tuple:
 
 
 def _not_complete(ctx: WinContext, rule) -> str:
-    extra = f" with wildcards as {', '.join(_t.CODES[t] for t in ctx.wild_faces)}" \
-        if ctx.wild_faces else ""
+    extra = f" with wildcards as {', '.join(_t.CODES[t] for t in ctx.wild_faces)}" if ctx.wild_faces else ""
     shapes = "4 sets + a pair" + (", or 七对" if rule.options["qidui"] else "")
-    return (f"hand not complete: {ctx.hand} does not form a winning hand under {rule.name}"
-            f"{extra} ({shapes})")
+    return f"hand not complete: {ctx.hand} does not form a winning hand under {rule.name}{extra} ({shapes})"
 
 
 def _decomposition(b, o) -> Decomposition:
@@ -273,19 +286,30 @@ def _decomposition(b, o) -> Decomposition:
 
 
 #: The 太仓 scorer, declared.
-SCHEME = Scheme("taicang", ELEMENTS, keywords={"base": DEFAULT_BASE,
-                                                "max_payment": DEFAULT_MAX_PAYMENT},
-                check_keywords=_check_keywords, check=_check, facts=HuaFacts,
-                hand_facts=hua_facts, legality=_legality, exempt=_exempt, exempt_if=_exempt_if,
-                surely_legal=_surely_legal,
-                key=_key, finish=_finish, settle=_settle, not_complete=_not_complete,
-                decomposition=_decomposition, minimum_elements=("hua",))
+SCHEME = Scheme(
+    "taicang",
+    ELEMENTS,
+    keywords={"base": DEFAULT_BASE, "max_payment": DEFAULT_MAX_PAYMENT},
+    check_keywords=_check_keywords,
+    check=_check,
+    facts=HuaFacts,
+    hand_facts=hua_facts,
+    legality=_legality,
+    exempt=_exempt,
+    exempt_if=_exempt_if,
+    surely_legal=_surely_legal,
+    key=_key,
+    finish=_finish,
+    settle=_settle,
+    not_complete=_not_complete,
+    decomposition=_decomposition,
+    minimum_elements=("hua",),
+)
 _score = SCHEME.score_fn()
 _can_win = SCHEME.can_win_fn()
 
 
-def score_taicang(ctx: WinContext, rule, *, base: int = DEFAULT_BASE,
-                  max_payment: int = DEFAULT_MAX_PAYMENT):
+def score_taicang(ctx: WinContext, rule, *, base: int = DEFAULT_BASE, max_payment: int = DEFAULT_MAX_PAYMENT):
     """Score a won hand under 太仓麻将 (the registered scorer of ``"taicang"``).
 
     Call it through :func:`mjfast.score` (``score(ctx, "taicang", **options)``).
@@ -336,8 +360,7 @@ def score_taicang(ctx: WinContext, rule, *, base: int = DEFAULT_BASE,
     return _score(ctx, rule, base=base, max_payment=max_payment)
 
 
-def can_win_taicang(ctx: WinContext, rule, *, base: int = DEFAULT_BASE,
-                    max_payment: int = DEFAULT_MAX_PAYMENT) -> bool:
+def can_win_taicang(ctx: WinContext, rule, *, base: int = DEFAULT_BASE, max_payment: int = DEFAULT_MAX_PAYMENT) -> bool:
     """Whether ``ctx`` is a legal 太仓 win: a winning hand meeting the §5 minimum.
 
     Examples
@@ -362,8 +385,11 @@ SCHEME.register()
 
 #: The cheapest legal wins: (1 + F) 花 on a hand with a chow called (not 门清, so not exempt):
 #: minimum 2 / 3 花.
-MINIMAL_WINS = tuple(("123m456m789s55s", ("123p@left",), ("F1", "F2", "F3", "F4")[:f], "1m", sd)
-                     for f in (1, 2, 3, 4) for sd in (True, False))
+MINIMAL_WINS = tuple(
+    ("123m456m789s55s", ("123p@left",), ("F1", "F2", "F3", "F4")[:f], "1m", sd)
+    for f in (1, 2, 3, 4)
+    for sd in (True, False)
+)
 
 
 def next_deal(outcome) -> int:

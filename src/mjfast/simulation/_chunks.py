@@ -9,6 +9,7 @@ in this process on any number of OpenMP threads, or in a ``concurrent.futures`` 
 
 Nothing here knows about mahjong; kernels are passed in as callables.
 """
+
 from __future__ import annotations
 
 import numbers
@@ -40,8 +41,9 @@ def seed_sequence(rng) -> np.random.SeedSequence:
     numpy.random.SeedSequence
     """
     if isinstance(rng, np.random.SeedSequence):
-        return np.random.SeedSequence(rng.entropy, spawn_key=rng.spawn_key, pool_size=rng.pool_size,
-                                      n_children_spawned=rng.n_children_spawned)
+        return np.random.SeedSequence(
+            rng.entropy, spawn_key=rng.spawn_key, pool_size=rng.pool_size, n_children_spawned=rng.n_children_spawned
+        )
     if isinstance(rng, (np.random.Generator, np.random.BitGenerator)):
         bg = rng.bit_generator if isinstance(rng, np.random.Generator) else rng
         ss = getattr(bg, "seed_seq", None)
@@ -55,8 +57,9 @@ def seed_sequence(rng) -> np.random.SeedSequence:
         if rng < 0:
             raise ValueError(f"an integer seed must be non-negative, got {rng}")
         return np.random.SeedSequence(int(rng))
-    raise ValueError(f"rng must be None, a non-negative int, a SeedSequence, a BitGenerator or a Generator; "
-                     f"got {type(rng).__name__}")
+    raise ValueError(
+        f"rng must be None, a non-negative int, a SeedSequence, a BitGenerator or a Generator; got {type(rng).__name__}"
+    )
 
 
 def chunk_sizes(n: int, chunk_size: int = CHUNK_SIZE, start: int = 0, stop: int | None = None) -> np.ndarray:
@@ -87,7 +90,7 @@ def progress_bar(enabled: bool, total: int, desc: str, unit: str = "sample"):
     """A ``tqdm.auto`` bar counting ``total`` samples (games, runs …), or a no-op when not enabled."""
     if not enabled:
         return _NoBar()
-    from tqdm.auto import tqdm    # a dependency of mjfast; imported only when a bar is asked for
+    from tqdm.auto import tqdm  # a dependency of mjfast; imported only when a bar is asked for
 
     return tqdm(total=total, desc=desc, unit=unit, unit_scale=total >= 100_000)
 
@@ -97,33 +100,52 @@ def check_executor(executor) -> None:
         raise ValueError(f"executor must be a concurrent.futures.Executor (or have .submit), got {executor!r}")
 
 
-def run_chunks(n: int, rng, *,
-               local: Callable[[list, np.ndarray, int], object],
-               task: Callable[[list, np.ndarray], object],
-               n_threads: int = 1,
-               executor=None,
-               progress: bool = False,
-               desc: str = "mjfast",
-               unit: str = "sample") -> list:
+def run_chunks(
+    n: int,
+    rng,
+    *,
+    local: Callable[[list, np.ndarray, int], object],
+    task: Callable[[list, np.ndarray], object],
+    n_threads: int = 1,
+    executor=None,
+    progress: bool = False,
+    desc: str = "mjfast",
+    unit: str = "sample",
+) -> list:
     """Run ``n`` samples chunk by chunk; return the per-group results in chunk order.
 
     The list of :func:`iter_chunks` (see there for the parameters).
     """
-    return list(iter_chunks(n, rng, local=local, task=task, n_threads=n_threads, executor=executor,
-                            progress=progress, desc=desc, unit=unit))
+    return list(
+        iter_chunks(
+            n,
+            rng,
+            local=local,
+            task=task,
+            n_threads=n_threads,
+            executor=executor,
+            progress=progress,
+            desc=desc,
+            unit=unit,
+        )
+    )
 
 
-def iter_chunks(n: int, rng, *,
-                local: Callable[[list, np.ndarray, int], object],
-                task: Callable[[list, np.ndarray], object],
-                n_threads: int = 1,
-                executor=None,
-                progress: bool = False,
-                desc: str = "mjfast",
-                unit: str = "sample",
-                in_flight: int | None = None,
-                max_batch_chunks: int | None = None,
-                chunk_size: int = CHUNK_SIZE):
+def iter_chunks(
+    n: int,
+    rng,
+    *,
+    local: Callable[[list, np.ndarray, int], object],
+    task: Callable[[list, np.ndarray], object],
+    n_threads: int = 1,
+    executor=None,
+    progress: bool = False,
+    desc: str = "mjfast",
+    unit: str = "sample",
+    in_flight: int | None = None,
+    max_batch_chunks: int | None = None,
+    chunk_size: int = CHUNK_SIZE,
+):
     """Run ``n`` samples chunk by chunk, yielding the per-group results in chunk order.
 
     Results are handed back as soon as they and every earlier group are done, and at most
@@ -169,8 +191,9 @@ def iter_chunks(n: int, rng, *,
     root = seed_sequence(rng)
     bar = progress_bar(progress, int(n), desc, unit)
 
-    def samples(start: int, stop: int) -> int:   # samples in chunks start:stop, for the bar
+    def samples(start: int, stop: int) -> int:  # samples in chunks start:stop, for the bar
         return min(stop * chunk_size, n) - start * chunk_size
+
     try:
         if executor is None:
             step = max(1, n_threads) * BATCH_CHUNKS_PER_THREAD
@@ -178,8 +201,11 @@ def iter_chunks(n: int, rng, *,
                 step = max(max(1, n_threads), min(step, max_batch_chunks))
             for start in range(0, n_chunks, step):
                 stop = min(start + step, n_chunks)
-                result = local(bit_generators(root.spawn(stop - start)), chunk_sizes(n, chunk_size, start=start, stop=stop),
-                               n_threads)
+                result = local(
+                    bit_generators(root.spawn(stop - start)),
+                    chunk_sizes(n, chunk_size, start=start, stop=stop),
+                    n_threads,
+                )
                 bar.update(samples(start, stop))
                 yield result
             return
@@ -193,8 +219,9 @@ def iter_chunks(n: int, rng, *,
                 while submitted < n_tasks and submitted < i + limit:
                     start = submitted * TASK_CHUNKS
                     stop = min(start + TASK_CHUNKS, n_chunks)
-                    pending[submitted] = executor.submit(task, root.spawn(stop - start),
-                                                         chunk_sizes(n, chunk_size, start=start, stop=stop))
+                    pending[submitted] = executor.submit(
+                        task, root.spawn(stop - start), chunk_sizes(n, chunk_size, start=start, stop=stop)
+                    )
                     submitted += 1
                 while i not in done:
                     fut = next(as_completed(pending.values()))

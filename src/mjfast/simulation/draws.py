@@ -4,6 +4,7 @@
 player draw and discard by an efficiency policy; the kernel is
 :mod:`mjfast._kernels._wall`, the chunking, seeding and executors are :mod:`mjfast.simulation._chunks`.
 """
+
 from __future__ import annotations
 
 import threading
@@ -38,7 +39,7 @@ class _Judge:
         self.rule = rule_obj
         self.melds = tuple(melds)
         self.own_bonus = tuple(own_bonus)
-        self.pool = tuple(pool)           # faces given to the flowers drawn, in draw order
+        self.pool = tuple(pool)  # faces given to the flowers drawn, in draw order
         # the rule's scorer reads rule_state["win_is_wild"] (a drawn 宝 given as its face)
         self.win_is_wild = rule_obj.engine.win_is_wild
         self.keys: list = []
@@ -81,8 +82,9 @@ class _Judge:
 
         hand = Hand(c, melds=self.melds, bonus=self.own_bonus + self.pool[:n_flowers], wilds=wilds)
         state = {"win_is_wild": bool(drawn_wild)} if self.win_is_wild and wilds else {}
-        return WinContext(hand, win_tile=win_tile, self_draw=True, winner=0, dealer=0,
-                          after_kong=bool(after), rule_state=state)
+        return WinContext(
+            hand, win_tile=win_tile, self_draw=True, winner=0, dealer=0, after_kong=bool(after), rule_state=state
+        )
 
     def _decide(self, key) -> tuple:
         """``(context, points or None)`` of the best legal reading of a state, or ``(None, None)``."""
@@ -90,7 +92,7 @@ class _Judge:
 
         counts, wilds, tile, n_flowers, after = key
         c = np.frombuffer(counts, np.uint8).copy()
-        if 0 <= tile < N_KINDS:                       # a natural tile was drawn: no choice
+        if 0 <= tile < N_KINDS:  # a natural tile was drawn: no choice
             ctx = self._make(c, wilds, tile, n_flowers, after, False)
             return (ctx, None) if can_win(ctx, self.rule) else (None, None)
         # a drawn wildcard (the face it stands for is the player's choice) or a complete
@@ -105,7 +107,7 @@ class _Judge:
             ctx = self._make(c, wilds, k, n_flowers, after, wild)
             if can_win(ctx, self.rule):
                 pts = int(score(ctx, self.rule).points)
-                if best[1] is None or pts > best[1]:     # best[1] is None iff nothing won yet
+                if best[1] is None or pts > best[1]:  # best[1] is None iff nothing won yet
                     best = (ctx, pts)
         return best
 
@@ -121,7 +123,7 @@ class _Judge:
             try:
                 if shanten(Hand(c2, melds=self.melds, wilds=wilds - 1), rule=self.rule) < 0:
                     out.append(int(k))
-            except ValueError:                        # a fifth copy: not a reading
+            except ValueError:  # a fifth copy: not a reading
                 continue
         return out
 
@@ -152,8 +154,10 @@ def _setup(hand, rule, visible, melds, wilds, wild_kind, wild_copies):
     """Validate the inputs; return the kernel arguments as a picklable dict."""
     h = as_hand(hand, melds=melds, wilds=wilds)
     if h.n_tiles % 3 == 0:
-        raise ValueError(f"simulate_draws needs a 3k+1 (e.g. 13) or 3k+2 (e.g. 14) tile hand; got "
-                         f"{h.n_tiles} tiles in hand (+{h.n_melds} melds)")
+        raise ValueError(
+            f"simulate_draws needs a 3k+1 (e.g. 13) or 3k+2 (e.g. 14) tile hand; got "
+            f"{h.n_tiles} tiles in hand (+{h.n_melds} melds)"
+        )
     rule_obj = _bridge.resolve_rule(rule)
     kr, caps, options = prepare(h, rule_obj, wild_kind=wild_kind)
     caps = np.ascontiguousarray(caps, np.uint8)
@@ -163,15 +167,17 @@ def _setup(hand, rule, visible, melds, wilds, wild_kind, wild_copies):
     bonus = dict(rule_obj.tileset.bonus) if plays_flowers else {}
     flowers_seen = 0
     for k in np.flatnonzero((kr.copies == 0) & (vis > 0)):
-        if CODES[k] in bonus:           # 苏州/太仓 dragons are flowers: a visible one is a seen flower
+        if CODES[k] in bonus:  # 苏州/太仓 dragons are flowers: a visible one is a seen flower
             flowers_seen += int(vis[k])
             vis[k] = 0
     over = np.flatnonzero(h.counts.astype(np.int16) + vis > caps.astype(np.int16))
     if over.size:
         k = int(over[0])
-        raise ValueError(f"visible makes {CODES[k]} exceed its copies: {int(h.counts[k])} in hand, "
-                         f"{int(h.meld_counts[k])} in melds, {int(vis[k])} visible, "
-                         f"{int(kr.copies[k])} in play")
+        raise ValueError(
+            f"visible makes {CODES[k]} exceed its copies: {int(h.counts[k])} in hand, "
+            f"{int(h.meld_counts[k])} in melds, {int(vis[k])} visible, "
+            f"{int(kr.copies[k])} in play"
+        )
     remaining = (caps.astype(np.int16) - h.counts - vis).clip(0)
     n_flowers = 0
     pool = []
@@ -179,8 +185,10 @@ def _setup(hand, rule, visible, melds, wilds, wild_kind, wild_copies):
         own = sum(1 for t in h.bonus if CODES[t] in bonus)
         n_flowers = sum(bonus.values()) - own - flowers_seen
         if n_flowers < 0:
-            raise ValueError(f"the hand's bonus tiles and visible flowers ({own + flowers_seen}) exceed the "
-                             f"{sum(bonus.values())} flowers of rule {kr.name!r}")
+            raise ValueError(
+                f"the hand's bonus tiles and visible flowers ({own + flowers_seen}) exceed the "
+                f"{sum(bonus.values())} flowers of rule {kr.name!r}"
+            )
         # faces for the flowers drawn, in tile-set order: the flowers left after the hand's
         # own and the visible ones (the scorers count every flower alike)
         for code, copies in bonus.items():
@@ -191,13 +199,21 @@ def _setup(hand, rule, visible, melds, wilds, wild_kind, wild_copies):
     judge = None
     if rule_obj is not None:
         if h.bonus and not plays_flowers:
-            raise ValueError(f"rule {rule_obj.name!r} plays no flowers: the hand's bonus tiles "
-                             f"({', '.join(CODES[t] for t in h.bonus)}) cannot be scored")
-        if plays_flowers and rule_obj.wildcard is not None and wild_kind is None \
-                and (h.wilds or (wild_copies is not None and wild_copies)):
-            raise ValueError(f"under rule {rule_obj.name!r} a hand with wildcards needs wild_kind= (a playable "
-                             "face): a 百搭 chosen among the flowers is not supported, since the flowers in "
-                             "the wall would then be wrong")
+            raise ValueError(
+                f"rule {rule_obj.name!r} plays no flowers: the hand's bonus tiles "
+                f"({', '.join(CODES[t] for t in h.bonus)}) cannot be scored"
+            )
+        if (
+            plays_flowers
+            and rule_obj.wildcard is not None
+            and wild_kind is None
+            and (h.wilds or (wild_copies is not None and wild_copies))
+        ):
+            raise ValueError(
+                f"under rule {rule_obj.name!r} a hand with wildcards needs wild_kind= (a playable "
+                "face): a 百搭 chosen among the flowers is not supported, since the flowers in "
+                "the wall would then be wrong"
+            )
         judge = _Judge(rule_obj, h.melds, tuple(t for t in h.bonus if CODES[t] in bonus), pool)
     if wild_copies is None:
         if wild_kind is None:
@@ -209,9 +225,13 @@ def _setup(hand, rule, visible, melds, wilds, wild_kind, wild_copies):
         n_wild = check_int(wild_copies, "wild_copies", 0) - h.wilds
         if n_wild < 0:
             raise ValueError(f"wild_copies={wild_copies} is less than the {h.wilds} wildcards held")
-    wall = np.concatenate([np.repeat(np.arange(N_KINDS, dtype=np.int8), remaining),
-                           np.full(n_wild, _kw.WILD_TOKEN, np.int8),
-                           np.full(n_flowers, _kw.FLOWER_TOKEN, np.int8)])
+    wall = np.concatenate(
+        [
+            np.repeat(np.arange(N_KINDS, dtype=np.int8), remaining),
+            np.full(n_wild, _kw.WILD_TOKEN, np.int8),
+            np.full(n_flowers, _kw.FLOWER_TOKEN, np.int8),
+        ]
+    )
     if wall.size > _kw.MAX_WALL_TILES:
         raise ValueError(f"a wall of {wall.size} tiles exceeds the kernel's {_kw.MAX_WALL_TILES}")
     return {
@@ -246,10 +266,25 @@ def _run(spec: dict, draws_left: int, bitgens: list, sizes: np.ndarray, n_thread
         turns = np.full(total, -1, np.int32)
         states = np.full(total, -1, np.int32)
         extra = dict(checker=judge, win_turn=turns, win_state=states)
-    s0 = _kw.simulate_draws_kernel(bitgens, np.ascontiguousarray(sizes, np.int32), spec["wall"], spec["counts"],
-                                   spec["n_melds"], spec["wilds"], spec["cap"], spec["playable"], spec["forms"],
-                                   spec["options"], spec["visible"], draws_left, ready, win, cache, n_threads,
-                                   **extra)
+    s0 = _kw.simulate_draws_kernel(
+        bitgens,
+        np.ascontiguousarray(sizes, np.int32),
+        spec["wall"],
+        spec["counts"],
+        spec["n_melds"],
+        spec["wilds"],
+        spec["cap"],
+        spec["playable"],
+        spec["forms"],
+        spec["options"],
+        spec["visible"],
+        draws_left,
+        ready,
+        win,
+        cache,
+        n_threads,
+        **extra,
+    )
     keys = None if judge is None else list(judge.keys)
     return s0, ready, win, turns, states, keys
 
@@ -265,7 +300,7 @@ def _score_columns(parts, judge, draws_left: int) -> dict:
     turns = np.concatenate([p[3] for p in parts]) if parts else np.zeros(0, np.int32)
     per_part = []
     for p in parts:
-        table = np.array([judge.points(k) for k in p[5]] + [0], np.float64)   # index -1: no win
+        table = np.array([judge.points(k) for k in p[5]] + [0], np.float64)  # index -1: no win
         per_part.append(table[p[4]])
     points = np.concatenate(per_part) if per_part else np.zeros(0)
     won = turns >= 0
@@ -290,9 +325,15 @@ def _value_recipe(hand, rule, visible, draws_left, melds, wilds, wild_kind, wild
 
     h = as_hand(hand, melds=melds, wilds=wilds)
     vis = None if visible is None else visible_counts(visible).tobytes()
-    return (Hand(h.counts.copy(), melds=h.melds, bonus=h.bonus, wilds=h.wilds, partial=True),
-            _bridge.resolve_rule(rule), vis, draws_left, wild_kind, wild_copies,
-            tuple(sorted((value_options or {}).items())))
+    return (
+        Hand(h.counts.copy(), melds=h.melds, bonus=h.bonus, wilds=h.wilds, partial=True),
+        _bridge.resolve_rule(rule),
+        vis,
+        draws_left,
+        wild_kind,
+        wild_copies,
+        tuple(sorted((value_options or {}).items())),
+    )
 
 
 def _value_solved(recipe: tuple):
@@ -304,8 +345,15 @@ def _value_solved(recipe: tuple):
 
     h, rule_obj, vis, draws_left, wild_kind, wild_copies, opts = recipe
     visible = None if vis is None else np.frombuffer(vis, np.int16).copy()
-    out = value_policy(h, rule=rule_obj, draws_left=draws_left, visible=visible, wild_kind=wild_kind,
-                       wild_copies=wild_copies, **dict(opts))
+    out = value_policy(
+        h,
+        rule=rule_obj,
+        draws_left=draws_left,
+        visible=visible,
+        wild_kind=wild_kind,
+        wild_copies=wild_copies,
+        **dict(opts),
+    )
     _VALUE_CACHE.clear()
     _VALUE_CACHE[id(recipe)] = (recipe, out)
     return out
@@ -319,8 +367,17 @@ def _value_run(solved, root: int, bitgens: list, sizes: np.ndarray, n_threads: i
     total = int(np.sum(sizes))
     turns = np.full(total, -1, np.int32)
     states = np.full(total, -1, np.int32)
-    solved.problem.simulate(bitgens, np.ascontiguousarray(sizes, np.int32), solved.setup.spec["wall"], root,
-                            n_threads, ready, win, turns, states)
+    solved.problem.simulate(
+        bitgens,
+        np.ascontiguousarray(sizes, np.int32),
+        solved.setup.spec["wall"],
+        root,
+        n_threads,
+        ready,
+        win,
+        turns,
+        states,
+    )
     return ready, win, turns, states
 
 
@@ -329,8 +386,23 @@ def _value_task(recipe: tuple, children, sizes):
     return _value_run(solved, root, _chunks.bit_generators(children), sizes, 1)
 
 
-def _simulate_value(hand, *, rule, visible, draws_left, n, rng, threads, executor, progress, melds, wilds,
-                    wild_kind, wild_copies, value_options):
+def _simulate_value(
+    hand,
+    *,
+    rule,
+    visible,
+    draws_left,
+    n,
+    rng,
+    threads,
+    executor,
+    progress,
+    melds,
+    wilds,
+    wild_kind,
+    wild_copies,
+    value_options,
+):
     """simulate_draws with policy="value": the recursion's own choices played on real walls."""
     import functools
 
@@ -343,20 +415,30 @@ def _simulate_value(hand, *, rule, visible, draws_left, n, rng, threads, executo
     def local(bitgens, sizes, k):
         return _value_run(solved, root, bitgens, sizes, k)
 
-    parts = _chunks.run_chunks(n, rng, local=local, task=functools.partial(_value_task, recipe),
-                                 n_threads=threads, executor=executor, progress=progress,
-                                 desc="simulate_draws")
+    parts = _chunks.run_chunks(
+        n,
+        rng,
+        local=local,
+        task=functools.partial(_value_task, recipe),
+        n_threads=threads,
+        executor=executor,
+        progress=progress,
+        desc="simulate_draws",
+    )
     ready = sum(p[0].sum(0, dtype=np.int64) for p in parts)
     win = sum(p[1].sum(0, dtype=np.int64) for p in parts)
-    p_ready = np.cumsum(ready[:draws_left + 1])[1:] / n
-    p_win = np.cumsum(win[:draws_left + 1])[1:] / n
-    df = pd.DataFrame({
-        "turn": np.arange(1, draws_left + 1, dtype=np.int64),
-        "p_ready": p_ready.astype(np.float64),
-        "se_ready": np.sqrt(p_ready * (1 - p_ready) / n),
-        "p_win": p_win.astype(np.float64),
-        "se_win": np.sqrt(p_win * (1 - p_win) / n),
-    }, columns=list(_COLUMNS))
+    p_ready = np.cumsum(ready[: draws_left + 1])[1:] / n
+    p_win = np.cumsum(win[: draws_left + 1])[1:] / n
+    df = pd.DataFrame(
+        {
+            "turn": np.arange(1, draws_left + 1, dtype=np.int64),
+            "p_ready": p_ready.astype(np.float64),
+            "se_ready": np.sqrt(p_ready * (1 - p_ready) / n),
+            "p_win": p_win.astype(np.float64),
+            "se_win": np.sqrt(p_win * (1 - p_win) / n),
+        },
+        columns=list(_COLUMNS),
+    )
     score_sd = None
     if s.rule is not None:
         legal, vals = solved.tables
@@ -379,22 +461,48 @@ def _simulate_value(hand, *, rule, visible, draws_left, n, rng, threads, executo
     first = solved.roots[root][0]
     fig = solved.results[root]
     p_rec = float(fig[1] + fig[2])
-    recursion = {"p_win": p_rec, "p_ready": float(fig[3]), "ev": float(fig[0]),
-                 "mean_points": float(fig[5] / p_rec) if p_rec > 0 else None, "exact": solved.mode != 1}
-    df.attrs.update(n=n, draws_left=draws_left, policy="value", rule=None if s.rule is None else s.rule.name,
-                    recursion=recursion, score_sd=score_sd,
-                    start_shanten=int(solved.roots[root][2]), model=("returned" if solved.mode == 0 else
-                                                                     "depleting (exact)" if solved.mode == 2
-                                                                     else "depleting (approximate)"),
-                    first_discard=CODES[first] if first >= 0 else None,
-                    value_options=dict(recipe[6]))
+    recursion = {
+        "p_win": p_rec,
+        "p_ready": float(fig[3]),
+        "ev": float(fig[0]),
+        "mean_points": float(fig[5] / p_rec) if p_rec > 0 else None,
+        "exact": solved.mode != 1,
+    }
+    df.attrs.update(
+        n=n,
+        draws_left=draws_left,
+        policy="value",
+        rule=None if s.rule is None else s.rule.name,
+        recursion=recursion,
+        score_sd=score_sd,
+        start_shanten=int(solved.roots[root][2]),
+        model=(
+            "returned" if solved.mode == 0 else "depleting (exact)" if solved.mode == 2 else "depleting (approximate)"
+        ),
+        first_discard=CODES[first] if first >= 0 else None,
+        value_options=dict(recipe[6]),
+    )
     return df
 
 
-def simulate_draws(hand, *, rule=None, visible=None, draws_left: int = 18, policy: str = "efficiency",
-                   n: int = 10_000, rng=None, n_threads: int | None = None, executor=None,
-                   progress: bool = False, melds=(), wilds=None, wild_kind=None, wild_copies=None,
-                   value_options=None):
+def simulate_draws(
+    hand,
+    *,
+    rule=None,
+    visible=None,
+    draws_left: int = 18,
+    policy: str = "efficiency",
+    n: int = 10_000,
+    rng=None,
+    n_threads: int | None = None,
+    executor=None,
+    progress: bool = False,
+    melds=(),
+    wilds=None,
+    wild_kind=None,
+    wild_copies=None,
+    value_options=None,
+):
     """Monte-Carlo chance of getting ready (听牌) and of winning by self-draw within each turn.
 
     The tiles the player has not seen — the rule's tile set minus the hand, its melds and
@@ -534,7 +642,7 @@ def simulate_draws(hand, *, rule=None, visible=None, draws_left: int = 18, polic
 
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; valid policies: {', '.join(POLICIES)}")
-    draws_left = check_int(draws_left, "draws_left", 0, _kw.MAX_WALL_TILES)   # no wall holds more
+    draws_left = check_int(draws_left, "draws_left", 0, _kw.MAX_WALL_TILES)  # no wall holds more
     n = check_samples(n, "n", 8)
     threads = default_threads(n_threads)
     _chunks.check_executor(executor)
@@ -543,9 +651,22 @@ def simulate_draws(hand, *, rule=None, visible=None, draws_left: int = 18, polic
     if policy == "value":
         if value_options is not None and not isinstance(value_options, dict):
             raise ValueError(f"value_options must be a dict, got {value_options!r}")
-        return _simulate_value(hand, rule=rule, visible=visible, draws_left=draws_left, n=n, rng=rng,
-                               threads=threads, executor=executor, progress=progress, melds=melds, wilds=wilds,
-                               wild_kind=wild_kind, wild_copies=wild_copies, value_options=value_options)
+        return _simulate_value(
+            hand,
+            rule=rule,
+            visible=visible,
+            draws_left=draws_left,
+            n=n,
+            rng=rng,
+            threads=threads,
+            executor=executor,
+            progress=progress,
+            melds=melds,
+            wilds=wilds,
+            wild_kind=wild_kind,
+            wild_copies=wild_copies,
+            value_options=value_options,
+        )
     spec = _setup(hand, rule, visible, melds, wilds, wild_kind, wild_copies)
     s0 = _run(spec, draws_left, [], np.zeros(0, np.int32), 1, _kw.PolicyCache(1))[0]
     if s0 >= _bridge.INF:
@@ -556,20 +677,31 @@ def simulate_draws(hand, *, rule=None, visible=None, draws_left: int = 18, polic
     def local(bitgens, sizes, k):
         return _run(spec, draws_left, bitgens, sizes, k, cache, judge)
 
-    parts = _chunks.run_chunks(n, rng, local=local, task=functools.partial(_draws_task, spec, draws_left),
-                                 n_threads=threads, executor=executor, progress=progress,
-                                 desc="simulate_draws", unit="run")
+    parts = _chunks.run_chunks(
+        n,
+        rng,
+        local=local,
+        task=functools.partial(_draws_task, spec, draws_left),
+        n_threads=threads,
+        executor=executor,
+        progress=progress,
+        desc="simulate_draws",
+        unit="run",
+    )
     ready = sum(p[1].sum(0, dtype=np.int64) for p in parts)
     win = sum(p[2].sum(0, dtype=np.int64) for p in parts)
-    p_ready = np.cumsum(ready[:draws_left + 1])[1:] / n
-    p_win = np.cumsum(win[:draws_left + 1])[1:] / n
-    df = pd.DataFrame({
-        "turn": np.arange(1, draws_left + 1, dtype=np.int64),
-        "p_ready": p_ready.astype(np.float64),
-        "se_ready": np.sqrt(p_ready * (1 - p_ready) / n),
-        "p_win": p_win.astype(np.float64),
-        "se_win": np.sqrt(p_win * (1 - p_win) / n),
-    }, columns=list(_COLUMNS))
+    p_ready = np.cumsum(ready[: draws_left + 1])[1:] / n
+    p_win = np.cumsum(win[: draws_left + 1])[1:] / n
+    df = pd.DataFrame(
+        {
+            "turn": np.arange(1, draws_left + 1, dtype=np.int64),
+            "p_ready": p_ready.astype(np.float64),
+            "se_ready": np.sqrt(p_ready * (1 - p_ready) / n),
+            "p_win": p_win.astype(np.float64),
+            "se_win": np.sqrt(p_win * (1 - p_win) / n),
+        },
+        columns=list(_COLUMNS),
+    )
     if judge is not None:
         for col, values in _score_columns(parts, judge, draws_left).items():
             df[col] = values

@@ -8,6 +8,7 @@ rule's scorer module (:mod:`mjfast.scoring._outcome`).  What the engine does dif
 rule it reads from :class:`mjfast.rules.EngineFacts` (``Rule.engine``) and those hooks; it
 never tests a rule's name.  Chunking, seeds and executors are :mod:`mjfast.simulation._chunks`.
 """
+
 from __future__ import annotations
 
 import functools
@@ -34,13 +35,27 @@ POLICIES = ("efficiency",)
 #: Values of the ``how`` column.
 HOW = _outcome.HOW
 
-COLUMNS = ("game", "dealer", "winners", "how", "discarder", "turn", "winning_hand", "total",
-           "elements", "pay_0", "pay_1", "pay_2", "pay_3")
+COLUMNS = (
+    "game",
+    "dealer",
+    "winners",
+    "how",
+    "discarder",
+    "turn",
+    "winning_hand",
+    "total",
+    "elements",
+    "pay_0",
+    "pay_1",
+    "pay_2",
+    "pay_3",
+)
 
 _MELD_KINDS = _outcome.MELD_KINDS
 _F = _kg.FLAGS
-_FL_AFTER_KONG, _FL_KONG_DISCARD, _FL_HEAVENLY, _FL_EARTHLY = (_F[k] for k in ("after_kong", "kong_discard",
-                                                                               "heavenly", "earthly"))
+_FL_AFTER_KONG, _FL_KONG_DISCARD, _FL_HEAVENLY, _FL_EARTHLY = (
+    _F[k] for k in ("after_kong", "kong_discard", "heavenly", "earthly")
+)
 _FL_LAST_TILE, _FL_LAST_COPY, _FL_FIRST_DISCARD = _F["last_tile"], _F["last_copy"], _F["first_discard"]
 _FL_ROBBING_KONG, _FL_AFTER_FLOWER, _FL_FIRST_ROUND = _F["robbing_kong"], _F["after_flower"], _F["first_round"]
 _FL_FEI, _FL_FEI_BROKEN = _F["fei"], _F["fei_broken"]
@@ -60,20 +75,21 @@ def _turn_test(event: str):
         return lambda fl, sd, seat, dealer: sd and bool(fl & _FL_EARTHLY) and seat == (dealer + 1) % 4
     if event == "first_discard":
         return lambda fl, sd, seat, dealer: not sd and bool(fl & _FL_FIRST_DISCARD)
-    return lambda fl, sd, seat, dealer: bool(fl & _FL_FIRST_ROUND)      # "first_round"
+    return lambda fl, sd, seat, dealer: bool(fl & _FL_FIRST_ROUND)  # "first_round"
 
 
 class _Game:
     """Rule-side helpers of a simulation, picklable as the Rule itself (and the policy knobs)."""
 
-    def __init__(self, rule: Rule, fei_policy: int = 0, pung_policy: int = 0, pass_policy: int = 0,
-                 seats: tuple | None = None):
+    def __init__(
+        self, rule: Rule, fei_policy: int = 0, pung_policy: int = 0, pass_policy: int = 0, seats: tuple | None = None
+    ):
         self.rule = rule
-        self.seats = _policies.resolve(None) if seats is None else tuple(seats)    # one policy per seat
+        self.seats = _policies.resolve(None) if seats is None else tuple(seats)  # one policy per seat
         self.name = rule.name
         self.options = dict(rule.options)
         self.facts = rule.engine
-        self.fei_policy = int(fei_policy)      # policy knobs of the kernel (tests drive them)
+        self.fei_policy = int(fei_policy)  # policy knobs of the kernel (tests drive them)
         self.pung_policy = int(pung_policy)
         self.pass_policy = int(pass_policy)
         self.tables = _bridge.game_tables(rule)
@@ -85,7 +101,7 @@ class _Game:
         self.score_options = dict(options(rule)) if options is not None else {}
         self.turn = tuple((_turn_test(event), flag) for event, flag in self.facts.first_turn)
         self._memo: dict = {}
-        self._contexts: dict = {}      # the checker's contexts, reused when the games are scored
+        self._contexts: dict = {}  # the checker's contexts, reused when the games are scored
         self.errors: list = []
 
     def __reduce__(self):
@@ -119,8 +135,21 @@ class _Game:
                 fallback = k
         return fallback if fallback is not None else 0
 
-    def context(self, seat, counts, melds, tile, self_draw, discarder, dealer, flags,
-                wilds=0, flowers=b"", flipped=-1, keep=False) -> WinContext:
+    def context(
+        self,
+        seat,
+        counts,
+        melds,
+        tile,
+        self_draw,
+        discarder,
+        dealer,
+        flags,
+        wilds=0,
+        flowers=b"",
+        flipped=-1,
+        keep=False,
+    ) -> WinContext:
         """The WinContext of a potential win as the kernel describes it (``melds``: the
         ``(kind, lowest tile, source seat)`` rows actually made).  ``keep``: remember it for
         the scoring of this batch (the checker's contexts; :func:`_raw` forgets them)."""
@@ -132,8 +161,9 @@ class _Game:
                 self._contexts[key] = ctx
         return ctx
 
-    def _build(self, seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds, flowers,
-               flipped) -> WinContext:
+    def _build(
+        self, seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds, flowers, flipped
+    ) -> WinContext:
         facts = self.facts
         ms = _melds(seat, melds)
         bonus = []
@@ -164,24 +194,30 @@ class _Game:
             extra["prevalent_wind"] = wind
         after = bool(flags & _FL_AFTER_KONG) and sd and (facts.flower_bloom or not flags & _FL_AFTER_FLOWER)
         return WinContext(
-            hand, win_tile=int(tile), self_draw=sd, winner=int(seat),
-            discarder=None if sd else int(discarder), dealer=int(dealer),
-            after_kong=after, robbing_kong=bool(flags & _FL_ROBBING_KONG),
+            hand,
+            win_tile=int(tile),
+            self_draw=sd,
+            winner=int(seat),
+            discarder=None if sd else int(discarder),
+            dealer=int(dealer),
+            after_kong=after,
+            robbing_kong=bool(flags & _FL_ROBBING_KONG),
             last_tile=bool(flags & _FL_LAST_TILE),
             last_copy=bool(flags & _FL_LAST_COPY) and facts.last_copy,
             kong_discard=bool(flags & _FL_KONG_DISCARD) and not sd and facts.kong_discard,
-            **extra)
+            **extra,
+        )
 
-    def checker(self, seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds, flowers,
-                flipped) -> bool:
+    def checker(self, seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds, flowers, flipped) -> bool:
         key = (seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds, flowers, flipped)
         hit = self._memo.get(key)
         if hit is None:
             if len(self._memo) > 100_000:
                 self._memo.clear()
             try:
-                ctx = self.context(seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds,
-                                   flowers, flipped, keep=True)
+                ctx = self.context(
+                    seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds, flowers, flipped, keep=True
+                )
                 hit = bool(can_win(ctx, self.rule, **self.score_options))
             except Exception as exc:  # the kernel keeps it, stops its games and raises it
                 self.errors.append(exc)
@@ -210,8 +246,7 @@ def _with(ctx: WinContext, **fields) -> WinContext:
     return WinContext(**values)
 
 
-def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, outcomes=None,
-          on_outcome=None) -> dict:
+def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, outcomes=None, on_outcome=None) -> dict:
     """Score and settle the recorded games; columns as lists (``game`` is numbered later).
 
     ``rounds``: the match :class:`~mjfast.scoring._outcome.Round` of each game (None outside
@@ -227,7 +262,7 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, out
     rec_l, melds_l, events_l = rec.tolist(), melds.tolist(), events.tolist()
     hands_b, seats_b = hands.tobytes(), seats.tobytes()
     nh, ns = hands.shape[2], seats.shape[2]
-    names: dict = {}                # element code -> its Chinese name, as the scorer gave it
+    names: dict = {}  # element code -> its Chinese name, as the scorer gave it
     for g in range(n):
         r = rec_l[g]
         dealer, turn, n_ev, flipped = r[0], r[3], r[11], r[12]
@@ -254,12 +289,31 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, out
                 how0, disc0 = how, discarder
             for i, w in enumerate(seats_):
                 hs, ss = nh * (4 * g + w), ns * (4 * g + w)
-                ctx = game.context(w, hands_b[hs:hs + nh], meld_rows[w], tile, how == 0, discarder, dealer,
-                                   flags, seats_b[ss + 82], seats_b[ss:ss + 48], flipped)
+                ctx = game.context(
+                    w,
+                    hands_b[hs : hs + nh],
+                    meld_rows[w],
+                    tile,
+                    how == 0,
+                    discarder,
+                    dealer,
+                    flags,
+                    seats_b[ss + 82],
+                    seats_b[ss : ss + 48],
+                    flipped,
+                )
                 if how == 2:
-                    ctx = WinContext(ctx.hand, win_tile=ctx.win_tile, winner=w, discarder=discarder,
-                                     dealer=dealer, prevalent_wind=ctx.prevalent_wind, robbing_kong=True,
-                                     last_copy=ctx.last_copy, flipped=ctx.flipped)
+                    ctx = WinContext(
+                        ctx.hand,
+                        win_tile=ctx.win_tile,
+                        winner=w,
+                        discarder=discarder,
+                        dealer=dealer,
+                        prevalent_wind=ctx.prevalent_wind,
+                        robbing_kong=True,
+                        last_copy=ctx.last_copy,
+                        flipped=ctx.flipped,
+                    )
                 opts = opts0
                 if win_state is not None:
                     fields, more = win_state(outcome, outcome.events[e], i, ctx, kong_log)
@@ -299,12 +353,23 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, out
             out["flipped"].append(CODES[flipped])
         if game.facts.void_suit:
             out["voids"].append("".join("mps"[int(r[9]) >> (2 * s) & 3] for s in range(4)))
-    out["element_names"] = names    # not a column: attrs["element_names"] of the frames
+    out["element_names"] = names  # not a column: attrs["element_names"] of the frames
     return out
 
 
-def _raw(game: _Game, bitgens: list, sizes, n_threads: int, dealers=None, winds=None, dice: bool = False,
-         log: int = 0, memo=None, seats: tuple | None = None, scores=None):
+def _raw(
+    game: _Game,
+    bitgens: list,
+    sizes,
+    n_threads: int,
+    dealers=None,
+    winds=None,
+    dice: bool = False,
+    log: int = 0,
+    memo=None,
+    seats: tuple | None = None,
+    scores=None,
+):
     """Run the kernel; return ``(rec, hands, melds, kongs, events, seats)`` (see
     :mod:`mjfast._kernels._game`), and the action log when ``log`` (entries per game) > 0.
 
@@ -330,7 +395,7 @@ def _raw(game: _Game, bitgens: list, sizes, n_threads: int, dealers=None, winds=
     minimum = minimum(rule) if minimum is not None else None
     legal = _outcome.hook(rule, "complete_is_legal")
     trivial = minimum is not None or (legal is not None and legal(rule))
-    game._contexts.clear()                # only this batch's contexts are scored next
+    game._contexts.clear()  # only this batch's contexts are scored next
     seats = game.seats if seats is None else seats
     seat_policies = user = None
     if not _policies.is_default(seats):
@@ -339,16 +404,44 @@ def _raw(game: _Game, bitgens: list, sizes, n_threads: int, dealers=None, winds=
             user = _policies.Bridge(rule, t, seats)
             user.scores = scores
     _kg.simulate_games_kernel(
-        bitgens, np.ascontiguousarray(sizes, np.int32), t.wall, t.faces, t.copies, t.playable, t.forms, t.options,
-        chow=rule.calls.chow == "left", void_suit=facts.void_suit, multi=bool(rule.calls.multiple_winners),
-        rob_multi=rule.calls.several_robbers, play_on=facts.play_on, flip=t.flip,
+        bitgens,
+        np.ascontiguousarray(sizes, np.int32),
+        t.wall,
+        t.faces,
+        t.copies,
+        t.playable,
+        t.forms,
+        t.options,
+        chow=rule.calls.chow == "left",
+        void_suit=facts.void_suit,
+        multi=bool(rule.calls.multiple_winners),
+        rob_multi=rule.calls.several_robbers,
+        play_on=facts.play_on,
+        flip=t.flip,
         first_kind=CODES.index(facts.first_discard_kind) if facts.first_discard_kind else -1,
-        call_locks=facts.call_locks, wild_head=_kg.WILD_HEADS[facts.wild_head], fei_policy=game.fei_policy,
-        pung_policy=game.pung_policy, win_lock=_kg.WIN_LOCKS[facts.win_lock], pass_policy=game.pass_policy,
+        call_locks=facts.call_locks,
+        wild_head=_kg.WILD_HEADS[facts.wild_head],
+        fei_policy=game.fei_policy,
+        pung_policy=game.pung_policy,
+        win_lock=_kg.WIN_LOCKS[facts.win_lock],
+        pass_policy=game.pass_policy,
         dice=bool(dice),
-        flower_minimum=minimum, checker=None if trivial else game.checker, dealers=dealers, winds=winds,
-        rec=rec, hands=hands, melds=melds, kongs=kongs, events=events, seats=seat_fields, log=lg,
-        n_threads=n_threads, memo=memo, seat_policies=seat_policies, user=user)
+        flower_minimum=minimum,
+        checker=None if trivial else game.checker,
+        dealers=dealers,
+        winds=winds,
+        rec=rec,
+        hands=hands,
+        melds=melds,
+        kongs=kongs,
+        events=events,
+        seats=seat_fields,
+        log=lg,
+        n_threads=n_threads,
+        memo=memo,
+        seat_policies=seat_policies,
+        user=user,
+    )
     if game.errors:
         raise game.errors[0]
     out = (rec, hands, melds, kongs, events, seat_fields)
@@ -398,7 +491,7 @@ def _resolve_rule(rule, rule_options) -> Rule:
             raise ValueError("rule options cannot be applied to an existing Rule; pass the rule by name")
         return rule
     if isinstance(rule, str):
-        return _rules.get(rule, **rule_options)           # validates the name (苏州, mcr …) and the options
+        return _rules.get(rule, **rule_options)  # validates the name (苏州, mcr …) and the options
     raise ValueError(f"rule must be a rule name or a Rule, got {type(rule).__name__}")
 
 
@@ -409,10 +502,17 @@ def _resolve(rule, policy, rule_options) -> _Game:
 
 
 #: Every ordered list of distinct winning seats (a hand has at most three winners).
-_WINNER_LISTS = tuple([""] + [",".join(map(str, p)) for k in (1, 2, 3)
-                              for p in itertools.permutations(range(4), k)])
-_COMPACT = {"dealer": "int8", "discarder": "int8", "turn": "int16", "total": "int64",
-            "pay_0": "int64", "pay_1": "int64", "pay_2": "int64", "pay_3": "int64"}
+_WINNER_LISTS = tuple([""] + [",".join(map(str, p)) for k in (1, 2, 3) for p in itertools.permutations(range(4), k)])
+_COMPACT = {
+    "dealer": "int8",
+    "discarder": "int8",
+    "turn": "int16",
+    "total": "int64",
+    "pay_0": "int64",
+    "pay_1": "int64",
+    "pay_2": "int64",
+    "pay_3": "int64",
+}
 _CATEGORIES = {"winners": _WINNER_LISTS, "how": HOW}
 
 
@@ -438,8 +538,18 @@ def _frame(game: _Game, parts: list, first: int):
     return pd.DataFrame(data, columns=list(names))
 
 
-def iter_games(rule, n: int | None = None, *, rng=None, policy=None, n_threads: int | None = None, executor=None,
-               progress: bool = False, batch_games: int = 65_536, **rule_options):
+def iter_games(
+    rule,
+    n: int | None = None,
+    *,
+    rng=None,
+    policy=None,
+    n_threads: int | None = None,
+    executor=None,
+    progress: bool = False,
+    batch_games: int = 65_536,
+    **rule_options,
+):
     """Simulate games as :func:`simulate_games` does, handing them back in batches.
 
     For runs too large to hold at once: each batch is a DataFrame of :func:`simulate_games`'s
@@ -475,7 +585,7 @@ def iter_games(rule, n: int | None = None, *, rng=None, policy=None, n_threads: 
     """
     n_games = check_samples(sample_size("iter_games", n, "n_games", rule_options.pop("n_games", None)), "n")
     game = _resolve(rule, policy, rule_options)
-    batch_games = check_samples(batch_games, "batch_games", 120)          # a batch is held in memory
+    batch_games = check_samples(batch_games, "batch_games", 120)  # a batch is held in memory
     threads = default_threads(n_threads)
     _chunks.check_executor(executor)
     return _iter(game, n_games, rng, threads, executor, progress, batch_games)
@@ -487,14 +597,22 @@ def _iter(game: _Game, n_games, rng, threads, executor, progress, batch_games):
 
     def frame(parts, first):
         df = _frame(game, parts, first)
-        df.attrs["element_names"] = {game.name: dict(names)}   # the Chinese names of the elements seen
+        df.attrs["element_names"] = {game.name: dict(names)}  # the Chinese names of the elements seen
         return df
 
     parts, held, first, names = [], 0, 0, {}
-    for part in _chunks.iter_chunks(n_games, rng, local=local, task=functools.partial(_task, game),
-                                      n_threads=threads, executor=executor, progress=progress,
-                                      desc=f"simulate_games({game.name})", unit="game",
-                                      max_batch_chunks=-(-batch_games // _chunks.CHUNK_SIZE)):
+    for part in _chunks.iter_chunks(
+        n_games,
+        rng,
+        local=local,
+        task=functools.partial(_task, game),
+        n_threads=threads,
+        executor=executor,
+        progress=progress,
+        desc=f"simulate_games({game.name})",
+        unit="game",
+        max_batch_chunks=-(-batch_games // _chunks.CHUNK_SIZE),
+    ):
         parts.append(part)
         names.update(part.get("element_names", {}))
         held += len(part["dealer"])
@@ -506,8 +624,17 @@ def _iter(game: _Game, n_games, rng, threads, executor, progress, batch_games):
         yield frame(parts, first)
 
 
-def simulate_games(rule, n: int | None = None, *, rng=None, policy=None, n_threads: int | None = None,
-                   executor=None, progress: bool = False, **rule_options):
+def simulate_games(
+    rule,
+    n: int | None = None,
+    *,
+    rng=None,
+    policy=None,
+    n_threads: int | None = None,
+    executor=None,
+    progress: bool = False,
+    **rule_options,
+):
     """Simulate whole four-player hands under a rule; one row per game.
 
     By default every seat plays :class:`mjfast.policies.Efficiency` ``()`` (see
@@ -570,14 +697,23 @@ def simulate_games(rule, n: int | None = None, *, rng=None, policy=None, n_threa
     >>> bool(df["flipped"].isna().any()), set(df["how"]) <= set(HOW)
     (False, True)
     """
-    n_games = check_samples(sample_size("simulate_games", n, "n_games", rule_options.pop("n_games", None)), "n",
-                            120, "iter_games streams the games in batches")
+    n_games = check_samples(
+        sample_size("simulate_games", n, "n_games", rule_options.pop("n_games", None)),
+        "n",
+        120,
+        "iter_games streams the games in batches",
+    )
     game = _resolve(rule, policy, rule_options)
     threads = default_threads(n_threads)
     _chunks.check_executor(executor)
-    (df,) = _iter(game, n_games, rng, threads, executor, progress, n_games)   # one batch: every game
-    df.attrs.update(rule=game.name, options=game.rule.non_default_options, rule_object=game.rule, n_games=n_games,
-                    policy=_policies.label(game.seats))
+    (df,) = _iter(game, n_games, rng, threads, executor, progress, n_games)  # one batch: every game
+    df.attrs.update(
+        rule=game.name,
+        options=game.rule.non_default_options,
+        rule_object=game.rule,
+        n_games=n_games,
+        policy=_policies.label(game.seats),
+    )
     return df
 
 

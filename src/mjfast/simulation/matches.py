@@ -19,6 +19,7 @@ Player ``p`` sits at seat ``p`` in the first hand and seat 0 deals it.  Chunk ``
 :data:`MATCH_CHUNK` matches uses random stream ``c`` and plays its matches hand by hand, so the
 result depends only on the seed, never on ``n_threads`` or the executor.
 """
+
 from __future__ import annotations
 
 import functools
@@ -61,7 +62,7 @@ class _Table:
         self.changes = 0
         self.seating = (0, 1, 2, 3)
         self.previous = None
-        self.totals = [0, 0, 0, 0]          # per player
+        self.totals = [0, 0, 0, 0]  # per player
 
 
 def _begin_hand(game, table: _Table, hand: int, wind: str) -> None:
@@ -108,43 +109,69 @@ def _play(game, bitgens: list, sizes, n_threads: int, n_hands: int, wind: str) -
     tables = [_Table(i) for i in range(n)]
     extra = _games._extra_columns(game)
     per_hand = []
-    memo = np.zeros((len(sizes), _games._kg.MEMO_WORDS), np.uint64)   # each chunk's memo, kept from hand to hand
+    memo = np.zeros((len(sizes), _games._kg.MEMO_WORDS), np.uint64)  # each chunk's memo, kept from hand to hand
     dice = game.facts.dice
     for h in range(n_hands):
         for t in tables:
             _begin_hand(game, t, h, wind)
         dealers = np.fromiter((t.dealer for t in tables), np.int8, n)
         winds = np.fromiter((t.wind for t in tables), np.int8, n)
-        seating = tables[0].seating         # the same in every match (seats move only under fixed rounds)
+        seating = tables[0].seating  # the same in every match (seats move only under fixed rounds)
         lineup = tuple(game.seats[seating[s]] for s in range(4))
         scores = None
-        if not _policies.is_default(lineup):       # what a user policy sees: the seats' results so far
+        if not _policies.is_default(lineup):  # what a user policy sees: the seats' results so far
             scores = [tuple(t.totals[t.seating[s]] for s in range(4)) for t in tables]
-        raw = _games._raw(game, bitgens, sizes, n_threads, dealers=dealers, winds=winds, dice=dice, memo=memo,
-                          seats=lineup, scores=scores)
+        raw = _games._raw(
+            game,
+            bitgens,
+            sizes,
+            n_threads,
+            dealers=dealers,
+            winds=winds,
+            dice=dice,
+            memo=memo,
+            seats=lineup,
+            scores=scores,
+        )
         thrown = raw[0][:, 14].tolist()
-        rounds = [Round(t.index, h, t.dealer, t.wind, t.streak, (d // 6 + 1, d % 6 + 1) if d >= 0 else None,
-                        t.previous, t.seating)
-                  for t, d in zip(tables, thrown)]
+        rounds = [
+            Round(
+                t.index,
+                h,
+                t.dealer,
+                t.wind,
+                t.streak,
+                (d // 6 + 1, d % 6 + 1) if d >= 0 else None,
+                t.previous,
+                t.seating,
+            )
+            for t, d in zip(tables, thrown)
+        ]
         cum = [None] * n
 
-        def settled(i, outcome, pay):      # rotate and let the hand go as soon as it is settled
+        def settled(i, outcome, pay):  # rotate and let the hand go as soon as it is settled
             t = tables[i]
             seats = t.seating
             for s in range(4):
                 t.totals[seats[s]] += int(pay[s])
             cum[i] = tuple(t.totals)
-            outcome.round = rounds[i]._replace(previous=None)     # the chain of hands ends here
+            outcome.round = rounds[i]._replace(previous=None)  # the chain of hands ends here
             _end_hand(game, t, outcome, wind)
-            outcome.release()                                     # the next hand reads only its events
+            outcome.release()  # the next hand reads only its events
             t.previous = outcome
 
         rows = _games._rows(game, *raw, rounds=rounds, on_outcome=settled)
-        per_hand.append((rows, [r.seating for r in rounds], [r.prevalent_wind for r in rounds],
-                         [r.dice for r in rounds] if dice else None, cum))
+        per_hand.append(
+            (
+                rows,
+                [r.seating for r in rounds],
+                [r.prevalent_wind for r in rounds],
+                [r.dice for r in rounds] if dice else None,
+                cum,
+            )
+        )
     # match-major order: every hand of match 0, then match 1, ...
-    cols: dict = {"match": [i for i in range(n) for _ in range(n_hands)],
-                  "hand": list(range(n_hands)) * n}
+    cols: dict = {"match": [i for i in range(n) for _ in range(n_hands)], "hand": list(range(n_hands)) * n}
     order = [(h, i) for i in range(n) for h in range(n_hands)]
     cols["prevalent_wind"] = [per_hand[h][2][i] for h, i in order]
     for c in _games.COLUMNS[1:] + extra:
@@ -185,9 +212,20 @@ def _frame(game, parts: list):
     return out
 
 
-def iter_matches(rule, n: int | None = None, *, hands: int | None = None, wind: str | None = None, rng=None,
-                 policy=None, n_threads: int | None = None, executor=None, progress: bool = False,
-                 batch_matches: int = 4096, **rule_options):
+def iter_matches(
+    rule,
+    n: int | None = None,
+    *,
+    hands: int | None = None,
+    wind: str | None = None,
+    rng=None,
+    policy=None,
+    n_threads: int | None = None,
+    executor=None,
+    progress: bool = False,
+    batch_matches: int = 4096,
+    **rule_options,
+):
     """Simulate matches as :func:`simulate_matches` does, handing them back in batches of whole
     matches (memory stays bounded however many are played).
 
@@ -210,10 +248,11 @@ def iter_matches(rule, n: int | None = None, *, hands: int | None = None, wind: 
     ...                                             batch_matches=64)]
     [64, 64, 22]
     """
-    game, n_matches, n_hands, wind, threads = _check("iter_matches", rule, n, hands, wind, policy, n_threads,
-                                                     executor, rule_options)
+    game, n_matches, n_hands, wind, threads = _check(
+        "iter_matches", rule, n, hands, wind, policy, n_threads, executor, rule_options
+    )
     batch_matches = check_samples(batch_matches, "batch_matches")
-    check_samples(batch_matches * n_hands, "batch_matches * hands", 120)        # a batch is held in memory
+    check_samples(batch_matches * n_hands, "batch_matches * hands", 120)  # a batch is held in memory
     return _iter(game, n_matches, n_hands, wind, rng, threads, executor, progress, batch_matches)
 
 
@@ -236,13 +275,21 @@ def _iter(game, n_matches, n_hands, wind, rng, threads, executor, progress, batc
         return _play(game, bitgens, sizes, k, n_hands, wind)
 
     parts, held, first = [], 0, 0
-    for part in _chunks.iter_chunks(n_matches, rng, local=local,
-                                    task=functools.partial(_task, game, n_hands, wind),
-                                    n_threads=threads, executor=executor, progress=progress,
-                                    desc=f"simulate_matches({game.name})", unit="match", chunk_size=MATCH_CHUNK,
-                                    max_batch_chunks=-(-batch_matches // MATCH_CHUNK)):
+    for part in _chunks.iter_chunks(
+        n_matches,
+        rng,
+        local=local,
+        task=functools.partial(_task, game, n_hands, wind),
+        n_threads=threads,
+        executor=executor,
+        progress=progress,
+        desc=f"simulate_matches({game.name})",
+        unit="match",
+        chunk_size=MATCH_CHUNK,
+        max_batch_chunks=-(-batch_matches // MATCH_CHUNK),
+    ):
         k = part.pop("_n")
-        part["match"] = [first + held + i for i in part["match"]]      # parts come in chunk order
+        part["match"] = [first + held + i for i in part["match"]]  # parts come in chunk order
         parts.append(part)
         held += k
         if held >= batch_matches:
@@ -253,9 +300,19 @@ def _iter(game, n_matches, n_hands, wind, rng, threads, executor, progress, batc
         yield _frame(game, parts)
 
 
-def simulate_matches(rule, n: int | None = None, *, hands: int | None = None, wind: str | None = None, rng=None,
-                     policy=None, n_threads: int | None = None, executor=None, progress: bool = False,
-                     **rule_options):
+def simulate_matches(
+    rule,
+    n: int | None = None,
+    *,
+    hands: int | None = None,
+    wind: str | None = None,
+    rng=None,
+    policy=None,
+    n_threads: int | None = None,
+    executor=None,
+    progress: bool = False,
+    **rule_options,
+):
     """Simulate whole matches under a rule: hands in a row, with the rule's dealer rotation,
     prevalent wind, seating and round state; one row per hand.
 
@@ -325,12 +382,20 @@ def simulate_matches(rule, n: int | None = None, *, hands: int | None = None, wi
     >>> len(s), bool((s.groupby("match")["total"].sum() == 0).all())
     (12, True)
     """
-    game, n_matches, n_hands, wind, threads = _check("simulate_matches", rule, n, hands, wind, policy, n_threads,
-                                                     executor, rule_options)
+    game, n_matches, n_hands, wind, threads = _check(
+        "simulate_matches", rule, n, hands, wind, policy, n_threads, executor, rule_options
+    )
     check_samples(n_matches * n_hands, "n * hands", 120, "iter_matches streams the matches in batches")
     (df,) = _iter(game, n_matches, n_hands, wind, rng, threads, executor, progress, n_matches)
-    df.attrs.update(rule=game.name, options=game.rule.non_default_options, rule_object=game.rule,
-                    n_matches=n_matches, hands=n_hands, wind=wind, policy=_policies.label(game.seats))
+    df.attrs.update(
+        rule=game.name,
+        options=game.rule.non_default_options,
+        rule_object=game.rule,
+        n_matches=n_matches,
+        hands=n_hands,
+        wind=wind,
+        policy=_policies.label(game.seats),
+    )
     return df
 
 
@@ -359,19 +424,25 @@ def match_summary(matches):
 
     need = ["match", "dealer", "winners", "how", "discarder"] + [f"cum_{p}" for p in range(4)]
     if not isinstance(matches, pd.DataFrame) or any(c not in matches.columns for c in need):
-        raise ValueError("matches must be a table of simulate_matches (columns match, dealer, winners, how, "
-                         "discarder, cum_0 .. cum_3)")
+        raise ValueError(
+            "matches must be a table of simulate_matches (columns match, dealer, winners, how, "
+            "discarder, cum_0 .. cum_3)"
+        )
     if len(matches) == 0:
         raise ValueError("matches table is empty")
-    seating = (matches["seating"].astype(str).tolist() if "seating" in matches.columns
-               else ["0123"] * len(matches))
+    seating = matches["seating"].astype(str).tolist() if "seating" in matches.columns else ["0123"] * len(matches)
     m = matches["match"].to_numpy()
     last = np.r_[m[1:] != m[:-1], True]
     rows = {}
-    for i, (match, winners, how, disc, dealer) in enumerate(zip(m, matches["winners"].astype(str),
-                                                                 matches["how"].astype(str),
-                                                                 matches["discarder"].to_numpy(),
-                                                                 matches["dealer"].to_numpy())):
+    for i, (match, winners, how, disc, dealer) in enumerate(
+        zip(
+            m,
+            matches["winners"].astype(str),
+            matches["how"].astype(str),
+            matches["discarder"].to_numpy(),
+            matches["dealer"].to_numpy(),
+        )
+    ):
         seats = seating[i]
         for p in range(4):
             rows.setdefault((match, p), [0, 0, 0, 0])
@@ -404,8 +475,17 @@ def _lineups(policies: tuple) -> list:
     return [tuple(slots[(s - r) % 4] for s in range(4)) for r in range(4)]
 
 
-def duplicate_match(rule, policies, n_walls: int, *, rng=None, n_threads: int | None = None, executor=None,
-                    progress: bool = False, **rule_options):
+def duplicate_match(
+    rule,
+    policies,
+    n_walls: int,
+    *,
+    rng=None,
+    n_threads: int | None = None,
+    executor=None,
+    progress: bool = False,
+    **rule_options,
+):
     """Which policy wins more: every wall played four times, the seats rotated (duplicate format).
 
     The four seats are filled by ``policies`` in turn (slot ``i`` plays ``policies[i % k]`` for
@@ -472,7 +552,7 @@ def duplicate_match(rule, policies, n_walls: int, *, rng=None, n_threads: int | 
     threads = default_threads(n_threads)
     _chunks.check_executor(executor)
     stake = base_stake(game.rule)
-    root = _chunks.seed_sequence(rng)              # one root: every rotation replays the same walls
+    root = _chunks.seed_sequence(rng)  # one root: every rotation replays the same walls
     k = len(resolved)
     sums = np.zeros((n_walls, k))
     counts = np.zeros(k)
@@ -482,15 +562,26 @@ def duplicate_match(rule, policies, n_walls: int, *, rng=None, n_threads: int | 
         (df,) = _games._iter(g, n_walls, root, threads, executor, progress, n_walls)
         pay = df[[f"pay_{s}" for s in range(4)]].to_numpy(np.float64) / stake
         for s in range(4):
-            i = (s - r) % 4 % k                    # the policy of slot (s - r) % 4
+            i = (s - r) % 4 % k  # the policy of slot (s - r) % 4
             sums[:, i] += pay[:, s]
             if r == 0:
-                counts[i] += 4                     # a slot plays four hands of each wall
-    per_wall = sums / counts                      # each policy's mean per seat-hand, wall by wall
+                counts[i] += 4  # a slot plays four hands of each wall
+    per_wall = sums / counts  # each policy's mean per seat-hand, wall by wall
     mean = per_wall.mean(axis=0)
     se = per_wall.std(axis=0, ddof=1) / np.sqrt(n_walls) if n_walls > 1 else np.full(k, np.nan)
-    out = pd.DataFrame({"policy": [_policies.describe(p) for p in resolved], "mean_stakes": mean,
-                        "se_stakes": se, "n_walls": np.full(k, n_walls, np.int64)}, columns=list(DUPLICATE_COLUMNS))
-    out.attrs.update(rule=game.name, options=game.rule.non_default_options, base_stake=stake,
-                     lineups=[_policies.label(lu) for lu in lineups])
+    out = pd.DataFrame(
+        {
+            "policy": [_policies.describe(p) for p in resolved],
+            "mean_stakes": mean,
+            "se_stakes": se,
+            "n_walls": np.full(k, n_walls, np.int64),
+        },
+        columns=list(DUPLICATE_COLUMNS),
+    )
+    out.attrs.update(
+        rule=game.name,
+        options=game.rule.non_default_options,
+        base_stake=stake,
+        lineups=[_policies.label(lu) for lu in lineups],
+    )
     return out
