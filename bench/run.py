@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
+import functools
 import json
 import os
-import functools
 import platform
 import statistics
 import subprocess
@@ -411,7 +411,7 @@ def section_ukeire(sets, repeat):
                 return perf() - t, len(pairs)
 
             fns["riichienv: 34 draws x calculate_shanten"] = run_r
-            checks["riichienv"] = [riichienv_ukeire(cs, i, l) for i, l in pairs]
+            checks["riichienv"] = [riichienv_ukeire(cs, i, left) for i, left in pairs]
         if "xiangting" in PEERS:
             x = PEERS["xiangting"]
             cnt, four, ls = x.calculate_necessary_tiles, x.PlayerCount.FOUR, hs.list34
@@ -423,7 +423,7 @@ def section_ukeire(sets, repeat):
                 return perf() - t, len(ls)
 
             fns["xiangting.calculate_necessary_tiles (+count)"] = run_x
-            checks["xiangting"] = [xiangting_ukeire(cnt, four, l) for l in ls]
+            checks["xiangting"] = [xiangting_ukeire(cnt, four, left) for left in ls]
         med = round_robin(fns, repeat)
         report(
             f"(4) ukeire (进张 count) of a 13-tile hand, {label} (n={len(hs)})", med, "mjfast.ukeire(counts13).count"
@@ -513,7 +513,8 @@ def section_discards(sets, repeat):
                     }
                     print(f"   first mismatch {mj.to_mpsz(c)}: discard -> (mjfast, riichienv) {diff}")
             print(
-                f"   agreement: riichienv table (discard -> shanten, ukeire kinds, ukeire): {good}/{len(hs)} hands identical"
+                "   agreement: riichienv table (discard -> shanten, ukeire kinds, ukeire): "
+                f"{good}/{len(hs)} hands identical"
             )
         n1 = sum(int((ad(c, as_frame=False, combos=True)["combos"] > 0).any()) for c in hs.counts)
         print(f"   hands with a non-zero 一进听 combos row: {n1}/{len(hs)}")
@@ -569,11 +570,12 @@ def section_hand_path(hs13, hs14, repeat):
         n = len(hs14) if name == "discards" else len(hs13)
         report(f"(11) the Hand path: {name} of {'14' if name == 'discards' else '13'}-tile hands (n={n})", med, base)
     s, u, d = meds["shanten"], meds["ukeire"], meds["discards"]
+    discards_counts = d["mjfast.analyze_discards(counts, as_frame=False)"]
     print(
         "   targets: Hand path / count path "
         f"shanten {s['mjfast.shanten(Hand)'] / s['mjfast.shanten(counts)']:.2f}x, "
         f"ukeire {u['mjfast.ukeire(Hand)'] / u['mjfast.ukeire(counts)']:.2f}x, "
-        f"analyze_discards {d['mjfast.analyze_discards(Hand, as_frame=False)'] / d['mjfast.analyze_discards(counts, as_frame=False)']:.2f}x "
+        f"analyze_discards {d['mjfast.analyze_discards(Hand, as_frame=False)'] / discards_counts:.2f}x "
         "(target <= 1.5x)"
     )
     if "riichienv" in PEERS:
@@ -850,7 +852,8 @@ def machine():
                 cpu = line.split(":", 1)[1].strip()
     except Exception:  # noqa: BLE001
         pass
-    return f"{cpu}, {os.cpu_count()} logical CPUs, {platform.system()} {platform.release()}, Python {platform.python_version()}"
+    system = f"{platform.system()} {platform.release()}"
+    return f"{cpu}, {os.cpu_count()} logical CPUs, {system}, Python {platform.python_version()}"
 
 
 # ----------------------------------------------------------------------------- value (expected_value)

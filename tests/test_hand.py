@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mjfast import _display, hand as hand_module
+from mjfast import _display
+from mjfast import hand as hand_module
 from mjfast.hand import Hand, Meld
 from mjfast.tiles import counts, parse_tiles, to_mpsz
 

@@ -13,9 +13,9 @@ from functools import lru_cache
 import numpy as np
 
 from . import rules as _rules
-from .rules import _base as _rules_base
 from ._kernels import _game as _kg
 from ._kernels import _shanten as _ks
+from .rules import _base as _rules_base
 from .tiles import CODES, N_KINDS, N_TILES_ALL
 
 #: Form names understood by the shanten kernel, with their bit in the kernel's form mask.

@@ -26,8 +26,6 @@ import numpy as np
 
 from . import _bridge
 from ._display import tile_frame
-from ._kernels import _efficiency as _ke
-from .hand import Hand
 from ._inputs import (
     as_hand,
     as_light_hand,
@@ -38,6 +36,8 @@ from ._inputs import (
     validate_batch,
     visible_counts,
 )
+from ._kernels import _efficiency as _ke
+from .hand import Hand
 from .tiles import CODES, N_KINDS, format_counts, parse_tiles
 
 _TILE_ORDER = list(CODES[:N_KINDS])
@@ -437,11 +437,12 @@ def analyze_discards(
     """One row per distinct discard of a 3k+2 hand: shanten, 进张, 一进听 组合数, waits, 改良.
 
     Columns: ``discard`` (ordered Categorical of mpsz codes), ``shanten``, ``ukeire_kinds``,
-    ``ukeire`` (copies), ``ukeire_tiles`` (mpsz; kinds with copies left, as in :func:`ukeire`), ``combos`` (组合数 where the hand left is
-    1-shanten, else 0), ``waits`` / ``wait_count`` (where it is ready), ``improvement_count``
-    (kinds that keep the shanten but widen 进张).  Sorted best first: shanten, then ukeire,
-    then combos.  The discarded tile counts as seen.  The table is a ``pandas.DataFrame``
-    that Jupyter shows with its tiles drawn (as :func:`mjfast.style` does).
+    ``ukeire`` (copies), ``ukeire_tiles`` (mpsz; kinds with copies left, as in :func:`ukeire`),
+    ``combos`` (组合数 where the hand left is 1-shanten, else 0), ``waits`` / ``wait_count``
+    (where it is ready), ``improvement_count`` (kinds that keep the shanten but widen 进张).
+    Sorted best first: shanten, then ukeire, then combos.  The discarded tile counts as seen.
+    The table is a ``pandas.DataFrame`` that Jupyter shows with its tiles drawn (as
+    :func:`mjfast.style` does).
 
     Parameters
     ----------
@@ -481,8 +482,9 @@ def analyze_discards(
     """
     if not value:
         if value_options:
-            from .analysis.value import expected_value
             import inspect
+
+            from .analysis.value import expected_value
 
             extra = sorted(value_options)
             known = set(inspect.signature(expected_value).parameters) - {"hand", "rule_options"}

@@ -5,8 +5,8 @@ import pandas as pd
 import pytest
 
 import mjfast as mj
-from mjfast.simulation.games import simulate_games
 from mjfast.analysis.payout import PAY_COLUMNS, base_stake, stack_games
+from mjfast.simulation.games import simulate_games
 
 N = 48  # games per rule: enough for distinct statistics, small enough to stay fast
 COLUMNS = [

@@ -6,9 +6,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
+from test_payout import _games  # noqa: E402
 
 import mjfast as mj  # noqa: E402
-from test_payout import _games  # noqa: E402
 
 
 @pytest.fixture

@@ -10,9 +10,9 @@ readings.
 
 import numpy as np
 import pytest
+from _hands import random_hands
 
 import mjfast as mj
-from _hands import random_hands
 
 ORPHANS = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 

@@ -6,9 +6,9 @@ through the shanten kernel (a called meld lowers a kind's cap; 四川's 缺一�
 
 import numpy as np
 import pytest
+from _hands import random_hands
 
 import mjfast as mj
-from _hands import random_hands
 from mjfast._kernels import _wall
 from mjfast._reference.wall import replay_draws
 from mjfast.simulation import _chunks

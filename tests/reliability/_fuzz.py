@@ -17,7 +17,6 @@ Warnings raised by a call are counted apart (``warnings``).  The entries are the
 """
 
 import json
-import math
 import os
 import sys
 import time
@@ -25,11 +24,10 @@ import traceback
 import warnings
 from concurrent.futures import ThreadPoolExecutor
 
+import matplotlib
 import numpy as np
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-
-import matplotlib
 
 matplotlib.use("Agg")  # the child draws no window (the plotting entries)
 

@@ -19,13 +19,12 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import _util
 import numpy as np
 import pytest
+from _util import FILE_KINDS, FULL, MANIFEST_KINDS, corrupt, leftovers, restore, run_probe
 
 from mjfast._kernels import _efficiency, _shanten, _tables
-
-import _util
-from _util import FILE_KINDS, FULL, MANIFEST_KINDS, corrupt, leftovers, restore, run_probe
 
 TABLES = tuple(_tables.TABLE_SHAPES)
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0

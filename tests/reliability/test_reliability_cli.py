@@ -14,7 +14,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-
 from _util import FULL
 
 pq = pytest.importorskip("pyarrow.parquet", reason="pyarrow is not installed")

@@ -10,12 +10,11 @@ import warnings
 from pathlib import Path
 
 import pytest
+from _util import FULL
 
 import mjfast as mj
 from mjfast import _config, _inputs
 from mjfast._kernels import _shanten, _tables
-
-from _util import FULL
 
 
 def test_show_config_reports_what_is_used():

@@ -10,10 +10,9 @@ import importlib
 
 import numpy as np
 import pytest
+from _util import FULL
 
 import mjfast as mj
-
-from _util import FULL
 
 R = importlib.import_module("mjfast._reference.shanten")
 JJ_FORMS = ["standard", "seven_pairs", "thirteen_orphans", "honors_and_knitted", "seven_stars", "knitted_straight"]

@@ -14,7 +14,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from _util import FULL
 
 FUZZ = Path(__file__).resolve().parent / "_fuzz.py"
@@ -35,7 +34,7 @@ def _run(names, n):
         if line.startswith("{"):
             d = json.loads(line)
             stats[d["entry"]] = d
-    last = [l for l in proc.stderr.splitlines() if l.startswith("fuzzing ")]
+    last = [line for line in proc.stderr.splitlines() if line.startswith("fuzzing ")]
     return proc.returncode, stats, (last[-1][8:] if last else None), proc.stderr[-2000:]
 
 

@@ -8,8 +8,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 CHILD = Path(__file__).resolve().parent / "_signals_child.py"
 
 

@@ -11,10 +11,10 @@ import os
 
 import numpy as np
 import pytest
+from _hands import random_hand, rule_kinds
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from _hands import random_hand, rule_kinds
 from mjfast import Hand, rules
 from mjfast.scoring import NotComplete, WinContext, can_win, score
 from mjfast.tiles import CODES

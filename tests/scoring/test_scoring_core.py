@@ -15,12 +15,12 @@ from mjfast.scoring import (
     NotComplete,
     Score,
     WinContext,
+    _core,
     can_win,
     register,
     score,
     scorers,
 )
-from mjfast.scoring import _core
 
 H = "123m456p789s234s55p"
 

@@ -4,11 +4,11 @@ import doctest
 
 import numpy as np
 import pytest
+from _hands import check_invariants, random_contexts, rule_kinds
 
 import mjfast.scoring.guiyang as GY
 from mjfast import Hand
 from mjfast.scoring import WinContext, can_win, score
-from _hands import check_invariants, random_contexts, rule_kinds
 
 
 def ron(hand, win, discarder=2, winner=0, **kw):

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from mjfast import Hand
-from mjfast.scoring import WinContext, can_win, score
 from mjfast._reference import mcr as M
+from mjfast.scoring import WinContext, can_win, score
 from mjfast.scoring.guobiao import FANS, fan_table
 
 # ---------------------------------------------------------------------------------------------

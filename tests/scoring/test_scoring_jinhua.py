@@ -5,11 +5,15 @@ import doctest
 import importlib
 
 import pytest
-
 from _hands import check_invariants
+
 from mjfast import Hand, rules
-from mjfast.scoring import WinContext, can_win, score
-from mjfast.scoring import jinhua  # noqa: F401  (registers "jinhua")
+from mjfast.scoring import (
+    WinContext,
+    can_win,
+    jinhua,  # noqa: F401  (registers "jinhua")
+    score,
+)
 
 PLAIN = "123m456p789s234s55p"
 PUNGS3 = ["111m@left", "222p@right", "333s@opposite"]

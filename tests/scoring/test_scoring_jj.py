@@ -6,8 +6,8 @@ import importlib
 from fractions import Fraction
 
 import pytest
-
 from _hands import check_invariants
+
 from mjfast import Hand, rules
 from mjfast.scoring import WinContext, can_win, score
 from mjfast.scoring import jj as JJ

@@ -5,12 +5,16 @@ import doctest
 import importlib
 
 import pytest
-
 from _hands import check_invariants
+
 from mjfast import Hand, rules
-from mjfast.scoring import WinContext, can_win, score
+from mjfast.scoring import (
+    WinContext,
+    can_win,
+    score,
+    shangrao,  # noqa: F401  (registers "shangrao")
+)
 from mjfast.scoring import ruijin as RJ
-from mjfast.scoring import shangrao  # noqa: F401  (registers "shangrao")
 
 PLAIN = "123m456p789s234s55p"  # an ordinary complete hand, no 宝
 FEI = ("123m456p789s234s5p", 1)  # 12 tiles in 4 sets + lone 宝 + drawn 5p

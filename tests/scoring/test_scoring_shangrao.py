@@ -5,8 +5,8 @@ import doctest
 import importlib
 
 import pytest
-
 from _hands import check_invariants
+
 from mjfast import Hand, rules
 from mjfast.scoring import WinContext, can_win, score
 from mjfast.scoring import shangrao as SR

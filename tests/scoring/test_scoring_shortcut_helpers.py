@@ -2,8 +2,8 @@
 
 import numpy as np
 import pytest
-
 from _hands import random_contexts, random_hand, rule_kinds
+
 from mjfast import Hand, rules
 from mjfast.decomposition import decompose
 from mjfast.scoring import NotComplete, WinContext, can_win, score

@@ -14,11 +14,10 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-
 from _hands import random_contexts, random_hand, rule_kinds
+
 from mjfast import Hand, rules
-from mjfast.scoring import WinContext, score
-from mjfast.scoring import _framework, jj, ruijin
+from mjfast.scoring import WinContext, _framework, jj, ruijin, score
 from mjfast.tiles import CODES
 
 KINDS = {name: rule_kinds(name) for name in rules.names() if name != "guobiao"}

@@ -4,11 +4,10 @@ scorer reads it as written (the defaults), with the other reading behind its nam
 
 import numpy as np
 import pytest
-
 from _hands import check_invariants
-from mjfast import Hand, rules
+
+from mjfast import Hand
 from mjfast.scoring import WinContext, can_win, score
-from mjfast.scoring import taicang as TC
 
 
 def test_doctests():

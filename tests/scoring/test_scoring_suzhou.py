@@ -4,9 +4,9 @@ import doctest
 
 import numpy as np
 import pytest
+from _hands import check_invariants, rule_kinds
 
 from mjfast import Hand
-from _hands import check_invariants, rule_kinds
 from mjfast.scoring import WinContext, can_win, score
 from mjfast.scoring import suzhou as SZ  # registers the scorer
 

@@ -4,9 +4,9 @@ import doctest
 
 import numpy as np
 import pytest
+from _hands import check_invariants
 
 from mjfast import Hand
-from _hands import check_invariants
 from mjfast.scoring import WinContext, can_win, score
 from mjfast.scoring import taicang as TC  # registers the scorer
 

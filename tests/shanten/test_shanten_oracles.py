@@ -3,9 +3,9 @@ orphans) and PyMahjongGB (全不靠, 组合龙 and its combined MCR shanten)."""
 
 import numpy as np
 import pytest
+from _hands import random_hands
 
 import mjfast as mj
-from _hands import random_hands
 
 xiangting = pytest.importorskip("xiangting", reason="the xiangting oracle is not installed")
 

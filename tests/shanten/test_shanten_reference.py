@@ -12,8 +12,8 @@ import os
 import numpy as np
 import pytest
 
-from mjfast._kernels import _shanten as K
 from mjfast import _bridge
+from mjfast._kernels import _shanten as K
 
 # by module path: the package may re-export a function of the same name
 R = importlib.import_module("mjfast._reference.shanten")

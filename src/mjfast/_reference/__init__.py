@@ -51,5 +51,6 @@ __all__ = [
     "wait_types",
     "waits",
     "yijinting",
+    "value",
 ]
 from . import value

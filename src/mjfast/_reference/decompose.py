@@ -20,7 +20,7 @@ Everything is found by exhaustive enumeration of targets ``T >= counts`` of the 
 from __future__ import annotations
 
 import itertools
-from typing import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 

@@ -17,7 +17,7 @@ scorer and the compiled search, :mod:`mjfast._kernels._mcr`, which this module i
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -46,6 +46,10 @@ from ..scoring._fans import (
     DOUBLE_PUNG,
     DRAGON_PUNG,
     EDGE_WAIT,
+    F_KONG,
+    F_LAST_TILE,
+    F_SELF_DRAWN,
+    F_WALL_LAST,
     FAN_VALUE,
     FLOWER_TILES,
     FOUR_CONCEALED_PUNGS,
@@ -53,12 +57,8 @@ from ..scoring._fans import (
     FOUR_PURE_SHIFTED_CHOWS,
     FOUR_PURE_SHIFTED_PUNGS,
     FROM_REF,
-    FULLY_CONCEALED_HAND,
     FULL_FLUSH,
-    F_KONG,
-    F_LAST_TILE,
-    F_SELF_DRAWN,
-    F_WALL_LAST,
+    FULLY_CONCEALED_HAND,
     GREATER_HONORS_AND_KNITTED_TILES,
     HALF_FLUSH,
     KNITTED,
@@ -80,15 +80,15 @@ from ..scoring._fans import (
     MIXED_SHIFTED_PUNGS,
     MIXED_STRAIGHT,
     MIXED_TRIPLE_CHOW,
+    N_FANS,
     NINE_GATES,
     NO_HONORS,
-    N_FANS,
     ONE_VOIDED_SUIT,
     OPT_BUQIUREN,
     OPT_TONGKE,
     OPT_V2,
-    OUTSIDE_HAND,
     OUT_WITH_REPLACEMENT_TILE,
+    OUTSIDE_HAND,
     PAIR,
     PREVALENT_WIND,
     PUNG,
@@ -129,6 +129,8 @@ from ..scoring._fans import (
     TWO_TERMINAL_CHOWS,
     UPPER_FOUR,
     UPPER_TILES,
+)
+from ..scoring._fans import (
     is_wind as _is_wind,
 )
 
@@ -697,7 +699,7 @@ def _adjust_by_winds(t, prevalent, seat, ft, opts):
 
 # ---------------------------------------------------------------------------------------------
 # waits
-@lru_cache(maxsize=None)
+@cache
 def _suit_sets(cs: tuple, honor: bool) -> int:
     """Bit 1: the suit splits into sets only; bit 2: into sets plus one pair."""
     res = 0

@@ -40,8 +40,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-from functools import lru_cache
-from typing import Callable, Iterable, Mapping, Sequence, cast
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import cast
 
 import numpy as np
 
@@ -180,7 +180,7 @@ class _Targets:
         return self._prepared[total]
 
 
-@lru_cache(maxsize=None)
+@functools.cache
 def _set_targets(length: int, runs: bool, max_sets: int, bound: int, any_three: bool = False) -> _Targets:
     """Every vector made of ``m <= max_sets`` sets and ``p <= 1`` pairs, entries ``<= bound``.
 
@@ -208,7 +208,7 @@ def _set_targets(length: int, runs: bool, max_sets: int, bound: int, any_three: 
     return _Targets(list(found), list(found.values()))
 
 
-@lru_cache(maxsize=None)
+@functools.cache
 def _knitted_suit_targets(knit: tuple[int, ...], max_sets: int, bound: int) -> _Targets:
     """Knitted tiles of one suit (a 0/1 9-vector) plus any standard suit target."""
     base = _set_targets(9, True, max_sets, bound)
@@ -217,7 +217,7 @@ def _knitted_suit_targets(knit: tuple[int, ...], max_sets: int, bound: int) -> _
     return _Targets(vec[keep].tolist(), base.res[keep].tolist())
 
 
-@lru_cache(maxsize=None)
+@functools.cache
 def _lan_suit_targets(strict: bool) -> _Targets:
     """0/1 suit vectors whose tiles pairwise differ by >= 3 (十三浪); strict: exactly 3 tiles."""
     vecs, res = [], []

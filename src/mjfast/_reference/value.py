@@ -15,7 +15,7 @@ It is slow (small hands, short horizons): it exists to check the kernel.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -167,7 +167,7 @@ class _Model:
     def _plus(c, j):
         return c[:j] + (c[j] + 1,) + c[j + 1 :]
 
-    @lru_cache(maxsize=None)
+    @cache
     def shanten(self, c, w) -> int:
         v = _ks.shanten_fast(
             np.array(c, np.uint8), self.n_melds, w, self.cap, self.kr.playable, self.kr.forms, self.options_bits

@@ -36,10 +36,10 @@ def seat_name(value, what: str = "from_seat") -> str:
     >>> from mjfast.analysis.calls import seat_name
     >>> seat_name("上家"), seat_name("Opposite"), seat_name("下家")
     ('left', 'opposite', 'right')
-    >>> seat_name("oposite")
+    >>> seat_name("oposite")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: from_seat: unknown seat 'oposite'; did you mean 'opposite'? seats: left (上家), opposite (对家), right (下家)
+    ValueError: from_seat: unknown seat 'oposite'; did you mean 'opposite'? seats: left (上家), ...
     """
     import difflib
 
@@ -352,8 +352,8 @@ def call_vs_pass(
 
 def _value_columns(df, h: Hand, tile: int, from_seat: str, rule_obj, visible, draws_left, hands, options: dict):
     """The exact value of every row (see ``value`` in :func:`call_vs_pass`)."""
-    from ..analysis.value import value_table
     from .._inputs import check_int, visible_counts
+    from ..analysis.value import value_table
 
     draws_left = check_int(draws_left, "draws_left", 1)
     seen = visible_counts(visible).astype(np.int64)

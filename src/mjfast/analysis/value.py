@@ -11,8 +11,6 @@ model and checks the kernel.
 
 from __future__ import annotations
 
-import numbers
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -155,10 +153,9 @@ def calibrate_hazard(rule, n: int | None = None, *, rng=0, n_threads=None, **rul
     >>> 0 < out["hazard"] < 0.1, out["n_games"]
     (True, 300)
     """
+    from .._inputs import sample_size
     from ..scoring import WinContext, can_win
     from ..simulation.games import simulate_games
-
-    from .._inputs import sample_size
 
     n_games = sample_size("calibrate_hazard", n, "n_games", rule_options.pop("n_games", None), default=20_000)
     rule_obj = _rules.get(rule, **rule_options)

@@ -13,9 +13,19 @@ One module per rule registers its scorer on import: :mod:`~mjfast.scoring.guobia
 :mod:`~mjfast.scoring.jj` — all ten rules.
 """
 
+from . import (  # noqa: E402
+    guangdong,
+    guiyang,
+    guobiao,  # noqa: E402  (each module registers its scorer on import)
+    jinhua,
+    jj,
+    ruijin,
+    shangrao,
+    sichuan,
+    suzhou,
+    taicang,
+)
 from ._core import ELEMENT_COLUMNS, HOW, ROW_FIELDS, NotComplete, Score, WinContext, can_win, register, score, scorers
-from . import guobiao  # noqa: E402  (each module registers its scorer on import)
-from . import guangdong, guiyang, jinhua, jj, ruijin, shangrao, sichuan, suzhou, taicang  # noqa: E402
 
 __all__ = [
     "WinContext",

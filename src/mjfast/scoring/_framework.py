@@ -46,8 +46,8 @@ from typing import Any
 import numpy as np
 
 from .. import _bridge
-from ..decomposition import decompose_counts, from_reading
 from .._kernels import _shanten as _ks
+from ..decomposition import decompose_counts, from_reading
 from . import _shortcuts
 from ._core import HOW, NotComplete, Score, WinContext, register
 
@@ -157,7 +157,7 @@ class Element:
         self.unit = unit
         self.excludes = tuple(excludes)
 
-    def replace(self, **changes) -> "Element":
+    def replace(self, **changes) -> Element:
         """A copy with some fields changed (``value=20``)."""
         kw = {k: getattr(self, k) for k in self.__slots__}
         kw.update(changes)
@@ -231,8 +231,8 @@ class Facts:
     Reading level: ``form`` (``"standard"``, ``"seven_pairs"`` …), ``sets`` (the concealed sets
     ``(kind, first tile)``), ``pair``, ``tiles`` (a special form's tiles), ``wild_tiles``,
     ``pungs`` (every set of the hand, melds included, is a pung or kong), ``chows`` (every set is
-    a chow), ``conc_pungs`` (every concealed set is a pung), ``honour_pungs`` (the concealed honour pungs' kinds), ``honour_pair`` (the pair's
-    kind when it is an honour, else None).
+    a chow), ``conc_pungs`` (every concealed set is a pung), ``honour_pungs`` (the concealed
+    honour pungs' kinds), ``honour_pair`` (the pair's kind when it is an honour, else None).
 
     During evaluation: ``got`` (code -> count of the elements found so far) and ``sums`` (tag ->
     summed row value).  A rule's ``facts`` hook may set more, on a subclass with its own
@@ -563,7 +563,7 @@ class _Result:
     )
 
     @property
-    def result(self) -> "_Result":
+    def result(self) -> _Result:
         return self
 
 
@@ -731,7 +731,7 @@ class Scheme:
         """The element codes, in row order."""
         return tuple(e.code for e in self.elements)
 
-    def derive(self, name: str, *, values: Mapping | None = None, elements: Mapping | None = None) -> "Scheme":
+    def derive(self, name: str, *, values: Mapping | None = None, elements: Mapping | None = None) -> Scheme:
         """This scheme under another rule name, with element values changed, elements switched
         off (``elements={code: None}``) or added (``elements={code: Element}``, appended in
         the order given, before the multipliers when they add).  A changed value of an element
@@ -796,7 +796,7 @@ class Scheme:
         kw.update(options)
         return kw
 
-    def bound(self, rule, options: Mapping) -> "Bound":
+    def bound(self, rule, options: Mapping) -> Bound:
         """The scheme bound to a resolved Rule and scorer keywords (cached)."""
         kw = self._kw(options)
         try:

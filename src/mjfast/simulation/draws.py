@@ -12,11 +12,11 @@ from typing import Any
 
 import numpy as np
 
-from . import _chunks
 from .. import _bridge
-from .._kernels import _wall as _kw
 from .._inputs import as_hand, check_int, check_samples, default_threads, prepare, visible_counts
+from .._kernels import _wall as _kw
 from ..tiles import CODES, N_KINDS, parse_tile
+from . import _chunks
 
 #: Discard policies understood by :func:`simulate_draws`.
 POLICIES = ("efficiency", "value")
@@ -48,7 +48,7 @@ class _Judge:
         self._points: dict = {}
         self._lock = threading.Lock()
 
-    def fresh(self) -> "_Judge":
+    def fresh(self) -> _Judge:
         """A judge with the same set-up and empty tables (one per task: ids are per judge)."""
         return _Judge(self.rule, self.melds, self.own_bonus, self.pool)
 
