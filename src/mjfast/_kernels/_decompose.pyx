@@ -118,7 +118,7 @@ cdef inline bint hc_pending(const Search* s, int i) noexcept nogil:
 
 cdef void dfs(Search* s, int i, int p1, int p2, int nsets, int pr, int e) noexcept nogil:
     """Kind ``i``; ``p1``/``p2`` chows started at ``i-1``/``i-2``; ``e`` wildcards used."""
-    cdef int a, b, q, f, ex, amax, left, j, need
+    cdef int a, b, q, f, ex, amax, left, _r, need
     if nsets == s.k and pr == 1 and p1 == 0 and p2 == 0 and not hc_pending(s, i):
         if s.suffix[i] == 0 and e == s.w:
             emit(s)
@@ -142,15 +142,15 @@ cdef void dfs(Search* s, int i, int p1, int p2, int nsets, int pr, int e) noexce
                     continue
                 if ex > 0 and not s.playable[i]:
                     continue
-                for j in range(a):
+                for _r in range(a):
                     s.groups[s.ngroups] = i
                     s.ngroups += 1
-                for j in range(b):
+                for _r in range(b):
                     s.groups[s.ngroups] = PUNG + i
                     s.ngroups += 1
                 if q:
                     s.pair = i
-                for j in range(ex):
+                for _r in range(ex):
                     s.wl[s.nwl] = i
                     s.nwl += 1
                 dfs(s, i + 1, a, p1, nsets + a + b, pr + q, e + ex)
@@ -166,8 +166,8 @@ cdef void honour_chows(Search* s, int i, int nsets, int pr, int e) noexcept nogi
     cdef int x[4]
     cdef int n_types = 4 if i == 27 else 1
     cdef int n_kinds = 4 if i == 27 else 3
-    cdef int code, tmp, X, j, r, n_codes = 1, mark = s.hc
-    for j in range(n_types):
+    cdef int code, tmp, X, j, _r, n_codes = 1, mark = s.hc
+    for _r in range(n_types):
         n_codes *= 5
     for code in range(n_codes):
         X = 0
@@ -181,7 +181,7 @@ cdef void honour_chows(Search* s, int i, int nsets, int pr, int e) noexcept nogi
         for j in range(n_kinds):
             s.hcu[i + j] = X - x[j] if n_types == 4 else X
         for j in range(n_types):
-            for r in range(x[j]):
+            for _r in range(x[j]):
                 s.groups[s.ngroups] = HCHOW + (j if n_types == 4 else 4)
                 s.ngroups += 1
         s.hc = i                      # chosen here: the search goes on from this kind

@@ -39,17 +39,15 @@ on until three have won or the wall is exhausted.  The kernel records the win ev
 outcome, the final hands and melds (in the order they were made) and every kong; scoring and
 settlement happen in :mod:`mjfast.simulation.games`.
 """
-cimport cython
 from cython.parallel cimport prange
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, malloc, free
+from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
-from mjfast._kernels._shanten cimport (Params, params_init, shanten_one, N_KINDS, INF,
-                                      F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, F_HONORS_KNITTED,
-                                      F_KNITTED_STRAIGHT, F_SEVEN_STARS, F_THIRTEEN_LAN, F_NINE_TERMINALS,
-                                      O_NEED_VOID, O_VOID_M, O_PAIRS_DISTINCT, O_HONOUR_CHOWS)
+from mjfast._kernels._shanten cimport (
+    Params, params_init, shanten_one, N_KINDS, INF, F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, F_HONORS_KNITTED,
+    F_KNITTED_STRAIGHT, F_SEVEN_STARS, F_THIRTEEN_LAN, F_NINE_TERMINALS, O_NEED_VOID, O_VOID_M, O_HONOUR_CHOWS)
 from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32
 from mjfast._kernels._policy cimport (Memo, Policy, Table, memo_init, memo_free, pol_shanten, pol_accepted,
                                       pol_ukeire, pol_decide, table_init, table_discards)
@@ -82,7 +80,7 @@ cdef enum:
     R_EXHAUSTED = 10     # 1 if the hand ended with the wall exhausted
     R_N_EVENTS = 11      # win events recorded in ``events``
     R_FLIPPED = 12       # the flipped indicator's code (-1: the rule flips none)
-    R_FIRST_DISCARD = 13 # seat of the first discard of kind ``first_kind`` if nobody claimed it, else -1
+    R_FIRST_DISCARD = 13  # seat of the first discard of kind ``first_kind`` if nobody claimed it, else -1
     R_DICE = 14          # 6 * (die 1 - 1) + (die 2 - 1), -1 when no dice are thrown
     N_REC = 15
 
@@ -192,7 +190,7 @@ ctypedef struct Player:
     int fei              # 1: waiting with a declared lone wildcard (飞 / 宝吊头)
     int fei_mark         # calls + kongs of the game when the wait was declared
     int wlock            # 漏胡: no discard win before the next draw (a passed win, win_lock 1)
-    uint64_t wlock_kinds # 过水: kinds not to win on before the next draw or call (win_lock 2)
+    uint64_t wlock_kinds  # 过水: kinds not to win on before the next draw or call (win_lock 2)
     int passed           # potential discard wins the pass policy declined
 
 ctypedef struct Rule:
@@ -214,8 +212,9 @@ ctypedef struct Rule:
     int wild_head        # 0 none, 1 go-around wait (瑞金 制飞), 2 next-draw wait (上饶 宝吊头)
     int fei_policy       # 1: declare the lone-wildcard wait whenever a self-drawn hand allows it
     int pung_policy      # 1: 碰 whenever allowed (a test policy), 0: when it helps the hand
-    int win_lock         # after a passed win: 0 no lock, 1 no discard win until the next draw (漏胡),
-                         # 2 no win on that kind until the next draw or call (过水)
+    # after a passed win: 0 no lock, 1 no discard win until the next draw (漏胡), 2 no win on
+    # that kind until the next draw or call (过水)
+    int win_lock
     int pass_policy      # 1: decline each seat's first potential discard win (a test policy)
     int dice             # throw two dice per game
     int check            # ask the checker at every potential win
@@ -723,7 +722,7 @@ cdef int take(Player* P, const int8_t* wall, int* f, int* b, int back, const int
 
 
 cdef inline int draw_next(Player* P, int* cur, int won, const int8_t* wall, int* f, int* b,
-                         const int8_t* faces, int* replaced) noexcept nogil:
+                          const int8_t* faces, int* replaced) noexcept nogil:
     """The next seat still playing (not yet won) draws from the front: :func:`take`'s result."""
     cur[0] = (cur[0] + 1) % 4
     while won >> cur[0] & 1:
@@ -739,7 +738,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
     cdef int opts[2 * MAX_OPTIONS]       # a user policy's options: (action, tile)
     cdef int n_hist = 0, n_opt = 0, asked, mode, kc, r, declined
     cdef int16_t vis[34]
-    cdef int i, j, k, t, f, b, cur, q, d, s0, u0, s1, u1, sb, ub, n_disc = 0, flags
+    cdef int i, j, _r, k, t, f, b, cur, q, d, s0, u0, s1, u1, sb, ub, n_disc = 0, flags
     cdef int drawn, after_kong, after_flower, kong_src = -1, kong_discard, last, calls = 0, n_kongs = 0
     cdef int winners, how, discarder, win_tile, best_a, claimed, forced, n_made = 0, n_log = 0
     cdef int cnt[3]
@@ -771,7 +770,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
     eval_row(E, R, row)
     faces = R.faces + N_CODES * row
     for i in range(4):
-        for j in range(13):
+        for _r in range(13):
             take(&P[(dealer + i) % 4], wall, &f, &b, 0, faces, &replaced)
         P[i].void_suit = -1
     rec[R_DEALER] = dealer
@@ -785,9 +784,9 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
     if max_log:              # the deal, as draws (in kind order)
         for i in range(4):
             for k in range(N_KINDS):
-                for j in range(P[i].c[k]):
+                for _r in range(P[i].c[k]):
                     log_action(lg, &n_log, max_log, A_DRAW, i, k)
-            for j in range(P[i].w):
+            for _r in range(P[i].w):
                 log_action(lg, &n_log, max_log, A_DRAW, i, ROLE_WILD)
     cur = dealer
     t = take(&P[cur], wall, &f, &b, 0, faces, &replaced)
@@ -1324,8 +1323,8 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
 
 
 cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall, const Rule* R, const uint8_t* playable,
-                    int n_games, const int8_t* dealers, const int8_t* winds, int32_t* rec, uint8_t* hands, int8_t* melds,
-                    int8_t* kongs, int32_t* ev, uint8_t* seats, int16_t* lg, int max_log,
+                    int n_games, const int8_t* dealers, const int8_t* winds, int32_t* rec, uint8_t* hands,
+                    int8_t* melds, int8_t* kongs, int32_t* ev, uint8_t* seats, int16_t* lg, int max_log,
                     uint64_t* memo, long long game0) noexcept nogil:
     """Play a chunk's games in order.  ``memo``: the chunk's memo table kept by the caller between
     calls (``MEMO_WORDS`` words, the last one its fill count), or NULL for a fresh one."""
@@ -1413,7 +1412,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
                           bint chow, bint void_suit, bint multi, bint rob_multi, bint play_on, bint flip,
                           int first_kind, bint call_locks, int wild_head, int fei_policy, bint dice,
                           int pung_policy=0, int win_lock=0, int pass_policy=0,
-                          object flower_minimum,        # None or (need self-draw, need discard, hard only, 抢杠 exempt, SZ-A4)
+                          object flower_minimum,        # None or (self-draw, discard, hard only, 抢杠 exempt, SZ-A4)
                           object checker,               # None or callable (see Parameters)
                           const int8_t[::1] dealers,    # IN (n_games,) the dealer of each game, -1: drawn
                           const int8_t[::1] winds,      # IN (n_games,) the prevalent wind of each game
@@ -1595,7 +1594,8 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
             or melds.shape[3] != MF or kongs.shape[0] != total or kongs.shape[1] != MAX_KONGS or kongs.shape[2] != KF \
             or events.shape[0] != total or events.shape[1] != MAX_EVENTS or events.shape[2] != N_EV \
             or seats.shape[0] != total or seats.shape[1] != 4 or seats.shape[2] != SEAT_FIELDS \
-            or dealers.shape[0] != total or winds.shape[0] != total or log.shape[2] != LOG_FIELDS or (max_log and log.shape[0] != total):
+            or dealers.shape[0] != total or winds.shape[0] != total or log.shape[2] != LOG_FIELDS \
+            or (max_log and log.shape[0] != total):
         raise ValueError("output arrays have the wrong shape")
     if memo is not None and (memo.shape[0] != n_chunks or memo.shape[1] != MEMO_WORDS_):
         raise ValueError(f"memo needs shape (n_chunks, {MEMO_WORDS_})")

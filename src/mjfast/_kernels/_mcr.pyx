@@ -18,7 +18,7 @@ tile, whether it completes its own suit or the honours (the other groups' splits
 once) instead of listing every wait of the hand.
 """
 cimport numpy as cnp
-from libc.stdint cimport uint8_t, uint16_t, int16_t, int32_t
+from libc.stdint cimport uint8_t, uint16_t
 from libc.string cimport memset, memcpy
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.object cimport PyTypeObject
@@ -1263,7 +1263,7 @@ cdef bint seven_shifted(uint16_t* st, int suit) noexcept nogil:
 
 cdef int special(Hand_* h, int* ft) noexcept nogil:
     """七对 / 连七对, 全不靠 / 七星不靠, 十三幺: the reading form, or R_NONE."""
-    cdef int i, t, s, nums = 0, k, j
+    cdef int i, t, s, nums = 0, k
     cdef bint odd = False, ok
     memset(ft, 0, NF * sizeof(int))
     for i in range(34):
@@ -1531,7 +1531,6 @@ def mcr_calculate(object counts, tuple melds, int win, bint self_drawn, bint las
     cdef Hand_ h
     cdef int ft[NF]
     cdef int best[NF]
-    cdef int packs[5]
     cdef int best_packs[5]
     cdef Divisions res
     cdef int work[5]

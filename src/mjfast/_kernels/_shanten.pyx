@@ -280,8 +280,8 @@ cdef void hc_exact(const uint8_t* c, const uint8_t* cap, const uint8_t* playable
     cdef int x[4]
     cdef int u[4]
     cdef int n_types = 4 if n == 4 else 1
-    cdef int code, tmp, X, i, j, m, p, o, q, r, t, ov, d, v, nv, n_codes = 1
-    for j in range(n_types):
+    cdef int code, tmp, X, i, j, _r, m, p, o, q, r, t, ov, d, v, nv, n_codes = 1
+    for _r in range(n_types):
         n_codes *= 5
     for m in range(5):
         for p in range(2):
@@ -864,7 +864,6 @@ cdef int knitted_straight_deficit(const uint8_t* c, int kmax, const Params* prm,
     cdef uint8_t cap2[34]
     cdef int j, x, k, base, ov, d, best = INF
     cdef bint hc = (prm.options & O_HONOUR_CHOWS) != 0
-    cdef Params p2
     for j in range(6):
         memcpy(rest, c, 34)
         memcpy(cap2, prm.cap, 34)
@@ -887,9 +886,9 @@ cdef int knitted_straight_deficit(const uint8_t* c, int kmax, const Params* prm,
             continue
         # nor one whose rest cannot do better with unlimited copies (the table relaxation,
         # which knows no honour chows)
-        if not hc and base + natural_from_rows(SUIT_U + 10 * group_index(rest, 9), SUIT_U + 10 * group_index(rest + 9, 9),
-                                    SUIT_U + 10 * group_index(rest + 18, 9), HON_U + 10 * group_index(rest + 27, 7),
-                                    kmax) >= bound:
+        if not hc and base + natural_from_rows(
+                SUIT_U + 10 * group_index(rest, 9), SUIT_U + 10 * group_index(rest + 9, 9),
+                SUIT_U + 10 * group_index(rest + 18, 9), HON_U + 10 * group_index(rest + 27, 7), kmax) >= bound:
             continue
         # a set and a pair never need a fourth copy of a knitted kind, so the natural table
         # still applies where every original cap was 4 (all_natural, no wildcards)

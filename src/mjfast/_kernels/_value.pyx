@@ -47,9 +47,8 @@ the lower kind index (a 14-tile hand scans its discards in kind order and keeps 
 a later one is worth more beyond the tolerance; the drawn tile thrown back is then compared
 with that discard the same way).  The twin in :mod:`mjfast._reference.value` states the same model.
 """
-cimport cython
 from cython.parallel cimport prange
-from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint32_t, uint64_t, int64_t
+from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint64_t, int64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memset
 from libc.math cimport pow, fabs
@@ -60,7 +59,7 @@ from mjfast._kernels._shanten cimport (
     F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT, O_NEED_VOID, O_HONOUR_CHOWS)
 from mjfast._kernels._common cimport POW5, IS_ORPHAN
 from mjfast._kernels._efficiency cimport Eval, ev_init, accept_mask, seven_pairs_need
-from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32, draw_front, draw_back
+from mjfast._kernels._rng cimport bitgen_pointer, draw_front, draw_back
 
 import numpy as np
 cimport numpy as cnp
@@ -501,8 +500,6 @@ cdef inline const void* array_n(object a, int typenum, Py_ssize_t size, str name
     return cnp.PyArray_DATA(arr)
 
 
-
-
 cdef inline void merge_k(int* out, const uint8_t* a, const uint8_t* b, int kmax) noexcept nogil:
     """merge_rows with a constant bound for four sets (unrolled by the compiler)."""
     if kmax == 4:
@@ -545,7 +542,7 @@ cdef void discard_shanten_fused(const Prob* p, const uint8_t* c, int8_t* out) no
     cdef unsigned int opt[4]
     cdef const uint8_t* rows[4]
     cdef const uint8_t* r2
-    cdef int g, i, j, x, n, pos, d, best, dstd = INF, d7 = INF, d13 = INF, kmax = 4 - p.n_melds
+    cdef int g, i, j, x, n, pos, best, dstd = INF, d7 = INF, d13 = INF, kmax = 4 - p.n_melds
     cdef int pairs = 0, odd = 0, orph = 0, orph_pairs = 0, dp, do, o, op, cell
     cdef unsigned int bits
     cdef bint kept
@@ -1059,7 +1056,7 @@ cdef inline void round_step(const Prob* p, const N13* n, const uint8_t* d, int t
                             int turns) noexcept nogil:
     """The opponents' turns after a discard: each unseen copy of a legal discard win is thrown
     with probability hz[t] per opponent turn; a thrown one is won when that is worth more."""
-    cdef int i, x, r, C = 0
+    cdef int _turn, x, r, C = 0
     cdef double q = p.hz[t], poff, pk
     cdef double acc[NV]
     cdef double dv[NV]
@@ -1075,7 +1072,7 @@ cdef inline void round_step(const Prob* p, const N13* n, const uint8_t* d, int t
     if C == 0:
         return
     poff = p.poff[t * MAX_C + C] if C < MAX_C else 1.0 - pow(1.0 - q, C)
-    for i in range(turns):
+    for _turn in range(turns):
         vzero(acc)
         vaxpy(acc, 1.0 - poff, V)
         for x in range(n.nq):
@@ -1121,7 +1118,7 @@ cdef inline int64_t vidx(const Prob* p, int t, int64_t node, int64_t nn) noexcep
 cdef void flower_law(Prob* p) noexcept nogil:
     """PF[t][f][g]: P(g flowers, then a playable tile) at the draw after t playable draws with
     f flowers drawn."""
-    cdef int t, f, g, i, Snf, NF = p.F0 + 1
+    cdef int t, f, g, Snf, NF = p.F0 + 1
     cdef double pr
     for t in range(p.T):
         Snf = p.S_ret if p.mode == MODE_RETURNED else p.S0 - t
@@ -1134,7 +1131,6 @@ cdef void flower_law(Prob* p) noexcept nogil:
             for g in range(NF - f):
                 p.PF[(t * NF + f) * NF + g] = pr * Snf / (Snf + p.F0 - f - g)
                 pr *= (<double>(p.F0 - f - g)) / (Snf + p.F0 - f - g)
-
 
 
 cdef inline void edge_sum(const Prob* p, const N13* n, int64_t h, const double* Vn, const int32_t* Cch,
@@ -1180,7 +1176,7 @@ cdef inline void edge_sum(const Prob* p, const N13* n, int64_t h, const double* 
         vaxpy(acc6, nfw, Vn + (h * NF + f1) * NV)
 
 cdef int solve_graph(Prob* p) noexcept nogil:
-    cdef int64_t n13 = p.n13.n, n14 = p.n14.n, h, gi, x, ei
+    cdef int64_t n13 = p.n13.n, n14 = p.n14.n, h, gi, x
     cdef int NF = p.F0 + 1, t, f, f1
     cdef bint exact = p.mode == MODE_EXACT
     cdef double* Vbuf = NULL
@@ -1204,7 +1200,11 @@ cdef int solve_graph(Prob* p) noexcept nogil:
     if p.T > 0:
         p.PF = <double*>malloc(p.T * NF * NF * sizeof(double))
     if Vbuf == NULL or Cch == NULL or Cj == NULL or Abuf == NULL or D == NULL or (p.T > 0 and p.PF == NULL):
-        free(Vbuf); free(Cch); free(Cj); free(Abuf); free(D)
+        free(Vbuf)
+        free(Cch)
+        free(Cj)
+        free(Abuf)
+        free(D)
         return STATUS_MEMORY
     if p.T > 0:
         flower_law(p)
@@ -1215,7 +1215,11 @@ cdef int solve_graph(Prob* p) noexcept nogil:
         p.kC = <int32_t*>malloc((x * n14 * NF + 1) * sizeof(int32_t))
         p.kJ = <int8_t*>malloc((x * n14 * NF + 1) * sizeof(int8_t))
         if p.kV == NULL or p.kD == NULL or p.kC == NULL or p.kJ == NULL:
-            free(Vbuf); free(Cch); free(Cj); free(Abuf); free(D)
+            free(Vbuf)
+            free(Cch)
+            free(Cj)
+            free(Abuf)
+            free(D)
             return STATUS_MEMORY
         for x in range((1 if exact else (p.T + 1)) * n14 * NF):
             p.kC[x] = -1
@@ -1309,7 +1313,10 @@ cdef int reach_counts(Prob* p, int64_t* counts) noexcept nogil:
     cdef const N14* g
     cdef int32_t ch
     if m13 == NULL or m14 == NULL or stack == NULL or queued == NULL:
-        free(m13); free(m14); free(stack); free(queued)
+        free(m13)
+        free(m14)
+        free(stack)
+        free(queued)
         return STATUS_MEMORY
     for r in range(p.n_roots):
         h = p.root_id[r]
@@ -1352,7 +1359,10 @@ cdef int reach_counts(Prob* p, int64_t* counts) noexcept nogil:
         b = m14[h]
         for r in range(p.n_roots):
             counts[r] += (b >> r) & 1
-    free(m13); free(m14); free(stack); free(queued)
+    free(m13)
+    free(m14)
+    free(stack)
+    free(queued)
     return STATUS_OK
 
 
@@ -1582,7 +1592,7 @@ cdef void play_chunk(Prob* p, bitgen_t* rng, const int8_t* wall0, int n_wall, in
                      int32_t* ready_hist, int32_t* win_hist, int32_t* win_turn, int32_t* win_state) noexcept nogil:
     """``n_games`` hands played by the kept choices on one stream (self-draw wins only)."""
     cdef int8_t wall[MAX_WALL]
-    cdef int gme, t, tile, fpos, bpos, ready, won, nfl, after, x, w
+    cdef int gme, t, tile, fpos, bpos, ready, won, nfl, after, w
     cdef int32_t node, tgt
     cdef int64_t ei
     cdef N13* n

@@ -43,11 +43,11 @@ from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
-from mjfast._kernels._shanten cimport (Params, params_init, shanten_one, N_KINDS,
-                                      F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_NEED_VOID)
+from mjfast._kernels._shanten cimport (
+    Params, params_init, shanten_one, N_KINDS, F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_NEED_VOID)
 from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32, bounded_u64, draw_front, draw_back
-from mjfast._kernels._policy cimport (Memo, Policy, memo_init, memo_free, memo_key, mix, pol_shanten,
-                                      pol_choice, NOT_DECIDED)
+from mjfast._kernels._policy cimport (
+    Memo, Policy, memo_init, memo_free, memo_key, mix, pol_choice, NOT_DECIDED)
 
 cdef enum:
     WILD = 34
@@ -122,8 +122,6 @@ cdef void policy_init(Policy* P, const Params* prm, uint8_t* copies) noexcept no
     if prm.all_natural and not (prm.options & O_NEED_VOID) \
             and (prm.forms & ~(F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS)) == 0:
         P.table = prm
-
-
 
 
 ctypedef struct Ask:           # the legality checker (shared by the threads; used with the GIL)
@@ -305,7 +303,7 @@ def simulate_draws_kernel(list bitgens,                     # IN one BitGenerato
     cdef Policy pol
     cdef uint8_t copies[34]
     cdef bitgen_t** rngs
-    cdef int d, s, s_after
+    cdef int s, s_after
     cdef uint8_t c[34]
     cdef const int8_t* wp = NULL
     cdef Ask ask
@@ -362,7 +360,7 @@ def simulate_draws_kernel(list bitgens,                     # IN one BitGenerato
     if start_discard:
         pol.memo = &cache.memos[0]
         pol.choices = &cache.memos[1]
-        d = pol_choice(&pol, c, n_melds, wilds, &visible[0], 1, &s, &s_after)
+        pol_choice(&pol, c, n_melds, wilds, &visible[0], 1, &s, &s_after)   # the discard itself is not needed
         s0 = -1 if s < 0 else s_after
         pol.memo = NULL
         pol.choices = NULL
