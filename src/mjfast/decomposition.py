@@ -296,7 +296,7 @@ def honour_chows(tiles) -> list[tuple[int, ...]]:
     ['123z', '124z', '567z']
     """
     tiles = list(tiles)
-    out = []
+    out: list[tuple[int, ...]] = []
     for group in (_WINDS, _DRAGONS):
         u = [tiles.count(k) for k in group]
         if sum(u) % 3 or (sum(u) and len(group) == 3 and len(set(u)) > 1):
