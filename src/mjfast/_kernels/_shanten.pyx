@@ -14,6 +14,12 @@ looked up in a precomputed table (``_tables``) and the groups are combined by mi
 (sets, pair, overflow).  A group whose kinds are capped (melds, absent kinds, a wildcard's own
 face) or where overflow could help is solved exactly by a small dynamic programme over its
 kinds instead.  Special forms are small choice problems solved directly.
+
+Honour chows (option ``O_HONOUR_CHOWS``, a rule's ``Calls.chow_honours``: any three different
+winds, any three different dragons): the honours are then a wind group and a dragon group, each
+with its own small table (``_tables.honour_chow_tables``) or exact programme (``hc_exact``), and
+their min-plus combination over the seven honours serves the table path in place of the plain
+honour table.
 """
 from cython.parallel cimport prange
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
