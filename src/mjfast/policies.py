@@ -53,8 +53,12 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from .tiles import CODES
+
+if TYPE_CHECKING:
+    from .rules import Rule
 
 __all__ = ["Efficiency", "View", "CALLS", "ACTIONS", "METHODS", "describe"]
 
@@ -185,6 +189,24 @@ class View:
         Every seat's declared void suit (定缺: ``"m"``, ``"p"`` or ``"s"``; None under rules
         without it).  A seat wins only once it holds none of its void suit.
     """
+
+    decision: str
+    seat: int
+    dealer: int
+    turn: int
+    counts: tuple[int, ...]
+    wilds: int
+    tile: int | None
+    wall_left: int
+    scores: tuple[int, ...]
+    rule: Rule
+    voids: tuple[str | None, ...]
+    _melds: Any
+    _discards: Any
+    _flowers: Any
+    _flipped: Any
+    _tables: Any
+    _cache: dict
 
     __slots__ = (
         "decision",

@@ -41,7 +41,7 @@ rule or a :func:`~mjfast.rules.variant` declares, not just for the built-in valu
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -116,7 +116,7 @@ class Element:
         zh: str,
         en: str,
         value,
-        predicate: Callable,
+        predicate: str | Callable,
         *,
         scope: str = "reading",
         group: str | None = None,
@@ -267,6 +267,14 @@ class Facts:
         "_faced",
         *READING_FACTS,
     )
+
+    if TYPE_CHECKING:
+        # the attributes are slots set per context and per reading (and by a rule's own
+        # subclass), read by predicates compiled from expressions: typed as Any
+
+        def __getattr__(self, name: str) -> Any: ...
+
+        def __setattr__(self, name: str, value: Any) -> None: ...
 
 
 def _faces(f: Facts, c: bytes, melds) -> None:
@@ -561,6 +569,14 @@ class _Result:
         "ctx",
         "full",
     )
+
+    if TYPE_CHECKING:
+        # the attributes are slots set per context and per reading (and by a rule's own
+        # subclass), read by predicates compiled from expressions: typed as Any
+
+        def __getattr__(self, name: str) -> Any: ...
+
+        def __setattr__(self, name: str, value: Any) -> None: ...
 
     @property
     def result(self) -> _Result:
