@@ -33,6 +33,7 @@ matplotlib.use("Agg")  # the child draws no window (the plotting entries)
 
 import mjfast as mj  # noqa: E402
 from mjfast import rules as _rules  # noqa: E402
+from mjfast.scoring import WIN_FLAGS  # noqa: E402
 from mjfast.simulation.games import SUPPORTED  # noqa: E402
 
 RULES = list(SUPPORTED)
@@ -74,18 +75,7 @@ MELDS = [
     None,
     "一二三万",
 ]
-FLAGS = [
-    "after_kong",
-    "robbing_kong",
-    "last_tile",
-    "last_copy",
-    "heavenly",
-    "earthly",
-    "human",
-    "kong_discard",
-    "baozi",
-    "diling",
-]
+FLAGS = list(WIN_FLAGS)
 
 
 # -- strategies ---------------------------------------------------------------------------

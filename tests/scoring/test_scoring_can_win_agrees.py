@@ -16,24 +16,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mjfast import Hand, rules
-from mjfast.scoring import NotComplete, WinContext, can_win, score
+from mjfast.scoring import WIN_FLAGS, NotComplete, WinContext, can_win, score
 from mjfast.tiles import CODES
 
 FULL = os.environ.get("MJFAST_ORACLE_SCALE", "") == "full"
 N = 100_000 if FULL else 250
 
-_FLAGS = (
-    "after_kong",
-    "robbing_kong",
-    "last_tile",
-    "last_copy",
-    "heavenly",
-    "earthly",
-    "human",
-    "kong_discard",
-    "baozi",
-    "diling",
-)
+_FLAGS = WIN_FLAGS
 #: Scorer keywords per rule, each with valid and invalid values.
 _KEYWORDS = {
     "suzhou": {"base": (5, 1, 0, 2.5)},

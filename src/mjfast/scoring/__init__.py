@@ -25,7 +25,19 @@ from . import (  # noqa: E402
     suzhou,
     taicang,
 )
-from ._core import ELEMENT_COLUMNS, HOW, ROW_FIELDS, NotComplete, Score, WinContext, can_win, register, score, scorers
+from ._core import (
+    ELEMENT_COLUMNS,
+    HOW,
+    ROW_FIELDS,
+    WIN_FLAGS,
+    NotComplete,
+    Score,
+    WinContext,
+    can_win,
+    register,
+    score,
+    scorers,
+)
 
 __all__ = [
     "WinContext",
@@ -38,6 +50,7 @@ __all__ = [
     "ELEMENT_COLUMNS",
     "ROW_FIELDS",
     "HOW",
+    "WIN_FLAGS",
     "guobiao",
     "suzhou",
     "taicang",

@@ -96,8 +96,8 @@ def _seat(value, what: str) -> int:
 
 
 _PAYERS = tuple(tuple(p for p in range(4) if p != w) for w in range(4))
-_FLAGS = (
-    "self_draw",
+#: The situation flags of a win (``WinContext`` keywords besides ``self_draw``).
+WIN_FLAGS = (
     "after_kong",
     "robbing_kong",
     "last_tile",
@@ -109,6 +109,7 @@ _FLAGS = (
     "baozi",
     "diling",
 )
+_FLAGS = ("self_draw", *WIN_FLAGS)
 _NO_STATE = FrozenMap()
 
 
