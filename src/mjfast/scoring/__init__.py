@@ -13,18 +13,12 @@ One module per rule registers its scorer on import: :mod:`~mjfast.scoring.guobia
 :mod:`~mjfast.scoring.jj` — all ten rules.
 """
 
-from . import (  # noqa: E402
-    guangdong,
-    guiyang,
-    guobiao,  # noqa: E402  (each module registers its scorer on import)
-    jinhua,
-    jj,
-    ruijin,
-    shangrao,
-    sichuan,
-    suzhou,
-    taicang,
-)
+# Each module registers its scorer on import, and scorers() lists them in that order: 国标 first.
+# isort: off
+from . import guobiao
+from . import guangdong, guiyang, jinhua, jj, ruijin, shangrao, sichuan, suzhou, taicang
+
+# isort: on
 from ._core import (
     ELEMENT_COLUMNS,
     HOW,
