@@ -36,7 +36,7 @@ DIRECTIVES = {
     "freethreading_compatible": True,
 }
 
-KERNELS = ["_shanten", "_efficiency", "_decompose", "_mcr", "_wall", "_game", "_value"]
+KERNELS = ["_shanten", "_efficiency", "_decompose", "_mcr", "_wall", "_game", "_value", "_front"]
 
 
 def _compiler_has_openmp() -> bool:

@@ -4,7 +4,7 @@ starting one alternating), median wall time and median CPU time of this process.
 
     PYTHONPATH=src python bench/matches.py [--matches M] [--repeat R] [--rules a,b] [--markdown FILE]
 
-Target (issue 14): a match of 16 hands costs no more than 16 hands of ``simulate_games`` + 10 %.
+Target: a match of 16 hands costs no more than 16 hands of ``simulate_games`` + 10 %.
 """
 from __future__ import annotations
 

@@ -464,6 +464,54 @@ def section_discards(sets, repeat):
     return out
 
 
+def section_hand_path(hs13, hs14, repeat):
+    """The Hand path: ``mj.shanten/ukeire/analyze_discards(Hand)`` against the count-vector path
+    on the same hands (target: at most 1.5x), and against riichienv (target: ``shanten(Hand)`` at
+    least as fast as one ``calculate_shanten`` call, ``ukeire(Hand)`` at least 20x the 34-draw
+    computation)."""
+    sp, uk, ad = mj.shanten, mj.ukeire, mj.analyze_discards
+    groups = {
+        "shanten": ({"mjfast.shanten(counts)": loop1(sp, hs13.counts),
+                     "mjfast.shanten(Hand)": loop1(sp, hs13.hands)}, "mjfast.shanten(Hand)"),
+        "ukeire": ({"mjfast.ukeire(counts)": loop1(lambda c: uk(c, seven_pairs="riichi"), hs13.counts),
+                    "mjfast.ukeire(Hand)": loop1(lambda h: uk(h, seven_pairs="riichi"), hs13.hands)},
+                   "mjfast.ukeire(Hand)"),
+        "discards": ({"mjfast.analyze_discards(counts, as_frame=False)":
+                      loop1(lambda c: ad(c, as_frame=False, combos=False, seven_pairs="riichi"), hs14.counts),
+                      "mjfast.analyze_discards(Hand, as_frame=False)":
+                      loop1(lambda h: ad(h, as_frame=False, combos=False, seven_pairs="riichi"), hs14.hands)},
+                     "mjfast.analyze_discards(Hand, as_frame=False)"),
+    }
+    if "riichienv" in PEERS:
+        cs = PEERS["riichienv"].calculate_shanten
+        groups["shanten"][0]["riichienv.calculate_shanten"] = loop1(cs, hs13.ids136)
+        pairs = list(zip(hs13.ids136, hs13.list34))
+
+        def run_r(pairs=pairs, cs=cs):
+            t = perf()
+            for ids, l34 in pairs:
+                riichienv_ukeire(cs, ids, l34)
+            return perf() - t, len(pairs)
+        groups["ukeire"][0]["riichienv: 34 draws x calculate_shanten"] = run_r
+    meds = {}
+    for name, (fns, base) in groups.items():
+        meds[name] = med = round_robin(fns, repeat)
+        n = len(hs14) if name == "discards" else len(hs13)
+        report(f"(11) the Hand path: {name} of {'14' if name == 'discards' else '13'}-tile hands (n={n})",
+               med, base)
+    s, u, d = meds["shanten"], meds["ukeire"], meds["discards"]
+    print("   targets: Hand path / count path "
+          f"shanten {s['mjfast.shanten(Hand)'] / s['mjfast.shanten(counts)']:.2f}x, "
+          f"ukeire {u['mjfast.ukeire(Hand)'] / u['mjfast.ukeire(counts)']:.2f}x, "
+          f"analyze_discards {d['mjfast.analyze_discards(Hand, as_frame=False)'] / d['mjfast.analyze_discards(counts, as_frame=False)']:.2f}x "
+          "(target <= 1.5x)")
+    if "riichienv" in PEERS:
+        print("   targets: riichienv / Hand path "
+              f"shanten {s['riichienv.calculate_shanten'] / s['mjfast.shanten(Hand)']:.2f}x (target >= 1), "
+              f"ukeire {u['riichienv: 34 draws x calculate_shanten'] / u['mjfast.ukeire(Hand)']:.1f}x (target >= 20)")
+    return meds
+
+
 IMPORT_SNIPPET = r"""
 import sys, time, json
 if sys.argv[1] in ("numpy", "pandas"):
@@ -761,6 +809,8 @@ def main(argv=None):
     ap.add_argument("--batch-n", type=int, default=None, help="hands for shanten_batch (default 100000; quick 20000)")
     ap.add_argument("--markdown", type=str, default=None, help="also write the results table to this file")
     ap.add_argument("--games", type=int, default=None, help="games per rule for simulate_games (default 2048; quick 256)")
+    ap.add_argument("--hand-path", action="store_true",
+                    help="run only the Hand-path section (11): Hand vs count vector vs riichienv")
     ap.add_argument("--value", type=int, default=None, metavar="N",
                     help="run only the expected_value section, on N random 1- and N 2-shanten hands (e.g. 200)")
     a = ap.parse_args(argv)
@@ -771,6 +821,16 @@ def main(argv=None):
         return
     n = a.n or (400 if a.quick else 2000)
     repeat = a.repeat or (3 if a.quick else 5)
+    if a.hand_path:
+        print(f"# mjfast Hand-path benchmark  {_dt.datetime.now(_dt.timezone.utc):%Y-%m-%d %H:%M UTC}")
+        print(f"machine: {machine()}")
+        print(f"load average (1, 5, 15 min) {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        print(f"riichienv {version('riichienv') if 'riichienv' in PEERS else 'not installed'}; n={n}, repeat={repeat}")
+        rng = np.random.default_rng(a.seed)
+        ids14 = random_ids(rng, n, 14)
+        mj.shanten_batch(counts_of(ids14), n_threads=1)
+        section_hand_path(HandSet(ids14[:, :13]), HandSet(ids14[:max(10, n // 4)]), repeat)
+        return
     n_batch = a.batch_n or (20_000 if a.quick else 100_000)
     n_uk = max(20, n // 4)
     n_ad = max(10, n // 10)
@@ -803,6 +863,7 @@ def main(argv=None):
     ad_sets = [("random hands", HandSet(ids14[:n_ad])),
                ("1-shanten hands (discards leave 1-shanten)", HandSet(near_ready(rng, n_ad, 14, 1)))]
     ad = section_discards(ad_sets, repeat)
+    section_hand_path(hs13, HandSet(ids14[:n_ad]), repeat)
     section_scoring(n, repeat, a.seed)
     section_games(a.games or (256 if a.quick else 2048), min(repeat, 3), a.seed)
     imp, rss, tot = section_import(repeat)

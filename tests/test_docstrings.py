@@ -11,7 +11,8 @@ matplotlib.use("Agg")
 MODULES = ["mjfast.shape", "mjfast.efficiency", "mjfast.tiles", "mjfast.hand", "mjfast.rules", "mjfast.decomposition",
            "mjfast.analysis.calls", "mjfast.analysis.payout", "mjfast.analysis.plotting",
            "mjfast.simulation.draws", "mjfast.scoring._core", "mjfast.scoring.guobiao",
-           "mjfast.simulation.games", "mjfast._display", "mjfast._config"]
+           "mjfast.simulation.games", "mjfast.policies", "mjfast._display",
+           "mjfast._config"]
 
 
 @pytest.mark.parametrize("name", MODULES)

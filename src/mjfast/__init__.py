@@ -4,24 +4,22 @@ Exact shanten over every form a rule allows (with called melds and wildcards), w
 改良 and the 一进听 combination count, and the exact win probability and expected payout of
 every discard (:func:`expected_value`), under ten regional rule sets.
 """
-from . import rules, scoring, tiles
+from . import policies, rules, scoring, tiles
 from ._version import __version__
 from .hand import Hand, Meld
 from .analysis.calls import call_vs_pass
 from .analysis.value import expected_value
 from .decomposition import Decomposition, decompose, decompose_counts
 from .simulation.games import iter_games, simulate_games
-from .simulation.matches import iter_matches, match_summary, simulate_matches
-from .efficiency import fast_analyze_discards as analyze_discards
-from .efficiency import fast_ukeire as ukeire
+from .simulation.matches import duplicate_match, iter_matches, match_summary, simulate_matches
 from .efficiency import improvements, ukeire_batch, waits, yijinting
 from .analysis.payout import compare_rules, element_frequencies, payout_summary
 from .analysis import plotting
 from .analysis.plotting import plot_discards, plot_elements, plot_payouts, plot_win_curve
 from .scoring import Score, WinContext, can_win, register, score, scorers
-from .shape import fast_shanten as shanten
 from .shape import shanten_batch
 from .simulation.draws import simulate_draws
+from ._kernels._front import analyze_discards, shanten, ukeire
 from .tiles import parse_tiles, to_chinese, to_glyphs, to_mpsz
 from ._display import style
 from ._config import show_config
@@ -68,6 +66,8 @@ __all__ = [
     "simulate_matches",
     "iter_matches",
     "match_summary",
+    "duplicate_match",
+    "policies",
     "plotting",
     "style",
     "scoring",

@@ -29,7 +29,7 @@ import sys
 import tempfile
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 __all__ = ["main"]
 
@@ -581,7 +581,7 @@ class _Output:
         self.fh = None if self.parquet else os.fdopen(fd, "wb")
         if self.parquet:
             os.close(fd)
-        self.writer = None
+        self.writer: Any = None         # the pyarrow.parquet.ParquetWriter, once parquet rows exist
         self.written = 0
 
     def write(self, batch) -> None:
@@ -612,12 +612,13 @@ class _Output:
                 self.writer.write_table(table)
                 self.written += table.num_rows
         else:
+            assert self.fh is not None        # a CSV output holds its handle until it closes
             with open(path, "rb") as src:
                 for j, line in enumerate(src):
                     self.fh.write(line)
                     self.written += j > 0
 
-    def _close(self, complete: bool) -> None:
+    def _close(self, complete: bool) -> dict[str, Any]:
         meta = dict(self.meta, complete=complete, n_games_written=self.written)
         if self.writer is not None:
             self.writer.add_key_value_metadata({"mjfast": json.dumps(meta)})
@@ -721,6 +722,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     keep = ["dealer", "winners", "how", "discarder", "pay_0", "pay_1", "pay_2", "pay_3"]
     kept = []
     start = 0
+    entropy: int | Sequence[int] | None
     if args.resume:
         meta = _partial_meta(_partial_path(args.out))
         mine = dict(rule=args.rule, options={k: str(v) for k, v in options.items()}, n_games_requested=args.games)

@@ -14,28 +14,20 @@ import numpy as np
 from . import rules as _rules
 from .rules import _base as _rules_base
 from ._kernels import _game as _kg
+from ._kernels import _shanten as _ks
 from .tiles import CODES, N_KINDS, N_TILES_ALL
 
 #: Form names understood by the shanten kernel, with their bit in the kernel's form mask.
-FORM_BITS: dict[str, int] = {
-    "standard": 1,
-    "seven_pairs": 2,
-    "thirteen_orphans": 4,
-    "thirteen_lan": 8,
-    "honors_and_knitted": 16,
-    "knitted_straight": 32,
-    "nine_terminals": 64,
-    "seven_stars": 128,
-}
+FORM_BITS: dict[str, int] = dict(_ks.FORM_BITS)
 #: Forms used when no rule is given.
 DEFAULT_FORMS = ("standard", "seven_pairs", "thirteen_orphans")
-OPT_PAIRS_DISTINCT = 1
-OPT_LAN_STRICT = 2
-OPT_VOID_M = 4  # << suit: that suit may be left empty (缺一门)
-OPT_NEED_VOID = 32
-OPT_HONOUR_CHOWS = 64  # any three different winds / dragons form a set (Calls.chow_honours)
+OPT_PAIRS_DISTINCT = _ks.OPTION_BITS["pairs_distinct"]
+OPT_LAN_STRICT = _ks.OPTION_BITS["lan_strict"]
+OPT_VOID_M = _ks.OPTION_BITS["void_m"]  # << suit: that suit may be left empty (缺一门)
+OPT_NEED_VOID = _ks.OPTION_BITS["need_void"]
+OPT_HONOUR_CHOWS = _ks.OPTION_BITS["honour_chows"]  # any three different winds / dragons form a set (Calls.chow_honours)
 ALL_VOIDABLE = OPT_NEED_VOID | (7 * OPT_VOID_M)
-INF = 100  # the kernel's "no allowed form applies"
+INF = _ks.NO_FORM  # the kernel's "no allowed form applies"
 
 _FULL = np.full(N_KINDS, 4, np.uint8)
 _FULL.setflags(write=False)

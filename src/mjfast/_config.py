@@ -9,6 +9,7 @@ import os
 import platform
 import sys
 import warnings
+from typing import Any
 
 import numpy as np
 
@@ -20,6 +21,7 @@ def config() -> dict:
 
     tables = _tables.load_tables()
     status = dict(_tables.STATUS)
+    sizes: dict[str, dict[str, Any]]
     sizes = {name: {"shape": list(a.shape), "dtype": str(a.dtype), "MiB": round(a.nbytes / 2**20, 2)}
              for name, a in tables.items()}
     return {

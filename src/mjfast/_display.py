@@ -74,7 +74,7 @@ def _strokes(d: str, colour: str, x: float, y: float, scale: float, width: float
 # --------------------------------------------------------------------------------------------
 # suits: positions in the 30 x 40 tile
 # --------------------------------------------------------------------------------------------
-_DOTS = {
+_DOTS: dict[int, list[tuple[float, float, float]]] = {
     1: [(15, 20, 8.5)],
     2: [(15, 11, 5), (15, 29, 5)],
     3: [(8, 9, 4.2), (15, 20, 4.2), (22, 31, 4.2)],
@@ -93,7 +93,7 @@ _DOT_COLOURS = {1: [_RED], 2: [_BLUE, _GREEN], 3: [_BLUE, _RED, _GREEN], 4: [_BL
                 5: [_BLUE, _GREEN, _RED, _GREEN, _BLUE], 6: [_GREEN, _GREEN] + [_RED] * 4,
                 7: [_GREEN] * 3 + [_RED] * 4, 8: [_BLUE] * 8, 9: [_BLUE] * 3 + [_RED] * 3 + [_GREEN] * 3}
 
-_STICKS = {   # (x, y) of each stick's centre; a stick is 3.4 x 9
+_STICKS: dict[int, list[tuple[float, float]]] = {   # (x, y) of each stick's centre; a stick is 3.4 x 9
     2: [(15, 11), (15, 29)],
     3: [(15, 11), (10, 29), (20, 29)],
     4: [(10, 11), (20, 11), (10, 29), (20, 29)],

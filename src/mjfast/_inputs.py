@@ -82,9 +82,10 @@ def check_wilds(wilds) -> int:
         return 0
     if isinstance(wilds, (bool, np.bool_)) or not isinstance(wilds, numbers.Integral):
         raise ValueError(f"wilds must be an integer number of wildcards, got {type(wilds).__name__} {wilds!r}")
-    if not 0 <= wilds <= MAX_WILDS:
+    n = int(wilds)                    # exact for an Integral
+    if not 0 <= n <= MAX_WILDS:
         raise ValueError(f"wilds must be between 0 and {MAX_WILDS}, got {wilds}")
-    return int(wilds)
+    return n
 
 
 def wild_kind_index(wild_kind) -> int | None:
@@ -242,11 +243,12 @@ def check_int(value, name: str, lo: int, hi: int | None = None) -> int:
     """``value`` as an int in ``lo..hi``; bools and non-integers are rejected."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
         raise ValueError(f"{name} must be an integer, got {value!r}")
-    if value < lo:
+    n = int(value)                    # exact for an Integral
+    if n < lo:
         raise ValueError(f"{name} must be at least {lo}, got {value}")
-    if hi is not None and value > hi:
+    if hi is not None and n > hi:
         raise ValueError(f"{name} must be at most {hi}, got {value}")
-    return int(value)
+    return n
 
 
 def physical_memory() -> int | None:

@@ -27,7 +27,7 @@ from . import _bridge
 from ._display import tile_frame
 from ._kernels import _efficiency as _ke
 from .hand import Hand
-from ._inputs import (DEFAULT_PARAMS, as_hand, as_light_hand, default_threads, fix_sets, prepare,
+from ._inputs import (as_hand, as_light_hand, default_threads, fix_sets, prepare,
                       seven_pairs_option, validate_batch, visible_counts)
 from .tiles import CODES, N_KINDS, format_counts, parse_tiles
 
@@ -220,13 +220,6 @@ def ukeire(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=
     return Ukeire(s, tiles, count, _wild_remaining(h, rule, wild_copies))
 
 
-_ke.install_ukeire_entry(ukeire, DEFAULT_PARAMS, _KIND_CODES)
-#: The public ``mjfast.ukeire``: :func:`ukeire` behind a compiled front door for plain count
-#: vectors (for one hand the Python call costs more than the kernel).
-fast_ukeire = _ke.ukeire_entry
-fast_ukeire.__doc__ = ukeire.__doc__
-
-
 def waits(hand13, *, rule=None, visible=None, melds=(), wilds=None, wild_kind=None, seven_pairs=None,
           legal="self_draw") -> dict:
     """Winning kinds of a ready (听牌) 3k+1 hand → copies left (a wait with none left shows 0).
@@ -382,7 +375,8 @@ def improvements(hand13, *, rule=None, visible=None, melds=(), wilds=None, wild_
 
 
 def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=(), combos=True,
-                     wild_kind=None, seven_pairs=None, as_frame=True, legal="self_draw"):
+                     wild_kind=None, seven_pairs=None, as_frame=True, legal="self_draw", value=False,
+                     **value_options):
     """One row per distinct discard of a 3k+2 hand: shanten, 进张, 一进听 组合数, waits, 改良.
 
     Columns: ``discard`` (ordered Categorical of mpsz codes), ``shanten``, ``ukeire_kinds``,
@@ -428,6 +422,29 @@ def analyze_discards(hand14, *, rule=None, visible=None, melds=(), wilds=None, f
     >>> str(df.loc[df["ev"].idxmax(), "discard"]), bool(0 < df["p_win"].max() < 1)
     ('9p', True)
     """
+    if not value:
+        if value_options:
+            from .analysis.value import expected_value
+            import inspect
+
+            extra = sorted(value_options)
+            known = set(inspect.signature(expected_value).parameters) - {"hand", "rule_options"}
+            if set(extra) <= known | {"draws_left"}:
+                raise ValueError(f"{', '.join(extra)} apply to the value columns: pass value=True")
+            raise ValueError(f"unknown option(s) {', '.join(extra)} for analyze_discards")
+        return _discard_table(hand14, rule=rule, visible=visible, melds=melds, wilds=wilds, fixed_sets=fixed_sets,
+                              combos=combos, wild_kind=wild_kind, seven_pairs=seven_pairs, as_frame=as_frame,
+                              legal=legal)
+    if value is not True:
+        raise ValueError(f"value must be True or False, got {value!r}")
+    return _with_value(hand14, dict(rule=rule, visible=visible, melds=melds, wilds=wilds, fixed_sets=fixed_sets,
+                                    combos=combos, wild_kind=wild_kind, seven_pairs=seven_pairs, as_frame=as_frame,
+                                    legal=legal, **value_options))
+
+
+def _discard_table(hand14, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=(), combos=True,
+                   wild_kind=None, seven_pairs=None, as_frame=True, legal="self_draw"):
+    """The shape table of :func:`analyze_discards` (no value columns)."""
     h, kr, caps, options, vis = _setup(hand14, rule, visible, melds, wilds, fixed_sets, wild_kind, (2,),
                                        seven_pairs)
     cols = _ke.discard_table(np.ascontiguousarray(h.counts, np.uint8), h.n_melds, h.wilds, caps, kr.playable,
@@ -518,33 +535,11 @@ def ukeire_batch(counts, *, melds=0, wilds=0, rule=None, seven_pairs=None, n_thr
     return out
 
 
-_ke.install_discards_entry(analyze_discards, LEGAL)
-_discards_entry = _ke.discards_entry
 _SHAPE_KEYS = frozenset(("rule", "visible", "melds", "wilds", "fixed_sets", "combos", "wild_kind", "seven_pairs",
                          "as_frame", "legal"))
 #: Columns ``value=True`` adds (from :func:`mjfast.expected_value`).
 VALUE_COLUMNS = ("p_ready", "p_win", "p_win_self_draw", "p_win_discard", "ev", "ev_stakes", "mean_win",
                  "n_states", "exact")
-
-
-def fast_analyze_discards(hand14, *, value=False, **options):
-    """:func:`analyze_discards`, with ``value=True`` adding the columns of
-    :func:`mjfast.expected_value`.  The shape table of plain count vectors is built by a
-    compiled front door (``as_frame=False`` in loops over hands)."""
-    if not value:
-        if not options.keys() <= _SHAPE_KEYS:
-            extra = sorted(options.keys() - _SHAPE_KEYS)
-            from .analysis.value import expected_value
-            import inspect
-
-            known = set(inspect.signature(expected_value).parameters) - {"hand", "rule_options"}
-            if set(extra) <= known | {"draws_left"}:
-                raise ValueError(f"{', '.join(extra)} apply to the value columns: pass value=True")
-            raise ValueError(f"unknown option(s) {', '.join(extra)} for analyze_discards")
-        return _discards_entry(hand14, **options)
-    if value is not True:
-        raise ValueError(f"value must be True or False, got {value!r}")
-    return _with_value(hand14, options)
 
 
 def _with_value(hand14, options: dict):
@@ -567,7 +562,7 @@ def _with_value(hand14, options: dict):
         if rule_keys:
             rule = _rules.get(rule_obj.name, **{**dict(rule_obj.options), **rule_keys})
     shape["rule"] = rule
-    table = analyze_discards(hand14, as_frame=True, **shape)
+    table = _discard_table(hand14, **{**shape, "as_frame": True})
     hand = Hand(np.array(h.counts, np.uint8), melds=h.melds, bonus=getattr(h, "bonus", ()), wilds=h.wilds,
                 partial=True)
     val = expected_value(hand, rule=rule, visible=shape.get("visible"), wild_kind=shape.get("wild_kind"),
@@ -585,5 +580,3 @@ def _with_value(hand14, options: dict):
         out[k] = np.asarray(v.astype(str), dtype="S") if k in ("discard", "ukeire_tiles", "waits") else v.to_numpy()
     return out
 
-
-fast_analyze_discards.__doc__ = analyze_discards.__doc__

@@ -181,8 +181,8 @@ class Meld:
             raise TypeError(f"a meld string must be str, got {type(text).__name__}")
         body = text.strip()
         if "@" in body:
-            body, _, seat = body.rpartition("@")
-            seat = _normalise_source(seat.strip())
+            body, _, seat_text = body.rpartition("@")
+            seat = _normalise_source(seat_text.strip())
             if source is not None and _normalise_source(source) != seat:
                 raise ValueError(f"meld {text!r} says @{seat} but source={source!r}")
             source = seat
@@ -203,7 +203,7 @@ class Meld:
             kind = _shape(tuple(sorted(ts)))
             if kind is None:
                 raise ValueError(f"meld {text!r} is not a legal set: {_SET_HELP}")
-        return cls(kind, ts, source=source, claimed=claimed)
+        return cls(kind, tuple(ts), source=source, claimed=claimed)
 
     @property
     def is_kong(self) -> bool:
@@ -418,7 +418,7 @@ class Hand:
         self._n_tiles = n_tiles
         self._partial = partial
         self._meld_counts = meld_counts
-        self._hash = None
+        self._hash: int | None = None
 
     # -- attributes ---------------------------------------------------------
 

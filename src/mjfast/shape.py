@@ -134,9 +134,3 @@ def shanten_batch(counts, *, melds=0, wilds=0, rule=None, form=None, seven_pairs
                             CODES[:N_KINDS])
     return out
 
-
-_k.install_entry(shanten, DEFAULT_PARAMS)
-#: The public ``mjfast.shanten``: :func:`shanten` behind a compiled front door for plain count
-#: vectors (the Python call overhead is most of the cost of one hand).
-fast_shanten = _k.shanten_entry
-fast_shanten.__doc__ = shanten.__doc__

@@ -1,4 +1,4 @@
-"""compare_rules / stack_games / base_stake (issue 7): seeds, one-unit stakes, zero-sum, errors."""
+"""compare_rules / stack_games / base_stake: seeds, one-unit stakes, zero-sum, errors."""
 import numpy as np
 import pandas as pd
 import pytest

@@ -6,7 +6,7 @@ Where the depleting wall is solved exactly (3 draws or fewer) the simulated p_wi
 depleting wall is biased by a small measured amount, and the returned wall by more.  The CI run
 plays a few hands; ``MJFAST_ORACLE_SCALE=full`` plays 300 random 1- and 2-shanten hands across
 five rules at n = 20,000 each and prints the bias figures quoted in bench/RESULTS.md (the
-assertions are the issue's: mean |Δp_win| ≤ 0.01 and max ≤ 0.03 for the depleting wall).
+assertions: mean |Δp_win| ≤ 0.01 and max ≤ 0.03 for the depleting wall).
 """
 import json
 import os

@@ -118,7 +118,7 @@ def test_table_path_matches_twin(seed, wilds):
     bad = []
     for i in range(1000 if FULL else 150):
         h = _honour_heavy(rng, 14 - wilds - i % 2, caps)
-        ours = K.shanten_counts(h, 0, wilds, caps, playable, bits, _bridge.OPT_HONOUR_CHOWS)
+        ours = K.shanten_fast(h, 0, wilds, caps, playable, bits, _bridge.OPT_HONOUR_CHOWS)
         alone = K.shanten_counts_form(h, 0, wilds, caps, playable, _bridge.FORM_BITS["standard"],
                                       _bridge.OPT_HONOUR_CHOWS)
         ref = R.shanten(h, 0, wilds, form=forms)
@@ -340,7 +340,7 @@ def _without_honour_chows(hand):
         np.subtract.at(caps, list(m.tiles), 1)
     caps = np.clip(caps, 0, 4).astype(np.uint8)
     c = np.minimum(hand.counts, caps).astype(np.uint8)
-    return K.shanten_counts(c, hand.n_melds, hand.wilds, caps, kr.playable, kr.forms,
+    return K.shanten_fast(c, hand.n_melds, hand.wilds, caps, kr.playable, kr.forms,
                             kr.options & ~_bridge.OPT_HONOUR_CHOWS)
 
 

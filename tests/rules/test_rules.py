@@ -495,12 +495,14 @@ OPTIONS = {
         "qianggang_exempt": (False, True),  # SZ-C8
         "daxiao_menqing": (True, False),  # SZ-C10 "include (15)" / `false`
         "dadiao_lock": ("exception", "strict"),  # SZ-C13
+        "discard_wind_triplet": ("concealed", "pung"),  # "胡牌后手上有3张相同的风" / SZ-A4
     },
     "taicang": {
         "qidui": (False, True),  # TC-A4 `taicang.qidui=false`
         "threshold_counts": ("all", "hard_only"),  # TC-A14
         "threshold_exempt": ("menqing", "suzhou_list"),  # TC-A6
         "fan2x": (2, 4),  # TC-C1 default ×2, `taicang.fan2x=4`
+        "discard_wind_triplet": ("concealed", "pung"),  # "胡牌后手上有3张相同的风" / as SZ-A4
     },
     "guangdong": {
         "min_fan": (0, 1),  # GD-C1 "allowed (0 番)" / `guangdong.min_fan=1`
@@ -535,6 +537,7 @@ OPTIONS = {
         "qingyaojiu_tongke": (False, True),  # GB-C7
         "lianzhong_extras": (False, True),  # §4 "default off"
         "yipao_duoxiang": (False, True),  # 截和 by default (competition rules); 一炮多响 as the option
+        "sigang_angang": (False, True),  # v3 "4个杠，暗杠加计" as the option (guobiao_fans.md §9)
     },
     "jj": {
         "hun": ("none", "flip_successor", "flip_self"),  # JJ-A1: per sub-game; in play by a flipped tile

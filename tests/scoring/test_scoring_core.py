@@ -272,3 +272,12 @@ def test_incomplete_hand_is_not_complete_everywhere(name):
     assert can_win(ctx, name) is False
     with pytest.raises(NotComplete, match="14 tiles"):
         WinContext("123m456m789m1355p", win_tile="5p", discarder=1)
+
+
+def test_scorer_keywords_equal_but_of_another_type_are_not_confused():
+    """A scorer keyword rejected for its type (国标 ``flowers=1``) does not leave a cached
+    resolution that an equal valid value (``flowers=True``: ``True == 1``) then reuses."""
+    ctx = WinContext(Hand("1112345678999m5m", bonus="F1F2"), win_tile="5m", discarder=2)
+    with pytest.raises(ValueError, match="flowers must be True or False"):
+        can_win(ctx, "guobiao", flowers=1)
+    assert score(ctx, "guobiao", flowers=True).total == 93

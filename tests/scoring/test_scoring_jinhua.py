@@ -137,9 +137,11 @@ def test_baiban_plays_as_caishen_face():
     # without knowing the 财神 the 白板 is a lone dragon: no win
     c0 = ctx("13m456p789s234s55p5z", win="5z", winner=1, self_draw=True)
     assert not can_win(c0, "jinhua")
-    # the 财神 is 白板 itself: no substitute (JH-A4)
-    assert not can_win(ctx("13m456p789s234s55p5z", win="5z", winner=1, self_draw=True,
-                           flipped="5z"), "jinhua")
+    # the 财神 is 白板 itself: no substitute (JH-A4), and a natural 白板 cannot be held (its
+    # three other tiles are the 财神, the fourth is the indicator)
+    with pytest.raises(ValueError, match="财神"):
+        can_win(ctx("13m456p789s234s55p5z", win="5z", winner=1, self_draw=True, flipped="5z"),
+                "jinhua")
 
 
 def test_qifeng_option():

@@ -20,7 +20,7 @@ def sz(hand, win, **kw):
 
 _OPTION_KEYS = {"threshold", "threshold_counts", "qidui", "dadiaoche", "songgang_scope",
                 "qianggang_exempt", "daxiao_menqing", "tileset", "flower_faces", "base",
-                "dealer", "dadiao_lock", "foo"}
+                "dealer", "dadiao_lock", "discard_wind_triplet", "foo"}
 
 
 
@@ -134,9 +134,9 @@ def test_wind_elements_self_draw():
 
 
 def test_wind_triplet_completed_by_discard_is_a_pung():
-    # SZ-A4: winning on the discarded 4z, 444z counts as 风碰 (1), not 风暗刻 (2):
-    # F = 1 + 1 + 3 + 4 = 9; 花 = 5 + 9 + 5 + 5 = 24 → 120 from seat 3
-    s = sz(WINDS, "4z", discarder=3)
+    # discard_wind_triplet="pung" (SZ-A4): winning on the discarded 4z, 444z counts as 风碰 (1),
+    # not 风暗刻 (2): F = 1 + 1 + 3 + 4 = 9; 花 = 5 + 9 + 5 + 5 = 24 → 120 from seat 3
+    s = sz(WINDS, "4z", discarder=3, discard_wind_triplet="pung")
     assert (s.total, s.points) == (24, 120)
     assert codes(s)["wind_pung"] == 2 and "wind_concealed_pung" not in codes(s)
     assert s.payments.tolist() == [120, 0, 0, -120]

@@ -10,7 +10,7 @@ from mjfast.scoring import WinContext, can_win, score
 from mjfast.scoring import taicang as TC  # registers the scorer
 
 _OPTION_KEYS = {"qidui", "threshold_counts", "threshold_exempt", "fan2x", "base", "max_payment",
-                "foo"}
+                "discard_wind_triplet", "foo"}
 
 
 def tc(hand, win, **kw):
@@ -121,11 +121,12 @@ def test_wind_pungs_and_half_flush():
 
 
 def test_wind_triplet_completed_by_discard_and_exempt_list():
-    # winning on the discarded 2z: 222z is a claimed pung (0), F = 1 < 3 → not legal
-    s = tc(WINDS, "2z", discarder=1)
+    # discard_wind_triplet="pung": winning on the discarded 2z, 222z is a claimed pung (0),
+    # F = 1 < 3 → not legal
+    s = tc(WINDS, "2z", discarder=1, discard_wind_triplet="pung")
     assert not s.legal and s.reason.startswith("1 花")
     # threshold_exempt=suzhou_list: 混一色 is exempt → (1 + 1) × 2 = 4 花 → 20 from seat 1
-    s = tc(WINDS, "2z", discarder=1, threshold_exempt="suzhou_list")
+    s = tc(WINDS, "2z", discarder=1, threshold_exempt="suzhou_list", discard_wind_triplet="pung")
     assert s.legal and s.total == 4 and s.payments.tolist() == [20, -20, 0, 0]
 
 

@@ -3,7 +3,7 @@ implements the brute-force definition: wildcards by assignment, targets by enume
 
 The twin is slow (10–150 ms a hand), so the default sample sizes are modest; every form, 0–3
 wildcards, called melds (caps) and absent kinds are covered.  ``MJFAST_ORACLE_SCALE=full``
-runs the issue's acceptance sizes (5,000 hands per wildcard count, 20,000 per special form;
+runs the full sizes (5,000 hands per wildcard count, 20,000 per special form;
 about half an hour on two cores)."""
 import importlib
 import os

@@ -2,8 +2,8 @@
 complete winning hands, hand sizes, calls, tiles conserved), reproducibility across threads and
 executors, plausible frequencies, streaming and input validation.
 
-``MJFAST_ORACLE_SCALE=full`` checks the invariants on 100,000 games per rule (the acceptance
-size of issue 6; about an hour on two cores) instead of the CI sizes."""
+``MJFAST_ORACLE_SCALE=full`` checks the invariants on 100,000 games per rule (about an hour
+on two cores) instead of the CI sizes."""
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -313,7 +313,8 @@ def test_first_discard_wins_follow_the_rule():
 
 
 @pytest.mark.parametrize("options", [{}, {"threshold": "2_3"}, {"threshold_counts": "hard_only"},
-                                     {"tileset": 144, "qianggang_exempt": True}])
+                                     {"tileset": 144, "qianggang_exempt": True},
+                                     {"discard_wind_triplet": "pung"}])
 def test_suzhou_minimum_in_kernel_matches_can_win(monkeypatch, options):
     """The kernel's 苏州 minimum accepts exactly the wins ``mj.can_win`` accepts: the same games
     come out as when every complete hand is put to ``can_win`` through the Python checker (one

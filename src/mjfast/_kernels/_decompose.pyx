@@ -28,22 +28,18 @@ different winds and any three different dragons are sets too, coded ``HONOUR_CHO
 ``j`` 0..3 the wind chow without wind ``j`` (东 南 西 北), ``j = 4`` the three dragons.  They are
 chosen when the search reaches the first wind (the wind chows) and the first dragon.
 """
-cimport cython
 from libc.stdint cimport uint8_t, int8_t
 
-import numpy as np
+from mjfast._kernels._common cimport F_STANDARD, F_KNITTED_STRAIGHT, KNIT, MAX_WILDS as MAX_WILDS_
 
 cdef enum:
-    MAX_WILDS_ = 8
     WIDTH = 15
     C_FORM = 0
     C_SETS = 1
     C_PAIR = 5
     C_LAYOUT = 6
     C_WILDS = 7
-    F_STANDARD = 1
-    F_KNITTED_STRAIGHT = 32
-    F_HONOUR_CHOWS = 1024
+    F_HONOUR_CHOWS = 1024    # a request to decompose: honour chows count as sets (beyond the form bits)
     PUNG = 34
     HCHOW = 68
 
@@ -55,13 +51,7 @@ MAX_WILDS = MAX_WILDS_
 PUNG_OFFSET = PUNG
 HONOUR_CHOW_OFFSET = HCHOW
 
-# the six knitted layouts: 147 / 258 / 369 laid over m, p, s (same order as the shanten kernel)
-cdef int KNIT[6][9]
-_perms = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
-for _j, _pm in enumerate(_perms):
-    for _s in range(3):
-        for _x in range(3):
-            KNIT[_j][3 * _s + _x] = 9 * _s + _pm[_s] + 3 * _x
+# the six knitted layouts: 147 / 258 / 369 laid over m, p, s (the shanten kernel's order)
 KNITTED_LAYOUTS = tuple(tuple(sorted(KNIT[_j][_x] for _x in range(9))) for _j in range(6))
 
 

@@ -1,4 +1,4 @@
-# Internal C-API of the efficiency kernel, shared with the game kernel.
+# Internal C-API of the efficiency kernel, shared with the game kernel and the front doors.
 from libc.stdint cimport uint8_t
 
 from mjfast._kernels._shanten cimport Params
@@ -18,6 +18,8 @@ ctypedef struct Eval:
 
 cdef void ev_init(Eval* ev, const uint8_t* c, int n_melds, int wilds, const Params* prm) noexcept nogil
 cdef int accept_mask(Eval* ev, int s0, uint8_t* mask) noexcept nogil
+cdef object ukeire_record(const Params* prm, const uint8_t* c, int n_melds, int wilds)
+cdef dict discard_columns(const Params* prm, const uint8_t* c, int n_melds, int wilds, bint with_combos)
 
 
 cdef inline int seven_pairs_need(int pairs, int odd) noexcept nogil:

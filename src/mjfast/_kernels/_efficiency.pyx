@@ -17,8 +17,9 @@ from libc.stdint cimport uint8_t, uint16_t, uint64_t, int8_t, int16_t, int32_t
 from libc.string cimport memcpy
 
 from mjfast._kernels._shanten cimport (
-    Params, RuleParams, params_init, shanten_one, table_row, merge_rows, finish, N_KINDS, INF,
+    Params, params_init, shanten_one, table_row, merge_rows, finish, N_KINDS, INF,
     F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT, O_NEED_VOID)
+from mjfast._kernels._common cimport POW5, ORPHANS, IS_ORPHAN
 
 import numpy as np
 cimport numpy as cnp
@@ -30,12 +31,6 @@ cnp.import_array()
 # with 4 natural copies, no wildcards, no 缺一门, forms among standard / seven pairs / thirteen
 # orphans) it keeps the four table indices and the seven-pairs / orphan statistics up to date,
 # so a shanten after a change costs a few dozen operations; otherwise it calls shanten_one.
-cdef int POW5[9]
-POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
-cdef uint8_t IS_ORPHAN[34]
-IS_ORPHAN[:] = [1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 7
-cdef int ORPHAN_KINDS[13]
-ORPHAN_KINDS[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 
 cdef extern from *:
     """
@@ -172,7 +167,7 @@ cdef void ev_init(Eval* ev, const uint8_t* c, int n_melds, int wilds, const Para
             ev.pairs += x >> 1
             ev.odd += x & 1
     for k in range(13):
-        x = c[ORPHAN_KINDS[k]]
+        x = c[ORPHANS[k]]
         ev.orph += x >= 1
         ev.orph_pair += x >= 2
     ev.n = n
@@ -590,52 +585,25 @@ def ukeire_dict(object counts, int n_melds, int wilds, object cap, object playab
     return s0, tiles, total
 
 
-cdef object _general_ukeire = None
-cdef dict _plain_params = {}
-cdef tuple _kind_names = ()
+#: The 34 kind names (mpsz) the records and tables use.
+cdef tuple _kind_names = tuple([f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in range(34)])
 
 
-def install_ukeire_entry(general, dict plain_params, tuple names):
-    """Install the general (Python) ukeire, the plain-hand RuleParams per seven-pairs reading and
-    the 34 kind names (mpsz) for :func:`ukeire_entry` and :class:`Ukeire`."""
-    global _general_ukeire, _plain_params, _kind_names
-    if len(names) != 34:
-        raise ValueError("names must have 34 entries")
-    _general_ukeire = general
-    _plain_params = plain_params
-    _kind_names = names
-
-
-def ukeire_entry(hand13, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=(), wild_kind=None,
-                 wild_copies=None, seven_pairs=None, legal="self_draw"):
-    """Compiled front door of :func:`mjfast.ukeire`: a plain count vector (no rule, nothing
-    visible, no melds, wildcards or fixed sets) is answered here; everything else goes to the
-    general function."""
-    if (type(hand13) is cnp.ndarray and rule is None and visible is None and not melds
-            and (wilds is None or (type(wilds) is int and wilds == 0)) and not fixed_sets and wild_kind is None and wild_copies is None):
-        found = _plain_params.get(seven_pairs)
-        if found is not None:
-            return plain_ukeire(<RuleParams>found, hand13)
-    return _general_ukeire(hand13, rule=rule, visible=visible, melds=melds, wilds=wilds, fixed_sets=fixed_sets,
-                           wild_kind=wild_kind, wild_copies=wild_copies, seven_pairs=seven_pairs, legal=legal)
-
-
-cdef object plain_ukeire(RuleParams params, object counts):
-    """进张 of a concealed 3k+1 count vector under ``params`` (own tiles subtracted only)."""
-    cdef const uint8_t* c = <const uint8_t*>array_34(counts, cnp.NPY_UINT8, "counts")
+cdef object ukeire_record(const Params* prm, const uint8_t* c, int n_melds, int wilds):
+    """进张 of a 3k+1 hand under ``prm`` (own tiles and melds subtracted only) as an
+    :class:`Ukeire`, or None when the hand is not 3k+1 with at most 13 tiles counting each meld
+    as 3, or no form applies (the caller's general path explains those).  The caller checks the
+    counts against the caps."""
     cdef Eval ev
     cdef uint64_t bits
     cdef int s0, k, r
     cdef Ukeire u
-    for k in range(34):
-        if c[k] > params.prm.cap[k]:
-            raise ValueError(f"{c[k]} copies of {_kind_names[k]}, but at most {params.prm.cap[k]} are in play")
-    ev_init(&ev, c, 0, 0, &params.prm)
-    if ev.n % 3 != 1 or ev.n > 13:
-        raise ValueError(f"this function needs a 3k+1 (e.g. 13)-tile hand; got {ev.n} tiles in hand (+0 melds)")
+    ev_init(&ev, c, n_melds, wilds, prm)
+    if ev.n % 3 != 1 or ev.n + 3 * n_melds > 13:
+        return None
     s0 = shanten_bits(&ev, &bits)
     if s0 >= INF:
-        raise ValueError("no winning form applies to the hand")
+        return None
     u = Ukeire.__new__(Ukeire)
     u.shanten = s0
     u.count = 0
@@ -980,52 +948,15 @@ def discard_table(object counts, int n_melds, int wilds, object cap, object play
     return table_columns(&table)
 
 
-cdef object _general_discards = None
-cdef tuple _legal_words = ()
-
-
-def install_discards_entry(general, tuple legal_words):
-    """Install the general (Python) analyze_discards behind :func:`discards_entry`, with the
-    values of ``legal`` that leave a table without a rule to the shape."""
-    global _general_discards, _legal_words
-    _general_discards = general
-    _legal_words = legal_words
-
-
-def discards_entry(hand14, *, rule=None, visible=None, melds=(), wilds=None, fixed_sets=(), combos=True,
-                   wild_kind=None, seven_pairs=None, as_frame=True, legal="self_draw"):
-    """Compiled front door of :func:`mjfast.analyze_discards`: the raw table (``as_frame=False``)
-    of a plain count vector (no rule, nothing visible, no melds, wildcards or fixed sets) is
-    built here; everything else goes to the general function."""
-    cdef RuleParams params
+cdef dict discard_columns(const Params* prm, const uint8_t* c, int n_melds, int wilds, bint with_combos):
+    """The discard table of a 3k+2 hand under ``prm`` with nothing seen elsewhere, as the columns
+    of :func:`discard_table`.  The caller checks the counts against the caps and the size."""
     cdef DiscardTable table
-    cdef const uint8_t* c
-    cdef int k, n = 0
-    cdef bint want_combos
-    if (not as_frame and type(hand14) is cnp.ndarray and rule is None and visible is None and not melds
-            and (wilds is None or (type(wilds) is int and wilds == 0)) and not fixed_sets and wild_kind is None and legal in _legal_words):
-        found = _plain_params.get(seven_pairs)
-        if found is not None:
-            params = <RuleParams>found
-            c = <const uint8_t*>array_34(hand14, cnp.NPY_UINT8, "counts")
-            for k in range(34):
-                if c[k] > params.prm.cap[k]:
-                    raise ValueError(f"{c[k]} copies of {_kind_names[k]}, but at most {params.prm.cap[k]} "
-                                     f"are in play")
-                n += c[k]
-            if n % 3 != 2 or n > 14:
-                raise ValueError(f"this function needs a 3k+2 (e.g. 14)-tile hand; got {n} tiles in hand "
-                                 f"(+0 melds)")
-            want_combos = bool(combos)
-            with nogil:
-                discard_rows(c, 0, 0, &params.prm, NO_VISIBLE, want_combos, &table)
-            return table_columns(&table)
-    return _general_discards(hand14, rule=rule, visible=visible, melds=melds, wilds=wilds, fixed_sets=fixed_sets,
-                             combos=combos, wild_kind=wild_kind, seven_pairs=seven_pairs, as_frame=as_frame,
-                             legal=legal)
+    with nogil:
+        discard_rows(c, n_melds, wilds, prm, NO_VISIBLE, with_combos, &table)
+    return table_columns(&table)
 
 
-@cython.boundscheck(False)
 def ukeire_batch_kernel(const uint8_t[:, ::1] counts,   # IN (n, 34)
                         const int8_t[::1] n_melds,      # IN (n,)
                         const int8_t[::1] wilds,        # IN (n,)

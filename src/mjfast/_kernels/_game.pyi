@@ -20,6 +20,9 @@ WIND_SHIFT: int
 MEMO_WORDS: int
 WILD_HEADS: dict[str | None, int]
 WIN_LOCKS: dict[str | None, int]
+CALL_MODES: dict[str, int]
+USER_BITS: dict[str, int]
+ASKS: dict[str, int]
 
 def discard_table(
     counts: npt.NDArray[np.uint8], n_melds: int, forms: int, options: int
@@ -48,7 +51,7 @@ def simulate_games_kernel(
     pung_policy: int = 0,
     win_lock: int = 0,
     pass_policy: int = 0,
-    flower_minimum: tuple[int, int, bool, bool] | None,
+    flower_minimum: tuple[int, int, bool, bool, bool] | None,
     checker: Callable[[int, bytes, tuple, int, int, int, int, int, int, bytes, int], bool] | None,
     dealers: npt.NDArray[np.int8],
     winds: npt.NDArray[np.int8],
@@ -61,4 +64,6 @@ def simulate_games_kernel(
     log: npt.NDArray[np.int16],
     n_threads: int = 1,
     memo: npt.NDArray[np.uint64] | None = None,
+    seat_policies: tuple[tuple[int, bool, int], ...] | None = None,
+    user: Callable[..., int] | None = None,
 ) -> None: ...

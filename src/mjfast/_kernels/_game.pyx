@@ -6,7 +6,10 @@ a result, so the outcome depends only on the seed, never on threads or executors
 
 Per game: the wall is shuffled (Fisher–Yates), the dealer is drawn uniformly (or given: the
 hands of a match), two dice are thrown when the rule's round state needs them, 13 tiles are
-dealt to each seat and the dealer draws.  Every seat plays the efficiency policy:
+dealt to each seat and the dealer draws.  Every seat plays the efficiency policy (its calls as
+its ``seat_policies`` entry says: the test below, every legal call, or none; staying concealed
+unless a call makes the hand ready), or asks a Python user policy for some decisions (the
+``user`` callback, with the GIL, only for the seats whose mask says so):
 
 * discard: (定缺) a tile of the seat's void suit (the suit it holds fewest of after the deal,
   ties to the lower suit) while it holds one, the lowest such kind; otherwise the least
@@ -50,6 +53,7 @@ from mjfast._kernels._shanten cimport (Params, params_init, shanten_one, N_KINDS
 from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32
 from mjfast._kernels._policy cimport (Memo, Policy, Table, memo_init, memo_free, pol_shanten, pol_accepted,
                                       pol_ukeire, pol_decide, table_init, table_discards)
+from mjfast._kernels._policy cimport CALL_FASTER, CALL_ALWAYS, CALL_NEVER, pol_claims, pol_kongs
 
 cdef enum:
     MAX_WALL = 160
@@ -126,6 +130,17 @@ cdef enum:
     A_FEI = 9            # 飞 / 宝吊头 declared (the discard follows)
     A_PASS_WIN = 10      # a potential win the policy declined
 
+# what a user policy is asked (the ``user`` callback of simulate_games_kernel)
+cdef enum:
+    U_DISCARD = 1        # bits of a seat's user mask: which decisions the user policy makes
+    U_CLAIM = 2          # claims on a discard, and kongs on its own turn
+    U_WIN = 4            # whether to take a potential win the rule accepts
+    ASK_DISCARD = 0
+    ASK_CLAIM = 1        # a discard it may 碰 / 杠 / 吃
+    ASK_KONG = 2         # kongs on its own turn
+    ASK_WIN = 3
+    MAX_OPTIONS = 16
+
 N_RECORD = N_REC
 N_SEAT_FIELDS = SEAT_FIELDS
 N_MELD_FIELDS = MF
@@ -154,6 +169,12 @@ WIND_SHIFT = FL_WIND_SHIFT
 WILD_HEADS = {None: 0, "go_around": 1, "next_draw": 2}
 #: Values of ``win_lock``.
 WIN_LOCKS = {None: 0, "any": 1, "same_kind": 2}
+#: Call modes of a seat (``seat_policies``).
+CALL_MODES = {"faster": CALL_FASTER, "always": CALL_ALWAYS, "never": CALL_NEVER}
+#: Bits of a seat's user mask (``seat_policies``): the decisions its user policy makes.
+USER_BITS = {"discard": U_DISCARD, "claim": U_CLAIM, "declare_win": U_WIN}
+#: What the ``user`` callback is asked, by name.
+ASKS = {"discard": ASK_DISCARD, "claim": ASK_CLAIM, "kong": ASK_KONG, "win": ASK_WIN}
 
 ctypedef struct Player:
     uint8_t c[34]        # concealed natural tiles by the kind they play as
@@ -203,10 +224,16 @@ ctypedef struct Rule:
     int fm_need[2]       # 花 needed for a self-draw, for a discard win
     int fm_hard_only     # 1: only hard flowers count towards the minimum
     int fm_qg_exempt     # 1: a 抢杠 win needs no minimum
+    int fm_discard_pung  # 1: a wind triplet completed by the winning discard is a 风碰 (SZ-A4)
     int slow             # forms beyond standard / seven pairs / thirteen orphans (国标)
     Params p_hk          # 全不靠 / 七星不靠 alone
     Params p_ks          # 组合龙 alone
     Params* rows         # [n_rows] 十三浪 / 九幺 with the row's wildcard (playable kinds)
+    int call_mode[4]     # per seat: CALL_FASTER, CALL_ALWAYS or CALL_NEVER
+    int keep_conc[4]     # per seat: stay concealed unless a call makes the hand ready
+    int user_mask[4]     # per seat: U_* decisions made by the user policy
+    int any_user         # some seat has a user policy (``user`` is called)
+    void* user
 
 
 cdef int[6][9] KNITTED
@@ -396,6 +423,51 @@ cdef int ask_checker(void* checker, Player* P, int seat, int tile, int self_draw
         return 0
 
 
+cdef int ask_user(const Rule* R, int what, long long game, int seat, Player* P, const uint8_t* hist,
+                  int n_hist, int left, int flipped, int dealer, int tile, int turn, const int* opts,
+                  int n_opts) noexcept with gil:
+    """Ask the user policies' bridge (``R.user``) for seat ``seat``'s decision.
+
+    It receives only what that seat may see: its own concealed counts and wildcards, every
+    seat's melds and flowers, the discards in order, the tiles left in the wall, the indicator,
+    the dealer, the tile at stake and the options.  Its answer: a kind to discard, an option's
+    index (-1: pass) or 1 / 0 for a win.  An exception it raises is kept as a checker's is (the
+    call fails and its games are never returned), and -1 lets the built-in policy decide."""
+    cdef object fn = <object>R.user
+    cdef int i
+    if _checker_failures and id(fn) in _checker_failures:
+        return -1
+    try:
+        melds = tuple(tuple((int(P[q].mk[i]), int(P[q].mt[i]), int(P[q].ms[i])) for i in range(P[q].n_melds))
+                      for q in range(4))
+        flowers = tuple((<char*>P[q].fl)[:N_CODES] for q in range(4))
+        options = tuple((opts[2 * i], opts[2 * i + 1]) for i in range(n_opts))
+        voids = tuple(int(P[q].void_suit) for q in range(4))
+        return int(fn(what, game, seat, (<char*>P[seat].c)[:34], P[seat].w, melds, flowers,
+                      (<char*>hist)[:2 * n_hist], left, flipped, dealer, tile, turn, options, voids))
+    except BaseException as exc:
+        global _n_failures
+        _checker_failures[id(fn)] = (fn, exc)
+        _n_failures = len(_checker_failures)
+        return -1
+
+
+cdef inline int is_concealed(const Player* P) noexcept nogil:
+    """No call made yet (a concealed kong keeps the hand concealed)."""
+    cdef int j
+    for j in range(P.n_melds):
+        if P.mk[j] != M_CONCEALED:
+            return 0
+    return 1
+
+
+cdef inline int chow_legal(const Player* P, int d, int k) noexcept nogil:
+    """Whether the seat ``P`` may 吃 the discard ``d`` (a suited kind) into the chow ``k, k+1, k+2``."""
+    if k < 0 or k // 9 != d // 9 or (k + 2) // 9 != d // 9:
+        return 0
+    return not ((k != d and P.c[k] == 0) or (k + 1 != d and P.c[k + 1] == 0) or (k + 2 != d and P.c[k + 2] == 0))
+
+
 cdef inline int void_clear(const Player* P) noexcept nogil:
     cdef int d
     if P.void_suit < 0:
@@ -448,7 +520,7 @@ cdef int flower_minimum(const Player* P, const Rule* R, int tile, int self_draw,
         return 1                   # 混一色 / 清一色
     for k in range(27, 31):
         if P.c[k] == 3:            # 风暗刻 2; 风碰 1 when the winning discard completed it (SZ-A4)
-            F += 1 if (not self_draw and k == tile) else 2
+            F += 1 if (R.fm_discard_pung and not self_draw and k == tile) else 2
     for k in range(N_CODES):
         hard += P.fl[k]
     F += hard
@@ -593,6 +665,32 @@ cdef inline void log_action(int16_t* lg, int* n_log, int max_log, int action, in
         n_log[0] += 1
 
 
+cdef inline int natural_held(const Player* P) noexcept nogil:
+    cdef int k
+    for k in range(N_KINDS):
+        if P.c[k]:
+            return 1
+    return 0
+
+
+cdef int user_declines(const Rule* R, long long gidx, int q, Player* P, const uint8_t* hist, int n_hist, int left,
+                       int flipped, int dealer, int tile, int turn, int16_t* lg, int* n_log,
+                       int max_log) noexcept nogil:
+    """Whether seat ``q``'s user policy declines the potential win on another seat's ``tile`` (held
+    in ``P[q]`` already; its view shows the hand without it).  With ``max_log >= 0`` a declined
+    win is logged and locks as the rule says."""
+    cdef int r
+    P[q].c[tile] -= 1
+    r = ask_user(R, ASK_WIN, gidx, q, P, hist, n_hist, left, flipped, dealer, tile, turn, NULL, 0)
+    P[q].c[tile] += 1
+    if r != 0:
+        return 0
+    if max_log >= 0:
+        log_action(lg, n_log, max_log, A_PASS_WIN, q, tile)
+        pass_win(&P[q], R, tile)
+    return 1
+
+
 cdef int take(Player* P, const int8_t* wall, int* f, int* b, int back, const int8_t* faces,
               int* replaced) noexcept nogil:
     """Draw one tile from the front (or the back); a flower is laid aside and replaced from the
@@ -635,8 +733,11 @@ cdef inline int draw_next(Player* P, int* cur, int won, const int8_t* wall, int*
 
 cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval* E, int dealer, int wind,
                     int32_t* rec, uint8_t* hands, int8_t* melds, int8_t* kongs, int32_t* ev,
-                    uint8_t* seats, int16_t* lg, int max_log) noexcept nogil:
+                    uint8_t* seats, int16_t* lg, int max_log, long long gidx) noexcept nogil:
     cdef Player P[4]
+    cdef uint8_t hist[2 * MAX_WALL]      # the discards in order (seat, kind or ROLE_WILD): user policies' view
+    cdef int opts[2 * MAX_OPTIONS]       # a user policy's options: (action, tile)
+    cdef int n_hist = 0, n_opt = 0, asked, mode, kc, r, declined
     cdef int16_t vis[34]
     cdef int i, j, k, t, f, b, cur, q, d, s0, u0, s1, u1, sb, ub, n_disc = 0, flags
     cdef int drawn, after_kong, after_flower, kong_src = -1, kong_discard, last, calls = 0, n_kongs = 0
@@ -776,9 +877,16 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 else:
                     flags |= FL_FEI_BROKEN
             if can_win(&P[cur], E, R, cur, t, 1, -1, dealer, flags, flipped):
-                if R.fei_policy and R.wild_head and not P[cur].fei:
+                declined = 0
+                if R.user_mask[cur] & U_WIN:
+                    declined = ask_user(R, ASK_WIN, gidx, cur, P, hist, n_hist, b - f + 1, flipped, dealer, t,
+                                        n_disc, opts, 0) == 0
+                elif R.fei_policy and R.wild_head and not P[cur].fei:
                     forced = lone_wild_discard(&P[cur])
-                if forced < 0:
+                if declined:
+                    log_action(lg, &n_log, max_log, A_PASS_WIN, cur, t)
+                    pass_win(&P[cur], R, t)           # a passed self-draw locks too
+                elif forced < 0:
                     event = 1
                     ev_how = 0
                     ev_disc = -1
@@ -788,19 +896,51 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                     ev_lk = kong_src if after_kong else -1
                     winners = 1 << cur
                     continue
-                log_action(lg, &n_log, max_log, A_PASS_WIN, cur, t)
-                log_action(lg, &n_log, max_log, A_FEI, cur, forced)
-                pass_win(&P[cur], R, t if t < N_KINDS else forced)   # a passed self-draw locks too
-                P[cur].fei = 1
-                P[cur].fei_mark = calls + n_kongs
+                else:
+                    log_action(lg, &n_log, max_log, A_PASS_WIN, cur, t)
+                    log_action(lg, &n_log, max_log, A_FEI, cur, forced)
+                    pass_win(&P[cur], R, t if t < N_KINDS else forced)   # a passed self-draw locks too
+                    P[cur].fei = 1
+                    P[cur].fei_mark = calls + n_kongs
             # kongs on one's own turn
             k = -1
             sb = -2                        # best discard shanten, computed on demand
-            if P[cur].n_melds < 4 and forced < 0 and not P[cur].fei:
+            if P[cur].n_melds < 4 and forced < 0 and not P[cur].fei and R.user_mask[cur] & U_CLAIM:
+                n_opt = 0                  # the user policy chooses among every legal kong, or none
                 for i in range(N_KINDS):
                     if R.void_suit and i // 9 == P[cur].void_suit:
                         continue
                     if P[cur].c[i] == 4:
+                        opts[2 * n_opt] = A_CONCEALED
+                        opts[2 * n_opt + 1] = i
+                        n_opt += 1
+                    elif P[cur].c[i] >= 1:
+                        for j in range(P[cur].n_melds):
+                            if P[cur].mk[j] == M_PUNG and P[cur].mt[j] == i:
+                                opts[2 * n_opt] = A_ADDED
+                                opts[2 * n_opt + 1] = i
+                                n_opt += 1
+                                break
+                if n_opt and n_kongs < MAX_KONGS:
+                    r = ask_user(R, ASK_KONG, gidx, cur, P, hist, n_hist, b - f + 1, flipped, dealer, t, n_disc,
+                                 opts, n_opt)
+                    if 0 <= r < n_opt:
+                        k = opts[2 * r + 1]
+                        best_a = M_CONCEALED
+                        if opts[2 * r] == A_ADDED:
+                            for j in range(P[cur].n_melds):
+                                if P[cur].mk[j] == M_PUNG and P[cur].mt[j] == k:
+                                    best_a = M_ADDED * 16 + j
+            elif P[cur].n_melds < 4 and forced < 0 and not P[cur].fei:
+                mode = R.call_mode[cur]
+                for i in range(N_KINDS):
+                    if R.void_suit and i // 9 == P[cur].void_suit:
+                        continue
+                    if P[cur].c[i] == 4:
+                        if mode == CALL_ALWAYS:
+                            k = i
+                            best_a = M_CONCEALED
+                            break
                         if sb == -2:
                             decide(P[cur].c, P[cur].n_melds, P[cur].w, E, R, P[cur].void_suit, vis, &sb, &ub)
                         P[cur].c[i] = 0
@@ -813,6 +953,10 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                     elif P[cur].c[i] >= 1:
                         for j in range(P[cur].n_melds):
                             if P[cur].mk[j] == M_PUNG and P[cur].mt[j] == i:
+                                if mode == CALL_ALWAYS:
+                                    k = i
+                                    best_a = j
+                                    break
                                 if sb == -2:
                                     decide(P[cur].c, P[cur].n_melds, P[cur].w, E, R, P[cur].void_suit,
                                            vis, &sb, &ub)
@@ -853,7 +997,10 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                             continue
                         P[q].c[k] += 1
                         if can_win(&P[q], E, R, q, k, 0, cur, dealer,
-                                   wflag | FL_ROBBING_KONG | (FL_LAST_COPY if vis[k] == 3 else 0), flipped):
+                                   wflag | FL_ROBBING_KONG | (FL_LAST_COPY if vis[k] == 3 else 0), flipped) \
+                                and not (R.user_mask[q] & U_WIN and user_declines(R, gidx, q, P, hist, n_hist,
+                                                                                  b - f + 1, flipped, dealer, k,
+                                                                                  n_disc, lg, &n_log, max_log)):
                             winners |= 1 << q
                             ev_last = q
                             if not R.rob_multi:
@@ -889,7 +1036,18 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
         if forced >= 0:
             d = forced
         else:
-            d = decide(P[cur].c, P[cur].n_melds, P[cur].w, E, R, P[cur].void_suit, vis, &sb, &ub)
+            d = -3
+            if R.user_mask[cur] & U_DISCARD and natural_held(&P[cur]):
+                d = ask_user(R, ASK_DISCARD, gidx, cur, P, hist, n_hist, b - f + 1, flipped, dealer,
+                             t if drawn else -1, n_disc, opts, 0)
+                if d < 0 or d >= N_KINDS or P[cur].c[d] == 0:
+                    d = -3                 # the bridge refused the answer (the call fails): any legal tile
+            if d == -3:
+                d = decide(P[cur].c, P[cur].n_melds, P[cur].w, E, R, P[cur].void_suit, vis, &sb, &ub)
+        if R.any_user and n_hist < MAX_WALL:
+            hist[2 * n_hist] = <uint8_t>cur
+            hist[2 * n_hist + 1] = <uint8_t>(d if d >= 0 else ROLE_WILD)
+            n_hist += 1
         n_disc += 1
         if d < 0:                          # only wildcards left: a discarded wildcard is dead
             P[cur].w -= 1
@@ -930,7 +1088,9 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 continue
             P[q].c[d] += 1
             if can_win(&P[q], E, R, q, d, 0, cur, dealer, flags, flipped):
-                if P[q].fei or (R.pass_policy and not P[q].passed):
+                if P[q].fei or (R.pass_policy and not P[q].passed) or (
+                        R.user_mask[q] & U_WIN and user_declines(R, gidx, q, P, hist, n_hist, b - f + 1, flipped,
+                                                                 dealer, d, n_disc, lg, &n_log, -1)):
                     # waiting for the lone-wildcard self-draw, or the pass policy: no discard win
                     P[q].c[d] -= 1
                     P[q].passed += not P[q].fei
@@ -958,21 +1118,55 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             break
         # 杠 / 碰
         claimed = -1
+        asked = -1
         for i in range(1, 4):
             q = (cur + i) % 4
             if won >> q & 1 or P[q].c[d] < 2 or P[q].n_melds >= 4 or (R.void_suit and d // 9 == P[q].void_suit) \
                     or P[q].fei or (P[q].lock >> d & 1):
                 continue
+            if R.user_mask[q] & U_CLAIM:   # the user policy: 碰, 杠, (the left seat) 吃, or pass
+                asked = q
+                opts[0] = A_PUNG
+                opts[1] = d
+                n_opt = 1
+                if P[q].c[d] == 3 and n_kongs < MAX_KONGS:
+                    opts[2] = A_KONG
+                    opts[3] = d
+                    n_opt = 2
+                if R.chow and d < 27 and q == (cur + 1) % 4:
+                    for j in range(3):
+                        if chow_legal(&P[q], d, d - 2 + j):
+                            opts[2 * n_opt] = A_CHOW
+                            opts[2 * n_opt + 1] = d - 2 + j
+                            n_opt += 1
+                r = ask_user(R, ASK_CLAIM, gidx, q, P, hist, n_hist, b - f + 1, flipped, dealer, d, n_disc, opts,
+                             n_opt)
+                if 0 <= r < n_opt:
+                    claimed = q
+                    best_a = M_PUNG if opts[2 * r] == A_PUNG else (M_KONG if opts[2 * r] == A_KONG
+                                                                   else 100 + opts[2 * r + 1])
+                    break
+                log_action(lg, &n_log, max_log, A_PASS_PUNG, q, d)
+                if R.call_locks:
+                    P[q].lock |= (<uint64_t>1) << d
+                break
+            mode = R.call_mode[q]
+            kc = R.keep_conc[q] and is_concealed(&P[q])
+            if mode == CALL_NEVER:
+                log_action(lg, &n_log, max_log, A_PASS_PUNG, q, d)
+                if R.call_locks:
+                    P[q].lock |= (<uint64_t>1) << d
+                break
             s0 = shanten_of(P[q].c, P[q].n_melds, P[q].w, E, R)
             if P[q].c[d] == 3 and n_kongs < MAX_KONGS:
                 P[q].c[d] = 0
                 s1 = shanten_of(P[q].c, P[q].n_melds + 1, P[q].w, E, R)
                 P[q].c[d] = 3
-                if s1 <= s0:
+                if pol_kongs(mode, kc, s0, s1):
                     claimed = q
                     best_a = M_KONG
                     break
-            u0 = ukeire(P[q].c, P[q].n_melds, P[q].w, s0, E, R, P[q].void_suit, vis)
+            u0 = ukeire(P[q].c, P[q].n_melds, P[q].w, s0, E, R, P[q].void_suit, vis) if mode == CALL_FASTER else 0
             P[q].c[d] -= 2
             vis[d] += 2
             P[q].n_melds += 1
@@ -980,7 +1174,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             P[q].n_melds -= 1
             P[q].c[d] += 2
             vis[d] -= 2
-            if s1 < s0 or (s1 == s0 and u1 > u0) or R.pung_policy:
+            if pol_claims(mode, kc, s0, u0, s1, u1) or R.pung_policy:
                 claimed = q
                 best_a = M_PUNG
             else:
@@ -990,17 +1184,29 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             break
         if claimed < 0 and R.chow and d < 27:
             q = (cur + 1) % 4
-            if P[q].n_melds < 4 and not P[q].fei:
+            if P[q].n_melds < 4 and not P[q].fei and q != asked and R.user_mask[q] & U_CLAIM:
+                n_opt = 0
+                for j in range(3):
+                    if chow_legal(&P[q], d, d - 2 + j):
+                        opts[2 * n_opt] = A_CHOW
+                        opts[2 * n_opt + 1] = d - 2 + j
+                        n_opt += 1
+                if n_opt:
+                    r = ask_user(R, ASK_CLAIM, gidx, q, P, hist, n_hist, b - f + 1, flipped, dealer, d, n_disc,
+                                 opts, n_opt)
+                    if 0 <= r < n_opt:
+                        claimed = q
+                        best_a = 100 + opts[2 * r + 1]
+            elif P[q].n_melds < 4 and not P[q].fei and q != asked and R.call_mode[q] != CALL_NEVER:
+                mode = R.call_mode[q]
+                kc = R.keep_conc[q] and is_concealed(&P[q])
                 s0 = shanten_of(P[q].c, P[q].n_melds, P[q].w, E, R)
                 u0 = -1
                 sb = INF + 1
                 ub = -1
                 for j in range(3):
                     k = d - 2 + j          # lowest tile of the chow
-                    if k < 0 or k // 9 != d // 9 or (k + 2) // 9 != d // 9:
-                        continue
-                    if (k != d and P[q].c[k] == 0) or (k + 1 != d and P[q].c[k + 1] == 0) \
-                            or (k + 2 != d and P[q].c[k + 2] == 0):
+                    if not chow_legal(&P[q], d, k):
                         continue
                     if u0 < 0:
                         u0 = ukeire(P[q].c, P[q].n_melds, P[q].w, s0, E, R, -1, vis)
@@ -1015,7 +1221,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                     P[q].c[k + 1] += 1
                     P[q].c[k + 2] += 1
                     P[q].c[d] -= 1
-                    if (s1 < s0 or (s1 == s0 and u1 > u0)) and (s1 < sb or (s1 == sb and u1 > ub)):
+                    if pol_claims(mode, kc, s0, u0, s1, u1) and (s1 < sb or (s1 == sb and u1 > ub)):
                         sb = s1
                         ub = u1
                         claimed = q
@@ -1120,7 +1326,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
 cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall, const Rule* R, const uint8_t* playable,
                     int n_games, const int8_t* dealers, const int8_t* winds, int32_t* rec, uint8_t* hands, int8_t* melds,
                     int8_t* kongs, int32_t* ev, uint8_t* seats, int16_t* lg, int max_log,
-                    uint64_t* memo) noexcept nogil:
+                    uint64_t* memo, long long game0) noexcept nogil:
     """Play a chunk's games in order.  ``memo``: the chunk's memo table kept by the caller between
     calls (``MEMO_WORDS`` words, the last one its fill count), or NULL for a fresh one."""
     cdef int8_t wall[MAX_WALL]
@@ -1129,11 +1335,11 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall, const Rule* 
     eval_init(&E, R, playable, memo)
     memcpy(wall, wall0, n_wall)
     for g in range(n_games):
-        if _n_failures and R.check and checker_failed(R.checker):
+        if _n_failures and ((R.check and checker_failed(R.checker)) or (R.any_user and checker_failed(R.user))):
             break              # the checker raised: the call fails, so its other games need not be played
         play_game(rng, wall, n_wall, R, &E, dealers[g], winds[g], rec + N_REC * g, hands + 136 * g, melds + 16 * MF * g,
                   kongs + KF * MAX_KONGS * g, ev + MAX_EVENTS * N_EV * g, seats + 4 * SEAT_FIELDS * g,
-                  lg + LOG_FIELDS * max_log * g if max_log else lg, max_log)
+                  lg + LOG_FIELDS * max_log * g if max_log else lg, max_log, game0 + g)
     eval_done(&E, memo)
 
 
@@ -1207,7 +1413,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
                           bint chow, bint void_suit, bint multi, bint rob_multi, bint play_on, bint flip,
                           int first_kind, bint call_locks, int wild_head, int fei_policy, bint dice,
                           int pung_policy=0, int win_lock=0, int pass_policy=0,
-                          object flower_minimum,        # None or (need self-draw, need discard, hard only, 抢杠 exempt)
+                          object flower_minimum,        # None or (need self-draw, need discard, hard only, 抢杠 exempt, SZ-A4)
                           object checker,               # None or callable (see Parameters)
                           const int8_t[::1] dealers,    # IN (n_games,) the dealer of each game, -1: drawn
                           const int8_t[::1] winds,      # IN (n_games,) the prevalent wind of each game
@@ -1219,7 +1425,9 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
                           uint8_t[:, :, ::1] seats,     # OUT (n_games, 4, N_SEAT_FIELDS)
                           int16_t[:, :, ::1] log,       # OUT (n_games, max_log, N_LOG_FIELDS), or max_log 0
                           int n_threads=1,
-                          uint64_t[:, ::1] memo=None):  # IN/OUT (n_chunks, MEMO_WORDS) or None
+                          uint64_t[:, ::1] memo=None,   # IN/OUT (n_chunks, MEMO_WORDS) or None
+                          object seat_policies=None,    # None or 4 x (call mode, keep concealed, user mask)
+                          object user=None):            # None or callable (see Parameters)
     """Play every chunk; chunk ``c`` uses ``bitgens[c]`` and fills its games' rows in order.
 
     The BitGenerators must be private to this call (spawned streams): they are advanced
@@ -1272,10 +1480,11 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     dice : bool
         Throw two dice per game (recorded).
     flower_minimum : tuple or None
-        ``(need_self_draw, need_discard, hard_only, qianggang_exempt)``: decide a flower
-        minimum here (苏州 §5: the thresholds of the rule's options; ``hard_only``: only hard
-        flowers count; ``qianggang_exempt``: a 抢杠 win needs none) instead of asking a
-        checker; None for every other rule.
+        ``(need_self_draw, need_discard, hard_only, qianggang_exempt, discard_pung)``: decide a
+        flower minimum here (苏州 §5: the thresholds of the rule's options; ``hard_only``: only
+        hard flowers count; ``qianggang_exempt``: a 抢杠 win needs none; ``discard_pung``: a wind
+        triplet completed by the winning discard is a 风碰, 1 花, not a 风暗刻, 2) instead of
+        asking a checker; None for every other rule.
     checker : callable or None
         ``checker(seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds,
         flowers, flipped) -> bool`` with ``counts`` the 34 concealed counts as bytes (the
@@ -1320,6 +1529,25 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
         Each chunk's memo of hand evaluations, kept between calls that play on with the same
         streams (zeros the first time).  It holds values of the rule's tables only, so it speeds
         the play without changing it; None: a fresh memo per call.
+    seat_policies : sequence of 4 (int, bool, int), optional
+        Per seat: the call mode (:data:`CALL_MODES`: ``faster`` the efficiency test above,
+        ``always`` every legal 碰 / 杠 / 吃 on a discard and every kong on its own turn, ``never``
+        no call on a discard), whether it stays concealed (no call on a discard while it has made
+        none, unless the hand is ready afterwards), and its user mask (:data:`USER_BITS`: the
+        decisions ``user`` makes for it).  None: every seat ``(faster, False, 0)``.
+    user : callable or None
+        Asked (with the GIL) for the decisions of the seats whose mask has bits:
+        ``user(what, game, seat, counts, wilds, melds, flowers, discards, wall_left, flipped,
+        dealer, tile, turn, options, voids) -> int`` with ``what`` of :data:`ASKS`, ``game`` the row,
+        ``counts`` the seat's 34 concealed counts (bytes), ``wilds`` its wildcards, ``melds``
+        every seat's ``(kind, lowest tile, source)`` rows, ``flowers`` every seat's 48 flower
+        counts (bytes), ``discards`` every discard so far as (seat, kind or :data:`WILD`) byte
+        pairs, ``tile`` the tile at stake (the drawn tile on one's own turn, else -1 / the
+        discard / the winning tile), ``turn`` the discards made, ``options`` the legal
+        ``(action code, tile)`` choices of a claim or kong, ``voids`` every seat's 定缺 suit (-1:
+        none).  It answers a held kind to discard,
+        an option's index (-1: none) or 1 / 0 (take the win or not).  Its exceptions are raised
+        as a checker's are.
     """
     cdef Py_ssize_t n_chunks = len(bitgens)
     cdef Py_ssize_t ci
@@ -1404,8 +1632,30 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     R.check = checker is not None
     R.checker = <void*>checker
     R.flower_min = flower_minimum is not None
+    R.any_user = 0
+    for i in range(4):
+        R.call_mode[i] = CALL_FASTER
+        R.keep_conc[i] = 0
+        R.user_mask[i] = 0
+    if seat_policies is not None:
+        if len(seat_policies) != 4:
+            raise ValueError("seat_policies needs one (call mode, keep concealed, user mask) per seat")
+        for i in range(4):
+            mode, keep, mask = seat_policies[i]
+            if mode not in (CALL_FASTER, CALL_ALWAYS, CALL_NEVER) or mask < 0 or mask > 7:
+                raise ValueError("seat_policies: call modes of CALL_MODES, user masks 0..7")
+            R.call_mode[i] = mode
+            R.keep_conc[i] = 1 if keep else 0
+            R.user_mask[i] = mask
+            if mask:
+                R.any_user = 1
+    if R.any_user and user is None:
+        raise ValueError("seat_policies name user decisions but no user callable is given")
+    if not R.any_user:
+        user = None
+    R.user = <void*>user
     if R.flower_min:
-        R.fm_need[0], R.fm_need[1], R.fm_hard_only, R.fm_qg_exempt = flower_minimum
+        R.fm_need[0], R.fm_need[1], R.fm_hard_only, R.fm_qg_exempt, R.fm_discard_pung = flower_minimum
     if n_chunks == 0 or total == 0:
         return
     rngs = <bitgen_t**>malloc(n_chunks * sizeof(bitgen_t*))
@@ -1433,13 +1683,16 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
                           &rec[offs[ci], 0], &hands[offs[ci], 0, 0], &melds[offs[ci], 0, 0, 0],
                           &kongs[offs[ci], 0, 0], &events[offs[ci], 0, 0], &seats[offs[ci], 0, 0],
                           &log[offs[ci], 0, 0] if max_log else &no_log[0], max_log,
-                          &memo[ci, 0] if memo is not None else NULL)
+                          &memo[ci, 0] if memo is not None else NULL, offs[ci])
     finally:
         free(rngs)
         free(offs)
         free(rows)
         global _n_failures
         failure = _checker_failures.pop(id(checker), None) if checker is not None else None
+        user_failure = _checker_failures.pop(id(user), None) if user is not None else None
+        if failure is None:
+            failure = user_failure
         _n_failures = len(_checker_failures)
     if failure is not None:
         raise failure[1]

@@ -17,7 +17,6 @@ reference's), and the unique-wait test of the standard form asks, for each other
 tile, whether it completes its own suit or the honours (the other groups' splits are computed
 once) instead of listing every wait of the hand.
 """
-cimport cython
 cimport numpy as cnp
 from libc.stdint cimport uint8_t, uint16_t, int16_t, int32_t
 from libc.string cimport memset, memcpy
@@ -1495,8 +1494,6 @@ cdef class Found:
         return self._reading
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def mcr_calculate(object counts, tuple melds, int win, bint self_drawn, bint last_copy,
                   bint kong, bint wall_last, int seat, int prevalent, int opts,
                   type found not None=Found):

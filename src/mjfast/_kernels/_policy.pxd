@@ -19,16 +19,7 @@ from mjfast._kernels._shanten cimport Params, table_row, merge_int_rows, N_KINDS
     F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT
 from mjfast._kernels._efficiency cimport Eval as IncEval, ev_init, accept_mask, seven_pairs_need
 
-cdef extern from *:
-    """
-    /* a group's table index is the sum of count x 5 ** position (the shanten tables) */
-    static const int mjfast_policy_pow5[9] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625};
-    static const unsigned char mjfast_policy_is_orphan[34] = {
-        1, 0, 0, 0, 0, 0, 0, 0, 1,  1, 0, 0, 0, 0, 0, 0, 0, 1,  1, 0, 0, 0, 0, 0, 0, 0, 1,
-        1, 1, 1, 1, 1, 1, 1};
-    """
-    const int POW5 "mjfast_policy_pow5"[9]
-    const uint8_t IS_ORPHAN "mjfast_policy_is_orphan"[34]
+from mjfast._kernels._common cimport POW5, IS_ORPHAN
 
 
 # the rule's exact shanten of a hand (``wilds`` wildcards held; the hand size fixes ``n_melds``)
@@ -431,3 +422,30 @@ cdef inline int pol_choice(Policy* P, uint8_t* c, int n_melds, int w, const int1
     m.data[i] = (<uint64_t>(d + 1)) | (<uint64_t>(sa + 1)) << 8 | ((<uint64_t>1) << 63)
     s_after[0] = sa
     return d
+
+
+# ---------------------------------------------------------------------------------------
+# Claims of the configurable efficiency players (mjfast.policies.Efficiency): which calls a seat
+# makes on another seat's discard.  ``concealed``: the seat has made no call yet (concealed kongs
+# keep a hand concealed) and asks to stay so (``keep_concealed``), so it calls only when the hand
+# is ready (shanten 0) afterwards.
+cdef enum:
+    CALL_FASTER = 0            # when the call makes the hand faster (the efficiency test)
+    CALL_ALWAYS = 1            # every legal call
+    CALL_NEVER = 2             # none
+
+
+cdef inline bint pol_claims(int mode, bint concealed, int s0, int u0, int s1, int u1) noexcept nogil:
+    """Whether a seat 碰s / 吃s: ``s0``, ``u0`` the shanten and 进张 before, ``s1``, ``u1`` after the
+    call and the best discard."""
+    if mode == CALL_NEVER or (concealed and s1 != 0):
+        return 0
+    return mode == CALL_ALWAYS or s1 < s0 or (s1 == s0 and u1 > u0)
+
+
+cdef inline bint pol_kongs(int mode, bint concealed, int s0, int s1) noexcept nogil:
+    """Whether a seat holding three of a discard claims it as a kong: ``s0`` the shanten before,
+    ``s1`` after the kong (before its replacement draw)."""
+    if mode == CALL_NEVER or (concealed and s1 != 0):
+        return 0
+    return mode == CALL_ALWAYS or s1 <= s0

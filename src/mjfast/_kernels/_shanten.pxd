@@ -1,29 +1,11 @@
 # Internal C-API of the shanten kernel, shared with the efficiency kernel.
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t
 
-cdef enum:
-    N_KINDS = 34
-    MAX_WILDS = 8
-    INF = 100
-
-# form bits
-cdef enum:
-    F_STANDARD = 1
-    F_SEVEN_PAIRS = 2
-    F_THIRTEEN_ORPHANS = 4
-    F_THIRTEEN_LAN = 8
-    F_HONORS_KNITTED = 16
-    F_KNITTED_STRAIGHT = 32
-    F_NINE_TERMINALS = 64
-    F_SEVEN_STARS = 128
-
-# option bits
-cdef enum:
-    O_PAIRS_DISTINCT = 1     # riichi seven pairs: seven different kinds
-    O_LAN_STRICT = 2         # 烂胡 strict: exactly three tiles per suit + five honours
-    O_VOID_M = 4             # with O_NEED_VOID: the suits that may be left empty (m << 0, p << 1, s << 2)
-    O_NEED_VOID = 32         # 缺一门: a winning hand leaves one suit empty
-    O_HONOUR_CHOWS = 64      # any three different winds, any three different dragons form a set
+# the shared constants, cimported here so that the kernels built on this one see them too
+from mjfast._kernels._common cimport (
+    N_KINDS, MAX_WILDS, INF, F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, F_THIRTEEN_LAN, F_HONORS_KNITTED,
+    F_KNITTED_STRAIGHT, F_NINE_TERMINALS, F_SEVEN_STARS, O_PAIRS_DISTINCT, O_LAN_STRICT, O_VOID_M, O_NEED_VOID,
+    O_HONOUR_CHOWS)
 
 ctypedef struct Params:
     uint8_t cap[34]          # most NATURAL copies of each kind the concealed part can hold

@@ -21,12 +21,12 @@ with its own small table (``_tables.honour_chow_tables``) or exact programme (``
 their min-plus combination over the seven honours serves the table path in place of the plain
 honour table.
 """
-cimport cython
 from cython.parallel cimport prange
-from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
 from libc.string cimport memcpy
 
-import numpy as np
+from mjfast._kernels._common cimport ORPHANS, KNIT
+
 cimport numpy as cnp
 cnp.import_array()
 
@@ -104,6 +104,14 @@ cdef extern from *:
     int MJFAST_OPENMP
 #: Whether the kernels were compiled with OpenMP (without it ``n_threads > 1`` runs serially).
 OPENMP = bool(MJFAST_OPENMP)
+#: The form and option bits of ``_common.pxd`` for the Python side (``mjfast._bridge``).
+FORM_BITS = {"standard": F_STANDARD, "seven_pairs": F_SEVEN_PAIRS, "thirteen_orphans": F_THIRTEEN_ORPHANS,
+             "thirteen_lan": F_THIRTEEN_LAN, "honors_and_knitted": F_HONORS_KNITTED,
+             "knitted_straight": F_KNITTED_STRAIGHT, "nine_terminals": F_NINE_TERMINALS, "seven_stars": F_SEVEN_STARS}
+OPTION_BITS = {"pairs_distinct": O_PAIRS_DISTINCT, "lan_strict": O_LAN_STRICT, "void_m": O_VOID_M,
+               "need_void": O_NEED_VOID, "honour_chows": O_HONOUR_CHOWS}
+#: The shanten the kernels return when no allowed form applies.
+NO_FORM = INF
 
 
 # ---------------------------------------------------------------------------------------
@@ -631,17 +639,8 @@ cdef int8_t MENU_ANY[9]
 MENU_ANY[:] = [0, 1, 2, 3, 4, 5, 6, 7, 8]
 cdef int ALL_KINDS[34]
 ALL_KINDS[:] = list(range(34))
-cdef int ORPHANS[13]
-ORPHANS[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 cdef int8_t NO_FORCE[34]
 NO_FORCE[:] = [0] * 34
-# the six ways to lay 147 / 258 / 369 over the three suits
-cdef int KNIT[6][9]
-_perms = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
-for _j, _pm in enumerate(_perms):
-    for _s in range(3):
-        for _x in range(3):
-            KNIT[_j][3 * _s + _x] = 9 * _s + _pm[_s] + 3 * _x
 # suit subsets whose tiles differ pairwise by >= 3 (十三浪), as bitmasks over the nine numbers
 cdef int LAN_SUBSETS[64]
 cdef int N_LAN_SUBSETS = 0
@@ -1164,7 +1163,8 @@ cdef inline const uint8_t* u8_34(object a, str name) except NULL:
 
 
 def shanten_fast(object counts, int n_melds, int wilds, object cap, object playable, int forms, int options):
-    """As :func:`shanten_counts`, for the per-hand hot path (no buffer acquisition)."""
+    """Shanten of one hand (``INF`` = 100 when no allowed form applies), for the per-hand hot
+    path: the arrays are C-contiguous ``uint8[34]`` numpy arrays, read without acquiring a buffer."""
     cdef const uint8_t* c = u8_34(counts, "counts")
     cdef const uint8_t* cp = u8_34(cap, "cap")
     cdef const uint8_t* pl = u8_34(playable, "playable")
@@ -1177,32 +1177,6 @@ def shanten_fast(object counts, int n_melds, int wilds, object cap, object playa
             raise ValueError("each count must be at most its cap, and caps at most 4")
     params_init(&prm, cp, pl, forms, options)
     return shanten_one(c, n_melds, wilds, &prm)
-
-def shanten_counts(const uint8_t[::1] counts, int n_melds, int wilds, const uint8_t[::1] cap,
-                   const uint8_t[::1] playable, int forms, int options):
-    """Shanten of one hand (``INF`` = 100 when no allowed form applies).
-
-    Parameters
-    ----------
-    counts : uint8[34]       # IN concealed natural tiles
-    n_melds : int            # IN called melds
-    wilds : int              # IN wildcards held (0..8)
-    cap, playable : uint8[34]  # IN natural-copy limits and the playable mask
-    forms, options : int     # IN form and option bit sets
-    """
-    cdef Params prm
-    if counts.shape[0] != 34 or cap.shape[0] != 34 or playable.shape[0] != 34:
-        raise ValueError("counts, cap and playable must each have 34 entries")
-    if wilds < 0 or wilds > MAX_WILDS:
-        raise ValueError(f"wilds must be between 0 and {MAX_WILDS}")
-    cdef int r, i
-    for i in range(34):
-        if counts[i] > cap[i] or cap[i] > 4:
-            raise ValueError("each count must be at most its cap, and caps at most 4")
-    params_init(&prm, &cap[0], &playable[0], forms, options)
-    with nogil:
-        r = shanten_one(&counts[0], n_melds, wilds, &prm)
-    return r
 
 
 def shanten_counts_form(const uint8_t[::1] counts, int n_melds, int wilds, const uint8_t[::1] cap,
@@ -1290,36 +1264,6 @@ cdef inline int batch_row(const uint8_t* c, int n_melds, int wilds, const Params
     return shanten_tallied(c, &t, n_melds, wilds, prm)
 
 
-cdef object _general_shanten = None
-cdef dict _plain_params = {}
-cdef RuleParams _plain_default = None
-
-
-def install_entry(general, dict plain_params):
-    """Install the general (Python) shanten and the plain-hand RuleParams per seven-pairs reading."""
-    global _general_shanten, _plain_params, _plain_default
-    _general_shanten = general
-    _plain_params = plain_params
-    _plain_default = plain_params[None]
-
-
-def shanten_entry(hand, *, rule=None, form=None, melds=(), wilds=None, wild_kind=None, seven_pairs=None):
-    """Compiled front door of :func:`mjfast.shanten`: a count vector with no rule, form, melds or
-    wildcard face goes straight to the kernel; everything else to the general function."""
-    cdef RuleParams params
-    # the cimported type is a pointer compare; ``np.ndarray`` would be two attribute lookups
-    # wilds other than None or a plain int in range go to the general function, which rejects
-    # what is not a number of wildcards (a C int conversion would truncate 1.5 or take True as 1)
-    if type(hand) is cnp.ndarray and rule is None and form is None and wild_kind is None and not melds \
-            and (wilds is None or (type(wilds) is int and 0 <= wilds <= MAX_WILDS)):
-        params = _plain_default if seven_pairs is None else _plain_params.get(seven_pairs)
-        if params is not None:
-            return params.one(hand, 0 if wilds is None else wilds)
-    return _general_shanten(hand, rule=rule, form=form, melds=melds, wilds=wilds, wild_kind=wild_kind,
-                            seven_pairs=seven_pairs)
-
-
-@cython.boundscheck(False)
 def shanten_batch_kernel(const uint8_t[:, ::1] counts,   # IN (n, 34)
                          const int8_t[::1] n_melds,      # IN (n,)
                          const int8_t[::1] wilds,        # IN (n,)
@@ -1364,4 +1308,3 @@ def shanten_batch_kernel(const uint8_t[:, ::1] counts,   # IN (n, 34)
         raise ValueError(f"row {i}: wilds must be between 0 and {MAX_WILDS}")
     raise ValueError(f"row {i}: {size} tiles in hand with {n_melds[i]} melds is not a 3k+1 or 3k+2 "
                      f"hand of at most 14 tiles counting each meld as 3")
-

@@ -58,6 +58,7 @@ from numpy.random cimport bitgen_t
 from mjfast._kernels._shanten cimport (
     Params, params_init, shanten_one, table_row, merge_rows, finish, INF,
     F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT, O_NEED_VOID, O_HONOUR_CHOWS)
+from mjfast._kernels._common cimport POW5, IS_ORPHAN
 from mjfast._kernels._efficiency cimport Eval, ev_init, accept_mask, seven_pairs_need
 from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32, draw_front, draw_back
 
@@ -500,10 +501,6 @@ cdef inline const void* array_n(object a, int typenum, Py_ssize_t size, str name
     return cnp.PyArray_DATA(arr)
 
 
-cdef int POW5[9]
-POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
-cdef uint8_t IS_ORPHAN[34]
-IS_ORPHAN[:] = [1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 7
 
 
 cdef inline void merge_k(int* out, const uint8_t* a, const uint8_t* b, int kmax) noexcept nogil:

@@ -35,7 +35,6 @@ by the checker is recorded and re-raised after the parallel loop; the games afte
 trusted (the checker is not asked again).  Each thread memoises the checker's answers for
 the duration of a call, so a state seen again costs no GIL.
 """
-cimport cython
 import numpy as np
 from cython.parallel cimport prange, threadid
 from cpython.bytes cimport PyBytes_FromStringAndSize
@@ -274,7 +273,6 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall,
             win_state[g] = sid if won >= 0 else -1
 
 
-@cython.boundscheck(False)
 def simulate_draws_kernel(list bitgens,                     # IN one BitGenerator per chunk
                           const int32_t[::1] games,         # IN games per chunk
                           const int8_t[::1] wall,           # IN wall template (tokens)

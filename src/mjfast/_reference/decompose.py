@@ -76,7 +76,7 @@ def _standard_parts(need: np.ndarray, budget: int, n_sets: int, set_types=SET_TY
     multiset once); ``excess = sum(max(0, S - need))`` never decreases, so a branch stops as
     soon as it exceeds ``budget``.
     """
-    need = [int(x) for x in need]
+    want = [int(x) for x in need]   # plain ints: the search indexes it per tile
     set_tiles = [_set_tiles(st) for st in set_types]
 
     def dfs(start, left, vec, excess, chosen):
@@ -87,7 +87,7 @@ def _standard_parts(need: np.ndarray, budget: int, n_sets: int, set_types=SET_TY
         for idx in range(start, len(set_types)):
             added = 0
             for t in set_tiles[idx]:
-                added += vec[t] >= need[t]
+                added += vec[t] >= want[t]
                 vec[t] += 1
             if excess + added <= budget:
                 chosen.append(set_types[idx])
@@ -99,7 +99,7 @@ def _standard_parts(need: np.ndarray, budget: int, n_sets: int, set_types=SET_TY
     for pair in range(N_KINDS):
         vec = [0] * N_KINDS
         vec[pair] = 2
-        excess = max(0, 2 - need[pair])
+        excess = max(0, 2 - want[pair])
         if excess <= budget:
             yield from ((sets, pair) for sets in dfs(0, n_sets, vec, excess, []))
 

@@ -40,7 +40,7 @@ from __future__ import annotations
 import functools
 import itertools
 from functools import lru_cache
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence, cast
 
 import numpy as np
 
@@ -254,7 +254,7 @@ def _deficits(prepared, cost):
     looked up at the block code of each target.
     """
     blocks, codes, _ = prepared
-    n_assign, width = cost.shape[0], cost.shape[2]
+    n_assign = cost.shape[0]
     out = 0
     for block, code in zip(blocks, codes):
         table = np.zeros((n_assign, 1), dtype=np.int64)
@@ -352,8 +352,8 @@ def _combine_tables(tables: list[np.ndarray]) -> np.ndarray:
     shape = acc.shape
     for table in tables[1:]:
         out = np.full(shape, _INF)
-        for idx in np.argwhere(np.isfinite(table)):
-            idx = tuple(int(i) for i in idx)
+        for pos in np.argwhere(np.isfinite(table)):
+            idx = tuple(int(i) for i in pos)
             src = tuple(slice(0, s - i) for s, i in zip(shape, idx))
             dst = tuple(slice(i, s) for s, i in zip(shape, idx))
             np.minimum(out[dst], acc[src] + table[idx], out=out[dst])
@@ -387,7 +387,10 @@ def _min_replacement(groups: list, w: int, total: tuple[int, ...]) -> float:
     """
     dims = tuple(t + 1 for t in total)
     target_idx = tuple(total)
-    states, tables, d0 = [], [], []
+    states: list[_GroupState | None] = []
+    tables: list[np.ndarray] = []
+    d0: list[_GroupState | np.ndarray | None] = []
+    state: _GroupState | None
     for kind, c, cap, mask, spec in groups:
         if kind == "set":
             state = _GroupState(c, cap, mask, spec, total)
@@ -407,16 +410,17 @@ def _min_replacement(groups: list, w: int, total: tuple[int, ...]) -> float:
         return _INF
     if all(state is None for state in states):
         return float(_combine_tables(tables)[(w,) + target_idx])
-    d0 = [x.d0_min.reshape((1,) + dims) if isinstance(x, _GroupState) else x for x in d0]
+    # w > 0 here, so every entry of d0 is set (None only stands in when w == 0)
+    d0_tables = [x.d0_min.reshape((1,) + dims) if isinstance(x, _GroupState) else cast(np.ndarray, x)
+                 for x in d0]
     flip = tuple(slice(None, None, -1) for _ in total)  # x[flip][r] == x[total - r]
-    rests = []
+    rests: dict[int, np.ndarray] = {}     # by group, for the set groups
     for g, state in enumerate(states):
         if state is None:
-            rests.append(None)
             continue
-        others = d0[:g] + d0[g + 1 :]
+        others = d0_tables[:g] + d0_tables[g + 1 :]
         rest = _combine_tables(others)[0][flip].ravel() if others else np.zeros(state.size)
-        rests.append(rest)
+        rests[g] = rest
     for j in range(1, w + 1):
         for g, state in enumerate(states):
             if state is not None:

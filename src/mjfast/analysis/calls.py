@@ -320,7 +320,7 @@ def _value_columns(df, h: Hand, tile: int, from_seat: str, rule_obj, visible, dr
 
     draws_left = check_int(draws_left, "draws_left", 1)
     seen = visible_counts(visible).astype(np.int64)
-    out = {c: [] for c in VALUE_COLUMNS}
+    out: dict[str, list] = {c: [] for c in VALUE_COLUMNS}
     cache = {}
 
     def run(hand, draws, seen_extra, first_turns, discard=None):

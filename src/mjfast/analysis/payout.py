@@ -467,7 +467,7 @@ def element_frequencies(games, *, by=None):
 
 
 # --------------------------------------------------------------------------------------------
-# comparing rules on a one-unit stake (issue 7)
+# comparing rules on a one-unit stake
 # --------------------------------------------------------------------------------------------
 #: Games per rule :func:`compare_rules` simulates when ``n`` is not given.
 DEFAULT_N_GAMES = 10_000
@@ -571,7 +571,7 @@ def _specs(rules) -> list:
                 name = _rules.canonical_name(name)  # 苏州, mcr, Sichuan …
             except ValueError as e:
                 raise ValueError(f"simulate_games does not support rule {name!r}: {e}") from None
-            if name not in supported:
+            if name not in supported and name not in _rules.variants():
                 raise ValueError(f"simulate_games does not support rule {name!r} yet; supported rules: "
                                  f"{', '.join(supported)}")
             rule = _rules.get(name, **options)  # validates the options before anything is simulated
@@ -681,7 +681,7 @@ def stack_games(tables):
 
 
 def compare_rules(rules=None, n=None, *, matches=False, hands=None, rng=None, n_threads=None, executor=None,
-                  progress=False, by=None, unit="stakes", n_games=None, n_matches=None):
+                  progress=False, by=None, unit="stakes", n_games=None, n_matches=None, policy=None):
     """Payout statistics of several rules (or option sets) on the same seeds, in one-unit stakes.
 
     Each rule is simulated by :func:`~mjfast.simulation.games.simulate_games` (or, with
@@ -727,6 +727,9 @@ def compare_rules(rules=None, n=None, *, matches=False, hands=None, rng=None, n_
     n_games, n_matches : int, optional
         The old names of ``n`` (``n_matches=k`` is ``n=k, matches=True``), accepted with a
         ``DeprecationWarning``.
+    policy : optional
+        The players of every simulated rule (:mod:`mjfast.policies`: one policy, or one per
+        seat), passed to the simulation; None: ``Efficiency()``.
 
     Returns
     -------
@@ -776,8 +779,8 @@ def compare_rules(rules=None, n=None, *, matches=False, hands=None, rng=None, n_
         raise ValueError(f"by: cannot group by {bad}; reserved or not a column name")
     if isinstance(rules, dict):
         if n is not None or matches or hands is not None or rng is not None or n_threads is not None \
-                or executor is not None or progress:
-            raise ValueError("n, matches, hands, rng, n_threads, executor and progress only apply when "
+                or executor is not None or progress or policy is not None:
+            raise ValueError("n, matches, hands, rng, n_threads, executor, progress and policy only apply when "
                              "compare_rules simulates; a dict of games tables is summarised as it is")
         tables = rules
     else:
@@ -797,11 +800,11 @@ def compare_rules(rules=None, n=None, *, matches=False, hands=None, rng=None, n_
         root = _chunks.seed_sequence(rng)  # one root: each simulation copies it unchanged
         if matches:
             tables = {label: simulate_matches(rule, int(count), hands=hands, rng=root, n_threads=n_threads,
-                                              executor=executor, progress=progress)
+                                              executor=executor, progress=progress, policy=policy)
                       for label, rule in specs}
         else:
             tables = {label: simulate_games(rule, int(count), rng=root, n_threads=n_threads, executor=executor,
-                                            progress=progress)
+                                            progress=progress, policy=policy)
                       for label, rule in specs}
     stacked = stack_games(tables)
     if is_match_table(stacked) and not all(is_match_table(t) for t in tables.values()):

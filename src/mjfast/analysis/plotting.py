@@ -44,7 +44,7 @@ class CJKFontWarning(UserWarning):
     """No CJK font was found for Chinese plot labels (issued once per process)."""
 
 
-_state = {"font": None, "warned": False}
+_state: dict[str, str | bool | None] = {"font": None, "warned": False}
 
 
 def _axes(ax):

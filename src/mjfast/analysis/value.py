@@ -22,6 +22,7 @@ from .. import rules as _rules
 from .._inputs import as_hand, check_int, default_threads
 from .._kernels import _value as _kv
 from ..hand import Hand
+from ..rules._base import Rule
 from ..tiles import CODES, N_KINDS
 
 __all__ = ["expected_value", "WALLS", "COLUMNS", "TURN_COLUMNS", "default_hazard", "fresh_draws", "calibrate_hazard"]
@@ -178,8 +179,8 @@ def calibrate_hazard(rule, n: int | None = None, *, rng=0, n_threads=None, **rul
 class _Setup:
     """One hand, validated, with everything the kernel and the judge need."""
 
-    hand: object
-    rule: object
+    hand: Hand
+    rule: Rule | None
     scorer_options: dict
     spec: dict              # simulate_draws' set-up: wall tokens, caps, visible, judge
     start14: bool
@@ -351,6 +352,7 @@ class _WinJudge:
     def __init__(self, s: _Setup):
         from ..scoring._outcome import hook
 
+        assert s.rule is not None       # _judge asks the scorer only when there is a rule
         j = s.spec["judge"]
         self.rule = s.rule
         # the scorer keywords the rule's games use (e.g. 国标's 花牌 with the 144-tile set), then the caller's
@@ -483,14 +485,14 @@ def _budget_error(max_states: int, depth):
 @dataclass
 class _Solved:
     setup: _Setup
-    problem: object
+    problem: _kv.ValueProblem | None   # None: every row uses the chain fallback
     mode: int
     roots: list             # (kind, state id, shanten)
     results: np.ndarray
     chain: dict             # kind -> figures of the rows estimated by the chain model
     shanten: dict           # kind (-1 for the 13-tile form) -> shanten after the discard
     reach: np.ndarray       # states reachable from each root
-    tables: tuple = None    # (legal, values) of the judged wins
+    tables: tuple | None = None    # (legal, values) of the judged wins
 
 
 def _row_shanten(s: _Setup) -> dict:
@@ -526,7 +528,7 @@ def _solve_many(setups: list, *, wall, depth, max_states, keep, n_threads, disca
         problems.append(_new_problem(s, mode, depth, max_states, graph_kinds if s.start14 else None)
                         if graph_kinds else None)
     todo = [i for i, p in enumerate(problems) if p is not None]
-    status = _kv.build_many([problems[i] for i in todo], n_threads) if todo else []
+    status = _kv.build_many([p for p in problems if p is not None], n_threads) if todo else []
     for i, st in zip(todo, status):
         if st == 2:
             raise MemoryError("not enough memory for the draw graph")
@@ -536,13 +538,13 @@ def _solve_many(setups: list, *, wall, depth, max_states, keep, n_threads, disca
             # the exact depleting wall does not fit: the approximate one instead (flagged)
             s, _sh, graph_kinds, _c = plans[i]
             modes[i] = _kv.APPROX
-            problems[i] = _new_problem(s, _kv.APPROX, depth, max_states, graph_kinds if s.start14 else None)
-            if _kv.build_many([problems[i]], 1)[0] != 0:
+            problems[i] = retry = _new_problem(s, _kv.APPROX, depth, max_states, graph_kinds if s.start14 else None)
+            if _kv.build_many([retry], 1)[0] != 0:
                 raise _budget_error(max_states, depth)
     tables = {}
     for i in todo:
         tables[i] = _judge(problems[i], plans[i][0])
-    results = _kv.solve_many([problems[i] for i in todo], [plans[i][0].hazard for i in todo],
+    results = _kv.solve_many([p for p in problems if p is not None], [plans[i][0].hazard for i in todo],
                              [plans[i][0].turns for i in todo], keep, n_threads) if todo else []
     out = []
     it = iter(results)
@@ -581,8 +583,8 @@ def _chain_figures(s: _Setup, kind: int, wall: str) -> np.ndarray:
         u_levels.append(u.count)
         if u.shanten == 0:
             break
-        t = max(u.tiles, key=lambda x: (u.tiles[x], -CODES.index(x)))
-        drawn = hand.with_tile(t)
+        best = max(u.tiles, key=lambda x: (u.tiles[x], -CODES.index(x)))
+        drawn = hand.with_tile(best)
         table = analyze_discards(drawn, visible=vis, legal="shape", combos=False, **kr)
         hand = drawn.without_tile(str(table["discard"].iloc[0]))
     levels = len(u_levels)
@@ -742,6 +744,7 @@ def _attrs(s: _Setup, solved: _Solved, wall, depth, discard_wins) -> dict:
 def _by_turn_frame(solved: _Solved, summary):
     import pandas as pd
 
+    assert solved.problem is not None   # the caller checks it: the turns come from the recursion
     s = solved.setup
     parts = []
     order = {d: i for i, d in enumerate(summary["discard"].astype(object))}
@@ -947,7 +950,10 @@ def expected_value(hand, *, rule=None, draws_left=None, visible=None, melds=(), 
 
     **Fallback.**  Rows from ``fallback_shanten`` (default 4-shanten) are estimated by a chain
     over shanten levels: one level per accepted draw, the 进张 of a greedy descent at each
-    level (shape only, no rule); their ``ev`` is NaN under a rule, ``method`` is "chain".
+    level (shape only, no rule); their ``ev`` is NaN under a rule, ``method`` is "chain".  The
+    chain is optimistic (every level keeps the greedy descent's 进张, and the rule's legality is
+    not applied), so its ``p_win`` can exceed a recursion row's for a hand one shanten closer:
+    compare chain rows with each other, not with recursion rows.
 
     Examples
     --------

@@ -7,6 +7,7 @@ mapping (key -> allowed values, default first) and a ``build(options)`` function
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +15,7 @@ if TYPE_CHECKING:  # pandas is imported when a table is asked for, keeping `impo
     import pandas as pd
 
 
-from . import guangdong, guiyang, guobiao, jinhua, jj, ruijin, shangrao, sichuan, suzhou, taicang
+from . import _variants, guangdong, guiyang, guobiao, jinhua, jj, ruijin, shangrao, sichuan, suzhou, taicang
 from ._base import (
     FORMS,
     Calls,
@@ -27,6 +28,8 @@ from ._base import (
 __all__ = [
     "get",
     "names",
+    "variant",
+    "variants",
     "canonical_name",
     "describe",
     "summary",
@@ -54,13 +57,24 @@ _CACHE: dict[tuple, Rule] = {}
 
 
 def names() -> tuple[str, ...]:
-    """Registry names of all rules, in the order of RULES.md §1.7.
+    """Registry names of all rules, in the order of RULES.md §1.7 (declared variants are listed
+    by :func:`variants`).
 
     Returns
     -------
     tuple of str
     """
-    return tuple(_REGISTRY)
+    return tuple(name for name, module in _REGISTRY.items() if not isinstance(module, _variants._Entry))
+
+
+def variants() -> tuple[str, ...]:
+    """Registry names of the rule variants declared with :func:`variant`, in declaration order.
+
+    Returns
+    -------
+    tuple of str
+    """
+    return tuple(name for name, module in _REGISTRY.items() if isinstance(module, _variants._Entry))
 
 
 #: Other names users type for a rule (besides its registry name and its Chinese name with and
@@ -203,6 +217,9 @@ def get(name: str | Rule, **options: Any) -> Rule:
         return name
     name = canonical_name(name)
     module = _REGISTRY[name]
+    defaults = getattr(module, "DEFAULTS", None) if type(module) is _variants._Entry else None
+    if defaults:  # a variant's own defaults, then the options given
+        options = {**defaults, **options}
     unknown = [key for key in options if key not in module.OPTIONS]
     if unknown:
         import difflib
@@ -218,6 +235,90 @@ def get(name: str | Rule, **options: Any) -> Rule:
     if rule is None:
         rule = _CACHE.setdefault(key, module.build(resolved))
     return rule
+
+
+def variant(base: str | Rule, name: str, *, values: Mapping[str, int] | None = None,
+            options: Mapping[str, Any] | None = None,
+            elements: Mapping[str, Any] | None = None) -> Rule:
+    """Declare a rule variant: a new registered rule built from an existing one.
+
+    The variant scores, simulates and compares exactly like a built-in rule: :func:`get`,
+    :func:`mjfast.score`, :func:`mjfast.can_win`, :func:`mjfast.simulate_games`,
+    :func:`mjfast.simulate_matches` and :func:`mjfast.compare_rules` take its name or the Rule
+    returned, and its Rule pickles to process pools and Dask workers (it travels as its recipe;
+    a worker that never saw the variant declares it).  It plays with the base's tiles, calls,
+    engine facts and settlements; only what is given changes.
+
+    Parameters
+    ----------
+    base : str or Rule
+        The rule it is built from: a registry name (:func:`names`), a declared variant, or a
+        :class:`Rule` (whose options become the variant's defaults).
+    name : str
+        The variant's registry name, a lower-case identifier that is not a built-in rule's.
+        Declaring the same name again with the same arguments returns the same Rule.
+    values : mapping of str to int, optional
+        New values of scoring elements, keyed by the element codes that
+        :attr:`mjfast.Score.rows` show (``{"full_flush": 20}``); the value per unit, in the
+        rule's unit (the factor of a multiplier row).
+    options : mapping, optional
+        The variant's option defaults (as :func:`get` takes them, e.g. ``{"threshold":
+        "2_3"}`` for 苏州's 花 minimum): the thresholds a rule has are options.  ``get(name,
+        key=value)`` may still choose another value.
+    elements : mapping of str to None or mapping, optional
+        ``{code: None}`` switches an element off; ``{code: {...}}`` adds a new one (or replaces
+        the element of that code), given by the fields ``zh``, ``en``, ``value`` and
+        ``predicate`` (required) and ``scope`` (``"reading"``, ``"hand"`` or ``"context"``),
+        ``group``, ``how`` (``"add"``, ``"multiply"``, ``"cap"``, ``"replace"``), ``unit``,
+        ``tag`` (e.g. ``"hua"``: counts towards 苏州's 花 minimum) and ``excludes``.  The
+        predicate is a Python expression over the hand's facts ``f`` (documented by
+        :class:`mjfast.scoring._framework.Facts`: ``f.flowers``, ``f.one_suit``, ``f.pungs``,
+        ``f.n_kongs``, ``f.ctx.self_draw`` …) giving the element's count (0 or False:
+        absent); an added element comes after the base's adding rows, before its multipliers.
+        Expressions pickle; a callable predicate works in this process, and in workers only
+        if it pickles (a module-level function).
+
+    Returns
+    -------
+    Rule
+        The variant's Rule under its default options (``get(name)``).
+
+    Raises
+    ------
+    ValueError
+        A bad name (not an identifier, a built-in rule's, or a variant declared with other
+        arguments), an unknown base rule, an unknown option or option value, an unknown element
+        code (the message lists the valid ones), a value that is not an integer or belongs to an
+        element the variant's options leave out, a malformed new element, or ``values=`` /
+        ``elements=`` for a rule whose scorer is not declared with the scorer framework
+        (``guobiao``, ``jj``: only ``options=`` can change there).
+
+    Notes
+    -----
+    The game kernel decides 苏州's 花 minimum itself, from the built-in values.  A variant that
+    changes only values of elements that neither count towards a minimum nor rank against
+    others in an exclusion group (清一色, 天胡 …) keeps that; any other change (a 花 value, an
+    element switched off or added) has every candidate win checked by the variant's own
+    :func:`mjfast.can_win`, so its games follow its rules either way.
+
+    Examples
+    --------
+    What if 清一色 paid 20 花?
+
+    >>> import mjfast as mj
+    >>> v = mj.rules.variant("suzhou", "suzhou_ff20", values={"full_flush": 20})
+    >>> ctx = mj.WinContext(mj.Hand("11223355667788m", bonus="F1F2 5z 6z 7z"), win_tile="8m", self_draw=True)
+    >>> mj.score(ctx, "suzhou").total, mj.score(ctx, v).total
+    (40, 50)
+    >>> v, mj.score(ctx, "suzhou_ff20").rows[3]
+    (Rule('suzhou_ff20'), ('full_flush', '清一色', 'Full flush', 20, 1, '花', 'add'))
+    >>> mj.rules.variant("suzhou", "suzhou_x", values={"flush": 20})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: values: unknown element 'flush' of rule 'suzhou'; valid elements: base, hard_flower, ...
+    """
+    return get(_variants.declare(base, name, values=values, options=options, elements=elements,
+                                 registry=_REGISTRY).name)
 
 
 # --------------------------------------------------------------------------------------------
@@ -333,7 +434,8 @@ def describe(rule: str | Rule, **options: Any) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Columns ``section``, ``item``, ``value`` and ``meaning`` (all text). Sections: rule,
-        tiles, deal, calls, wildcard, forms, options. An option row's ``value`` is its current
+        tiles, deal, calls, wildcard, forms, variant (a declared variant only: its base and
+        changes), options. An option row's ``value`` is its current
         value and the allowed ones; its ``meaning`` says what the option decides, what each
         value does (the default marked) and the option's id in the rule specification.
 
@@ -403,6 +505,13 @@ def describe(rule: str | Rule, **options: Any) -> pd.DataFrame:
     add("forms", "seven_pairs_quad_as_two", rule.seven_pairs_quad_as_two)
     add("forms", "thirteen_lan_strict", rule.thirteen_lan_strict)
 
+    spec = _variants.spec_of(rule.name)
+    if spec is not None:
+        add("variant", "base", spec.base_name, "the rule this variant is built from (mjfast.rules.variant)")
+        add("variant", "values", [f"{c}={v}" for c, v in spec.values], "element values changed (code=value)")
+        add("variant", "elements off", [c for c, f in spec.elements if f is None], "elements switched off")
+        add("variant", "elements added", [f"{c} ({f[0]})" for c, f in spec.elements if f is not None],
+            "elements added or replaced")
     docs = getattr(_REGISTRY[rule.name], "OPTION_DOCS", {})
     for key, allowed in rule.option_choices.items():
         add("options", key, f"{_text(rule.options[key])}  (allowed: {_text(allowed)})",

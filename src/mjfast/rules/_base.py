@@ -6,7 +6,7 @@ shared between threads. Tile codes come from :mod:`mjfast.tiles` (RULES.md §1.1
 from __future__ import annotations
 
 import numbers
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -313,11 +313,12 @@ class WildcardScheme:
     name: str
     selection: str
     copies: int
-    face_copies: FrozenMap
-    table: FrozenMap = field(default_factory=FrozenMap)
+    # The mapping fields accept any mapping and are stored as FrozenMap by __post_init__.
+    face_copies: Mapping[str, int]
+    table: Mapping[str, tuple[str, ...]] = field(default_factory=FrozenMap)
     substitute: tuple[str, ...] | None = None
     usable_in_calls: tuple[str, ...] = ()
-    restrictions: FrozenMap = field(default_factory=FrozenMap)
+    restrictions: Mapping[str, Collection[str]] = field(default_factory=FrozenMap)
 
     def __post_init__(self) -> None:
         if self.selection not in _SELECTIONS:
@@ -513,7 +514,8 @@ def _token(value: Any) -> str | None:
 
 
 def _fmt(value: Any) -> str:
-    return _token(value) if _token(value) is not None else repr(value)
+    token = _token(value)
+    return token if token is not None else repr(value)
 
 
 def resolve_options(
@@ -548,6 +550,9 @@ def resolve_options(
 # --------------------------------------------------------------------------------------------
 # Rule
 # --------------------------------------------------------------------------------------------
+#: Variant name -> its recipe (:class:`mjfast.rules._variants.VariantSpec`), for pickling.
+_VARIANT_SPECS: dict[str, Any] = {}
+
 @dataclass(frozen=True, repr=False)
 class Rule:
     """Every rule fact of one variant under one set of options.
@@ -586,8 +591,9 @@ class Rule:
 
     name: str
     name_zh: str
-    options: FrozenMap
-    option_choices: FrozenMap
+    # Any mapping is accepted; __post_init__ stores a FrozenMap.
+    options: Mapping[str, Any]
+    option_choices: Mapping[str, tuple[Any, ...]]
     tileset: TileSet
     deal: tuple[int, int]
     calls: Calls
@@ -611,6 +617,16 @@ class Rule:
 
     def __copy__(self) -> Rule:
         return self
+
+    def __reduce_ex__(self, protocol):
+        # a declared variant travels as its recipe: a process that never declared it (a pool
+        # or Dask worker) declares it before building the Rule
+        spec = _VARIANT_SPECS.get(self.name)
+        if spec is None:
+            return super().__reduce_ex__(protocol)
+        from ._variants import restore_rule
+
+        return (restore_rule, (spec, tuple(self.options.items())))
 
     def __deepcopy__(self, memo) -> Rule:
         return self                       # immutable: a copy is the rule itself (cheap in DataFrame.attrs)

@@ -38,6 +38,7 @@ OPTIONS: dict[str, tuple] = {
     "qingyaojiu_tongke": (False, True),
     "lianzhong_extras": (False, True),
     "yipao_duoxiang": (False, True),
+    "sigang_angang": (False, True),
 }
 
 #: What each option means, in one place (see ``mjfast.rules.suzhou.OPTION_DOCS`` for the fields).
@@ -81,6 +82,13 @@ OPTION_DOCS: dict[str, dict] = {
                    True: "一炮多响: every claimant wins"},
         "spec": None,
         "source": None,
+    },
+    "sigang_angang": {
+        "meaning": "whether 四杠 also scores 暗杠 (2 番) for each concealed kong",
+        "values": {False: "no: as the reference calculator, the concealed kongs count only towards 双/三/四暗刻",
+                   True: "yes, as version v3 writes it (\"暗杠加计\")"},
+        "spec": None,
+        "source": "4个杠，暗杠加计",
     },
 }
 

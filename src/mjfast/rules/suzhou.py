@@ -40,6 +40,7 @@ OPTIONS: dict[str, tuple] = {
     "qianggang_exempt": (False, True),
     "daxiao_menqing": (True, False),
     "dadiao_lock": ("exception", "strict"),
+    "discard_wind_triplet": ("concealed", "pung"),
 }
 
 #: What each option means, in one place (``mjfast.rules.describe`` and the rule's documentation page
@@ -134,6 +135,15 @@ OPTION_DOCS: dict[str, dict] = {
         },
         "spec": "SZ-C13",
         "source": "如果别人跟着打出（第一次出现），他是可以胡的",
+    },
+    "discard_wind_triplet": {
+        "meaning": "what a wind triplet completed by the winning discard (or the robbed tile) scores",
+        "values": {
+            "concealed": "the three winds in the hand after the win are a 风暗刻 (2 花)",
+            "pung": "the discard makes it a claimed pung: a 风碰 (1 花, SZ-A4)",
+        },
+        "spec": "SZ-A4",
+        "source": "风杠：胡牌后手上有3张相同的风算2个花",
     },
 }
 

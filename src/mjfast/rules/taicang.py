@@ -45,6 +45,7 @@ OPTIONS: dict[str, tuple] = {
     "threshold_counts": ("all", "hard_only"),
     "threshold_exempt": ("menqing", "suzhou_list"),
     "fan2x": (2, 4),
+    "discard_wind_triplet": ("concealed", "pung"),
 }
 
 #: What each option means, in one place (see ``mjfast.rules.suzhou.OPTION_DOCS`` for the fields).
@@ -75,6 +76,15 @@ OPTION_DOCS: dict[str, dict] = {
         "values": {2: "×2 (翻N倍 read as ×N, as the worked example pins for 清一色)", 4: "×4 (read as two doublings)"},
         "spec": "TC-C1",
         "source": "门清花翻一倍",
+    },
+    "discard_wind_triplet": {
+        "meaning": "what a wind triplet completed by the winning discard (or the robbed tile) scores",
+        "values": {
+            "concealed": "the three winds in the hand after the win are a 风杠 (1 花)",
+            "pung": "the discard makes it a claimed pung: a 风碰 (0 花, as 苏州's SZ-A4)",
+        },
+        "spec": None,
+        "source": "风杠：胡牌后手上有3张相同的风算1个花",
     },
 }
 

@@ -466,8 +466,8 @@ class Score:
 
 # ---------------------------------------------------------------------------------------------
 # registry
-_SCORERS: dict[str, tuple[Callable, Callable | None]] = {}
-_RESOLVED: dict[tuple, tuple] = {}
+_SCORERS: dict[str, tuple[Callable, Callable | None, Callable | None]] = {}  # scorer, can_win, bind
+_RESOLVED: dict[tuple | str, tuple] = {}  # also by bare rule name, for option-free calls
 _RESOLVED_ID: dict[int, tuple] = {}  # id(Rule) -> (Rule, resolved), for option-free calls
 _LAST: tuple = (None, {}, None)  # (rule, options, resolved) of the last call with options
 _MISSING = object()
@@ -514,7 +514,7 @@ def register(name: str, scorer: Callable, can_win: Callable | None = None, *,
     ...
     ValueError: rule 'guobiao' already has a scorer; pass replace=True to replace it
     """
-    if name not in _rules.names():
+    if name not in _rules.names() and name not in _rules.variants():
         raise ValueError(f"unknown rule {name!r}; valid rules: {', '.join(_rules.names())}")
     if not callable(scorer) or any(f is not None and not callable(f) for f in (can_win, bind)):
         raise ValueError("scorer, can_win and bind must be callables")
@@ -567,7 +567,9 @@ def _resolve(rule, options: dict) -> tuple:
     Rule plus keyword options; the bound pair is ``register``'s ``bind`` result, or (None,
     None) (callers try :func:`_cached` first)."""
     try:
-        items = tuple(options.items())
+        # each value's type is part of the key: True == 1 and they hash alike, but a scorer
+        # may accept one and reject the other (国标 flowers=True / flowers=1)
+        items = tuple((k, v, type(v)) for k, v in options.items())
         key = (rule, items if len(items) < 2 else tuple(sorted(items)))
         hit = _RESOLVED.get(key)
     except TypeError:  # unhashable option value

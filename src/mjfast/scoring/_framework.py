@@ -159,6 +159,28 @@ class Element:
         return (_element, (tuple(getattr(self, k) for k in self.__slots__),))
 
 
+class _Override:
+    """A changed value of an element whose value depends on the options: the new value where
+    the element exists (``base`` is not None), absent where it did not."""
+
+    __slots__ = ("base", "value")
+
+    def __init__(self, base, value: int):
+        self.base, self.value = base, value
+
+    def __call__(self, options, keywords):
+        return None if self.base(options, keywords) is None else self.value
+
+    def __eq__(self, other):
+        return type(other) is _Override and (self.base, self.value) == (other.base, other.value)
+
+    def __hash__(self):
+        return hash((_Override, self.value))
+
+    def __reduce__(self):
+        return (_Override, (self.base, self.value))
+
+
 def _element(fields):
     code, zh, en, value, predicate, scope, group, how, unit, tag, excludes = fields
     return Element(code, zh, en, value, predicate, scope=scope, group=group, how=how, unit=unit,
@@ -640,7 +662,8 @@ class Scheme:
                elements: Mapping | None = None) -> "Scheme":
         """This scheme under another rule name, with element values changed, elements switched
         off (``elements={code: None}``) or added (``elements={code: Element}``, appended in
-        the order given, before the multipliers when they add).
+        the order given, before the multipliers when they add).  A changed value of an element
+        whose value depends on the options keeps it absent where it was absent.
 
         Raises
         ------
@@ -656,7 +679,8 @@ class Scheme:
             if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
                 raise ValueError(f"the value of element {code!r} must be an integer, got {v!r}")
             i = codes.index(code)
-            els[i] = els[i].replace(value=int(v))
+            old = els[i].value  # a per-option value keeps existing only where it did
+            els[i] = els[i].replace(value=_Override(old, int(v)) if callable(old) else int(v))
         for code, e in (elements or {}).items():
             if e is None:
                 if code not in codes:

@@ -46,7 +46,7 @@ HOW = ("self_draw", "discard", "robbing_kong", "draw_game")
 FLAGS = dict(_kg.FLAGS)
 _KONG_KINDS = {2: "direct", 3: "added", 4: "concealed"}
 _SOURCES = {1: "right", 2: "opposite", 3: "left"}
-_NOBODY = frozenset()
+_NOBODY: frozenset[int] = frozenset()
 
 
 @functools.cache

@@ -15,6 +15,11 @@ Rule options (``mjfast.rules.get("guobiao", ...)``; defaults first):
     GB-C2.  True: a self-drawn 十三幺, 连七对 or 九莲宝灯 scores 不求人 (4) instead of 自摸 (1).
 ``qingyaojiu_tongke`` : False | True
     GB-C7.  True: 清幺九 keeps 双同刻 as well (三同刻 is always kept, as the reference does).
+``sigang_angang`` : False | True
+    四杠 with concealed kongs.  True reads v3's "4个杠，暗杠加计" literally: each concealed kong
+    also scores 暗杠 (2 番) beside 四杠 (⚑ "加计" read as the 暗杠 fan once per concealed kong).
+    By default, as the reference, 四杠 excludes every kong fan and the concealed kongs count
+    only towards 双暗刻 / 三暗刻 / 四暗刻.
 ``lianzhong_extras`` : False | True
     The non-MCR 联众 hands of guobiao.md §4: 四方大发 168, 天和 168 (``heavenly``), 地和 158
     (``earthly``), 人和 108 (``human``); the highest one that applies *replaces* the fan total.
@@ -103,12 +108,13 @@ def _options(rule) -> int:
 
 
 def _rule_info(rule) -> tuple:
-    """``(rule, kernel option bits, lianzhong_extras)``, cached by the rule's identity (the
-    entry holds the rule, so its id cannot be reused while it is cached)."""
+    """``(rule, kernel option bits, lianzhong_extras, sigang_angang)``, cached by the rule's
+    identity (the entry holds the rule, so its id cannot be reused while it is cached)."""
     hit = _OPTS.get(id(rule))
     if hit is not None and hit[0] is rule:
         return hit
-    hit = (rule, _option_bits(rule), bool(rule.options["lianzhong_extras"]))
+    hit = (rule, _option_bits(rule), bool(rule.options["lianzhong_extras"]),
+           bool(rule.options["sigang_angang"]))
     if len(_OPTS) > 64:
         _OPTS.clear()
     _OPTS[id(rule)] = hit
@@ -206,6 +212,21 @@ def _search(ctx: WinContext, opts: int, pure_python: bool = PURE_PYTHON) -> _Fou
     res = twin.calculate(h._counts.tolist(), spec, ctx.win_tile, flag, ctx.seat_wind,
                          ctx.prevalent_wind, opts)
     return None if res is None else _Found(twin.fan_total(res[0]), res[0], res[1])
+
+
+_FOUR_KONGS = _CODE.index("four_kongs")
+_CONCEALED_KONG = _CODE.index("concealed_kong")
+
+
+def _with_concealed_kongs(found: _Found, melds) -> _Found:
+    """``sigang_angang``: a 四杠 hand also scores 暗杠 for each concealed kong ("暗杠加计").  All
+    four sets are melds, so the hand has one reading and the search's choice stands."""
+    n = sum(m.kind == "concealed_kong" for m in melds)
+    if not n:
+        return found
+    fans = bytearray(found.fans)
+    fans[_CONCEALED_KONG] += n
+    return _Found(found.total + n * M.FAN_VALUE[_CONCEALED_KONG], bytes(fans), found.reading)
 
 
 def _compute(ctx: WinContext, opts: int, pure_python: bool = PURE_PYTHON):
@@ -357,7 +378,7 @@ def _scorer(info: tuple, flowers):
     """:func:`score_guobiao` for one rule (its :func:`_rule_info`) and ``flowers`` value, as
     a function of the context alone (what ``_bind`` gives :func:`~mjfast.score`; a closure
     is called faster than a partial)."""
-    opts, lianzhong = info[1], info[2]
+    opts, lianzhong, angang = info[1], info[2], info[3]
 
     def score(ctx: WinContext) -> Score:
         # the hot path of the Monte-Carlo engine and of batch scoring: kept flat on purpose
@@ -370,6 +391,8 @@ def _scorer(info: tuple, flowers):
         if found is None:
             raise NotComplete(f"hand not complete: {ctx.hand} does not form a winning hand "
                              "under guobiao (standard, 七对, 十三幺, 全不靠, 组合龙 or 九莲宝灯)")
+        if angang and found.fans[_FOUR_KONGS]:
+            found = _with_concealed_kongs(found, ctx.hand.melds)
         found.ctx = ctx
         found.n_fl = n_fl
         base = found.total

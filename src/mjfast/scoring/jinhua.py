@@ -41,6 +41,7 @@ from ..hand import Hand
 from . import _shortcuts
 from ._core import WinContext
 from ._framework import Element, Facts, Scheme, positive_int
+from ._wildcards import check_chows_from_left, check_wild_tiles
 
 __all__ = ["score_jinhua", "can_win_jinhua", "SCHEME"]
 
@@ -72,6 +73,26 @@ def _substituted(ctx: WinContext, rule=None) -> WinContext:
     hand = Hand(_t.tiles_from_counts(c), melds=h.melds, bonus=h.bonus, wilds=h.wilds)
     win = f if ctx.win_tile == _WHITE else ctx.win_tile
     return replace(ctx, hand=hand, win_tile=win)
+
+
+def _check(f: Facts) -> None:
+    """吃 only from 上家; at most the 3 财神 ("财神有三个"); with ``ctx.flipped`` (the 财神 kind) no
+    natural tile of it: the other three are the 财神 and the indicator is out (JH-A1), except
+    the 白板 that play as its face (moved there by :func:`_substituted`; none when the 财神 is
+    白板 itself, JH-A4)."""
+    ctx = f.ctx
+    check_chows_from_left(f.melds, "金华")
+    fl = ctx.flipped
+    scheme = f.rule.wildcard
+    if fl is None:
+        check_wild_tiles(f.hand, label='金华 ("财神有三个")', name="财神", copies=scheme.copies)
+        return
+    code = _t.CODES[fl]
+    white = fl == _WHITE
+    check_wild_tiles(f.hand, label='金华 ("财神有三个")', name="财神",
+                     copies=scheme.wild_copies(code), wild=(fl,), why=f" (flipped {code})",
+                     substitutes=0 if white else scheme.face_copies["5z"],
+                     note=" (JH-A4: when the 财神 is 白板 no tile plays as it)" if white else "")
 
 
 def _check_keywords(kw: dict, rule) -> dict:
@@ -150,7 +171,7 @@ def _decomposition(b, o):
 
 #: The 金华 scorer, declared.
 SCHEME = Scheme("jinhua", ELEMENTS, keywords={"base": 1}, check_keywords=_check_keywords,
-                prepare=_substituted, facts=JinhuaFacts, hand_facts=_hand_facts, settle=_settle, playable=_playable,
+                prepare=_substituted, check=_check, facts=JinhuaFacts, hand_facts=_hand_facts, settle=_settle, playable=_playable,
                 not_complete=_not_complete, decomposition=_decomposition, always_legal=True)
 _score = SCHEME.score_fn()
 _can_win = SCHEME.can_win_fn()

@@ -51,6 +51,7 @@ from ..decomposition import decompose
 from ..hand import Hand, Meld
 from . import guobiao as _gb
 from ._core import NotComplete, Score, WinContext, register
+from ._wildcards import check_chows_from_left, check_wild_tiles
 from .ruijin import _faces_ok
 
 __all__ = ["score_jj", "can_win_jj", "shares", "MODES", "COEFFICIENTS", "MIN_FAN"]
@@ -116,6 +117,33 @@ def _hun_gang(ctx: WinContext, hun_kind) -> bool:
     if k >= _t.N_KINDS:
         raise ValueError("hun_kind must be a playable kind")
     return any(m.is_kong and m.tiles[0] == k for m in ctx.hand.melds)
+
+
+def _check(ctx: WinContext, rule, hun_kind) -> None:
+    """吃 only from 上家; no more 混 than the rule has (4, or 3 when the flipped tile is the 混
+    kind); no natural tile of the 混 kind when it is known (``hun_kind``, or ``ctx.flipped``
+    under a flipping ``hun`` option), a 混杠 (a kong of the four 混) aside."""
+    check_chows_from_left(ctx.hand.melds, "JJ")
+    scheme = rule.wildcard
+    flipped = ctx.flipped if scheme.selection != "per_game" else None
+    wild, why, copies = (), "", scheme.copies
+    if flipped is not None:
+        code = _t.CODES[flipped]
+        wild = tuple(_t.parse_tile(c) for c in scheme.successor(code))
+        copies = scheme.wild_copies(code)
+        why = f" (flipped {code}, hun={rule.options['hun']})"
+    if hun_kind is not None:
+        k = _t.parse_tile(hun_kind)
+        if k >= _t.N_KINDS:
+            raise ValueError("hun_kind must be a playable kind")
+        if wild and wild != (k,):
+            raise ValueError(f"hun_kind {_t.CODES[k]} is not the 混 the flipped {_t.CODES[flipped]} "
+                             f"chooses ({', '.join(_t.CODES[t] for t in wild)})")
+        wild = (k,)
+        why = why or f" (hun_kind {_t.CODES[k]})"
+    check_wild_tiles(ctx.hand, label="JJ", name="混", copies=copies, wild=wild, why=why,
+                     kong_ok=True, note=" (\"不可吃碰\": a 混 is in no call but the 混杠)",
+                     indicator=flipped)
 
 
 def _source_seat(ctx: WinContext, m: Meld) -> int:
@@ -220,6 +248,7 @@ def score_jj(ctx: WinContext, rule, *, mode: str = "classic", base=10, table_sco
     """
     if ctx.liable is not None:
         raise ValueError("jj has no 包 liability (the 20 % meld-source split replaces it)")
+    _check(ctx, rule, hun_kind)
     n_fl = _gb._flowers(ctx, flowers, "jj")
     res = _fans(ctx)
     if res is None:
@@ -297,6 +326,7 @@ def _score_obj(ctx, total, points, pay, legal, fan, ft, n_fl, hun, rctx, rd) -> 
 def can_win_jj(ctx: WinContext, rule, *, mode: str = "classic", base=10, table_scores=None,
                hun_kind=None, flowers: bool = False, out=()) -> bool:
     """Whether ``ctx`` is a legal JJ win: an MCR winning hand (混 as any tile) of at least 1 番."""
+    _check(ctx, rule, hun_kind)
     if (ctx.liable is not None or ctx.hand.bonus or flowers is not False or mode != "classic"
             or base != 10 or table_scores is not None or out
             or any(m.source is None for m in ctx.hand.melds if m.kind in _CLAIMED)):

@@ -31,6 +31,10 @@ Rule options (``mjfast.rules.get("suzhou", ...)``; defaults first):
     SZ-C8.  True: 抢杠 is exempt from the minimum (default: it needs the self-draw minimum).
 ``daxiao_menqing`` : True | False
     SZ-C10.  False: every F = 0 hand scores 大门清 10, and 七对 with F = 0 adds 10 (not 15).
+``discard_wind_triplet`` : ``"concealed"`` | ``"pung"``
+    A wind triplet completed by the winning discard (or the robbed tile): 风暗刻 2 as the
+    source writes it ("风杠：胡牌后手上有3张相同的风算2个花": three identical winds in the hand
+    after the win), or 风碰 1 (SZ-A4: the discard makes it a claimed pung).
 ``tileset`` / ``flower_faces``
     Which bonus faces exist (152 or 144 tiles; SZ-C1..C3): a bonus tile the tile set lacks is
     rejected.  Every flower is 1 花 whatever its face.
@@ -40,7 +44,8 @@ Rule options (``mjfast.rules.get("suzhou", ...)``; defaults first):
 ⚑ defaults used here (the rules file marks them so):
 
 * SZ-A3: four identical tiles count as two pairs in 七对.
-* SZ-A4: a wind triplet completed by the winning discard is a 风碰 (1), not a 风暗刻 (2).
+* 风暗刻 ("胡牌后手上有3张相同的风"): three identical winds in the hand after the win, the
+  winning discard included, are a 风暗刻 (2); SZ-A4's 风碰 (1) is ``discard_wind_triplet="pung"``.
 * SZ-A5: 豹子 and 滴零 stack (×4).
 * SZ-A8: 大吊车 = all four sets called (碰/杠, 暗杠 included), winning on the pair.
 * SZ-A10: 天胡/地胡 add to the other rows.  SZ-A11: a discard win does not break 门清.
@@ -147,9 +152,11 @@ def hua_facts(f: HuaFacts) -> None:
     f.smk, f.sak, f.wpm, f.wmk, f.wak = _meld_counts(f.melds) if f.melds else (0, 0, 0, 0, 0)
 
 
-#: A concealed wind triplet completed by the winning discard (or robbed tile), which SZ-A4
-#: reads as a 风碰 (an expression over the facts ``f``).
-DISCARD_WIND_PUNG = "(not f.self_draw and 27 <= f.win < 31 and f.win in f.honour_pungs)"
+#: A concealed wind triplet completed by the winning discard (or robbed tile), which the option
+#: ``discard_wind_triplet="pung"`` (SZ-A4) reads as a 风碰 (an expression over the facts ``f``);
+#: by default it is the 风杠 of "胡牌后手上有3张相同的风": three winds in the hand after the win.
+DISCARD_WIND_PUNG = ("(not f.self_draw and 27 <= f.win < 31 and f.opts['discard_wind_triplet'] == 'pung'"
+                     " and f.win in f.honour_pungs)")
 #: The concealed wind triplets (风杠, "胡牌后手上有3张相同的风").
 CONCEALED_WIND_PUNGS = "sum(1 for t in f.honour_pungs if t < 31)"
 
@@ -344,13 +351,14 @@ def can_win_suzhou(ctx: WinContext, rule, *, base: int = DEFAULT_BASE) -> bool:
 
 
 def kernel_minimum(rule) -> tuple:
-    """``(花 for a self-draw, 花 for a discard win, hard flowers only, 抢杠 exempt)``: the §5
-    minimum of the rule's options, for the game kernel, which decides it itself on complete
-    hands (``suzhou_minimum`` in :mod:`mjfast._kernels._game`, the same test as
-    :func:`_legality` with the built-in element values)."""
+    """``(花 for a self-draw, 花 for a discard win, hard flowers only, 抢杠 exempt, a wind
+    triplet completed by the winning discard is a 风碰)``: the §5 minimum of the rule's options,
+    for the game kernel, which decides it itself on complete hands (``flower_minimum`` in
+    :mod:`mjfast._kernels._game`, the same test as :func:`_legality` with the built-in element
+    values)."""
     o = rule.options
     return (*_THRESHOLD[o["threshold"]], o["threshold_counts"] == "hard_only",
-            bool(o["qianggang_exempt"]))
+            bool(o["qianggang_exempt"]), o["discard_wind_triplet"] == "pung")
 
 
 SCHEME.register()

@@ -8,7 +8,8 @@ wildcards held are ``ctx.hand.wilds`` and what they stood for may be fixed with
 
 Elements (the table :data:`ELEMENTS`): 底花 +1; 花 +1 per flower tile; suit 明杠 +1, suit 暗杠 +2; 风暗刻 ("风杠") +1;
 风明杠 +2, 风暗杠 +3; 风碰 0 (TC-A7, shown as a 0 row); then multipliers 门清 ×2,
-混一色 ×2, 清一色 ×4, 对对胡 ×2, 杠开 ×2, 大吊车 ×2.  ``hua = (1 + F) × Π multipliers``
+混一色 ×2, 清一色 ×4, 对对胡 ×2 ("另外的四铺都是三个头": every set, the called ones included, a
+pung or kong), 杠开 ×2, 大吊车 ×2.  ``hua = (1 + F) × Π multipliers``
 (TC-C2: the factors multiply); self-draw adds no factor.  无花果 (门清 with F = 0) is paid a fixed
 ``max_payment`` per payer on a self-draw and half of it on a discard.
 
@@ -32,6 +33,9 @@ Rule options (``mjfast.rules.get("taicang", ...)``; defaults first):
     ``earthly``; they score nothing in Taicang).
 ``fan2x`` : 2 | 4
     TC-C1.  The factor of 混一色 and 对对胡 ("花翻2倍").
+``discard_wind_triplet`` : ``"concealed"`` | ``"pung"``
+    A wind triplet completed by the winning discard (or the robbed tile): a 风杠 (+1) as the
+    source writes it ("风杠：胡牌后手上有3张相同的风算1个花"), or a 风碰 (0, as Suzhou's SZ-A4).
 
 Scorer keywords: ``base`` (silver per 花, default 5) and ``max_payment`` (无花果 per payer on
 a self-draw, default 100 as in "比如付100两银子"; it must be even, as a discard pays half).
@@ -47,8 +51,10 @@ a self-draw, default 100 as in "比如付100两银子"; it must be even, as a di
 
 Choices made here where the file is silent (each pinned by a test):
 
-* 风暗刻 ("胡牌后手上有3张相同的风"): read as in Suzhou (SZ-A4): a wind triplet completed by the
-  winning discard (or robbed tile) is a claimed pung (0).  A wildcard may be one of the three.
+* 风暗刻 ("胡牌后手上有3张相同的风"): three identical winds in the hand after the win, the winning
+  discard (or robbed tile) included, are a 风杠 (+1); ``discard_wind_triplet="pung"`` reads the
+  triplet the discard completed as a claimed pung (0), as Suzhou's SZ-A4.  A wildcard may be one
+  of the three.
 * 大吊车 counts 暗杠 among the four sets, as Suzhou SZ-A8 does.
 * Of all the readings (wildcard faces included) the one with the highest settlement is scored,
   a legal one first.  A wildcard stands for any suit tile or wind (TC-A3), its own face included.
@@ -65,6 +71,7 @@ from .. import tiles as _t
 from ..decomposition import Decomposition, from_reading
 from ._core import WinContext
 from ._framework import Element, Facts, Scheme, pay_all, pay_discarder
+from ._wildcards import check_chows_from_left, check_wild_tiles
 from .suzhou import CONCEALED_WIND_PUNGS, DISCARD_WIND_PUNG, HuaFacts, _meld_counts, hua_facts
 
 __all__ = ["score_taicang", "can_win_taicang", "DEFAULT_BASE", "DEFAULT_MAX_PAYMENT",
@@ -98,11 +105,11 @@ def _check(f: Facts) -> None:
     ctx = f.ctx
     rule = f.rule
     h = f.hand
+    check_chows_from_left(f.melds, "太仓")
     for m in f.melds:
-        if m.kind == "chow" and m.source not in (None, "left"):
-            raise ValueError(f"太仓 allows 吃 only from 上家 (left); meld {m} is not allowed")
         if m.tiles[0] >= 31:
             raise ValueError(f"the dragons are flowers in 太仓; meld {m} is not allowed")
+    wild = ()
     if ctx.flipped is not None or f.flowers:
         wild = wild_kinds(rule, ctx.flipped) if ctx.flipped is not None else ()
         flowers = rule.tileset.bonus
@@ -118,15 +125,9 @@ def _check(f: Facts) -> None:
             if n + (code == fl) > flowers[code]:
                 raise ValueError(f"{n} copies of flower {code} (and the flipped indicator {fl}); "
                                  f"the 太仓 tile set has {flowers[code]}")
-        seen = h.counts + h.meld_counts
-        for t in wild:
-            if t < _t.N_KINDS and seen[t]:
-                raise ValueError(f"{_t.CODES[t]} is this hand's 百搭 (flipped {fl}): its tiles are "
-                                 "wildcards (count them in wilds=) and cannot be in melds (TC-A3)")
-        if fl is not None and ctx.flipped < _t.N_KINDS and seen[ctx.flipped] > 3:
-            raise ValueError(f"4 copies of {fl} in the hand, but one is the flipped indicator")
-    if f.wilds > 4:
-        raise ValueError(f"{h.wilds} wildcards; 太仓 has 4 百搭 tiles")
+    check_wild_tiles(h, label="太仓", name="百搭", copies=rule.wildcard.copies, wild=wild,
+                     why=f" (flipped {_t.CODES[ctx.flipped]})" if ctx.flipped is not None else "",
+                     note=" (TC-A3: no call uses a 百搭)", indicator=ctx.flipped)
     if ctx.liable is not None and ctx.liable != ctx.discarder:
         raise ValueError("太仓 has no 包 except 抢杠, where the robbed konger (the discarder) "
                          f"pays; liable={ctx.liable} is not allowed")
@@ -169,7 +170,7 @@ ELEMENTS = (
     E("half_flush", "混一色", "Half flush", lambda o, kw: o["fan2x"], "f.one_suit and f.winds",
       how="multiply"),
     E("full_flush", "清一色", "Full flush", 4, "f.one_suit and not f.winds", how="multiply"),
-    E("all_pungs", "对对胡", "All pungs", lambda o, kw: o["fan2x"], "f.conc_pungs",
+    E("all_pungs", "对对胡", "All pungs", lambda o, kw: o["fan2x"], "f.pungs",
       how="multiply"),
     E("kong_bloom", "杠开", "Win on a replacement tile", 2, "f.ctx.after_kong", scope="context",
       how="multiply"),
@@ -330,7 +331,7 @@ def score_taicang(ctx: WinContext, rule, *, base: int = DEFAULT_BASE,
     >>> h = Hand("123m99m1z456p", melds=["789s@left"], bonus="F3", wilds=2)
     >>> s = score(WinContext(h, win_tile="1z", discarder=3, flipped="1p"), "taicang")
     >>> s.legal, s.reason
-    (False, '1 花, below the 3-花 minimum for a discard win, and not 门清')
+    (False, '2 花, below the 3-花 minimum for a discard win, and not 门清')
     """
     return _score(ctx, rule, base=base, max_payment=max_payment)
 

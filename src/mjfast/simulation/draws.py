@@ -1,4 +1,4 @@
-"""Monte-Carlo simulation: wall draws for one player (issue 6, part 1).
+"""Monte-Carlo simulation: wall draws for one player.
 
 :func:`simulate_draws` shuffles the tiles the player has not seen into a wall and lets the
 player draw and discard by an efficiency policy; the kernel is
@@ -7,6 +7,7 @@ player draw and discard by an efficiency policy; the kernel is
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import numpy as np
 
@@ -99,12 +100,12 @@ class _Judge:
             options += [(int(k), False) for k in np.flatnonzero(c)]
         if wilds:
             options += [(k, True) for k in self._wild_faces(c, wilds)]
-        best = (None, None)
+        best: tuple[Any, int] | tuple[None, None] = (None, None)
         for k, wild in options:
             ctx = self._make(c, wilds, k, n_flowers, after, wild)
             if can_win(ctx, self.rule):
                 pts = int(score(ctx, self.rule).points)
-                if best[0] is None or pts > best[1]:
+                if best[1] is None or pts > best[1]:     # best[1] is None iff nothing won yet
                     best = (ctx, pts)
         return best
 
@@ -262,11 +263,11 @@ def _draws_task(spec: dict, draws_left: int, children, sizes):
 def _score_columns(parts, judge, draws_left: int) -> dict:
     """Per-turn mean / quantiles of the points of the runs won by that turn (NaN: none)."""
     turns = np.concatenate([p[3] for p in parts]) if parts else np.zeros(0, np.int32)
-    points = []
+    per_part = []
     for p in parts:
         table = np.array([judge.points(k) for k in p[5]] + [0], np.float64)   # index -1: no win
-        points.append(table[p[4]])
-    points = np.concatenate(points) if points else np.zeros(0)
+        per_part.append(table[p[4]])
+    points = np.concatenate(per_part) if per_part else np.zeros(0)
     won = turns >= 0
     turns, points = turns[won], points[won]
     out = {c: np.full(draws_left, np.nan) for c in SCORE_COLUMNS}

@@ -16,6 +16,7 @@ import itertools
 import numpy as np
 
 from .. import _bridge
+from .. import policies as _policies
 from .. import rules as _rules
 from .._inputs import check_samples, default_threads, sample_size
 from .._kernels import _game as _kg
@@ -28,7 +29,7 @@ from . import _chunks
 
 #: Rules :func:`simulate_games` supports.
 SUPPORTED = tuple(_rules.names())
-#: Policies understood by :func:`simulate_games`.
+#: Policy names understood by :func:`simulate_games` (besides :mod:`mjfast.policies` objects).
 POLICIES = ("efficiency",)
 #: Values of the ``how`` column.
 HOW = _outcome.HOW
@@ -65,8 +66,10 @@ def _turn_test(event: str):
 class _Game:
     """Rule-side helpers of a simulation, picklable as the Rule itself (and the policy knobs)."""
 
-    def __init__(self, rule: Rule, fei_policy: int = 0, pung_policy: int = 0, pass_policy: int = 0):
+    def __init__(self, rule: Rule, fei_policy: int = 0, pung_policy: int = 0, pass_policy: int = 0,
+                 seats: tuple | None = None):
         self.rule = rule
+        self.seats = _policies.resolve(None) if seats is None else tuple(seats)    # one policy per seat
         self.name = rule.name
         self.options = dict(rule.options)
         self.facts = rule.engine
@@ -86,7 +89,7 @@ class _Game:
         self.errors: list = []
 
     def __reduce__(self):
-        return (_Game, (self.rule, self.fei_policy, self.pung_policy, self.pass_policy))
+        return (_Game, (self.rule, self.fei_policy, self.pung_policy, self.pass_policy, self.seats))
 
     def wild_kind(self, flipped: int):
         """The playable kind this game's wildcards stand for naturally (None: none, or flowers)."""
@@ -301,13 +304,15 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, out
 
 
 def _raw(game: _Game, bitgens: list, sizes, n_threads: int, dealers=None, winds=None, dice: bool = False,
-         log: int = 0, memo=None):
+         log: int = 0, memo=None, seats: tuple | None = None, scores=None):
     """Run the kernel; return ``(rec, hands, melds, kongs, events, seats)`` (see
     :mod:`mjfast._kernels._game`), and the action log when ``log`` (entries per game) > 0.
 
     ``dealers`` / ``winds``: per game, the dealer seat (-1: drawn) and the prevalent wind;
     ``dice``: throw the two dice of the rule's round state (the hands of a match); ``memo``: the
-    chunks' memo tables to keep between calls that play on with the same streams."""
+    chunks' memo tables to keep between calls that play on with the same streams; ``seats``: the
+    policy of each seat (default ``game.seats``); ``scores``: per game, the seats' results so far
+    (what a user policy's view shows; default zeros)."""
     t = game.tables
     facts = game.facts
     rule = game.rule
@@ -317,7 +322,7 @@ def _raw(game: _Game, bitgens: list, sizes, n_threads: int, dealers=None, winds=
     melds = np.zeros((n, 4, 4, _kg.N_MELD_FIELDS), np.int8)
     kongs = np.zeros((n, _kg.MAX_KONG_LOG, _kg.KONG_FIELDS), np.int8)
     events = np.zeros((n, _kg.MAX_WIN_EVENTS, _kg.N_EVENT_FIELDS), np.int32)
-    seats = np.zeros((n, 4, _kg.N_SEAT_FIELDS), np.uint8)
+    seat_fields = np.zeros((n, 4, _kg.N_SEAT_FIELDS), np.uint8)
     lg = np.full((n, log, _kg.N_LOG_FIELDS), -1, np.int16) if log else _NO_LOG
     dealers = np.full(n, -1, np.int8) if dealers is None else np.ascontiguousarray(dealers, np.int8)
     winds = np.zeros(n, np.int8) if winds is None else np.ascontiguousarray(winds, np.int8)
@@ -326,6 +331,13 @@ def _raw(game: _Game, bitgens: list, sizes, n_threads: int, dealers=None, winds=
     legal = _outcome.hook(rule, "complete_is_legal")
     trivial = minimum is not None or (legal is not None and legal(rule))
     game._contexts.clear()                # only this batch's contexts are scored next
+    seats = game.seats if seats is None else seats
+    seat_policies = user = None
+    if not _policies.is_default(seats):
+        seat_policies = _policies.kernel_seats(seats)
+        if any(mask for _m, _k, mask in seat_policies):
+            user = _policies.Bridge(rule, t, seats)
+            user.scores = scores
     _kg.simulate_games_kernel(
         bitgens, np.ascontiguousarray(sizes, np.int32), t.wall, t.faces, t.copies, t.playable, t.forms, t.options,
         chow=rule.calls.chow == "left", void_suit=facts.void_suit, multi=bool(rule.calls.multiple_winners),
@@ -335,11 +347,11 @@ def _raw(game: _Game, bitgens: list, sizes, n_threads: int, dealers=None, winds=
         pung_policy=game.pung_policy, win_lock=_kg.WIN_LOCKS[facts.win_lock], pass_policy=game.pass_policy,
         dice=bool(dice),
         flower_minimum=minimum, checker=None if trivial else game.checker, dealers=dealers, winds=winds,
-        rec=rec, hands=hands, melds=melds, kongs=kongs, events=events, seats=seats, log=lg, n_threads=n_threads,
-        memo=memo)
+        rec=rec, hands=hands, melds=melds, kongs=kongs, events=events, seats=seat_fields, log=lg,
+        n_threads=n_threads, memo=memo, seat_policies=seat_policies, user=user)
     if game.errors:
         raise game.errors[0]
-    out = (rec, hands, melds, kongs, events, seats)
+    out = (rec, hands, melds, kongs, events, seat_fields)
     return out + (lg,) if log else out
 
 
@@ -364,8 +376,11 @@ _PARAMS_DOC = """rule : str or Rule
     rng : None, int, SeedSequence, BitGenerator or Generator
         Seed (SPEC 7); chunk ``c`` of 1024 games uses stream ``c``, so results do not depend
         on ``n_threads`` or ``executor``.
-    policy : {None, "efficiency"}
-        The players' policy (only ``"efficiency"``).
+    policy : None, "efficiency", policy object, or list / tuple of four
+        The players (:mod:`mjfast.policies`): one policy for every seat, or one per seat.  None
+        and ``"efficiency"`` are :class:`mjfast.policies.Efficiency` ``()``; a user policy is any
+        object with ``discard``, ``claim`` or ``declare_win`` methods (the others are
+        ``Efficiency()``'s).
     n_threads : int, optional
         OpenMP threads (None: ``OMP_NUM_THREADS``, else the usable CPUs; at most 256, or the
         usable CPUs if more).  Legality checks of rules with a minimum take the GIL.
@@ -390,9 +405,7 @@ def _resolve_rule(rule, rule_options) -> Rule:
 def _resolve(rule, policy, rule_options) -> _Game:
     """Validate the rule, its options and the policy; the game helper."""
     rule_obj = _resolve_rule(rule, rule_options)
-    if policy not in (None,) + POLICIES:
-        raise ValueError(f"unknown policy {policy!r}; valid policies: {', '.join(POLICIES)}")
-    return _Game(rule_obj)
+    return _Game(rule_obj, seats=_policies.resolve(policy))
 
 
 #: Every ordered list of distinct winning seats (a hand has at most three winners).
@@ -497,12 +510,14 @@ def simulate_games(rule, n: int | None = None, *, rng=None, policy=None, n_threa
                    executor=None, progress: bool = False, **rule_options):
     """Simulate whole four-player hands under a rule; one row per game.
 
-    Every seat plays the efficiency policy (see :mod:`mjfast._kernels._game`): discard to
-    the least shanten then the most 进张 (定缺 rules: the void suit first; wildcards are
-    never discarded), 碰/杠 when it lowers the shanten or keeps it with more 进张, 吃 only
-    from the left where the rule allows it, 胡 whenever the rule accepts the win (priority
-    胡 > 杠/碰 > 吃; where the rule has one winner per discard, the claimant nearest the
-    discarder in turn order).  A hand ends at the first win (on one discard several seats may
+    By default every seat plays :class:`mjfast.policies.Efficiency` ``()`` (see
+    :mod:`mjfast._kernels._game`): discard to the least shanten then the most 进张 (定缺
+    rules: the void suit first; wildcards are never discarded), 碰/杠 when it lowers the
+    shanten or keeps it with more 进张, 吃 only from the left where the rule allows it, 胡
+    whenever the rule accepts the win (priority 胡 > 杠/碰 > 吃; where the rule has one winner
+    per discard, the claimant nearest the discarder in turn order).  ``policy`` changes the
+    players: other call modes, or user policies written in Python (:mod:`mjfast.policies`);
+    the engine enforces the rule whatever they choose.  A hand ends at the first win (on one discard several seats may
     win when the rule allows it) or when the wall is exhausted.  Flowers are laid aside and
     replaced from the back of the wall; the rules that flip an indicator (太仓, 瑞金, 上饶,
     金华) turn up one random tile after the shuffle, out of play.  No dead wall is kept: kong
@@ -541,8 +556,9 @@ def simulate_games(rule, n: int | None = None, *, rng=None, policy=None, n_threa
     ------
     ValueError
         An unknown rule or option, ``n <= 0``, more games than this machine's memory can
-        hold (:func:`iter_games` streams them) or above ``2**40``, an unknown policy, a bad
-        ``rng``, a bad ``n_threads``.
+        hold (:func:`iter_games` streams them) or above ``2**40``, an unknown policy (naming
+        the argument and the valid choices), a bad ``rng``, a bad ``n_threads``; an illegal
+        answer of a user policy (naming its seat, the turn and the action).
 
     Examples
     --------
@@ -561,7 +577,7 @@ def simulate_games(rule, n: int | None = None, *, rng=None, policy=None, n_threa
     _chunks.check_executor(executor)
     (df,) = _iter(game, n_games, rng, threads, executor, progress, n_games)   # one batch: every game
     df.attrs.update(rule=game.name, options=game.rule.non_default_options, rule_object=game.rule, n_games=n_games,
-                    policy="efficiency")
+                    policy=_policies.label(game.seats))
     return df
 
 

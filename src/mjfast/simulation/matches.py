@@ -25,6 +25,7 @@ import functools
 
 import numpy as np
 
+from .. import policies as _policies
 from .._inputs import MAX_SAMPLES, check_int, check_samples, default_threads, sample_size
 from ..scoring._outcome import Round
 from . import _chunks
@@ -114,7 +115,13 @@ def _play(game, bitgens: list, sizes, n_threads: int, n_hands: int, wind: str) -
             _begin_hand(game, t, h, wind)
         dealers = np.fromiter((t.dealer for t in tables), np.int8, n)
         winds = np.fromiter((t.wind for t in tables), np.int8, n)
-        raw = _games._raw(game, bitgens, sizes, n_threads, dealers=dealers, winds=winds, dice=dice, memo=memo)
+        seating = tables[0].seating         # the same in every match (seats move only under fixed rounds)
+        lineup = tuple(game.seats[seating[s]] for s in range(4))
+        scores = None
+        if not _policies.is_default(lineup):       # what a user policy sees: the seats' results so far
+            scores = [tuple(t.totals[t.seating[s]] for s in range(4)) for t in tables]
+        raw = _games._raw(game, bitgens, sizes, n_threads, dealers=dealers, winds=winds, dice=dice, memo=memo,
+                          seats=lineup, scores=scores)
         thrown = raw[0][:, 14].tolist()
         rounds = [Round(t.index, h, t.dealer, t.wind, t.streak, (d // 6 + 1, d % 6 + 1) if d >= 0 else None,
                         t.previous, t.seating)
@@ -271,8 +278,10 @@ def simulate_matches(rule, n: int | None = None, *, hands: int | None = None, wi
     rng : None, int, SeedSequence, BitGenerator or Generator
         Seed (SPEC 7); chunk ``c`` of :data:`MATCH_CHUNK` matches uses stream ``c``, so results
         do not depend on ``n_threads`` or ``executor``.
-    policy : {None, "efficiency"}
-        The players' policy (only ``"efficiency"``).
+    policy : None, "efficiency", policy object, or list / tuple of four
+        The players (:mod:`mjfast.policies`), as for :func:`~mjfast.simulation.games.simulate_games`;
+        a list gives player ``p`` (who sits at seat ``p`` in the first hand and moves with the
+        rule's seat changes) the policy ``policy[p]``.
     n_threads : int, optional
         OpenMP threads (None: all cores).
     executor : concurrent.futures.Executor, optional
@@ -296,7 +305,7 @@ def simulate_matches(rule, n: int | None = None, *, hands: int | None = None, wi
         (player ``p`` sits at seat ``p`` in the first hand, and at the same seat throughout
         unless the rule moves players).  :func:`match_summary` gives one row per match and
         player.  ``attrs`` holds the rule's name, its non-default options, the Rule, the
-        number of matches and of hands.
+        number of matches and of hands, the wind and the policy (a readable name).
 
     Raises
     ------
@@ -321,7 +330,7 @@ def simulate_matches(rule, n: int | None = None, *, hands: int | None = None, wi
     check_samples(n_matches * n_hands, "n * hands", 120, "iter_matches streams the matches in batches")
     (df,) = _iter(game, n_matches, n_hands, wind, rng, threads, executor, progress, n_matches)
     df.attrs.update(rule=game.name, options=game.rule.non_default_options, rule_object=game.rule,
-                    n_matches=n_matches, hands=n_hands, wind=wind, policy="efficiency")
+                    n_matches=n_matches, hands=n_hands, wind=wind, policy=_policies.label(game.seats))
     return df
 
 
@@ -382,3 +391,106 @@ def match_summary(matches):
             wins, zimo, deal_ins, dealt = rows[(match, p)]
             out.append((int(match), p, int(totals[p]), order.index(totals[p]) + 1, wins, zimo, deal_ins, dealt))
     return pd.DataFrame(out, columns=list(SUMMARY_COLUMNS))
+
+
+#: Columns of :func:`duplicate_match`.
+DUPLICATE_COLUMNS = ("policy", "mean_stakes", "se_stakes", "n_walls")
+
+
+def _lineups(policies: tuple) -> list:
+    """The four rotations' seat policies: slot ``i`` of the lineup is ``policies[i % k]``, and
+    rotation ``r`` seats slot ``(s - r) % 4`` at seat ``s`` (everyone moves one seat on)."""
+    slots = [policies[i % len(policies)] for i in range(4)]
+    return [tuple(slots[(s - r) % 4] for s in range(4)) for r in range(4)]
+
+
+def duplicate_match(rule, policies, n_walls: int, *, rng=None, n_threads: int | None = None, executor=None,
+                    progress: bool = False, **rule_options):
+    """Which policy wins more: every wall played four times, the seats rotated (duplicate format).
+
+    The four seats are filled by ``policies`` in turn (slot ``i`` plays ``policies[i % k]`` for
+    ``k`` policies).  Each wall — the shuffle, the dealer, the dice and the indicator of one
+    random stream — is played four times, the players moving one seat on each time, so that every
+    slot plays every seat's tiles of that wall once, and the luck of the deal cancels out of the
+    comparison.  A wall's four hands are independent hands as in
+    :func:`~mjfast.simulation.games.simulate_games` (game ``g`` of every rotation uses the same
+    random stream).
+
+    Parameters
+    ----------
+    rule : str or Rule
+        A rule name or any :class:`~mjfast.rules.Rule`.
+    policies : sequence of 1 to 4 policies
+        The policies compared (:mod:`mjfast.policies`: ``Efficiency(...)`` objects, ``"efficiency"``
+        or user policies).  Equal entries are still reported separately.
+    n_walls : int
+        Walls to play (each four times), ``> 0``.
+    rng : None, int, SeedSequence, BitGenerator or Generator
+        Seed (SPEC 7): the same seed gives the same walls and results for any ``n_threads`` or
+        executor (user policies: when deterministic).
+    n_threads, executor, progress
+        As for :func:`~mjfast.simulation.games.simulate_games`.
+    **rule_options
+        Options of the rule.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per policy, in the order given: ``policy`` (a readable name), ``mean_stakes``
+        (the mean result per hand of a seat playing that policy, in one-unit stakes —
+        :func:`mjfast.analysis.payout.base_stake`: what one payer owes for the rule's cheapest
+        legal win), ``se_stakes`` (its standard error over walls: the walls are independent,
+        a wall's 16 seat-hands are not) and ``n_walls``.  ``attrs`` holds the rule's name, its
+        non-default options, the stake and the seat lineup of each rotation.
+
+    Raises
+    ------
+    ValueError
+        An unknown rule or option, ``policies`` not a list of 1 to 4 valid policies (naming the
+        bad entry and the valid choices), ``n_walls <= 0``, a bad ``rng``, executor or
+        ``n_threads``; an illegal action of a user policy (naming its seat, turn and action).
+
+    Examples
+    --------
+    >>> import mjfast as mj
+    >>> from mjfast.policies import Efficiency
+    >>> r = mj.duplicate_match("sichuan", [Efficiency(), Efficiency(call="never")], 60, rng=0, n_threads=1)
+    >>> r.columns.tolist(), r["policy"].tolist()
+    (['policy', 'mean_stakes', 'se_stakes', 'n_walls'], ['Efficiency()', "Efficiency(call='never')"])
+    >>> bool(abs(r["mean_stakes"].sum()) < 1e-9)           # two slots each: the results are zero-sum
+    True
+    """
+    import pandas as pd
+
+    from ..analysis.payout import base_stake
+
+    if isinstance(policies, (str, bytes)) or not isinstance(policies, (list, tuple)) or not 1 <= len(policies) <= 4:
+        raise ValueError(f"policies must be a list or tuple of 1 to 4 policies, got {policies!r}")
+    resolved = tuple(_policies.one(p, f"policies[{i}]") for i, p in enumerate(policies))
+    game = _games._resolve(rule, None, rule_options)
+    n_walls = check_samples(n_walls, "n_walls", 120, "play fewer walls per call")
+    threads = default_threads(n_threads)
+    _chunks.check_executor(executor)
+    stake = base_stake(game.rule)
+    root = _chunks.seed_sequence(rng)              # one root: every rotation replays the same walls
+    k = len(resolved)
+    sums = np.zeros((n_walls, k))
+    counts = np.zeros(k)
+    lineups = _lineups(resolved)
+    for r, lineup in enumerate(lineups):
+        g = _games._Game(game.rule, seats=lineup)
+        (df,) = _games._iter(g, n_walls, root, threads, executor, progress, n_walls)
+        pay = df[[f"pay_{s}" for s in range(4)]].to_numpy(np.float64) / stake
+        for s in range(4):
+            i = (s - r) % 4 % k                    # the policy of slot (s - r) % 4
+            sums[:, i] += pay[:, s]
+            if r == 0:
+                counts[i] += 4                     # a slot plays four hands of each wall
+    per_wall = sums / counts                      # each policy's mean per seat-hand, wall by wall
+    mean = per_wall.mean(axis=0)
+    se = per_wall.std(axis=0, ddof=1) / np.sqrt(n_walls) if n_walls > 1 else np.full(k, np.nan)
+    out = pd.DataFrame({"policy": [_policies.describe(p) for p in resolved], "mean_stakes": mean,
+                        "se_stakes": se, "n_walls": np.full(k, n_walls, np.int64)}, columns=list(DUPLICATE_COLUMNS))
+    out.attrs.update(rule=game.name, options=game.rule.non_default_options, base_stake=stake,
+                     lineups=[_policies.label(lu) for lu in lineups])
+    return out

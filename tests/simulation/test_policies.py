@@ -1,0 +1,471 @@
+"""Configurable and user-written players (mjfast.policies): Efficiency() plays exactly the games the
+engine played before the players were configurable, each call mode does what its docstring says
+(checked against a replay of the action log), user policies see only their seat's view, their
+illegal answers raise, and duplicate matches replay each wall four times."""
+import importlib.util
+import pathlib
+import pickle
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+import pandas as pd
+import pytest
+import toy_policies as tp
+from _sim_helpers import actions, check_tiles_conserved
+
+import mjfast as mj
+from mjfast import policies
+from mjfast.policies import Efficiency
+from mjfast.simulation import _chunks
+from mjfast.simulation import games as G
+from mjfast.simulation import matches as M
+
+_DATA = pathlib.Path(__file__).with_name("data")
+
+
+def _golden_module():
+    spec = importlib.util.spec_from_file_location("make_efficiency_golden", _DATA / "make_efficiency_golden.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _raw(rule, n, seed, seats, log=0, **options):
+    """``(game, records)`` of ``simulate_games(rule, n, rng=seed, policy=seats)`` with the action log."""
+    rule = rule if isinstance(rule, mj.rules.Rule) else mj.rules.get(rule, **options)
+    game = G._Game(rule, seats=policies.resolve(seats))
+    sizes = _chunks.chunk_sizes(n)
+    children = _chunks.seed_sequence(seed).spawn(len(sizes))
+    return game, G._raw(game, _chunks.bit_generators(children), sizes, 1, log=log)
+
+
+# ---------------------------------------------------------------------------------------------
+# Efficiency() is today's bot
+
+@pytest.mark.parametrize("policy", [None, Efficiency(), (Efficiency(call="faster", keep_concealed=False),) * 4])
+def test_efficiency_plays_the_recorded_games(policy):
+    """Games and matches of all ten rules (and 血战) on fixed seeds, recorded before the players were
+    configurable: the default player reproduces every column."""
+    mod = _golden_module()
+    golden = pd.read_csv(mod.PATH, dtype=str, keep_default_na=False)
+    now = mod.frames(policy=policy).astype(str)
+    assert list(now.columns) == list(golden.columns)
+    pd.testing.assert_frame_equal(now.reset_index(drop=True), golden)
+
+
+def test_the_policy_name_and_a_list_of_efficiency_players_are_the_default():
+    base = mj.simulate_games("taicang", 300, rng=2, n_threads=1)
+    for policy in ("efficiency", [Efficiency()] * 4, [None, "efficiency", Efficiency(), None]):
+        pd.testing.assert_frame_equal(base, mj.simulate_games("taicang", 300, rng=2, n_threads=1, policy=policy))
+
+
+def test_policy_attrs_and_repr():
+    df = mj.simulate_games("guangdong", 20, rng=0, n_threads=1)
+    assert df.attrs["policy"] == "Efficiency()"
+    df = mj.simulate_games("guangdong", 20, rng=0, n_threads=1,
+                           policy=[Efficiency(), Efficiency(call="never"), tp.Loner(), None])
+    assert df.attrs["policy"] == "[Efficiency(), Efficiency(call='never'), Loner(), Efficiency()]"
+    m = mj.simulate_matches("guangdong", 2, hands=2, rng=0, n_threads=1, policy=Efficiency(keep_concealed=True))
+    assert m.attrs["policy"] == "Efficiency(keep_concealed=True)"
+    assert pickle.loads(pickle.dumps(Efficiency(call="always"))) == Efficiency(call="always")
+
+
+@pytest.mark.parametrize("bad, words", [
+    ("value", ["policy", "unknown policy", "'efficiency'", "Efficiency"]),
+    (3, ["policy", "unknown policy"]),
+    ([Efficiency()] * 3, ["policy", "one per seat (4)"]),
+    ([Efficiency(), "fast", None, None], ["policy[1]", "unknown policy"]),
+    (object(), ["policy", "discard, claim or declare_win"]),
+])
+def test_bad_policies_name_the_argument_and_the_choices(bad, words):
+    for call in (lambda: mj.simulate_games("sichuan", 5, rng=0, policy=bad),
+                 lambda: mj.iter_games("sichuan", 5, rng=0, policy=bad),
+                 lambda: mj.simulate_matches("sichuan", 1, hands=1, rng=0, policy=bad),
+                 lambda: mj.compare_rules(["sichuan"], n=5, rng=0, policy=bad)):
+        with pytest.raises(ValueError) as err:
+            call()
+        for w in words:
+            assert w in str(err.value)
+
+
+@pytest.mark.parametrize("kw, words", [({"call": "sometimes"}, ["call", "'faster', 'always', 'never'"]),
+                                       ({"keep_concealed": 1}, ["keep_concealed", "True or False"])])
+def test_bad_efficiency_parameters(kw, words):
+    with pytest.raises(ValueError) as err:
+        Efficiency(**kw)
+    for w in words:
+        assert w in str(err.value)
+
+
+# ---------------------------------------------------------------------------------------------
+# The call modes, checked against a replay of the action log
+
+class _Replay:
+    """Every seat's concealed counts, melds and call locks, action by action."""
+
+    def __init__(self, rule):
+        self.c = np.zeros((4, 34), int)
+        self.melds = [[] for _ in range(4)]       # (kind code of the kernel, tile, source)
+        self.lock = [set() for _ in range(4)]
+        self.n_kongs = 0
+        self.locks = rule.engine.call_locks
+
+    def open(self, s):
+        return any(k != 4 for k, _t, _src in self.melds[s])
+
+    def apply(self, act, s, t, last_discard):
+        c = self.c[s]
+        if act == "draw":
+            if t < 34:
+                c[t] += 1
+            self.lock[s].clear()
+        elif act == "discard":
+            if t < 34:
+                if self.locks and c[t] == 3:
+                    self.lock[s].add(t)
+                c[t] -= 1
+        elif act == "pass_pung" and self.locks:
+            self.lock[s].add(t)
+        elif act == "pung":
+            c[t] -= 2
+            self.melds[s].append((1, t, last_discard[0]))
+            self.lock[s].clear()
+        elif act == "kong":
+            c[t] -= 3
+            self.melds[s].append((2, t, last_discard[0]))
+            self.n_kongs += 1
+            self.lock[s].clear()
+        elif act == "chow":
+            for j in range(t, t + 3):
+                if j != last_discard[1]:
+                    c[j] -= 1
+            self.melds[s].append((0, t, last_discard[0]))
+            self.lock[s].clear()
+        elif act == "concealed_kong":
+            c[t] -= 4
+            self.melds[s].append((4, t, -1))
+            self.n_kongs += 1
+        elif act == "added_kong":
+            c[t] -= 1
+            self.n_kongs += 1
+            self.melds[s] = [(3 if (k == 1 and x == t) else k, x, src) for k, x, src in self.melds[s]]
+
+
+def _chows(c, d):
+    out = []
+    for k in (d - 2, d - 1, d):
+        if k < 0 or k // 9 != d // 9 or (k + 2) // 9 != d // 9:
+            continue
+        if all(c[j] > 0 for j in range(k, k + 3) if j != d):
+            out.append(k)
+    return out
+
+
+def _voids(rec, i):
+    v = int(rec[i, 9])
+    return [None if v == 0xFF else v >> (2 * s) & 3 for s in range(4)]
+
+
+def _play_through(rule, game, records, check):
+    """Replay every logged game, calling ``check(replay, i, actions, j, voids)`` before action ``j``."""
+    rec, lg = records[0], records[-1]
+    for i in range(len(rec)):
+        acts = actions(lg[i])
+        assert len(acts) < lg.shape[1], "log too short for the test"
+        rp = _Replay(rule)
+        voids = _voids(rec, i) if rule.engine.void_suit else [None] * 4
+        last = (-1, -1)
+        for j, (a, s, t) in enumerate(acts):
+            check(rp, i, acts, j, voids)
+            rp.apply(a, s, t, last)
+            if a == "discard":
+                last = (s, t)
+
+
+@pytest.mark.parametrize("rule", ["guangdong", "suzhou", "sichuan", "jj", "guobiao"])
+def test_always_makes_every_legal_call(rule):
+    """``call="always"``: after every discard nobody won on and that was not the last, the seat
+    holding two (three) of it 碰s (杠s) it, else the next seat 吃s where the rule allows a chow;
+    after its own draw it makes every concealed / added kong it holds."""
+    rule = mj.rules.get(rule)
+    game, records = _raw(rule, 150, 5, Efficiency(call="always"), log=900)
+    chow = rule.calls.chow == "left"
+    checked = {"pung": 0, "chow": 0, "kong": 0}
+
+    def check(rp, i, acts, j, voids):
+        a, cur, d = acts[j]
+        if j + 1 >= len(acts):
+            return                             # the discard after the last wall tile: nobody claims it
+        nxt = acts[j + 1]
+        if a == "discard" and d < 34 and nxt[0] != "win":
+            for k in range(1, 4):
+                q = (cur + k) % 4
+                if rp.c[q][d] >= 2 and len(rp.melds[q]) < 4 and d not in rp.lock[q] \
+                        and not (voids[q] is not None and d // 9 == voids[q]):
+                    want = "kong" if rp.c[q][d] == 3 and rp.n_kongs < 16 else "pung"
+                    assert nxt[:3] == (want, q, d), (i, j, acts[j:j + 3])
+                    checked[want] += 1
+                    return
+            q = (cur + 1) % 4
+            if chow and d < 27 and len(rp.melds[q]) < 4 and _chows(rp.c[q], d):
+                assert nxt[0] == "chow" and nxt[1] == q and nxt[2] in _chows(rp.c[q], d), (i, j, acts[j:j + 3])
+                checked["chow"] += 1
+        if a == "draw" and nxt[0] not in ("win", "draw", "pass_win") and nxt[1] == cur \
+                and sum(rp.c[cur]) % 3 == 1 and len(rp.melds[cur]) < 4:
+            # the seat's turn after a draw (the deal's draws are followed by other draws)
+            c = rp.c[cur].copy()
+            if d < 34:
+                c[d] += 1
+            v = voids[cur]
+            kongs = [k for k in range(34) if not (v is not None and k // 9 == v)
+                     and (c[k] == 4 or (c[k] >= 1 and any(m == (1, k) for m in
+                                                            ((x[0], x[1]) for x in rp.melds[cur]))))]
+            if kongs and rp.n_kongs < 16:
+                assert nxt[0] in ("concealed_kong", "added_kong") and nxt[2] == kongs[0], (i, j, acts[j:j + 3])
+                checked["kong"] += 1
+
+    _play_through(rule, game, records, check)
+    assert checked["pung"] > 50
+    assert checked["chow"] > (50 if chow else -1)
+    check_tiles_conserved(game, records)
+
+
+@pytest.mark.parametrize("rule", mj.rules.names())
+def test_never_makes_no_melded_sets(rule):
+    """``call="never"``: no chow, pung or exposed / added kong in any game (concealed kongs only),
+    while the default players of the same seeds make many."""
+    _game, rec = _raw(rule, 300, 6, Efficiency(call="never"))
+    kinds = rec[2][..., 0]
+    assert not np.isin(kinds, [0, 1, 2, 3]).any()
+    _game, base = _raw(rule, 300, 6, None)
+    assert np.isin(base[2][..., 0], [0, 1, 2, 3]).sum() > 100
+
+
+def _ready_after(rule, c, melds, seat):
+    from mjfast.hand import Hand
+    from mjfast.scoring._outcome import meld_objects
+
+    h = Hand(np.array(c, np.uint8), melds=meld_objects(seat, tuple(melds)))
+    return mj.shanten(h, rule=rule) == 0
+
+
+@pytest.mark.parametrize("rule, call", [("guangdong", "faster"), ("jj", "always"), ("guobiao", "faster")])
+def test_keep_concealed_calls_only_into_a_ready_hand(rule, call):
+    """``keep_concealed=True``: every call made while the hand was concealed leaves it ready (after
+    the discard that follows a 碰 / 吃, or at once after a 杠), and the players stay concealed
+    more often than without it."""
+    rule_obj = mj.rules.get(rule)
+    game, records = _raw(rule_obj, 200, 7, Efficiency(call=call, keep_concealed=True), log=900)
+    n = [0]
+
+    def check(rp, i, acts, j, voids):
+        a, s, t = acts[j]
+        if a in ("pung", "chow", "kong") and not rp.open(s):
+            after = _Replay(rule_obj)
+            after.c, after.melds = rp.c.copy(), [list(m) for m in rp.melds]
+            last = next((x[1], x[2]) for x in reversed(acts[:j]) if x[0] == "discard")
+            after.apply(a, s, t, last)
+            c = after.c[s].copy()
+            if a != "kong":
+                nxt = acts[j + 1]
+                assert nxt[0] == "discard" and nxt[1] == s
+                c[nxt[2]] -= 1
+            assert _ready_after(rule_obj, c, after.melds[s], s), (i, j, acts[j - 2:j + 2])
+            n[0] += 1
+
+    _play_through(rule_obj, game, records, check)
+    assert n[0] > 5
+    _g, base = _raw(rule_obj, 200, 7, Efficiency(call=call))
+
+    def opened(r):                             # seat-hands with a call
+        return np.isin(r[2][..., 0], [0, 1, 2, 3]).any(axis=2).sum()
+
+    assert opened(records) < 0.8 * opened(base)
+
+
+# ---------------------------------------------------------------------------------------------
+# User policies
+
+def test_missing_methods_fall_back_to_efficiency():
+    """A user policy with only ``declare_win`` (always True) plays exactly Efficiency()'s games."""
+    for rule in ("sichuan", "jinhua", "guobiao"):
+        a = mj.simulate_games(rule, 300, rng=3, n_threads=1)
+        b = mj.simulate_games(rule, 300, rng=3, n_threads=1, policy=tp.OnlyWins())
+        pd.testing.assert_frame_equal(a, b)
+
+
+@pytest.mark.parametrize("rule", mj.rules.names())
+def test_a_policy_that_never_wins_draws_every_hand(rule):
+    """The engine asks before every win: declining them all leaves every hand drawn, the tiles
+    conserved and every row zero-sum."""
+    game, records = _raw(rule, 60, 8, tp.NeverWins(), log=1200)
+    assert (records[0][:, 1] == 3).all()
+    acts = [a for i in range(60) for a in actions(records[-1][i])]
+    assert any(a[0] == "pass_win" for a in acts)
+    check_tiles_conserved(game, records)
+    df = mj.simulate_games(rule, 60, rng=8, n_threads=1, policy=tp.NeverWins())
+    assert (df[[f"pay_{s}" for s in range(4)]].sum(axis=1) == 0).all()
+
+
+@pytest.mark.parametrize("rule", ["guangdong", "sichuan", "jinhua"])
+def test_the_view_is_exactly_the_seats_information(rule):
+    """A recording user policy at seat 2: each view it got equals the replayed state — its own
+    concealed tiles, everyone's melds, every discard in order, the tiles left — and nothing of
+    the other seats' concealed tiles; its answer is the discard the log shows."""
+    rule_obj = mj.rules.get(rule)
+    rec_pol = tp.Recorder()
+    game, records = _raw(rule_obj, 40, 9, [None, None, rec_pol, None], log=900)
+    views = iter(rec_pol.views)
+    n = [0]
+    state = {"discards": [], "i": -1}
+
+    def check(rp, i, acts, j, voids):
+        if state["i"] != i:
+            state.update(i=i, discards=[])
+        a, s, t = acts[j]
+        if a == "discard":
+            if s == 2 and any(rp.c[2]):
+                v = next(views)
+                assert v.decision == "discard" and v.seat == 2
+                assert v.counts == tuple(int(x) for x in rp.c[2])
+                assert [(m.tile, m.source) for m in v.melds[0]] == [(x[1], x[2]) for x in rp.melds[0]]
+                assert [[(m.tile, m.source) for m in row] for row in v.melds] == \
+                    [[(x[1], x[2]) for x in rp.melds[q]] for q in range(4)]
+                assert list(v.discards) == state["discards"]
+                assert v.turn == len(state["discards"])
+                assert t == max(v.tiles())
+                assert v.rule is rule_obj and v.scores == (0, 0, 0, 0)
+                assert not hasattr(v, "hands")
+                with pytest.raises(AttributeError):
+                    v.counts = ()
+                n[0] += 1
+            state["discards"].append((s, t))
+
+    _play_through(rule_obj, game, records, check)
+    assert n[0] > 100
+    assert next(views, None) is None
+
+
+def test_views_show_wildcards_flowers_voids_and_match_scores():
+    rec_pol = tp.Recorder()
+    mj.simulate_games("jinhua", 30, rng=1, n_threads=1, policy=[rec_pol, None, None, None])
+    v = rec_pol.views[0]
+    assert len(v.wild_tiles) >= 1 and v.flipped is not None
+    rec_pol = tp.Recorder()
+    mj.simulate_games("suzhou", 30, rng=1, n_threads=1, policy=[rec_pol, None, None, None])
+    assert any(any(f) for v in rec_pol.views for f in v.flowers)
+    assert all(v.wild_tiles == () for v in rec_pol.views)
+    rec_pol = tp.Recorder()
+    mj.simulate_games("sichuan", 5, rng=1, n_threads=1, policy=[rec_pol, None, None, None])
+    assert all(x in ("m", "p", "s") for x in rec_pol.views[0].voids)
+    rec_pol = tp.Recorder()
+    m = mj.simulate_matches("guangdong", 1, hands=3, rng=1, n_threads=1, policy=[rec_pol, None, None, None])
+    seen = {v.scores for v in rec_pol.views}
+    expected = {(0, 0, 0, 0)} | {tuple(int(x) for x in m.loc[h, [f"cum_{p}" for p in range(4)]])
+                                 for h in range(2)}
+    assert seen <= expected and len(seen) > 1
+
+
+@pytest.mark.parametrize("bad, action", [(tp.BadDiscard(), "discard"), (tp.BadClaim(), "claim"),
+                                         (tp.BadWin(), "declare_win")])
+def test_illegal_answers_raise_naming_seat_turn_and_action(bad, action):
+    with pytest.raises(ValueError, match=rf"seat 1, turn \d+ \(Bad\w+\(\)\.{action}\)"):
+        mj.simulate_games("guangdong", 300, rng=1, n_threads=2, policy=[None, bad, None, None])
+    # the engine is unharmed: the next call plays normally
+    assert len(mj.simulate_games("guangdong", 20, rng=1, n_threads=2)) == 20
+
+
+def test_user_policies_reproduce_for_any_threads_and_executor():
+    lineup = [tp.Loner(), None, Efficiency(call="always"), tp.Loner()]
+    one = mj.simulate_games("sichuan", 2100, rng=4, n_threads=1, policy=lineup)
+    two = mj.simulate_games("sichuan", 2100, rng=4, n_threads=2, policy=lineup)
+    pd.testing.assert_frame_equal(one, two)
+    with ProcessPoolExecutor(2) as ex:
+        pool = mj.simulate_games("sichuan", 2100, rng=4, executor=ex, policy=lineup)
+    pd.testing.assert_frame_equal(one, pool)
+
+
+def test_user_policies_through_dask():
+    distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed")
+    import warnings
+
+    lineup = [tp.Loner(), None, None, tp.Loner()]
+    local = mj.simulate_games("guangdong", 1100, rng=5, n_threads=2, policy=lineup)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                           dashboard_address=None, silence_logs=40)
+        client = distributed.Client(cluster)
+    try:
+        remote = mj.simulate_games("guangdong", 1100, rng=5, executor=client.get_executor(), policy=lineup)
+    finally:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            client.close()
+            cluster.close()
+    pd.testing.assert_frame_equal(local, remote)
+
+
+# ---------------------------------------------------------------------------------------------
+# Duplicate matches
+
+def test_identical_policies_differ_by_nothing_but_noise():
+    """Two equal policies: their results are equal and opposite (zero-sum), and the difference is
+    within noise; two copies of the same player on all four seats play one game per wall, so each
+    rotation leaves every slot's wall result at exactly zero."""
+    r = mj.duplicate_match("guangdong", [Efficiency(), Efficiency()], 400, rng=2, n_threads=1)
+    assert r["policy"].tolist() == ["Efficiency()", "Efficiency()"]
+    assert (r["n_walls"] == 400).all()
+    assert abs(r["mean_stakes"][0] - r["mean_stakes"][1]) <= 3 * np.hypot(*r["se_stakes"]) + 1e-12
+    # different but equally strong: one seat's policy swapped for a copy with a different call
+    # mode shows a real difference only if the players differ
+    r = mj.duplicate_match("guangdong", [Efficiency(call="never"), Efficiency(call="never")], 300, rng=2,
+                           n_threads=1)
+    assert np.allclose(r["mean_stakes"], 0)
+
+
+def test_duplicate_results_add_up_and_separate_policies():
+    r = mj.duplicate_match("sichuan", [Efficiency(), tp.Loner()], 300, rng=3, n_threads=1)
+    assert r["policy"].tolist() == ["Efficiency()", "Loner()"]
+    assert abs(r["mean_stakes"].sum()) < 1e-9                      # two slots each, zero-sum hands
+    assert r["mean_stakes"][0] > 3 * r["se_stakes"][0]            # the efficiency player is stronger
+    r4 = mj.duplicate_match("sichuan", [tp.Loner(), Efficiency(), Efficiency(call="never"),
+                                        Efficiency(call="always")], 200, rng=3, n_threads=2)
+    assert abs(r4["mean_stakes"].sum()) < 1e-9
+    assert r4["policy"].tolist() == ["Loner()", "Efficiency()", "Efficiency(call='never')",
+                                     "Efficiency(call='always')"]
+
+
+def test_rotations_replay_the_same_walls():
+    """The four rotations of a duplicate match deal every wall alike: the same dealer, indicator,
+    dice and dealt tiles per seat, whatever plays them."""
+    policies_ = (Efficiency(), tp.Loner())
+    root = _chunks.seed_sequence(11)
+    deals = []
+    for lineup in M._lineups(policies_):
+        game = G._Game(mj.rules.get("jinhua"), seats=lineup)
+        sizes = _chunks.chunk_sizes(50)
+        children = _chunks.seed_sequence(root).spawn(len(sizes))
+        rec, *_rest, lg = G._raw(game, _chunks.bit_generators(children), sizes, 1, log=400)
+        first = []
+        for i in range(50):
+            acts = actions(lg[i])
+            k = next(j for j, a in enumerate(acts) if a[0] != "draw")
+            first.append((int(rec[i, 0]), int(rec[i, 12]), sorted(acts[:k])))
+        deals.append(first)
+    assert deals[0] == deals[1] == deals[2] == deals[3]
+    assert M._lineups(policies_)[1] == (policies_[1], policies_[0], policies_[1], policies_[0])
+
+
+def test_duplicate_match_reproduces_and_checks_its_arguments():
+    a = mj.duplicate_match("jj", [Efficiency(), Efficiency(call="always")], 80, rng=4, n_threads=1)
+    b = mj.duplicate_match("jj", [Efficiency(), Efficiency(call="always")], 80, rng=4, n_threads=2)
+    pd.testing.assert_frame_equal(a, b)
+    with pytest.raises(ValueError, match="1 to 4 policies"):
+        mj.duplicate_match("jj", [], 10)
+    with pytest.raises(ValueError, match="1 to 4 policies"):
+        mj.duplicate_match("jj", "efficiency", 10)
+    with pytest.raises(ValueError, match=r"policies\[1\]"):
+        mj.duplicate_match("jj", [Efficiency(), "clever"], 10)
+    with pytest.raises(ValueError, match="n_walls"):
+        mj.duplicate_match("jj", [Efficiency()], 0)
