@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -40,6 +41,9 @@ from ._inputs import (
 from ._kernels import _efficiency as _ke
 from .hand import Hand
 from .tiles import CODES, N_KINDS, format_counts, parse_tiles
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 _TILE_ORDER = list(CODES[:N_KINDS])
 _KIND_CODES = tuple(_TILE_ORDER)
@@ -307,7 +311,7 @@ class Yijinting:
     ukeire: int
     ting: int
     combos: int
-    breakdown: object = field(repr=False)
+    breakdown: pd.DataFrame = field(repr=False)
     aggregate: str = "union"
 
 

@@ -690,7 +690,7 @@ def _write(folder: Path, arrays: dict) -> None:
         entries[name] = {
             "shape": list(arr.shape),
             "dtype": arr.dtype.str,
-            "sha256": hashlib.sha256(memoryview(arr).cast("B")).hexdigest(),
+            "sha256": hashlib.sha256(arr.data.cast("B")).hexdigest(),
         }
     manifest = {"format": "mjfast-tables", "builder": BUILDER, "tables": entries}
     _atomic_write(folder, MANIFEST, lambda fh: fh.write(json.dumps(manifest, indent=1).encode()))

@@ -1184,15 +1184,14 @@ class Bound:
             return f, r, False
         if pre is None:
             pre = self._pre(f, mask)
-        r: _Result | None
         if self.class_ok and not f.wilds and not full:
             try:
-                r = self._classes(f, pre, mask, legal_only)
+                found = self._classes(f, pre, mask, legal_only)
             except _Fallback:
-                r = None
-            if r is not None:
-                r.facts = f
-                return f, r, False
+                found = None
+            if found is not None:
+                found.facts = f
+                return f, found, False
         r = self._full(f, pre, mask, legal_only)
         r.facts = f
         return f, r, True

@@ -139,6 +139,7 @@ def _check(ctx: WinContext, rule, hun_kind) -> None:
         if k >= _t.N_KINDS:
             raise ValueError("hun_kind must be a playable kind")
         if wild and wild != (k,):
+            assert flipped is not None  # wild is set only from a flipped indicator
             raise ValueError(
                 f"hun_kind {_t.CODES[k]} is not the 混 the flipped {_t.CODES[flipped]} "
                 f"chooses ({', '.join(_t.CODES[t] for t in wild)})"
