@@ -495,7 +495,7 @@ class Score:
         points: int,
         payments,
         legal: bool,
-        reason: str,
+        reason: str | Callable,
         unit: str,
         rows,
         decomposition=None,
