@@ -29,7 +29,10 @@ import sys
 import tempfile
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    import pandas as pd  # at run time pandas is imported only by the commands that need it
 
 __all__ = ["main"]
 
@@ -310,7 +313,7 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
         return EXIT_OK
     u = mj.ukeire(hand, **kw)
     record = {"hand": str(hand), "rule": args.rule, "shanten": u.shanten, "ukeire": u.count, "ukeire_tiles": u.tiles}
-    table = None
+    table: pd.DataFrame | None = None
     if args.fixed:
         record["fixed"] = list(args.fixed)
     if u.shanten == 0:

@@ -200,12 +200,13 @@ class GameTables:
         scheme = rule.wildcard
         # a scheme chosen per sub-game (no indicator) plays without wildcards
         self.flip = scheme is not None and scheme.selection != "per_game"
-        self.wild_kind = [None] * N_TILES_ALL
+        self.wild_kind: list[int | None] = [None] * N_TILES_ALL
         if not self.flip:
             self.faces = base[None, :].copy()
             self.copies = np.asarray(kr.copies, np.uint8)[None, :].copy()
             self.playable = np.ones((1, N_KINDS), np.uint8)
         else:
+            assert scheme is not None  # self.flip implies a scheme
             self.faces = np.repeat(base[None, :], N_TILES_ALL, 0)
             self.copies = np.repeat(np.asarray(kr.copies, np.uint8)[None, :], N_TILES_ALL, 0)
             self.playable = np.repeat(np.asarray(kr.playable, np.uint8)[None, :], N_TILES_ALL, 0)

@@ -20,7 +20,9 @@ check, or any callable ``(hand14, tile) -> bool`` as the hook).  Wildcards held 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -40,6 +42,9 @@ from ._kernels import _efficiency as _ke
 from .hand import Hand
 from .tiles import CODES, N_KINDS, format_counts, parse_tiles
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 _TILE_ORDER = list(CODES[:N_KINDS])
 _KIND_CODES = tuple(_TILE_ORDER)
 
@@ -54,13 +59,14 @@ def _setup(hand, rule, visible, melds, wilds, fixed_sets, wild_kind, need: tuple
     kr, caps, options = prepare(h, rule, wild_kind=wild_kind, pairs_distinct=seven_pairs_option(seven_pairs))
     vis = visible_counts(visible)
     # prepare() already checked the hand against the caps; only visible tiles can overflow now
-    over = () if visible is None else np.flatnonzero(h.counts.astype(np.int16) + vis > caps.astype(np.int16))
-    if len(over):
-        k = int(over[0])
-        raise ValueError(
-            f"visible makes {CODES[k]} exceed its copies: {int(h.counts[k])} in hand, "
-            f"{int(h.meld_counts[k])} in melds, {int(vis[k])} visible"
-        )
+    if visible is not None:
+        over = np.flatnonzero(h.counts.astype(np.int16) + vis > caps.astype(np.int16))
+        if len(over):
+            k = int(over[0])
+            raise ValueError(
+                f"visible makes {CODES[k]} exceed its copies: {int(h.counts[k])} in hand, "
+                f"{int(h.meld_counts[k])} in melds, {int(vis[k])} visible"
+            )
     return h, kr, np.ascontiguousarray(caps, np.uint8), options, vis
 
 
@@ -280,7 +286,7 @@ def waits(
     s = _ke.ukeire_kernel(h.counts, h.n_melds, h.wilds, caps, kr.playable, kr.forms, options, vis, accept, rem)
     if s != 0:
         raise ValueError(f"the hand is not ready (shanten {s})")
-    kinds = np.flatnonzero(accept)
+    kinds: Iterable[int] = np.flatnonzero(accept)
     check = _win_check(rule, legal)
     if check is not None:
         kinds = _Legal(h, kr, caps, options, check).waits(np.ascontiguousarray(h.counts, np.uint8), vis)[1]
@@ -305,7 +311,7 @@ class Yijinting:
     ukeire: int
     ting: int
     combos: int
-    breakdown: object = field(repr=False)
+    breakdown: pd.DataFrame = field(repr=False)
     aggregate: str = "union"
 
 
@@ -399,13 +405,13 @@ def improvements(hand13, *, rule=None, visible=None, melds=(), wilds=None, wild_
     base = ukeire(h, rule=rule, visible=visible, wild_kind=wild_kind)
     if base.shanten > 1:
         raise ValueError(f"改良 is defined for ready and 1-shanten hands; this one has shanten {base.shanten}")
-    out = {}
+    out: dict[str, tuple[int, int, str]] = {}
     rem = np.maximum(caps.astype(np.int16) - h.counts - vis, 0)
     for t in range(N_KINDS):
         if CODES[t] in base.tiles or rem[t] == 0 or not kr.playable[t]:
             continue
         drawn = h.with_tile(t)
-        best = (base.count, None)
+        best: tuple[int, str | None] = (base.count, None)
         for d in np.flatnonzero(drawn.counts):
             if d == t:
                 continue
@@ -693,6 +699,7 @@ def _with_value(hand14, options: dict):
         from . import rules as _rules
 
         rule_obj = _bridge.resolve_rule(rule)
+        assert rule_obj is not None  # rule is not None, so it names a Rule
         rule_keys = {k: options.pop(k) for k in list(options) if k in rule_obj.option_choices}
         if rule_keys:
             rule = _rules.get(rule_obj.name, **{**dict(rule_obj.options), **rule_keys})

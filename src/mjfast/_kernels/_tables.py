@@ -295,7 +295,7 @@ def _merge_groups(winds: np.ndarray, dragons: np.ndarray) -> np.ndarray:
 # renamed into place), or, where the cache cannot be written, kept in memory for the process.
 
 #: dtype of each table on disk and in the kernels (little-endian, C order).
-TABLE_DTYPES = {
+TABLE_DTYPES: dict[str, np.dtype] = {
     "suit_natural": np.dtype("u1"),
     "suit_unlimited": np.dtype("u1"),
     "honor_natural": np.dtype("u1"),
@@ -647,6 +647,7 @@ def _remove_temporaries(folder: Path) -> None:
 
 def _atomic_write(folder: Path, filename: str, write) -> None:
     """``write(fh)`` into a temporary file of ``folder``, fsync'ed, then renamed to ``filename``."""
+    tmp: str | None  # None once renamed into place: nothing left to clean up
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{filename}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -689,7 +690,7 @@ def _write(folder: Path, arrays: dict) -> None:
         entries[name] = {
             "shape": list(arr.shape),
             "dtype": arr.dtype.str,
-            "sha256": hashlib.sha256(memoryview(arr).cast("B")).hexdigest(),
+            "sha256": hashlib.sha256(arr.data.cast("B")).hexdigest(),
         }
     manifest = {"format": "mjfast-tables", "builder": BUILDER, "tables": entries}
     _atomic_write(folder, MANIFEST, lambda fh: fh.write(json.dumps(manifest, indent=1).encode()))

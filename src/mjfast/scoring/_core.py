@@ -496,7 +496,7 @@ class Score:
         points: int,
         payments,
         legal: bool,
-        reason: str,
+        reason: str | Callable,
         unit: str,
         rows,
         decomposition=None,

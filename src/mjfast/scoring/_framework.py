@@ -521,6 +521,7 @@ def positive_int(value, what: str, zero_ok: bool = False) -> int:
 
 def pay_discarder(ctx: WinContext, amount: int, times: int = 1) -> list:
     """Seat deltas: the discarder (or robbed konger) pays ``times × amount``."""
+    assert ctx.discarder is not None  # only a discard (or robbed kong) is paid by one seat
     pay = [0, 0, 0, 0]
     pay[ctx.discarder] = -times * amount
     pay[ctx.winner] = times * amount
@@ -698,7 +699,7 @@ class Scheme:
         readings: Callable | None = None,
         shortcut: bool = True,
         complete: Callable | None = None,
-        always_legal: bool = False,
+        always_legal: bool | Callable = False,
         minimum_elements: tuple | None = None,
         decomposition: Callable | None = None,
         unit: str | None = None,
@@ -900,6 +901,7 @@ class Bound:
         if keep is not None:  # (the exempt patterns are read by the legality test too)
             ex = scheme.exempt(opts) if callable(scheme.exempt) else scheme.exempt
             keep = tuple(keep) + tuple(ex)
+        self.min_mask: tuple[bool, ...] | None
         if keep is None:
             self.min_mask = None
         else:  # the elements named, those of their tags, and their groups' other members
@@ -915,12 +917,12 @@ class Bound:
         self.sure_sums = scheme.surely_legal is not None and all(x[1] >= 0 for x in els if x[6] is not None)
         ns = scheme.namespace
         # whether a reading's predicates read ``chows`` (a callable might: assumed to)
-        self.reads_chows = {}
+        self.reads_chows: dict[tuple[bool, ...] | None, bool] = {}
         for m in (None, self.min_mask):
             self.reads_chows[m] = any(
                 x[3] and (m is None or m[i]) and (callable(x[2]) or "chows" in x[2]) for i, x in enumerate(els)
             )
-        self._compiled = {None: _compile(els, None, ns)}
+        self._compiled: dict[tuple[bool, ...] | None, tuple] = {None: _compile(els, None, ns)}
         self._pre_all, self._ev_all = self._compiled[None]
         if self.min_mask is not None:
             self._compiled[self.min_mask] = _compile(els, self.min_mask, ns)
@@ -1020,7 +1022,7 @@ class Bound:
         reads = self.raw_readings(f)
         if not reads:
             raise NotComplete(self.scheme.not_complete(f.ctx, self.rule))
-        best = None
+        best: _Result | None = None
         melds = f.melds
         faces_again = f.wilds > 0
         for d in reads:
@@ -1032,6 +1034,7 @@ class Bound:
                 return r
             if best is None or r.key > best.key:
                 best = r
+        assert best is not None  # reads is not empty
         return best
 
     def _classes(self, f: Facts, pre: list, mask, legal_only: bool):
@@ -1084,7 +1087,7 @@ class Bound:
             if chows.key > mixed.key or (legal_only and chows.legal):
                 return chows
             raise _Fallback  # whether a mixed reading exists decides
-        cands = []  # [result, exists: True / None (not known yet)]
+        cands: list[list[Any]] = []  # [result, exists: True / None (not known yet)]
         chows_touched = False
         try:
             if P:
@@ -1183,12 +1186,12 @@ class Bound:
             pre = self._pre(f, mask)
         if self.class_ok and not f.wilds and not full:
             try:
-                r = self._classes(f, pre, mask, legal_only)
+                found = self._classes(f, pre, mask, legal_only)
             except _Fallback:
-                r = None
-            if r is not None:
-                r.facts = f
-                return f, r, False
+                found = None
+            if found is not None:
+                found.facts = f
+                return f, found, False
         r = self._full(f, pre, mask, legal_only)
         r.facts = f
         return f, r, True
@@ -1246,6 +1249,7 @@ class Bound:
             if sch.exempt_if is not None and sch.exempt_if(f):
                 return True
             if sch.hand_legality:
+                assert sch.legality is not None  # a hand-level legality test is one that is given
                 if not f._faced:
                     _faces(f, f.c, f.melds)
                 return not sch.legality(f, None)
@@ -1254,13 +1258,15 @@ class Bound:
                     _faces(f, f.c, f.melds)
                 pre = self._pre(f, mask)
                 split = type(pre) is tuple
-                got = pre[0] if split else None
+                got = pre[0] if split else ()  # (read only when split)
                 index = self._index
                 for code in self.sure_exempt:  # a hand-level exempt pattern: all readings legal
                     if (code in got) if split else pre[index[code]]:
                         return True
-                if self.sure_sums and split and sch.surely_legal(f, pre[3]):
-                    return True
+                if self.sure_sums and split:
+                    assert sch.surely_legal is not None  # sure_sums is set only with it
+                    if sch.surely_legal(f, pre[3]):
+                        return True
         try:
             return self.evaluate(ctx, mask, legal_only=True, f=f, pre=pre)[1].legal
         except NotComplete:
@@ -1346,7 +1352,7 @@ def _compile(els, mask, namespace) -> tuple:
                 lines += [f"    n = {call(i)}", "    if n:", f"        out[{i}] = +n"]
     lines.append("    return out")
     removable = set()
-    groups = {}
+    groups: dict[Any, list[int]] = {}
     for i in idx:
         if els[i][4] is not None:
             groups.setdefault(els[i][4], []).append(i)

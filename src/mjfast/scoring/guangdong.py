@@ -32,6 +32,7 @@ void and the discarder pays (GD-A6).  Which liability of a hand is enforced (包
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from .. import rules as _rules
@@ -204,7 +205,7 @@ def _special_of(r) -> str | None:
     return None
 
 
-def _finish(f: Facts, r) -> list:
+def _finish(f: Facts, r) -> Sequence[tuple]:
     """爆胡 caps the within-cap sum; a minimum-3 event (一炮三响, 杠上开花, 海底捞针, 抢杠)
     raises a lower one to the floor."""
     if _special_of(r) is not None:

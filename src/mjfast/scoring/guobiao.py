@@ -178,6 +178,9 @@ class _Found(_K.Found):
     its Score read: the Score's ``source``, so that no closure is built per call."""
 
     __slots__ = ("ctx", "n_fl", "extra")
+    ctx: WinContext
+    n_fl: int
+    extra: tuple | None  #: the 连庄 row replacing the fans, (code, zh, en, 番) or None
 
 
 def _found_rows(f: _Found) -> list:
@@ -203,6 +206,7 @@ def _search(ctx: WinContext, opts: int, pure_python: bool = PURE_PYTHON) -> _Fou
     else:
         spec = ()
     if not pure_python:
+        assert ctx.seat_wind is not None  # WinContext derives it from the dealer when not given
         return _K.mcr_calculate(
             h._counts,
             spec,
@@ -426,6 +430,7 @@ def _scorer(info: tuple, flowers):
                 pay = [-share] * 4
                 pay[ctx.winner] = 3 * share
             else:
+                assert ctx.discarder is not None  # a discard win names its discarder
                 pay = [-MIN_FAN, -MIN_FAN, -MIN_FAN, -MIN_FAN]
                 pay[ctx.discarder] = -share
                 pay[ctx.winner] = 3 * MIN_FAN + total

@@ -127,6 +127,7 @@ def _check(ctx: WinContext, rule, hun_kind) -> None:
     check_chows_from_left(ctx.hand.melds, "JJ")
     scheme = rule.wildcard
     flipped = ctx.flipped if scheme.selection != "per_game" else None
+    wild: tuple[int, ...]
     wild, why, copies = (), "", scheme.copies
     if flipped is not None:
         code = _t.CODES[flipped]
@@ -138,6 +139,7 @@ def _check(ctx: WinContext, rule, hun_kind) -> None:
         if k >= _t.N_KINDS:
             raise ValueError("hun_kind must be a playable kind")
         if wild and wild != (k,):
+            assert flipped is not None  # wild is set only from a flipped indicator
             raise ValueError(
                 f"hun_kind {_t.CODES[k]} is not the 混 the flipped {_t.CODES[flipped]} "
                 f"chooses ({', '.join(_t.CODES[t] for t in wild)})"
@@ -205,6 +207,7 @@ def shares(ctx: WinContext, fan: int, *, mode: str = "classic", base=10, out=())
                 if p not in out:
                     owed[p] = P
         else:
+            assert ctx.discarder is not None  # a discard win names its discarder
             if ctx.discarder in out:
                 raise ValueError("a seat that already won cannot deal in")
             owed[ctx.discarder] = P
@@ -219,11 +222,12 @@ def shares(ctx: WinContext, fan: int, *, mode: str = "classic", base=10, out=())
         for p in ctx.payers:
             owed[p] += rest / 3
     else:
+        assert ctx.discarder is not None  # a discard win names its discarder
         owed[ctx.discarder] += rest
     return owed
 
 
-def _round(x: Fraction) -> int:
+def _round(x: Fraction | int) -> int:
     return int((x * 2 + 1) // 2)
 
 
@@ -287,28 +291,30 @@ def score_jj(
         # (coefficient 3/2, the 20 % split, the self-draw remainder over 3), so it is held as
         # 30 × amount and rounded half up exactly as :func:`_round` does
         P30 = total * base * (30 if not ctx.self_draw else 45 if mode == "classic" else 90)
-        owed = [0, 0, 0, 0]
+        owed30 = [0, 0, 0, 0]
         if mode == "bloody":
             if ctx.self_draw:
                 for p in range(4):
                     if p != ctx.winner:
-                        owed[p] = P30
+                        owed30[p] = P30
             else:
-                owed[ctx.discarder] = P30
+                assert ctx.discarder is not None  # a discard win names its discarder
+                owed30[ctx.discarder] = P30
         else:
             k = 0
             for m in ctx.hand.melds:
                 if m.kind in _CLAIMED:
-                    owed[_source_seat(ctx, m)] += P30 // 5  # P30 is a multiple of 30
+                    owed30[_source_seat(ctx, m)] += P30 // 5  # P30 is a multiple of 30
                     k += 1
             rest = P30 - P30 * k // 5
             if ctx.self_draw:
                 for p in range(4):
                     if p != ctx.winner:
-                        owed[p] += rest // 3  # a multiple of 3: P30 // 5 is a multiple of 6
+                        owed30[p] += rest // 3  # a multiple of 3: P30 // 5 is a multiple of 6
             else:
-                owed[ctx.discarder] += rest
-        pts = [(2 * x + 30) // 60 for x in owed]
+                assert ctx.discarder is not None  # a discard win names its discarder
+                owed30[ctx.discarder] += rest
+        pts = [(2 * x + 30) // 60 for x in owed30]
         pay = [-x for x in pts]
         pay[ctx.winner] = sum(pts)
         points = (2 * P30 + 30) // 60

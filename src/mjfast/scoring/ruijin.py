@@ -258,6 +258,7 @@ def _settle_shares(ctx: WinContext, kind: str, mult: int):
 
 def _principal(ctx: WinContext, kind: str) -> int:
     if kind == "discard":
+        assert ctx.discarder is not None  # a discard win names its discarder
         return ctx.discarder
     if ctx.dealer != ctx.winner:
         return ctx.dealer

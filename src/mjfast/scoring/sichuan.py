@@ -32,6 +32,8 @@ with no situational adders (SC-A7), i.e. pattern max + 根 only, capped by ``max
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from .. import rules as _rules
@@ -76,7 +78,7 @@ _TERMINAL = frozenset(t for s in range(3) for t in (9 * s, 9 * s + 8))
 _258 = frozenset(t for s in range(3) for t in (9 * s + 1, 9 * s + 4, 9 * s + 7))
 _NO_HONOURS = bytes(7)
 _NONE3 = bytes(3)
-_NOBODY = frozenset()
+_NOBODY: frozenset[int] = frozenset()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -256,7 +258,7 @@ ELEMENTS = (
 _NAMESPACE = {"_outside": _outside, "_jiang": _jiang}
 
 
-def _finish(f: Facts, r) -> list:
+def _finish(f: Facts, r) -> Sequence[tuple]:
     m = f.opts["max_fan"]
     if m is not None and r.raw > m:
         return [("max_fan", "封顶", "Fan cap", m, 1, "番", "cap")]
@@ -534,7 +536,7 @@ def settle_draw(hands, *, kong_log=(), won=(), base: int = BASE, **options) -> n
     won = _check_won(won, opts)
     if isinstance(hands, (str, Hand)) or len(hands) != 4:
         raise ValueError("hands must give the 4 seats' hands (None for a seat that has won)")
-    hs = []
+    hs: list[Hand | None] = []
     for s, h in enumerate(hands):
         if h is None:
             if s not in won:
@@ -550,9 +552,10 @@ def settle_draw(hands, *, kong_log=(), won=(), base: int = BASE, **options) -> n
         hs.append(h)
     if len(won) > 2:
         raise ValueError("an exhaustive draw needs at least two players still in play")
-    active = [s for s in range(4) if hs[s] is not None]
-    huazhu = {s for s in active if _suits(hs[s]) == 3}
-    fans = {s: (0 if s in huazhu else _wait_fans(hs[s], opts)) for s in active}
+    held = {s: h for s, h in enumerate(hs) if h is not None}
+    active = list(held)
+    huazhu = {s for s in active if _suits(held[s]) == 3}
+    fans = {s: (0 if s in huazhu else _wait_fans(held[s], opts)) for s in active}
     ready = {s for s in active if fans[s] > 0}
     out = np.zeros(4, np.int64)
     pig = HUAZHU_TIMES * base

@@ -67,6 +67,7 @@ No non-win settlements: the file has no kong payments and 荒庄 pays nothing (T
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from .. import tiles as _t
 from ..decomposition import Decomposition, from_reading
@@ -205,7 +206,7 @@ def _share(b, ctx, r) -> int:
     return r.total * b.kw["base"]
 
 
-def _finish(f: Facts, r) -> list:
+def _finish(f: Facts, r) -> Sequence[tuple]:
     """无花果 (门清 with F = 0): the settlement is a fixed amount per payer (half on a discard)."""
     if not _wuhuaguo(f):
         return ()

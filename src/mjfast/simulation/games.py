@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from typing import Any
 
 import numpy as np
 
@@ -172,7 +173,7 @@ class _Game:
                 if n:
                     bonus += [k] * n
         hand = Hand(np.frombuffer(counts, np.uint8), melds=ms, bonus=tuple(bonus), wilds=int(wilds))
-        extra = {}
+        extra: dict[str, Any] = {}  # WinContext keywords beyond the hand's
         state = None
         if tile == _kg.WILD:
             tile = self.win_face(counts, ms, wilds, flipped)
@@ -254,7 +255,8 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, out
     to (its ``scores`` filled in); ``on_outcome(g, outcome, pay)``: called with each game's
     Outcome and seat deltas as soon as it is settled (the Outcome need not outlive it)."""
     n = rec.shape[0]
-    out = {c: [] for c in COLUMNS[1:] + _extra_columns(game)}
+    # the columns (lists), and "element_names" (a dict) once the games are scored
+    out: dict[str, Any] = {c: [] for c in COLUMNS[1:] + _extra_columns(game)}
     rule, opts0 = game.rule, game.score_options
     settle_kongs, win_state, settle_end = game.settle_kongs, game.win_state, game.settle_end
     need_outcome = settle_kongs or win_state or settle_end or outcomes is not None or on_outcome is not None
@@ -316,6 +318,7 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, out
                     )
                 opts = opts0
                 if win_state is not None:
+                    assert outcome is not None  # need_outcome holds with a win_state hook
                     fields, more = win_state(outcome, outcome.events[e], i, ctx, kong_log)
                     if fields:
                         ctx = _with(ctx, **fields)
@@ -347,8 +350,8 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, out
         out["winning_hand"].append(hand_text)
         out["total"].append(total)
         out["elements"].append(elements)
-        for s in range(4):
-            out[f"pay_{s}"].append(int(pay[s]))
+        for seat in range(4):
+            out[f"pay_{seat}"].append(int(pay[seat]))
         if game.tables.flip:
             out["flipped"].append(CODES[flipped])
         if game.facts.void_suit:
@@ -523,7 +526,7 @@ def _frame(game: _Game, parts: list, first: int):
     import pandas as pd
 
     names = COLUMNS + _extra_columns(game)
-    data = {}
+    data: dict[str, Any] = {}
     for c in names[1:]:
         values = parts[0][c] if len(parts) == 1 else [x for p in parts for x in p[c]]
         if c in _COMPACT:
@@ -717,5 +720,6 @@ def simulate_games(
     return df
 
 
-iter_games.__doc__ = iter_games.__doc__.replace("{params}", _PARAMS_DOC)
-simulate_games.__doc__ = simulate_games.__doc__.replace("{params}", _PARAMS_DOC)
+if iter_games.__doc__ and simulate_games.__doc__:  # (None under python -OO)
+    iter_games.__doc__ = iter_games.__doc__.replace("{params}", _PARAMS_DOC)
+    simulate_games.__doc__ = simulate_games.__doc__.replace("{params}", _PARAMS_DOC)

@@ -23,6 +23,7 @@ result depends only on the seed, never on ``n_threads`` or the executor.
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import numpy as np
 
@@ -60,7 +61,7 @@ class _Table:
         self.wind = 0
         self.streak = 0
         self.changes = 0
-        self.seating = (0, 1, 2, 3)
+        self.seating: tuple[int, ...] = (0, 1, 2, 3)
         self.previous = None
         self.totals = [0, 0, 0, 0]  # per player
 
@@ -108,7 +109,7 @@ def _play(game, bitgens: list, sizes, n_threads: int, n_hands: int, wind: str) -
     n = int(np.sum(sizes))
     tables = [_Table(i) for i in range(n)]
     extra = _games._extra_columns(game)
-    per_hand = []
+    per_hand: list[tuple[Any, ...]] = []  # per hand: (rows, seatings, winds, dice or None, totals)
     memo = np.zeros((len(sizes), _games._kg.MEMO_WORDS), np.uint64)  # each chunk's memo, kept from hand to hand
     dice = game.facts.dice
     for h in range(n_hands):
@@ -160,7 +161,8 @@ def _play(game, bitgens: list, sizes, n_threads: int, n_hands: int, wind: str) -
             outcome.release()  # the next hand reads only its events
             t.previous = outcome
 
-        rows = _games._rows(game, *raw, rounds=rounds, on_outcome=settled)
+        rec, hands, melds, kongs, events, seat_fields = raw  # (no log: six arrays)
+        rows = _games._rows(game, rec, hands, melds, kongs, events, seat_fields, rounds=rounds, on_outcome=settled)
         per_hand.append(
             (
                 rows,
