@@ -17,7 +17,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint64_t, int8_t, int16_t, int32_t
 from libc.string cimport memcpy
 
 from mjfast._kernels._shanten cimport (
-    Params, params_init, shanten_one, table_row, merge_rows, finish, N_KINDS, INF,
+    Params, params_init, shanten_one, table_row, N_KINDS, INF,
     F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT, O_NEED_VOID)
 from mjfast._kernels._common cimport POW5, ORPHANS, IS_ORPHAN
 
@@ -234,37 +234,6 @@ cdef inline int remaining_ev(const Eval* ev, const int16_t* vis, int k) noexcept
 
 cdef inline bint drawable(const Eval* ev, int k) noexcept nogil:
     return ev.prm.playable[k] != 0 and ev.c[k] < ev.prm.cap[k]
-
-
-cdef inline void merge_pair(int* out, const uint8_t* a, const uint8_t* b, int kmax) noexcept nogil:
-    """merge_rows, with a constant bound for a target of four sets (no melds: then unrolled)."""
-    if kmax == 4:
-        merge_rows(out, a, b, 4)
-    else:
-        merge_rows(out, a, b, kmax)
-
-
-cdef inline int finish_pair(const int* a, const int* b, int kmax) noexcept nogil:
-    """finish, with a constant bound for a target of four sets."""
-    return finish(a, b, 4) if kmax == 4 else finish(a, b, kmax)
-
-
-cdef inline void mark_splits(const uint8_t* a, const uint8_t* b, const int* ab, const int* other, int kmax,
-                             int best, unsigned int* opt_a, unsigned int* opt_b) noexcept nogil:
-    """Set bit ``2m+p`` of ``opt_a`` / ``opt_b`` for each cell of ``a`` / ``b`` (= merged ``ab``) on a
-    split of deficit ``best`` with the other half ``other``: a cell of ``ab`` on such a split,
-    reached by ``a`` and ``b`` exactly."""
-    cdef int m, p, m1, p1, v
-    for m in range(kmax + 1):
-        for p in range(2):
-            v = ab[2 * m + p]
-            if v + other[2 * (kmax - m) + 1 - p] != best:
-                continue
-            for m1 in range(m + 1):
-                for p1 in range(p + 1):
-                    if a[2 * m1 + p1] + b[2 * (m - m1) + p - p1] == v:
-                        opt_a[0] |= 1u << (2 * m1 + p1)
-                        opt_b[0] |= 1u << (2 * (m - m1) + p - p1)
 
 
 ctypedef struct Halves:

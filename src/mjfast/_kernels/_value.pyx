@@ -55,10 +55,11 @@ from libc.math cimport pow, fabs
 from numpy.random cimport bitgen_t
 
 from mjfast._kernels._shanten cimport (
-    Params, params_init, shanten_one, table_row, merge_rows, finish, INF,
+    Params, params_init, shanten_one, table_row, INF,
     F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT, O_NEED_VOID, O_HONOUR_CHOWS)
 from mjfast._kernels._common cimport POW5, IS_ORPHAN
-from mjfast._kernels._efficiency cimport Eval, ev_init, accept_mask, seven_pairs_need
+from mjfast._kernels._efficiency cimport (
+    Eval, ev_init, accept_mask, seven_pairs_need, merge_pair, finish_pair, mark_splits)
 from mjfast._kernels._rng cimport bitgen_pointer, draw_front, draw_back
 
 import numpy as np
@@ -500,35 +501,6 @@ cdef inline const void* array_n(object a, int typenum, Py_ssize_t size, str name
     return cnp.PyArray_DATA(arr)
 
 
-cdef inline void merge_k(int* out, const uint8_t* a, const uint8_t* b, int kmax) noexcept nogil:
-    """merge_rows with a constant bound for four sets (unrolled by the compiler)."""
-    if kmax == 4:
-        merge_rows(out, a, b, 4)
-    else:
-        merge_rows(out, a, b, kmax)
-
-
-cdef inline int finish_k(const int* a, const int* b, int kmax) noexcept nogil:
-    return finish(a, b, 4) if kmax == 4 else finish(a, b, kmax)
-
-
-cdef inline void mark_cells(const uint8_t* a, const uint8_t* b, const int* ab, const int* other, int kmax,
-                            int best, unsigned int* opt_a, unsigned int* opt_b) noexcept nogil:
-    """Set bit ``2m+p`` of ``opt_a`` / ``opt_b`` for every cell of the rows ``a`` / ``b`` (merged:
-    ``ab``) that lies on a split of deficit ``best`` with the other half ``other``."""
-    cdef int m, p, m1, p1, v
-    for m in range(kmax + 1):
-        for p in range(2):
-            v = ab[2 * m + p]
-            if v + other[2 * (kmax - m) + 1 - p] != best:
-                continue
-            for m1 in range(m + 1):
-                for p1 in range(p + 1):
-                    if a[2 * m1 + p1] + b[2 * (m - m1) + p - p1] == v:
-                        opt_a[0] |= 1u << (2 * m1 + p1)
-                        opt_b[0] |= 1u << (2 * (m - m1) + p - p1)
-
-
 cdef void discard_shanten_fused(const Prob* p, const uint8_t* c, int8_t* out) noexcept nogil:
     """Shanten after each discard of a 14-tile hand on the fused path (no wildcards, every
     kind natural, standard / seven pairs / thirteen orphans).  A discard raises a form's
@@ -570,9 +542,9 @@ cdef void discard_shanten_fused(const Prob* p, const uint8_t* c, int8_t* out) no
             orph += x >= 1
             orph_pairs += x >= 2
     if st:
-        merge_k(ab, rows[0], rows[1], kmax)
-        merge_k(cd, rows[2], rows[3], kmax)
-        dstd = finish_k(ab, cd, kmax)
+        merge_pair(ab, rows[0], rows[1], kmax)
+        merge_pair(cd, rows[2], rows[3], kmax)
+        dstd = finish_pair(ab, cd, kmax)
     if sp:
         d7 = seven_pairs_need(pairs, odd)
     if to:
@@ -586,8 +558,8 @@ cdef void discard_shanten_fused(const Prob* p, const uint8_t* c, int8_t* out) no
                 out[j] = 120
         return
     if st and dstd == best:
-        mark_cells(rows[0], rows[1], ab, cd, kmax, best, &opt[0], &opt[1])
-        mark_cells(rows[2], rows[3], cd, ab, kmax, best, &opt[2], &opt[3])
+        mark_splits(rows[0], rows[1], ab, cd, kmax, best, &opt[0], &opt[1])
+        mark_splits(rows[2], rows[3], cd, ab, kmax, best, &opt[2], &opt[3])
     for j in range(34):
         x = c[j]
         if x == 0:
