@@ -95,6 +95,21 @@ FIGURES = ("pay", "p_self_draw", "p_discard", "p_ready", "total", "points")
 cdef double TOL = 1e-12
 
 
+cdef extern from *:
+    """
+    static inline int mjv_ctz64(unsigned long long x) {
+    #if defined(__GNUC__) || defined(__clang__)
+        return __builtin_ctzll(x);
+    #else
+        int i = 0;
+        while (!(x & 1ULL)) { x >>= 1; i++; }
+        return i;
+    #endif
+    }
+    """
+    int ctz64 "mjv_ctz64"(unsigned long long x) noexcept nogil
+
+
 # ---------------------------------------------------------------------------------------
 # growable arrays and a hash map (open addressing, 4-word keys; a slot is empty when its
 # second word is 0: that word always has bit 63 set)
@@ -261,14 +276,7 @@ cdef inline void key_add(uint64_t* key, int k, int word, int sign) noexcept nogi
 # ---------------------------------------------------------------------------------------
 # the graph
 ctypedef struct N13:
-    uint64_t key[4]
-    uint8_t c[34]
-    uint8_t w
-    int8_t s                # shanten (INF: no form applies)
-    int16_t sigma
-    uint8_t open_
-    uint8_t expanded
-    int16_t layer           # EXACT: draws made; else the least number of draws that reaches it
+    # the fields the recursion reads every turn first, so that they share a cache line
     int32_t e0              # draw edges [e0, e0 + ne)
     int32_t ne
     int32_t q0              # discard-win queries [q0, q0 + nq)
@@ -277,16 +285,24 @@ ctypedef struct N13:
     int32_t a_held          # drawn tiles still held (sum of the a_k)
     int32_t racc            # APPROX: copies of the accepted kinds (wildcards included)
     int32_t rnon            # APPROX: copies of the other kinds
+    int16_t layer           # EXACT: draws made; else the least number of draws that reaches it
+    int16_t sigma
+    int8_t s                # shanten (INF: no form applies)
+    uint8_t w
+    uint8_t open_
+    uint8_t expanded
+    uint64_t key[4]
+    uint8_t c[34]
 
 
 ctypedef struct N14:
-    uint64_t key[4]
-    uint8_t c[34]
-    uint8_t w
-    int8_t s
-    int16_t layer
     int32_t d0              # followed discards [d0, d0 + nd)
     int32_t nd
+    int16_t layer
+    int8_t s
+    uint8_t w
+    uint64_t key[4]
+    uint8_t c[34]
 
 
 ctypedef struct Edge:
@@ -1273,68 +1289,71 @@ cdef int solve_graph(Prob* p) noexcept nogil:
 
 
 cdef int reach_counts(Prob* p, int64_t* counts) noexcept nogil:
-    """States reachable from each root (bit r of a state's mask: reachable from root r)."""
-    cdef int64_t n13 = p.n13.n, n14 = p.n14.n, h, ei, x, top = 0
+    """States reachable from each root (bit r of a state's mask: reachable from root r).
+
+    The masks are propagated in sweeps over the 13-tile states in index order: the states are
+    created breadth first, so most edges point forward and a sweep settles them; a state whose
+    mask grows after its turn in the sweep (a back edge) is left dirty for the next sweep."""
+    cdef int64_t n13 = p.n13.n, n14 = p.n14.n, h, ei, x
     cdef uint64_t* m13 = <uint64_t*>calloc(n13 + 1, sizeof(uint64_t))
     cdef uint64_t* m14 = <uint64_t*>calloc(n14 + 1, sizeof(uint64_t))
-    cdef int32_t* stack = <int32_t*>malloc((n13 + 1) * sizeof(int32_t))
-    cdef uint8_t* queued = <uint8_t*>calloc(n13 + 1, 1)
+    cdef uint8_t* dirty = <uint8_t*>calloc(n13 + 1, 1)
     cdef uint64_t m, b
     cdef int r
+    cdef bint again = True
     cdef const Edge* e
+    cdef const N13* n
     cdef const N14* g
+    cdef const Disc* dd
     cdef int32_t ch
-    if m13 == NULL or m14 == NULL or stack == NULL or queued == NULL:
+    if m13 == NULL or m14 == NULL or dirty == NULL:
         free(m13)
         free(m14)
-        free(stack)
-        free(queued)
+        free(dirty)
         return STATUS_MEMORY
     for r in range(p.n_roots):
         h = p.root_id[r]
         m13[h] |= (<uint64_t>1) << r
-        if not queued[h]:
-            queued[h] = 1
-            stack[top] = <int32_t>h
-            top += 1
-    while top > 0:
-        top -= 1
-        h = stack[top]
-        queued[h] = 0
-        m = m13[h]
-        for ei in range(node13(p, h).e0, node13(p, h).e0 + node13(p, h).ne):
-            e = edge(p, ei)
-            if e.ts >= 0 and (m13[e.ts] | m) != m13[e.ts]:
-                m13[e.ts] |= m
-                if not queued[e.ts]:
-                    queued[e.ts] = 1
-                    stack[top] = e.ts
-                    top += 1
-            if e.g >= 0 and (m14[e.g] | m) != m14[e.g]:
-                m14[e.g] |= m
-                g = node14(p, e.g)
-                for x in range(g.d0, g.d0 + g.nd):
-                    ch = disc(p, x).child
-                    if (m13[ch] | m) != m13[ch]:
-                        m13[ch] |= m
-                        if not queued[ch]:
-                            queued[ch] = 1
-                            stack[top] = ch
-                            top += 1
+        dirty[h] = 1
+    while again:
+        again = False
+        for h in range(n13):
+            if not dirty[h]:
+                continue
+            dirty[h] = 0
+            m = m13[h]
+            n = node13(p, h)
+            for ei in range(n.e0, n.e0 + n.ne):
+                e = edge(p, ei)
+                if e.ts >= 0 and (m13[e.ts] | m) != m13[e.ts]:
+                    m13[e.ts] |= m
+                    dirty[e.ts] = 1
+                    again = again or e.ts <= h
+                if e.g >= 0 and (m14[e.g] | m) != m14[e.g]:
+                    m14[e.g] |= m
+                    g = node14(p, e.g)
+                    dd = (<const Disc*>p.discs.p) + g.d0
+                    for x in range(g.nd):
+                        ch = dd[x].child
+                        if (m13[ch] | m) != m13[ch]:
+                            m13[ch] |= m
+                            dirty[ch] = 1
+                            again = again or ch <= h
     for r in range(p.n_roots):
         counts[r] = 0
     for h in range(n13):
         b = m13[h]
-        for r in range(p.n_roots):
-            counts[r] += (b >> r) & 1
+        while b:
+            counts[ctz64(b)] += 1
+            b &= b - 1
     for h in range(n14):
         b = m14[h]
-        for r in range(p.n_roots):
-            counts[r] += (b >> r) & 1
+        while b:
+            counts[ctz64(b)] += 1
+            b &= b - 1
     free(m13)
     free(m14)
-    free(stack)
-    free(queued)
+    free(dirty)
     return STATUS_OK
 
 
@@ -1752,6 +1771,11 @@ cdef class ValueProblem:
     def n_states(self):
         """``(13-tile states, 14-tile states, draw edges)``."""
         return int(self.p.n13.n), int(self.p.n14.n), int(self.p.edges.n)
+
+    @property
+    def n_queries(self):
+        """Number of wins to judge (the rows of :meth:`queries`)."""
+        return int(self.p.queries.n)
 
     @property
     def start_shanten(self):

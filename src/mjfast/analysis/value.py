@@ -487,13 +487,12 @@ class _WinJudge:
 
 
 def _judge(problem, s: _Setup):
-    q = problem.queries()
-    nq = len(q["tile"])
     F = s.flowers
-    if s.rule is None:
+    if s.rule is None:  # every win is legal and worth 1: the queries need not be read
+        nq = problem.n_queries
         legal, vals = np.ones((nq, F + 1, 2), np.uint8), np.ones((nq, F + 1, 2, 3))
     else:
-        legal, vals = _WinJudge(s).table(q, F)
+        legal, vals = _WinJudge(s).table(problem.queries(), F)
     problem.set_judgement(legal, vals)
     return legal, vals
 
@@ -801,12 +800,14 @@ def _frame(cols: dict):
     if _CATEGORIES is None:
         _CATEGORIES = pd.CategoricalDtype(_TILE_ORDER, ordered=True)
         _METHOD = pd.CategoricalDtype(["recursion", "chain"])
-    data = dict(cols)
+    data = {k: cols[k] for k in COLUMNS}  # in column order: no reindexing by ``columns=``
     data["discard"] = pd.Categorical.from_codes(np.where(cols["discard"] >= 0, cols["discard"], -1), dtype=_CATEGORIES)
     data["method"] = pd.Categorical.from_codes(np.where(cols["method"], 0, 1), dtype=_METHOD)
     from .._display import tile_frame
 
-    return tile_frame(pd.DataFrame(data, columns=list(COLUMNS)))  # Jupyter draws its tiles
+    # built once, straight as the tile frame (Jupyter draws its tiles): a DataFrame with
+    # ``columns=`` copied into one cost more than the recursion of a 1-shanten hand
+    return tile_frame(data)
 
 
 def _attrs(s: _Setup, solved: _Solved, wall, depth, discard_wins) -> dict:
