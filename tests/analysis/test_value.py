@@ -9,6 +9,7 @@ import importlib
 from math import comb
 
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -335,6 +336,9 @@ def test_batch_equals_single_hands_on_any_thread_count():
             part = batch[batch["hand"] == i].drop(columns="hand").reset_index(drop=True)
             assert np.array_equal(part["p_win"].to_numpy(), df["p_win"].to_numpy())
             assert np.array_equal(part["ev"].to_numpy(), df["ev"].to_numpy())
+            # every column, its dtype included (the batch table is built from the joined columns)
+            pd.testing.assert_frame_equal(part, df, check_exact=True)
+        assert batch["hand"].dtype == np.int64 and batch.attrs["n_hands"] == len(hands)
     arr = np.stack([mj.Hand(h).counts for h in hands])
     assert np.array_equal(mj.expected_value(arr, draws_left=8, hazard=0.01)["ev"].to_numpy(), batch["ev"].to_numpy())
 

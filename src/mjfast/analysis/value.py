@@ -56,7 +56,8 @@ FALLBACK_SHANTEN = 4
 #: Hazard for the rule-free analysis: the median of the ten rules' calibrated hazards.
 _TILE_ORDER = list(CODES[:N_KINDS])
 _MEMO: dict = {}
-_MEMO_LIMIT = 400_000
+_MEMO_LIMIT = 400_000  # judged (win, flower count) cells kept across calls
+_MEMO_CELLS = 0
 _DISCARDER = 2  # a discard win is scored as a win on the opposite player's discard
 
 
@@ -417,24 +418,37 @@ class _WinJudge:
         self.shape = (kr, cap, _bridge.void_options(kr.options, {m.tiles[0] // 9 for m in self.melds}))
 
     def table(self, queries: dict, F: int):
+        global _MEMO_CELLS
         counts, wilds, tiles, sd = queries["counts"], queries["wilds"], queries["tile"], queries["self_draw"]
         nq = len(tiles)
         legal = np.zeros((nq, F + 1, 2), np.uint8)
         vals = np.zeros((nq, F + 1, 2, 3), np.float64)
-        if len(_MEMO) > _MEMO_LIMIT:
+        if _MEMO_CELLS > _MEMO_LIMIT:
             _MEMO.clear()
+            _MEMO_CELLS = 0
+        # one entry per win (all its flower counts at once) under this set-up's judge key:
+        # a repeated call asks one small-key lookup per win, not one per flower count
+        memo = _MEMO.setdefault((self.key, F), {})
         for i in range(nq):
-            cb = counts[i].tobytes()
-            w, t, self_draw = int(wilds[i]), int(tiles[i]), bool(sd[i])
-            for f in range(F + 1):
-                for a in (0, 1) if self_draw and f >= 1 else (0,):
-                    key = (self.key, cb, w, t, self_draw, f, a)
-                    hit = _MEMO.get(key)
-                    if hit is None:
-                        hit = _MEMO[key] = self._decide(counts[i], w, t, self_draw, f, a)
-                    if hit is not None:
-                        legal[i, f, a] = 1
-                        vals[i, f, a] = hit
+            key = (counts[i].tobytes(), int(wilds[i]), int(tiles[i]), bool(sd[i]))
+            hit = memo.get(key)
+            if hit is None:
+                hit = memo[key] = self._decide_all(counts[i], key[1], key[2], key[3], F)
+                _MEMO_CELLS += F + 1
+            legal[i], vals[i] = hit
+        return legal, vals
+
+    def _decide_all(self, c, w: int, t: int, self_draw: bool, F: int):
+        """``(legal[F + 1, 2], values[F + 1, 2, 3])`` of one win for every flower count and, for
+        a self-draw with a flower drawn, for the winning tile replacing a flower or not."""
+        legal = np.zeros((F + 1, 2), np.uint8)
+        vals = np.zeros((F + 1, 2, 3), np.float64)
+        for f in range(F + 1):
+            for a in (0, 1) if self_draw and f >= 1 else (0,):
+                v = self._decide(c, w, t, self_draw, f, a)
+                if v is not None:
+                    legal[f, a] = 1
+                    vals[f, a] = v
         return legal, vals
 
     def _context(self, c, w: int, face: int, self_draw: bool, f: int, a: int, wild_win: bool):
@@ -793,14 +807,16 @@ _CATEGORIES = None
 _METHOD = None
 
 
-def _frame(cols: dict):
+def _frame(cols: dict, lead: dict | None = None):
+    """The table of :data:`COLUMNS` (after the ``lead`` columns, a batch's ``hand``)."""
     import pandas as pd
 
     global _CATEGORIES, _METHOD
     if _CATEGORIES is None:
         _CATEGORIES = pd.CategoricalDtype(_TILE_ORDER, ordered=True)
         _METHOD = pd.CategoricalDtype(["recursion", "chain"])
-    data = {k: cols[k] for k in COLUMNS}  # in column order: no reindexing by ``columns=``
+    data = dict(lead or {})
+    data.update((k, cols[k]) for k in COLUMNS)  # in column order: no reindexing by ``columns=``
     data["discard"] = pd.Categorical.from_codes(np.where(cols["discard"] >= 0, cols["discard"], -1), dtype=_CATEGORIES)
     data["method"] = pd.Categorical.from_codes(np.where(cols["method"], 0, 1), dtype=_METHOD)
     from .._display import tile_frame
@@ -1186,27 +1202,20 @@ def expected_value(
         discards_list=discards_list,
         fallback=fallback,
     )
-    frames = []
-    for s, sv in zip(setups, solved):
-        df = _frame(_columns(sv))
-        df.attrs.update(_attrs(s, sv, wall, depth, discard_wins))
-        frames.append(df)
     if batch:
-        import pandas as pd
-
-        out = pd.concat([f.assign(hand=i) for i, f in enumerate(frames)], ignore_index=True)
-        out = out[["hand"] + list(COLUMNS)]
-        out["discard"] = out["discard"].astype(frames[0]["discard"].dtype) if frames else out["discard"]
+        # one table from the hands' columns joined (not a frame per hand, then concatenated)
+        parts = [_columns(sv) for sv in solved]
+        sizes = [len(c["discard"]) for c in parts]
+        lead = {"hand": np.repeat(np.arange(len(parts), dtype=np.int64), sizes)}
+        out = _frame({k: np.concatenate([c[k] for c in parts]) for k in COLUMNS}, lead)
+        first = _attrs(setups[0], solved[0], wall, depth, discard_wins)
         out.attrs.update(
-            {
-                k: v
-                for k, v in frames[0].attrs.items()
-                if k in ("rule", "unit", "wall", "depth", "discard_wins", "base_stake")
-            }
+            {k: v for k, v in first.items() if k in ("rule", "unit", "wall", "depth", "discard_wins", "base_stake")}
         )
-        out.attrs["n_hands"] = len(frames)
+        out.attrs["n_hands"] = len(parts)
         return out
-    df = frames[0]
+    df = _frame(_columns(solved[0]))
+    df.attrs.update(_attrs(setups[0], solved[0], wall, depth, discard_wins))
     if converge:
         more = _solve_many(
             setups,
