@@ -286,6 +286,24 @@ def test_depth_grows_the_search_and_converge_reports_it():
     assert df["ev"].iloc[0] >= d0["ev"].iloc[0] - 1e-12
 
 
+@pytest.mark.parametrize(
+    "hand, kw",
+    [
+        ("12577m222468p445s", dict(draws_left=12)),
+        ("12455m34567p6777s", dict(draws_left=8, depth=2)),
+        ("12455m34567p6777s", dict(draws_left=3)),  # the exact depleting wall
+        ("123m456p789s234s5p6m", dict(draws_left=6, wall="returned", rule="guobiao")),
+    ],
+)
+def test_states_per_row_are_those_of_that_root_alone(hand, kw):
+    # the roots share one graph and its reachable counts come from one propagation of a bit per
+    # root; a search rooted at one discard alone (same bound) must reach exactly as many states
+    df = mj.expected_value(hand, discard_wins=False, **kw)
+    for d, n in zip(df["discard"].astype(str), df["n_states"]):
+        alone = mj.expected_value(hand, discard_wins=False, discards=d, **kw)
+        assert int(alone["n_states"].iloc[0]) == int(n), d
+
+
 def test_fallback_rows_from_four_shanten():
     hand = "1358m1358p1358s12z"
     df = mj.expected_value(hand, draws_left=18, discard_wins=False)
