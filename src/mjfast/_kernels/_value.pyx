@@ -321,6 +321,7 @@ ctypedef struct Disc:
 
 ctypedef struct DQ:
     int32_t q
+    int16_t r               # unseen copies of the wait (the hazard's weight; fixed per state)
     int8_t k
 
 
@@ -799,6 +800,7 @@ cdef void expand13(Prob* p, int64_t i) noexcept nogil:
                     return
                 dq(p, qi).q = q
                 dq(p, qi).k = <int8_t>k
+                dq(p, qi).r = <int16_t>base_weight(p, c, w, d, k)
     if layer < p.T:
         for k in range(NK):
             r = base_weight(p, c, w, d, k)
@@ -1027,11 +1029,6 @@ cdef inline double draw_factor(const Prob* p, const N13* n, int t, bint acc) noe
     return 0.0
 
 
-cdef inline int hz_weight(const Prob* p, const N13* n, const uint8_t* d, int k) noexcept nogil:
-    """Unseen copies of a wait, for the discard hazard (the model's copies, not thinned)."""
-    return base_weight(p, n.c, n.w, d, k)
-
-
 cdef inline double* win_vals(const Prob* p, int32_t q, int f, int a) noexcept nogil:
     return p.wv + ((<int64_t>q * (p.F0 + 1) + f) * 2 + a) * 3
 
@@ -1040,7 +1037,7 @@ cdef inline bint win_legal(const Prob* p, int32_t q, int f, int a) noexcept nogi
     return p.legal[(<int64_t>q * (p.F0 + 1) + f) * 2 + a] != 0
 
 
-cdef inline void round_step(const Prob* p, const N13* n, const uint8_t* d, int t, int f, double* V,
+cdef inline void round_step(const Prob* p, const N13* n, int t, int f, double* V,
                             int turns) noexcept nogil:
     """The opponents' turns after a discard: each unseen copy of a legal discard win is thrown
     with probability hz[t] per opponent turn; a thrown one is won when that is worth more."""
@@ -1054,7 +1051,7 @@ cdef inline void round_step(const Prob* p, const N13* n, const uint8_t* d, int t
         return
     for x in range(n.nq):
         if win_legal(p, e[x].q, f, 0):
-            r = hz_weight(p, n, d, e[x].k)
+            r = e[x].r
             if r > 0:
                 C += r
     if C == 0:
@@ -1066,7 +1063,7 @@ cdef inline void round_step(const Prob* p, const N13* n, const uint8_t* d, int t
         for x in range(n.nq):
             if not win_legal(p, e[x].q, f, 0):
                 continue
-            r = hz_weight(p, n, d, e[x].k)
+            r = e[x].r
             if r <= 0:
                 continue
             pk = poff * r / C
@@ -1082,12 +1079,6 @@ cdef inline void round_step(const Prob* p, const N13* n, const uint8_t* d, int t
             else:
                 vaxpy(acc, pk, V)
         memcpy(V, acc, NV * sizeof(double))
-
-
-cdef inline const uint8_t* drawn_of(Prob* p, int64_t i) noexcept nogil:
-    if p.mode == MODE_EXACT:
-        return dc13(p, i)
-    return NULL
 
 
 cdef inline bint relevant13(const Prob* p, const N13* n, int t) noexcept nogil:
@@ -1177,7 +1168,6 @@ cdef int solve_graph(Prob* p) noexcept nogil:
     cdef double pf, nfw, fa, fn
     cdef N13* n
     cdef N14* g
-    cdef const uint8_t* d
     cdef int64_t nv = (<int64_t>n13) * NF * NV
     cdef int64_t lo, hi, li
     Vbuf = <double*>calloc(nv * (1 if exact else 2) + 1, sizeof(double))
@@ -1248,7 +1238,6 @@ cdef int solve_graph(Prob* p) noexcept nogil:
             n = node13(p, h)
             if not relevant13(p, n, t):
                 continue
-            d = drawn_of(p, h)
             for f in range(NF):
                 vzero(D + f * NV)
             if t < p.T and n.expanded:
@@ -1271,7 +1260,7 @@ cdef int solve_graph(Prob* p) noexcept nogil:
                 memcpy(Vc + (h * NF + f) * NV, D + f * NV, NV * sizeof(double))
                 if p.keep:
                     p.kD[vidx(p, t, h, n13) * NF + f] = D[f * NV]
-                round_step(p, n, d, t, f, Vc + (h * NF + f) * NV, p.hz_turns[t])
+                round_step(p, n, t, f, Vc + (h * NF + f) * NV, p.hz_turns[t])
                 if n.s == 0:
                     Vc[(h * NF + f) * NV + 3] = 1.0
                 if p.keep:
@@ -1431,7 +1420,7 @@ cdef inline int32_t kept_choice(Prob* p, const Edge* e, int t1, int f1, int a, i
     return tgt
 
 
-cdef inline double round_value(const Prob* p, const N13* n, const uint8_t* d, int f, int C, double poff,
+cdef inline double round_value(const Prob* p, const N13* n, int f, int C, double poff,
                                double U) noexcept nogil:
     """One opponent turn applied to a continuation value (pay only), as in round_step."""
     cdef int x, r
@@ -1441,7 +1430,7 @@ cdef inline double round_value(const Prob* p, const N13* n, const uint8_t* d, in
     for x in range(n.nq):
         if not win_legal(p, e[x].q, f, 0):
             continue
-        r = hz_weight(p, n, d, e[x].k)
+        r = e[x].r
         if r <= 0:
             continue
         pk = poff * r / C
@@ -1468,7 +1457,6 @@ cdef void forward(Prob* p, int root, double* out) noexcept nogil:
     cdef N13* n
     cdef Edge* e
     cdef const DQ* dd
-    cdef const uint8_t* d
     cdef double* wv
     cdef int32_t tgt
     if mu == NULL or nu == NULL:
@@ -1497,7 +1485,6 @@ cdef void forward(Prob* p, int root, double* out) noexcept nogil:
             n = node13(p, h)
             if not relevant13(p, n, t):
                 continue
-            d = drawn_of(p, h)
             for f in range(NF):
                 m = muc[h * NF + f]
                 v = nuc[h * NF + f]
@@ -1516,7 +1503,7 @@ cdef void forward(Prob* p, int root, double* out) noexcept nogil:
                     C = 0
                     for x in range(n.nq):
                         if win_legal(p, dd[x].q, f, 0):
-                            r = hz_weight(p, n, d, dd[x].k)
+                            r = dd[x].r
                             if r > 0:
                                 C += r
                     if C > 0:
@@ -1524,14 +1511,14 @@ cdef void forward(Prob* p, int root, double* out) noexcept nogil:
                         # continuation after opponent turn i (U[turns] = the draw phase)
                         U[turns] = p.kD[vidx(p, t, h, n13) * NF + f]
                         for i in range(turns - 1, 0, -1):
-                            U[i] = round_value(p, n, d, f, C, poff, U[i + 1])
+                            U[i] = round_value(p, n, f, C, poff, U[i + 1])
                         rho = 1.0
                         for i in range(1, turns + 1):
                             acc_p = 0.0
                             for x in range(n.nq):
                                 if not win_legal(p, dd[x].q, f, 0):
                                     continue
-                                r = hz_weight(p, n, d, dd[x].k)
+                                r = dd[x].r
                                 if r <= 0:
                                     continue
                                 wv = win_vals(p, dd[x].q, f, 0)
