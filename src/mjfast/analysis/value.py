@@ -56,7 +56,7 @@ FALLBACK_SHANTEN = 4
 #: Hazard for the rule-free analysis: the median of the ten rules' calibrated hazards.
 _TILE_ORDER = list(CODES[:N_KINDS])
 _MEMO: dict = {}
-_MEMO_LIMIT = 400_000  # judged (win, flower count) cells kept across calls
+_MEMO_LIMIT = 2_000_000  # judged (win, flower count) cells kept across calls (~55 bytes each with flowers)
 _MEMO_CELLS = 0
 _DISCARDER = 2  # a discard win is scored as a win on the opposite player's discard
 
