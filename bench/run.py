@@ -889,7 +889,7 @@ def _value_stages(hands, rule=None):
         p = V._new_problem(st, mode, 1, 2_000_000, list(sh))
         kv.build_many([p], 1)
         t3 = perf()
-        before = V._MEMO_CELLS
+        before = sum(len(m) for m in V._MEMO.values())
         tabs = V._judge(p, st)
         t4 = perf()
         res = kv.solve_many([p], [st.hazard], [st.turns], False, 1)[0]
@@ -904,11 +904,12 @@ def _value_stages(hands, rule=None):
             t[k].append(b - a)
         sizes.append(sum(p.n_states[:2]))
         queries.append(p.n_queries)
-        judged.append(V._MEMO_CELLS - before if V._MEMO_CELLS >= before else V._MEMO_CELLS)
+        after = sum(len(m) for m in V._MEMO.values())
+        judged.append(after - before if after >= before else after)
     med = statistics.median
     return (
         ", ".join(f"{k} {fmt_t(med(v))}" for k, v in t.items())
-        + f"; states {med(sizes):,.0f}, wins to judge {med(queries):,.0f}, scorer cells judged anew {med(judged):,.0f}"
+        + f"; states {med(sizes):,.0f}, wins to judge {med(queries):,.0f}, wins judged anew {med(judged):,.0f}"
         + f" (medians over {len(hands)} hands)"
     )
 

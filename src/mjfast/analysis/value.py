@@ -56,8 +56,10 @@ FALLBACK_SHANTEN = 4
 #: Hazard for the rule-free analysis: the median of the ten rules' calibrated hazards.
 _TILE_ORDER = list(CODES[:N_KINDS])
 _MEMO: dict = {}
-_MEMO_LIMIT = 2_000_000  # judged (win, flower count) cells kept across calls (~55 bytes each with flowers)
-_MEMO_CELLS = 0
+# the judged wins kept across calls, up to about this many bytes (an entry: its key and two small
+# arrays, ~500 bytes + 48 per flower count, measured with tracemalloc)
+_MEMO_LIMIT = 128 * 2**20
+_MEMO_BYTES = 0
 _DISCARDER = 2  # a discard win is scored as a win on the opposite player's discard
 
 
@@ -418,14 +420,14 @@ class _WinJudge:
         self.shape = (kr, cap, _bridge.void_options(kr.options, {m.tiles[0] // 9 for m in self.melds}))
 
     def table(self, queries: dict, F: int):
-        global _MEMO_CELLS
+        global _MEMO_BYTES
         counts, wilds, tiles, sd = queries["counts"], queries["wilds"], queries["tile"], queries["self_draw"]
         nq = len(tiles)
         legal = np.zeros((nq, F + 1, 2), np.uint8)
         vals = np.zeros((nq, F + 1, 2, 3), np.float64)
-        if _MEMO_CELLS > _MEMO_LIMIT:
+        if _MEMO_BYTES > _MEMO_LIMIT:
             _MEMO.clear()
-            _MEMO_CELLS = 0
+            _MEMO_BYTES = 0
         # one entry per win (all its flower counts at once) under this set-up's judge key:
         # a repeated call asks one small-key lookup per win, not one per flower count
         memo = _MEMO.setdefault((self.key, F), {})
@@ -434,7 +436,7 @@ class _WinJudge:
             hit = memo.get(key)
             if hit is None:
                 hit = memo[key] = self._decide_all(counts[i], key[1], key[2], key[3], F)
-                _MEMO_CELLS += F + 1
+                _MEMO_BYTES += 500 + 48 * (F + 1)
             legal[i], vals[i] = hit
         return legal, vals
 
