@@ -413,6 +413,16 @@ def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, lab
     return ax
 
 
+def _check_table(table, name: str, need: set, source: str) -> None:
+    """``table`` is a DataFrame with the columns ``need`` (as ``source`` returns them)."""
+    import pandas as pd
+
+    if not isinstance(table, pd.DataFrame):
+        raise TypeError(f"{name} must be a DataFrame (from {source}), got {type(table).__name__}")
+    if not need <= set(table.columns):
+        raise ValueError(f"{name} needs columns {sorted(need)} (from {source})")
+
+
 def plot_elements(frequencies, *, top=15, ax=None, labels="zh", **kwargs):
     """Bar chart of scoring-element frequencies (the output of :func:`mjfast.element_frequencies`).
 
@@ -441,9 +451,8 @@ def plot_elements(frequencies, *, top=15, ax=None, labels="zh", **kwargs):
     >>> len(mj.plot_elements(freq, ax=plt.figure().gca()).patches)
     1
     """
-    need = {"element", "frequency", "se"}
-    if not need <= set(frequencies.columns):
-        raise ValueError(f"frequencies needs columns {sorted(need)}")
+    _check_table(frequencies, "frequencies", {"element", "frequency", "se"}, "element_frequencies")
+    top = check_int(top, "top", 1)
     lang = _language(labels)
     ax = _axes(ax)
     groups = list(frequencies.groupby("rule", sort=True)) if "rule" in frequencies.columns else [("", frequencies)]
@@ -593,9 +602,7 @@ def plot_discards(table, *, ax=None, labels="zh", **kwargs):
     >>> len(ax.patches) == 2 * len(df)
     True
     """
-    need = {"discard", "ukeire", "combos", "shanten"}
-    if not need <= set(table.columns):
-        raise ValueError(f"table needs columns {sorted(need)} (from analyze_discards)")
+    _check_table(table, "table", {"discard", "ukeire", "combos", "shanten"}, "analyze_discards")
     lang = _language(labels)
     ax = _axes(ax)
     y = np.arange(len(table))
