@@ -444,3 +444,31 @@ def test_call_vs_pass_offers_an_honour_chow_from_the_left_under_ruijin():
     assert "chow" not in set(mj.call_vs_pass(hand, "4z", from_seat="left", rule="shangrao")["option"])
     dragons = mj.call_vs_pass("123m456p789s56z55p", "7z", from_seat="left", rule="ruijin")
     assert set(dragons.loc[dragons["option"] == "chow", "meld"]) == {"567z"}
+
+
+def test_rule_shanten_with_called_honour_chows_matches_twin(seed):
+    # hands holding one or two called honour chows: mj.shanten / mj.decompose against the twins,
+    # the twin's caps lowered by the melds' tiles (RD.decompose takes the melds as they are)
+    from mjfast import Meld
+
+    RD = importlib.import_module("mjfast._reference.decompose")
+    kr = _ruijin_kernel_rule()
+    forms = _ref_forms(kr)
+    rng = np.random.default_rng(seed + 53)
+    trios = WIND_CHOWS + (DRAGON_CHOW,)
+    n = 1000 if FULL else 120
+    for i in range(n):
+        picked = [trios[int(k)] for k in rng.choice(len(trios), 1 + i % 2, replace=False)]
+        melds = [Meld("chow", t, source="left") for t in picked]
+        caps = R.default_caps([("honour_chow", t) for t in picked], copies=4)
+        caps = np.minimum(caps, kr.copies).astype(np.uint8)
+        wilds = i % 3 if i % 4 else 0
+        size = 14 - 3 * len(melds) - wilds - (i // 2) % 2
+        c = _honour_heavy(rng, size, caps)
+        h = Hand(c, melds=melds, wilds=wilds, partial=True)
+        ref = R.shanten(c, len(melds), wilds, caps=caps, wild_mask=kr.playable.astype(bool), form=forms)
+        assert mj.shanten(h, rule="ruijin") == ref, (str(h), wilds)
+        if (c.sum() + wilds) % 3 == 2 and wilds == 0:
+            got = bool(mj.decompose(h, rule="ruijin"))
+            want = bool(RD.decompose(c, [("honour_chow", t) for t in picked], 0, forms=forms))
+            assert got == want == (ref == -1), str(h)
