@@ -73,7 +73,9 @@ def test_meld_constructor_and_sources():
     "call, message",
     [
         (lambda: Meld.parse("124m"), "not a legal set"),
-        (lambda: Meld.parse("123z"), "not a legal set"),
+        (lambda: Meld.parse("113z"), "not a legal set"),
+        (lambda: Meld.parse("457z"), "not a legal set"),
+        (lambda: Meld("chow", "567z", claimed="1z"), "claimed tile 1z is not in the meld 567z"),
         (lambda: Meld.parse("89m1p"), "not a legal set"),
         (lambda: Meld.parse("11m"), "not a legal set"),
         (lambda: Meld.parse("11112m"), "not a legal set"),

@@ -159,8 +159,8 @@ def meld_objects(seat: int, melds: tuple) -> tuple:
         if kind < 0:
             break
         kname = MELD_KINDS[kind]
-        if kname == "chow":
-            out.append(Meld("chow", (tile, tile + 1, tile + 2), source="left"))
+        if kname == "chow":  # a suit chow by its lowest tile, an honour chow by its code (27-31)
+            out.append(Meld("chow", _kg.CHOW_TILES[tile], source="left"))
         elif kname == "concealed_kong":
             out.append(Meld("concealed_kong", (tile,) * 4))
         else:
