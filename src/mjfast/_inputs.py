@@ -121,6 +121,7 @@ def prepare(hand: Hand, rule, *, wild_kind=None, pairs_distinct=None):
         raise ValueError(f"at most {MAX_WILDS} wildcards are supported, got wilds={hand.wilds}")
     counts = hand.counts
     if hand.n_melds:
+        _bridge.check_melds(hand.melds, rule_obj)
         caps = kr.copies.astype(np.int16) - hand.meld_counts
     else:
         caps = kr.copies

@@ -74,8 +74,9 @@ class Decomposition:
         The tiles of a special form that are not in ``sets``/``pair``: 七对 the seven pair kinds
         (a kind twice for four of a kind); 十三幺 the thirteen orphan kinds; 组合龙 the nine
         knitted tiles; 十三浪, 全不靠 and 九幺 all fourteen tiles.  The standard form: the tiles
-        of its concealed honour chows where the rule has them (瑞金: any three different winds
-        or dragons; the tiles decide the chows, see :func:`honour_chows`), else empty.
+        of its honour chows, concealed and called, where the rule has them (瑞金: any three
+        different winds or dragons; the tiles decide the chows, see :func:`honour_chows`), else
+        empty.
     wild_tiles : tuple of int
         The kinds the wildcards stand for, sorted (one entry per wildcard).
     waits : frozenset of str
@@ -472,9 +473,13 @@ def from_reading(reading, melds=(), win_tile=None) -> Decomposition:
     wait types of ``win_tile`` within the concealed part (empty when it is None).
     """
     form, sets, pair, tiles, wild = reading
+    # a called honour chow (瑞金) joins the honour-chow tiles: ``sets`` name a chow by its first tile
+    called = tuple(t for m in melds if m.is_honour_chow for t in m.tiles)
+    if called:
+        tiles = tuple(sorted(tuple(tiles) + called))
     all_sets = tuple(
         sorted(
-            [(k, f, True) for k, f in sets] + [_meld_set(m) for m in melds],
+            [(k, f, True) for k, f in sets] + [_meld_set(m) for m in melds if not m.is_honour_chow],
             key=lambda s: (s[1], _SET_KIND.index(s[0]), s[2]),
         )
     )

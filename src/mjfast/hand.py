@@ -11,6 +11,10 @@ Meld string syntax (:meth:`Meld.parse`)
 ---------------------------------------
 ``"123m"``
     chow (three consecutive tiles of one numbered suit, in any order)
+``"124z"``, ``"567z"``
+    honour chow (three different winds, or 中发白), as 瑞金 calls them ("中发白任何三个可以互吃，
+    东南西北风任何三个也可以互吃"); any Meld may hold one, and the functions that take a rule
+    (``can_win``, ``score``, ``shanten(melds=...)`` …) refuse it under a rule without honour chows
 ``"555z"``
     pung
 ``"1111p"``
@@ -68,7 +72,10 @@ _KIND_ALIASES.update(
 _SOURCE_ALIASES = {s: s for s in SOURCES}
 _SOURCE_ALIASES.update({"上家": "left", "对家": "opposite", "對家": "opposite", "下家": "right"})
 
-_SET_HELP = "a chow is 3 consecutive tiles of one numbered suit, a pung 3 identical tiles, a kong 4 identical tiles"
+_SET_HELP = (
+    "a chow is 3 consecutive tiles of one numbered suit (or, an honour chow, 3 different winds or 3 different "
+    "dragons), a pung 3 identical tiles, a kong 4 identical tiles"
+)
 
 
 def _normalise_kind(kind) -> str:
@@ -97,6 +104,8 @@ def _shape(ts: tuple[int, ...]) -> str | None:
             return "pung"
         if c < 27 and a // 9 == c // 9 and b == a + 1 and c == a + 2:
             return "chow"
+        if a < b < c and (c <= 30 if a < 31 else a >= 31) and a >= 27:
+            return "chow"  # an honour chow: three different winds (27-30) or the three dragons (31-33)
     elif len(ts) == 4 and ts[0] == ts[3]:
         return "kong"
     return None
@@ -110,7 +119,9 @@ class Meld:
     ----------
     kind : {'chow', 'pung', 'kong', 'added_kong', 'concealed_kong'}
         ``'kong'`` is an exposed kong made on a discard. Chinese names (吃, 碰,
-        明杠, 补杠, 暗杠 …) are accepted and normalised.
+        明杠, 补杠, 暗杠 …) are accepted and normalised. A ``'chow'`` may be an
+        honour chow (three different winds, or 中发白: :attr:`is_honour_chow`);
+        only rules that declare them (瑞金) accept a hand holding one.
     tiles : str or iterable
         The tiles, in any notation; stored as a sorted tuple of ids.
     source : {'left', 'opposite', 'right'} or None
@@ -132,6 +143,8 @@ class Meld:
     ((31, 31, 31), '555z', False)
     >>> Meld.parse("[1111p]").kind
     'concealed_kong'
+    >>> str(Meld.parse("东南北@上家"))
+    '124z@left'
     """
 
     kind: str
@@ -215,6 +228,17 @@ class Meld:
     def is_kong(self) -> bool:
         """True for the three kong kinds."""
         return self.kind in _KONG_KINDS
+
+    @property
+    def is_honour_chow(self) -> bool:
+        """True for a chow of three different winds or of the three dragons.
+
+        Examples
+        --------
+        >>> Meld.parse("124z@left").is_honour_chow, Meld.parse("123m").is_honour_chow
+        (True, False)
+        """
+        return self.kind == "chow" and self.tiles[0] >= 27
 
     @property
     def is_concealed(self) -> bool:

@@ -17,7 +17,9 @@ legal actions the engine offers it.
   - ``discard(view)`` returns a tile of its concealed hand (a kind 0..33 or a name such as
     ``"5m"``).  Wildcards are not offered: a hand of wildcards only discards one (dead).
   - ``claim(view, options)`` returns one of ``options`` — ``("pung", tile)``, ``("kong", tile)``,
-    ``("chow", lowest tile)`` when another seat's discard (``view.tile``) may be claimed, or
+    ``("chow", lowest tile)`` when another seat's discard (``view.tile``) may be claimed (under
+    a rule with honour chows, 瑞金, also ``("chow", code)`` for a wind or dragon discard: code
+    27-30 the three winds but that one, 31 中发白; :data:`CHOW_TILES` gives the tiles), or
     ``("concealed_kong", tile)`` / ``("added_kong", tile)`` on its own turn — or None, the last
     option, to pass.  It is asked only when some call is legal; a 碰 / 杠 is offered to the seat
     holding two (three) of the discard, a 吃 to the next seat where the rule has chows, and only
@@ -55,12 +57,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ._kernels import _game as _kg
 from .tiles import CODES
 
 if TYPE_CHECKING:
     from .rules import Rule
 
-__all__ = ["Efficiency", "View", "CALLS", "ACTIONS", "METHODS", "describe"]
+__all__ = ["Efficiency", "View", "CALLS", "ACTIONS", "METHODS", "CHOW_TILES", "describe"]
 
 #: Values of :class:`Efficiency`'s ``call``.
 CALLS = ("faster", "always", "never")
@@ -68,6 +71,9 @@ CALLS = ("faster", "always", "never")
 ACTIONS = ("pung", "kong", "chow", "concealed_kong", "added_kong")
 #: The methods a user policy may have.
 METHODS = ("discard", "claim", "declare_win")
+#: The tiles of a chow by the tile of its option or :class:`Meld`: a suit chow by its lowest
+#: tile, an honour chow by its code (27-30: the three winds but that one; 31: 中发白).
+CHOW_TILES: dict[int, tuple[int, int, int]] = dict(_kg.CHOW_TILES)
 
 
 @dataclass(frozen=True)
@@ -138,11 +144,25 @@ _WILD = 34
 class Meld:
     """A meld on the table: ``kind`` (``"chow"``, ``"pung"``, ``"kong"`` — exposed, on a
     discard —, ``"added_kong"``, ``"concealed_kong"``), ``tile`` (its lowest tile, a kind
-    0..33) and ``source`` (the seat the claimed tile came from; -1 for a concealed kong)."""
+    0..33; an honour chow's code, see :data:`CHOW_TILES`) and ``source`` (the seat the claimed
+    tile came from; -1 for a concealed kong).
+
+    Examples
+    --------
+    >>> Meld("chow", 27, 3).tiles, Meld("chow", 31, 3).tiles, Meld("pung", 4, 1).tiles
+    ((28, 29, 30), (31, 32, 33), (4, 4, 4))
+    """
 
     kind: str
     tile: int
     source: int
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        """Its tiles, in order (kinds 0..33)."""
+        if self.kind == "chow":
+            return CHOW_TILES[self.tile]
+        return (self.tile,) * (3 if self.kind == "pung" else 4)
 
 
 class View:

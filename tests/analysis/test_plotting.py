@@ -4,6 +4,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 from test_payout import _games  # noqa: E402
@@ -120,3 +121,34 @@ def test_plot_elements_labels_in_chinese(ax):
     mj.plot_elements(freq, ax=ax2, labels="zh")
     assert [t.get_text() for t in ax2.get_yticklabels()] == freq.name_zh.head(15).tolist()
     plt.close(fig)
+
+
+def test_win_curve_refuses_what_it_cannot_draw():
+    """Not a table (found by the full-scale fuzz: ``None`` was an AttributeError), a dict entry
+    that is not one, or a ``top`` that is not a positive integer: a clear error, and no figure."""
+    bt = mj.expected_value("11p34567m45s9p1p", melds=["555z"], draws_left=4, by_turn=True)
+    before = plt.get_fignums()
+    for bad in (None, 5, "curve", {"a": None}):
+        with pytest.raises(TypeError, match="DataFrame"):
+            mj.plot_win_curve(bad)
+    for top in (1.5, 0, True):
+        with pytest.raises(ValueError, match="top"):
+            mj.plot_win_curve(bt, top=top)
+    assert plt.get_fignums() == before
+    assert len(mj.plot_win_curve(bt, top=2, ax=plt.figure().gca()).lines) == 4
+    plt.close("all")
+
+
+def test_tables_that_are_not_tables_are_refused():
+    """plot_elements and plot_discards given something other than a DataFrame (found by the
+    unscaled fuzz: AttributeError), or plot_elements a ``top`` that is not a positive integer."""
+    before = plt.get_fignums()
+    for fn in (mj.plot_elements, mj.plot_discards):
+        for bad in (None, "games", np.zeros(34)):
+            with pytest.raises(TypeError, match="DataFrame"):
+                fn(bad)
+    freq = mj.element_frequencies(pd.DataFrame({"how": ["discard"], "elements": ["menqing"]}))
+    for top in (0, 2.5, "3"):
+        with pytest.raises(ValueError, match="top"):
+            mj.plot_elements(freq, top=top)
+    assert plt.get_fignums() == before

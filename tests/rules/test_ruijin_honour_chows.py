@@ -379,3 +379,96 @@ def test_games_win_with_honour_chows(monkeypatch):
     assert all(mj.shanten(ctx.hand, rule="ruijin") == -1 for ctx, _ in asked)
     through_chows = sum(_without_honour_chows(ctx.hand) > -1 for ctx, _ in asked)
     assert through_chows > len(asked) // 10
+
+
+# ---------------------------------------------------------------------------------------------
+# called honour chows: "只能吃上家的牌 … 中发白任何三个可以互吃，东南西北风任何三个也可以互吃"
+def test_an_honour_chow_meld_is_written_and_read_back():
+    from mjfast import Meld
+
+    for tiles in WIND_CHOWS + (DRAGON_CHOW,):
+        text = mj.to_mpsz(tiles)
+        m = Meld.parse(f"{text}@left")
+        assert m.kind == "chow" and m.is_honour_chow and m.tiles == tiles and m.source == "left"
+        assert Meld.parse(str(m)) == m and eval(repr(m), {"Meld": Meld}) == m
+        assert Meld.parse(m.to_chinese() + "@上家") == m
+    assert str(Meld.parse("北东南@上家", claimed="东")) == "124z@left"
+    assert str(Hand("123m456p567z55p", melds=["412z@left"])) == "123m45556p567z 124z"
+    for bad in ("125z", "114z", "567z5z", "1234z", "345z"):
+        with pytest.raises(ValueError, match="not a legal"):
+            Meld.parse(bad)
+
+
+def test_a_called_honour_chow_completes_a_hand_under_ruijin_only():
+    h = Hand("123m456p567z55p", melds=["124z@left"])
+    ctx = WinContext(h, win_tile="5p", discarder=3)
+    assert mj.shanten(h, rule="ruijin") == -1
+    assert can_win(ctx, "ruijin")
+    s = mj.score(ctx, rule="ruijin")
+    assert s.legal and s.total == 3  # 底 1 + 放炮 1 + 庄家 1 (the discarder, seat 3, is no dealer: seat 0 deals)
+    assert s.decomposition.groups() == ["123m", "456p", "124z", "567z", "55p"]
+    assert mj.decompose(h, rule="ruijin")[0].tiles == (27, 28, 30, 31, 32, 33)
+    # the hand waits on 5p and 7z with the honour chow called
+    wait = Hand("123m456p56z55p", melds=["124z@left"])
+    assert mj.shanten(wait, rule="ruijin") == 0
+    assert set(mj.ukeire(wait, rule="ruijin").tiles) == {"7z"}
+    table = mj.analyze_discards(Hand("123m456p567z58p", melds=["124z@left"]), rule="ruijin")
+    assert table["shanten"].min() == 0
+
+
+@pytest.mark.parametrize("rule", ["shangrao", "guobiao", "suzhou", "jj", "sichuan"])
+def test_other_rules_refuse_a_called_honour_chow(rule):
+    h = Hand("123m456p789s33z", melds=["124z@left"])
+    ctx = WinContext(h, win_tile="3z", discarder=3)
+    for call in (
+        lambda: can_win(ctx, rule),
+        lambda: mj.score(ctx, rule=rule),
+        lambda: mj.shanten(h, rule=rule),
+        lambda: mj.decompose(h, rule=rule),
+    ):
+        with pytest.raises(ValueError, match="honour chow"):
+            call()
+    wait = Hand("123m456p789s3z", melds=["124z@left"])
+    for call in (lambda: mj.ukeire(wait, rule=rule), lambda: mj.analyze_discards(h, rule=rule)):
+        with pytest.raises(ValueError, match="honour chow"):
+            call()
+
+
+def test_call_vs_pass_offers_an_honour_chow_from_the_left_under_ruijin():
+    hand = "123m456p789s123z5p"  # 东南西 + 北 from 上家: 东南北, 东西北 or 南西北
+    df = mj.call_vs_pass(hand, "4z", from_seat="left", rule="ruijin")
+    chows = set(df.loc[df["option"] == "chow", "meld"])
+    assert chows == {"124z", "134z", "234z"}
+    assert not (df["option"] == "chow").any() or df.loc[df["option"] == "chow", "shanten"].min() == 0
+    assert "chow" not in set(mj.call_vs_pass(hand, "4z", from_seat="opposite", rule="ruijin")["option"])
+    assert "chow" not in set(mj.call_vs_pass(hand, "4z", from_seat="left", rule="shangrao")["option"])
+    dragons = mj.call_vs_pass("123m456p789s56z55p", "7z", from_seat="left", rule="ruijin")
+    assert set(dragons.loc[dragons["option"] == "chow", "meld"]) == {"567z"}
+
+
+def test_rule_shanten_with_called_honour_chows_matches_twin(seed):
+    # hands holding one or two called honour chows: mj.shanten / mj.decompose against the twins,
+    # the twin's caps lowered by the melds' tiles (RD.decompose takes the melds as they are)
+    from mjfast import Meld
+
+    RD = importlib.import_module("mjfast._reference.decompose")
+    kr = _ruijin_kernel_rule()
+    forms = _ref_forms(kr)
+    rng = np.random.default_rng(seed + 53)
+    trios = WIND_CHOWS + (DRAGON_CHOW,)
+    n = 1000 if FULL else 120
+    for i in range(n):
+        picked = [trios[int(k)] for k in rng.choice(len(trios), 1 + i % 2, replace=False)]
+        melds = [Meld("chow", t, source="left") for t in picked]
+        caps = R.default_caps([("honour_chow", t) for t in picked], copies=4)
+        caps = np.minimum(caps, kr.copies).astype(np.uint8)
+        wilds = i % 3 if i % 4 else 0
+        size = 14 - 3 * len(melds) - wilds - (i // 2) % 2
+        c = _honour_heavy(rng, size, caps)
+        h = Hand(c, melds=melds, wilds=wilds, partial=True)
+        ref = R.shanten(c, len(melds), wilds, caps=caps, wild_mask=kr.playable.astype(bool), form=forms)
+        assert mj.shanten(h, rule="ruijin") == ref, (str(h), wilds)
+        if (c.sum() + wilds) % 3 == 2 and wilds == 0:
+            got = bool(mj.decompose(h, rule="ruijin"))
+            want = bool(RD.decompose(c, [("honour_chow", t) for t in picked], 0, forms=forms))
+            assert got == want == (ref == -1), str(h)

@@ -59,7 +59,10 @@ def check_tiles_conserved(game, records):
         for s in range(4):
             for kind, t, _src, _order in melds[i, s]:
                 if kind >= 0:
-                    tiles = [t, t + 1, t + 2] if kind == 0 else [t] * (3 if kind == 1 else 4)
+                    if kind == 0:  # a chow: by its lowest tile, an honour chow (瑞金) 27-30 / 31 by its code
+                        tiles = [t, t + 1, t + 2] if t < 27 or t == 31 else [w for w in range(27, 31) if w != t]
+                    else:
+                        tiles = [t] * (3 if kind == 1 else 4)
                     for x in tiles:
                         seen[x] += 1
         for e in range(int(rec[i, 11])):

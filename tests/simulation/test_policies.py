@@ -150,7 +150,7 @@ class _Replay:
             self.n_kongs += 1
             self.lock[s].clear()
         elif act == "chow":
-            for j in range(t, t + 3):
+            for j in _chow_run(t):
                 if j != last_discard[1]:
                     c[j] -= 1
             self.melds[s].append((0, t, last_discard[0]))
@@ -165,12 +165,23 @@ class _Replay:
             self.melds[s] = [(3 if (k == 1 and x == t) else k, x, src) for k, x, src in self.melds[s]]
 
 
-def _chows(c, d):
+def _chow_run(k):
+    """The tiles of a logged chow: a suit chow by its lowest tile; an honour chow (瑞金 "中发白任何
+    三个可以互吃，东南西北风任何三个也可以互吃") 27-30 for the three winds but that one, 31 for 中发白."""
+    if k < 27:
+        return (k, k + 1, k + 2)
+    return (31, 32, 33) if k == 31 else tuple(w for w in range(27, 31) if w != k)
+
+
+def _chows(c, d, honours=False):
+    """The chows the seat holding ``c`` may make on the discard ``d`` (honour chows with ``honours``)."""
     out = []
-    for k in (d - 2, d - 1, d):
-        if k < 0 or k // 9 != d // 9 or (k + 2) // 9 != d // 9:
-            continue
-        if all(c[j] > 0 for j in range(k, k + 3) if j != d):
+    if d >= 27:
+        cands = ([31] if d >= 31 else [k for k in range(27, 31) if k != d]) if honours else []
+    else:
+        cands = [k for k in (d - 2, d - 1, d) if k >= 0 and k // 9 == d // 9 == (k + 2) // 9]
+    for k in cands:
+        if d in _chow_run(k) and all(c[j] > 0 for j in _chow_run(k) if j != d):
             out.append(k)
     return out
 
@@ -196,7 +207,7 @@ def _play_through(rule, game, records, check):
                 last = (s, t)
 
 
-@pytest.mark.parametrize("rule", ["guangdong", "suzhou", "sichuan", "jj", "guobiao"])
+@pytest.mark.parametrize("rule", ["guangdong", "suzhou", "sichuan", "jj", "guobiao", "ruijin"])
 def test_always_makes_every_legal_call(rule):
     """``call="always"``: after every discard nobody won on and that was not the last, the seat
     holding two (three) of it 碰s (杠s) it, else the next seat 吃s where the rule allows a chow;
@@ -204,7 +215,8 @@ def test_always_makes_every_legal_call(rule):
     rule = mj.rules.get(rule)
     game, records = _raw(rule, 150, 5, Efficiency(call="always"), log=900)
     chow = rule.calls.chow == "left"
-    checked = {"pung": 0, "chow": 0, "kong": 0}
+    honours = bool(rule.calls.chow_honours)
+    checked = {"pung": 0, "chow": 0, "kong": 0, "honour_chow": 0}
 
     def check(rp, i, acts, j, voids):
         a, cur, d = acts[j]
@@ -225,9 +237,16 @@ def test_always_makes_every_legal_call(rule):
                     checked[want] += 1
                     return
             q = (cur + 1) % 4
-            if chow and d < 27 and len(rp.melds[q]) < 4 and _chows(rp.c[q], d):
-                assert nxt[0] == "chow" and nxt[1] == q and nxt[2] in _chows(rp.c[q], d), (i, j, acts[j : j + 3])
+            if chow and len(rp.melds[q]) < 4 and _chows(rp.c[q], d, honours):
+                assert nxt[0] == "chow" and nxt[1] == q and nxt[2] in _chows(rp.c[q], d, honours), (
+                    i,
+                    j,
+                    acts[j : j + 3],
+                )
                 checked["chow"] += 1
+                checked["honour_chow"] += d >= 27
+            elif nxt[0] == "chow":
+                assert False, ("a chow the replay finds illegal", i, j, acts[j : j + 3])
         if (
             a == "draw"
             and nxt[0] not in ("win", "draw", "pass_win")
@@ -253,6 +272,8 @@ def test_always_makes_every_legal_call(rule):
     _play_through(rule, game, records, check)
     assert checked["pung"] > 50
     assert checked["chow"] > (50 if chow else -1)
+    assert checked["honour_chow"] > (20 if honours else -1)
+    assert honours or checked["honour_chow"] == 0
     check_tiles_conserved(game, records)
 
 
@@ -414,24 +435,13 @@ def test_user_policies_reproduce_for_any_threads_and_executor():
 
 
 def test_user_policies_through_dask():
-    distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed")
-    import warnings
+    pytest.importorskip("distributed", reason="dask[distributed] is not installed")
+    from _dask import local_client
 
     lineup = [tp.Loner(), None, None, tp.Loner()]
     local = mj.simulate_games("guangdong", 1100, rng=5, n_threads=2, policy=lineup)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        cluster = distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
-        )
-        client = distributed.Client(cluster)
-    try:
+    with local_client() as client:
         remote = mj.simulate_games("guangdong", 1100, rng=5, executor=client.get_executor(), policy=lineup)
-    finally:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            client.close()
-            cluster.close()
     pd.testing.assert_frame_equal(local, remote)
 
 

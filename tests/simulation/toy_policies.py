@@ -82,3 +82,18 @@ class BadWin:
 
     def declare_win(self, view):
         return "yes"
+
+
+class HonourChower:
+    """Takes every honour chow it is offered (瑞金: a wind with two other winds, a dragon with the
+    other two) and records the offer; passes every other call (in-process runs only)."""
+
+    def __init__(self):
+        self.offers = []
+
+    def claim(self, view, options):
+        for opt in options:
+            if opt is not None and opt[0] == "chow" and opt[1] >= 27:
+                self.offers.append((view.seat, view.tile, opt[1], view.counts, view.discards[-1], view.melds))
+                return opt
+        return None

@@ -16,6 +16,7 @@ N_LOG_FIELDS: int
 WILD: int
 FLOWER: int
 ACTIONS: dict[str, int]
+CHOW_TILES: dict[int, tuple[int, int, int]]
 FLAGS: dict[str, int]
 WIND_SHIFT: int
 MEMO_WORDS: int
@@ -25,6 +26,7 @@ CALL_MODES: dict[str, int]
 USER_BITS: dict[str, int]
 ASKS: dict[str, int]
 
+def policy_shanten(counts: npt.NDArray[np.uint8], n_melds: int, forms: int, options: int) -> int: ...
 def discard_table(
     counts: npt.NDArray[np.uint8], n_melds: int, forms: int, options: int
 ) -> list[tuple[int, list[int]] | None]: ...

@@ -20,7 +20,8 @@ unless a call makes the hand ready), or asks a Python user policy for some decis
 * on a discard: 胡 first (every seat that can, in turn order from the discarder, when the
   rule allows several winners, else the first: 截和), then 杠 (3 held; when the shanten does
   not rise) or 碰 (when the best discard afterwards lowers the shanten, or keeps it with more
-  进张), then 吃 from the left (the same test) where the rule allows it.  No seat claims the
+  进张), then 吃 from the left (the same test) where the rule allows it -- under the rule's honour
+  chows also a wind with two other different winds, a dragon with the two others.  No seat claims the
   discard made after the last wall tile was drawn.  With ``call_locks`` a seat that passed a
   碰, or discarded one of three tiles it held, does not 碰 / 杠 that kind before its next draw.
 * 飞 / 宝吊头 (``wild_head``): with ``fei_policy`` 1 a seat whose self-drawn hand is complete
@@ -48,6 +49,7 @@ from numpy.random cimport bitgen_t
 from mjfast._kernels._shanten cimport (
     Params, params_init, shanten_one, N_KINDS, INF, F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, F_HONORS_KNITTED,
     F_KNITTED_STRAIGHT, F_SEVEN_STARS, F_THIRTEEN_LAN, F_NINE_TERMINALS, O_NEED_VOID, O_VOID_M, O_HONOUR_CHOWS)
+from mjfast._kernels._common cimport KNIT
 from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32
 from mjfast._kernels._policy cimport (Memo, Policy, Table, memo_init, memo_free, pol_shanten, pol_accepted,
                                       pol_ukeire, pol_decide, table_init, table_discards)
@@ -61,7 +63,7 @@ cdef enum:
     SEAT_FIELDS = 84     # per seat: flowers by code [0, 48), discards left by kind [48, 82), wilds, 飞 declared
     MAX_KONGS = 16
     KF = 5               # fields per kong: konger, kind, feeder, tile, seats that had won
-    MF = 4               # fields per meld: kind, lowest tile, source seat, order made (per game)
+    MF = 4               # fields per meld: kind, lowest tile (a chow: its code, chow_tile), source seat, order made
     LOG2_MEMO = 13
     LOG_FIELDS = 3       # action log entries: action, seat, tile
 
@@ -121,7 +123,7 @@ cdef enum:
     A_PASS_PUNG = 2      # the seat could 碰 the discard and did not
     A_PUNG = 3
     A_KONG = 4           # exposed kong on a discard
-    A_CHOW = 5           # tile: the lowest of the chow
+    A_CHOW = 5           # tile: the chow's code (chow_tile: the lowest tile of a suit chow)
     A_ADDED = 6
     A_CONCEALED = 7
     A_WIN = 8
@@ -204,6 +206,7 @@ ctypedef struct Rule:
     int extra            # form bits of 十三浪 / 九幺, evaluated through ``rows``
     int options          # option bits of the shanten kernel (seven-pairs reading, 烂胡 strictness)
     int chow             # 1: chow from the left
+    int hchow            # 1: honour chows may be chowed too (the rule's honour chows, O_HONOUR_CHOWS)
     int void_suit        # 1: 缺一门 by 定缺, no calls in the void suit
     int multi            # several winners on one discard
     int rob_multi        # several winners robbing one kong
@@ -234,13 +237,6 @@ ctypedef struct Rule:
     int any_user         # some seat has a user policy (``user`` is called)
     void* user
 
-
-cdef int[6][9] KNITTED
-cdef int _perm_i, _perm_j
-for _perm_i in range(6):             # the six 组合龙 arrangements: suit of 147, 258, 369 (filled once)
-    _perm = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))[_perm_i]
-    for _perm_j in range(9):
-        KNITTED[_perm_i][_perm_j] = 9 * _perm[_perm_j // 3] + (_perm_j % 3) + 3 * (_perm_j // 3)
 
 ctypedef struct Eval:          # per chunk: the policy, its memo and the shanten parameters
     Policy pol                 # the efficiency policy (pol.ctx points at this Eval)
@@ -366,7 +362,7 @@ cdef int shanten_raw(const uint8_t* c, int n_melds, int w, Eval* E, const Rule* 
     for p in range(6):
         i = 0
         for h in range(9):
-            if c[KNITTED[p][h]]:
+            if c[KNIT[p][h]]:
                 i += 1
         if i > m:
             m = i
@@ -460,11 +456,58 @@ cdef inline int is_concealed(const Player* P) noexcept nogil:
     return 1
 
 
-cdef inline int chow_legal(const Player* P, int d, int k) noexcept nogil:
-    """Whether the seat ``P`` may 吃 the discard ``d`` (a suited kind) into the chow ``k, k+1, k+2``."""
-    if k < 0 or k // 9 != d // 9 or (k + 2) // 9 != d // 9:
+cdef inline int chow_tile(int k, int i) noexcept nogil:
+    """Tile ``i`` (0, 1, 2, in order) of the chow coded ``k``: a suit chow by its lowest tile
+    (``k, k+1, k+2``), an honour chow by ``HONOUR_CHOW_OFFSET + j`` of the decomposition kernel
+    (27-30: the three winds other than ``k``; 31: 中发白)."""
+    cdef int t
+    if k < 27 or k >= 31:
+        return k + i
+    t = 27 + i
+    return t + 1 if t >= k else t
+
+
+#: The tiles of each chow code of the meld records and the log (:func:`chow_tile`): a suit chow
+#: by its lowest tile, an honour chow 27-30 (the winds but that one) or 31 (中发白).
+CHOW_TILES = {k: (chow_tile(k, 0), chow_tile(k, 1), chow_tile(k, 2))
+              for k in [9 * _s + _x for _s in range(3) for _x in range(7)] + list(range(27, 32))}
+
+
+cdef inline int chow_codes(int d, int honours, int* out) noexcept nogil:
+    """The chow codes (:func:`chow_tile`) that could hold the discard ``d``, in ``out``; how
+    many.  Honour chows only with ``honours`` (the rule's honour chows)."""
+    cdef int k, n = 0
+    if d < 27:
+        out[0] = d - 2
+        out[1] = d - 1
+        out[2] = d
+        return 3
+    if not honours:
         return 0
-    return not ((k != d and P.c[k] == 0) or (k + 1 != d and P.c[k + 1] == 0) or (k + 2 != d and P.c[k + 2] == 0))
+    if d >= 31:
+        out[0] = 31
+        return 1
+    for k in range(27, 31):
+        if k != d:
+            out[n] = k
+            n += 1
+    return n
+
+
+cdef inline int chow_legal(const Player* P, int d, int k) noexcept nogil:
+    """Whether the seat ``P`` may 吃 the discard ``d`` into the chow coded ``k`` (a suit chow
+    ``k, k+1, k+2`` or an honour chow, :func:`chow_tile`): ``d`` is one of its tiles and ``P``
+    holds the other two."""
+    cdef int i, t, has = 0
+    if k < 27 and (k < 0 or k // 9 != d // 9 or (k + 2) // 9 != d // 9):
+        return 0
+    for i in range(3):
+        t = chow_tile(k, i)
+        if t == d:
+            has = 1
+        elif P.c[t] == 0:
+            return 0
+    return has
 
 
 cdef inline int void_clear(const Player* P) noexcept nogil:
@@ -742,6 +785,8 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
     cdef int drawn, after_kong, after_flower, kong_src = -1, kong_discard, last, calls = 0, n_kongs = 0
     cdef int winners, how, discarder, win_tile, best_a, claimed, forced, n_made = 0, n_log = 0
     cdef int cnt[3]
+    cdef int codes[3]                    # the chow codes that could hold a discard (chow_codes)
+    cdef int n_codes = 0
     cdef int won = 0, n_won = 0, n_ev = 0, event = 0, exhausted = 1
     cdef int ev_how = 0, ev_disc = -1, ev_tile = -1, ev_flags = 0, ev_last = 0, ev_lk = -1
     cdef int flipped = -1, row = 0, replaced = 0, first_disc = -2
@@ -1132,11 +1177,11 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                     opts[2] = A_KONG
                     opts[3] = d
                     n_opt = 2
-                if R.chow and d < 27 and q == (cur + 1) % 4:
-                    for j in range(3):
-                        if chow_legal(&P[q], d, d - 2 + j):
+                if R.chow and q == (cur + 1) % 4:
+                    for j in range(chow_codes(d, R.hchow, codes)):
+                        if chow_legal(&P[q], d, codes[j]):
                             opts[2 * n_opt] = A_CHOW
-                            opts[2 * n_opt + 1] = d - 2 + j
+                            opts[2 * n_opt + 1] = codes[j]
                             n_opt += 1
                 r = ask_user(R, ASK_CLAIM, gidx, q, P, hist, n_hist, b - f + 1, flipped, dealer, d, n_disc, opts,
                              n_opt)
@@ -1181,14 +1226,15 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 if R.call_locks:
                     P[q].lock |= (<uint64_t>1) << d    # a passed 碰: not again before the next draw
             break
-        if claimed < 0 and R.chow and d < 27:
+        if claimed < 0 and R.chow and (d < 27 or R.hchow):
             q = (cur + 1) % 4
+            n_codes = chow_codes(d, R.hchow, codes)
             if P[q].n_melds < 4 and not P[q].fei and q != asked and R.user_mask[q] & U_CLAIM:
                 n_opt = 0
-                for j in range(3):
-                    if chow_legal(&P[q], d, d - 2 + j):
+                for j in range(n_codes):
+                    if chow_legal(&P[q], d, codes[j]):
                         opts[2 * n_opt] = A_CHOW
-                        opts[2 * n_opt + 1] = d - 2 + j
+                        opts[2 * n_opt + 1] = codes[j]
                         n_opt += 1
                 if n_opt:
                     r = ask_user(R, ASK_CLAIM, gidx, q, P, hist, n_hist, b - f + 1, flipped, dealer, d, n_disc,
@@ -1203,22 +1249,20 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 u0 = -1
                 sb = INF + 1
                 ub = -1
-                for j in range(3):
-                    k = d - 2 + j          # lowest tile of the chow
+                for j in range(n_codes):
+                    k = codes[j]           # the chow's code (its lowest tile for a suit chow)
                     if not chow_legal(&P[q], d, k):
                         continue
                     if u0 < 0:
                         u0 = ukeire(P[q].c, P[q].n_melds, P[q].w, s0, E, R, -1, vis)
                     P[q].c[d] += 1
-                    P[q].c[k] -= 1
-                    P[q].c[k + 1] -= 1
-                    P[q].c[k + 2] -= 1
+                    for i in range(3):
+                        P[q].c[chow_tile(k, i)] -= 1
                     P[q].n_melds += 1
                     decide(P[q].c, P[q].n_melds, P[q].w, E, R, -1, vis, &s1, &u1)
                     P[q].n_melds -= 1
-                    P[q].c[k] += 1
-                    P[q].c[k + 1] += 1
-                    P[q].c[k + 2] += 1
+                    for i in range(3):
+                        P[q].c[chow_tile(k, i)] += 1
                     P[q].c[d] -= 1
                     if pol_claims(mode, kc, s0, u0, s1, u1) and (s1 < sb or (s1 == sb and u1 > ub)):
                         sb = s1
@@ -1255,12 +1299,11 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             else:
                 k = best_a - 100
                 P[q].c[d] += 1
-                P[q].c[k] -= 1
-                P[q].c[k + 1] -= 1
-                P[q].c[k + 2] -= 1
                 for i in range(3):
-                    if k + i != d:
-                        vis[k + i] += 1
+                    t = chow_tile(k, i)
+                    P[q].c[t] -= 1
+                    if t != d:
+                        vis[t] += 1
                 P[q].mk[j] = M_CHOW
                 P[q].mt[j] = <int8_t>k
                 log_action(lg, &n_log, max_log, A_CHOW, q, k)
@@ -1340,6 +1383,63 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall, const Rule* 
                   kongs + KF * MAX_KONGS * g, ev + MAX_EVENTS * N_EV * g, seats + 4 * SEAT_FIELDS * g,
                   lg + LOG_FIELDS * max_log * g if max_log else lg, max_log, game0 + g)
     eval_done(&E, memo)
+
+
+def policy_shanten(const uint8_t[::1] counts, int n_melds, int forms, int options):
+    """The efficiency policy's shanten of a hand without wildcards, as the game kernel computes it
+    for a rule of these form and option bits (the fast path, then the 十三浪 / 九幺 bound and the
+    knitted forms behind their lower bounds); for the tests, which compare it with
+    :func:`mjfast.shanten`.
+
+    Parameters
+    ----------
+    counts : uint8[34]
+        Concealed tiles, 3k+1 or 3k+2 of them with ``3 * n_melds`` at most 14 in all.
+    n_melds : int
+        Called melds.
+    forms, options : int
+        The kernel rule's form and option bits (``mjfast._bridge.kernel_rule``).
+
+    Returns
+    -------
+    int
+    """
+    cdef Rule R
+    cdef Eval E
+    cdef Params row
+    cdef uint8_t cap4[34]
+    cdef uint8_t play[34]
+    cdef uint8_t copies[34]
+    cdef int k, n = 0, s
+    if counts.shape[0] != 34:
+        raise ValueError("counts needs 34 entries")
+    for k in range(34):
+        if counts[k] > 4:
+            raise ValueError("at most 4 of a kind")
+        n += counts[k]
+    if n_melds < 0 or n % 3 == 0 or n + 3 * n_melds > 14:
+        raise ValueError("a 3k+1 or 3k+2 hand with 3 * n_melds + the concealed tiles at most 14")
+    memset(cap4, 4, 34)
+    memset(play, 1, 34)
+    memset(copies, 4, 34)
+    memset(&R, 0, sizeof(Rule))
+    options &= ~(O_NEED_VOID | 7 * O_VOID_M)
+    R.n_rows = 1
+    R.copies = copies
+    R.options = options
+    R.forms = forms & (F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS)
+    R.extra = forms & (F_THIRTEEN_LAN | F_NINE_TERMINALS)
+    R.prune = R.forms == forms and not (options & O_HONOUR_CHOWS)
+    R.slow = (forms & (F_HONORS_KNITTED | F_SEVEN_STARS | F_KNITTED_STRAIGHT)) != 0
+    params_init(&R.p_hk, cap4, play, forms & (F_HONORS_KNITTED | F_SEVEN_STARS), options)
+    params_init(&R.p_ks, cap4, play, forms & F_KNITTED_STRAIGHT, options)
+    params_init(&row, cap4, play, forms & (F_THIRTEEN_LAN | F_NINE_TERMINALS), options)
+    R.rows = &row
+    eval_init(&E, &R, play, NULL)
+    E.pol.memo = NULL                  # each hand afresh
+    s = shanten_raw(&counts[0], n_melds, 0, &E, &R)
+    eval_done(&E, NULL)
+    return s
 
 
 def discard_table(const uint8_t[::1] counts, int n_melds, int forms, int options):
@@ -1452,7 +1552,9 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     forms, options : int
         Form and option bits of the shanten kernel (缺一门 is handled by ``void_suit``).
     chow, void_suit, multi, rob_multi, play_on : bool
-        Chow from the left; 定缺 / no calls in the void suit; several winners on one discard;
+        Chow from the left (with :data:`~mjfast._kernels._shanten` option ``honour_chows`` in
+        ``options`` also the honour chows: a meld row ``(0, code, ...)`` with code 27-30 the
+        winds but that one, 31 中发白); 定缺 / no calls in the void suit; several winners on one discard;
         several winners robbing one kong; 血战到底 (play on after a win until three seats
         have won or the wall is exhausted).
     flip : bool
@@ -1618,6 +1720,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     params_init(&R.p_hk, &cap4[0], playable_all, forms & (F_HONORS_KNITTED | F_SEVEN_STARS), options)
     params_init(&R.p_ks, &cap4[0], playable_all, forms & F_KNITTED_STRAIGHT, options)
     R.chow = chow
+    R.hchow = chow and (options & O_HONOUR_CHOWS) != 0
     R.void_suit = void_suit
     R.multi = multi
     R.rob_multi = rob_multi

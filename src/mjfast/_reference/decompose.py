@@ -225,7 +225,7 @@ def decompose(counts, melds=(), wilds=0, wild_mask=None, forms=None) -> list:
     counts : sequence of int
         34 concealed natural counts, winning tile included.
     melds : iterable of (str, int), default ()
-        Called melds ``("chow", first)``, ``("pung", t)``, ``("kong", t)``; they are not part
+        Called melds ``("chow", first)``, ``("pung", t)``, ``("kong", t)``, ``("honour_chow", trio)``; they are not part
         of the output and only set which forms apply (special forms need no melds, 组合龙 at
         most one).
     wilds : int, default 0
@@ -248,6 +248,8 @@ def decompose(counts, melds=(), wilds=0, wild_mask=None, forms=None) -> list:
     mask = np.ones(N_KINDS, dtype=bool) if wild_mask is None else np.asarray(wild_mask, dtype=bool)
     melds = list(melds)
     for kind, tile in melds:
+        if kind == "honour_chow" and (kind, tuple(tile)) in HONOUR_CHOW_TYPES:
+            continue  # a called honour chow (瑞金)
         if kind not in ("chow", "pung", "kong") or not 0 <= tile < N_KINDS:
             raise ValueError(f"invalid meld {(kind, tile)!r}")
     n = int(c.sum()) + int(wilds)

@@ -90,13 +90,20 @@ _ASSIGN_BATCH = 128  # wildcard assignments evaluated per matrix product (memory
 # ---------------------------------------------------------------------------------------------
 # Input handling
 # ---------------------------------------------------------------------------------------------
+#: The honour chows (瑞金): any three of the four winds, the three dragons.
+_HONOUR_TRIOS = frozenset(
+    [tuple(w for w in range(27, 31) if w != missing) for missing in range(27, 31)] + [(31, 32, 33)]
+)
+
+
 def default_caps(melds: Iterable[tuple[str, int]] = (), copies: int = 4) -> np.ndarray:
     """Caps for a 136-tile set: ``copies`` minus the tiles of each kind in the called melds.
 
     Parameters
     ----------
     melds : iterable of (str, int)
-        Called melds as ``("chow", first)``, ``("pung", t)`` or ``("kong", t)``.
+        Called melds as ``("chow", first)``, ``("pung", t)`` or ``("kong", t)``, and (瑞金)
+        ``("honour_chow", (t1, t2, t3))`` for three different winds or the three dragons.
     copies : int, default 4
         Copies of every kind in the tile set.
 
@@ -115,6 +122,12 @@ def default_caps(melds: Iterable[tuple[str, int]] = (), copies: int = 4) -> np.n
             caps[tile] -= 3
         elif kind == "kong":
             caps[tile] -= 4
+        elif kind == "honour_chow":
+            trio = tuple(sorted(np.atleast_1d(tile).tolist()))
+            if trio not in _HONOUR_TRIOS:
+                raise ValueError(f"invalid honour chow {tile!r}: three different winds or the three dragons")
+            for t in trio:
+                caps[t] -= 1
         else:
             raise ValueError(f"unknown meld kind {kind!r}")
     if (caps < 0).any():

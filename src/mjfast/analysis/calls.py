@@ -66,10 +66,20 @@ def _measure(hand: Hand, rule, visible) -> tuple:
     return u.shanten, u.count, ting, combos
 
 
-def _chows(tile: int, counts: np.ndarray) -> list[tuple[int, int, int]]:
-    """The runs containing ``tile`` whose two other tiles are in hand."""
+def _chows(tile: int, counts: np.ndarray, honours: bool = False) -> list[tuple[int, int, int]]:
+    """The runs containing ``tile`` whose two other tiles are in hand; with ``honours`` (a rule
+    with honour chows) also ``tile`` with any two other different winds / dragons in hand."""
     if tile >= 27:
-        return []
+        if not honours:
+            return []
+        group = range(27, 31) if tile < 31 else range(31, 34)
+        others = [t for t in group if t != tile and counts[t]]
+        out3 = []
+        for i, a in enumerate(others):
+            for b in others[i + 1 :]:
+                x, y, z = sorted((tile, a, b))
+                out3.append((x, y, z))
+        return out3
     number, base = tile % 9, tile - tile % 9
     out = []
     for lo in (number - 2, number - 1, number):
@@ -272,7 +282,7 @@ def call_vs_pass(
         if counts[tile] >= 2:
             with_discards("pung", Meld("pung", (tile,) * 3, source=from_seat, claimed=tile))
     if (calls is None or calls.chow == "left") and from_seat == "left":
-        for run in _chows(tile, counts):
+        for run in _chows(tile, counts, calls is not None and bool(calls.chow_honours)):
             with_discards("chow", Meld("chow", run, source=from_seat, claimed=tile))
     if (calls is None or "exposed" in calls.kongs) and counts[tile] >= 3:
         meld = Meld("kong", (tile,) * 4, source=from_seat, claimed=tile)

@@ -19,6 +19,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from .._inputs import check_int
 from ..tiles import CODES, GLYPHS
 
 _GLYPH_FONTS = ("Noto Sans Symbols 2", "Symbola", "Segoe UI Symbol")
@@ -412,6 +413,16 @@ def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, lab
     return ax
 
 
+def _check_table(table, name: str, need: set, source: str) -> None:
+    """``table`` is a DataFrame with the columns ``need`` (as ``source`` returns them)."""
+    import pandas as pd
+
+    if not isinstance(table, pd.DataFrame):
+        raise TypeError(f"{name} must be a DataFrame (from {source}), got {type(table).__name__}")
+    if not need <= set(table.columns):
+        raise ValueError(f"{name} needs columns {sorted(need)} (from {source})")
+
+
 def plot_elements(frequencies, *, top=15, ax=None, labels="zh", **kwargs):
     """Bar chart of scoring-element frequencies (the output of :func:`mjfast.element_frequencies`).
 
@@ -440,9 +451,8 @@ def plot_elements(frequencies, *, top=15, ax=None, labels="zh", **kwargs):
     >>> len(mj.plot_elements(freq, ax=plt.figure().gca()).patches)
     1
     """
-    need = {"element", "frequency", "se"}
-    if not need <= set(frequencies.columns):
-        raise ValueError(f"frequencies needs columns {sorted(need)}")
+    _check_table(frequencies, "frequencies", {"element", "frequency", "se"}, "element_frequencies")
+    top = check_int(top, "top", 1)
     lang = _language(labels)
     ax = _axes(ax)
     groups = list(frequencies.groupby("rule", sort=True)) if "rule" in frequencies.columns else [("", frequencies)]
@@ -508,10 +518,16 @@ def plot_win_curve(curves, *, ax=None, band=2.0, top=None, labels="zh", **kwargs
     >>> len(mj.plot_win_curve(bt, top=2, ax=plt.figure().gca()).lines)
     4
     """
+    import pandas as pd
+
     lang = _language(labels)
-    ax = _axes(ax)
     if isinstance(curves, dict):
         items = list(curves.items())
+    elif not isinstance(curves, pd.DataFrame):
+        raise TypeError(
+            "curves must be a DataFrame (from simulate_draws, or expected_value with by_turn=True) "
+            f"or a dict of them, got {type(curves).__name__}"
+        )
     elif "discard" in curves.columns:
         items = []
         for label in dict.fromkeys(curves["discard"].astype(object)):
@@ -522,16 +538,20 @@ def plot_win_curve(curves, *, ax=None, band=2.0, top=None, labels="zh", **kwargs
             )
             items.append(("" if label != label or label is None else str(label), part))
         if top is not None:
-            items = items[: int(top)]
+            items = items[: check_int(top, "top", 1)]
     else:
         items = [("", curves)]
-    for label, df in items:
+    for label, df in items:  # every table checked before anything is drawn
+        if not isinstance(df, pd.DataFrame):
+            raise TypeError(f"curve {label!r} must be a DataFrame, got {type(df).__name__}")
         missing = {"turn", "p_ready", "p_win"} - set(df.columns)
         se = {"se_ready", "se_win"} & set(df.columns)
         if len(se) == 1:  # a band needs both standard errors
             missing |= {"se_ready", "se_win"} - se
         if missing:
             raise ValueError(f"curve {label!r} lacks column(s) {', '.join(sorted(missing))}")
+    ax = _axes(ax)
+    for label, df in items:
         color = kwargs.pop("color", None) if len(items) == 1 else None
         for col, style in (("ready", "--"), ("win", "-")):
             p = df[f"p_{col}"].to_numpy(float)
@@ -582,9 +602,7 @@ def plot_discards(table, *, ax=None, labels="zh", **kwargs):
     >>> len(ax.patches) == 2 * len(df)
     True
     """
-    need = {"discard", "ukeire", "combos", "shanten"}
-    if not need <= set(table.columns):
-        raise ValueError(f"table needs columns {sorted(need)} (from analyze_discards)")
+    _check_table(table, "table", {"discard", "ukeire", "combos", "shanten"}, "analyze_discards")
     lang = _language(labels)
     ax = _axes(ax)
     y = np.arange(len(table))

@@ -10,9 +10,11 @@
 * RS-A3: honour chows (any 3 different winds / dragons) are sets in a winning hand.  The rule
   declares them as ``Calls.chow_honours``; every layer reads that fact through the kernel bridge
   (shanten, 进张, 一进听, discard tables, decompositions, draw and game simulations), a 宝 may
-  stand in one.  The seed lets them be called too ("中发白任何三个可以互吃，东南西北风任何三个也
-  可以互吃", under 吃, so from 上家); a called honour chow has no :class:`~mjfast.Meld` form yet,
-  so the game engine does not offer that call and honour chows are concealed sets only.
+  stand in a concealed one.  They may be called too ("1，只能吃上家的牌。2，… 中发白任何三个可以
+  互吃，东南西北风任何三个也可以互吃": from 上家 only): a :class:`~mjfast.Meld` such as
+  ``"124z@left"`` (东南北), which ``can_win``, ``score``, ``shanten(melds=...)`` and
+  ``call_vs_pass`` accept under this rule, and the game engine offers the call to its players
+  and to user policies like a suit chow.
 * RS-A5: ``fei_mult=2`` (飞 pays 2 × self-draw); the file lists no other value.
 * Several winners on one discard (G-A1; the Ruijin text is silent).
 * Claim priority (G-A1): 胡 > 杠 = 碰 > 吃 (a pung beats a chow even after it was made).

@@ -770,6 +770,13 @@ def _check_ctx(ctx, rule_obj: Rule) -> None:
         raise ValueError(f"score() takes a WinContext, got {type(ctx).__name__}")
     if ctx.hand.wilds and rule_obj.wildcard is None:
         raise ValueError(f"the hand holds {ctx.hand.wilds} wildcard(s) but {rule_obj.name} is played without wildcards")
+    if not rule_obj.calls.chow_honours:
+        for m in ctx.hand.melds:
+            if m.is_honour_chow:
+                raise ValueError(
+                    f"meld {m}: an honour chow (three different winds or dragons) is a set only under a rule "
+                    f"with honour chows (瑞金); {rule_obj.name} has none"
+                )
 
 
 def score(ctx: WinContext, rule="guobiao", **options: Any) -> Score:
@@ -819,7 +826,11 @@ def score(ctx: WinContext, rule="guobiao", **options: Any) -> Score:
     """
     scorer, _cw, rule_obj, extra, bound, _bcw = _cached(rule, options) or _resolve(rule, options)
     # a WinContext's hand is exactly a Hand: its slot is read, not the property (a Python call)
-    if type(ctx) is not WinContext or (ctx.hand._wilds and rule_obj.wildcard is None):
+    if (
+        type(ctx) is not WinContext
+        or (ctx.hand._wilds and rule_obj.wildcard is None)
+        or (ctx.hand._melds and not rule_obj.calls.chow_honours)
+    ):
         _check_ctx(ctx, rule_obj)
     if bound is not None:
         return bound(ctx)
@@ -856,7 +867,11 @@ def can_win(ctx: WinContext, rule="guobiao", **options: Any) -> bool:
     False
     """
     scorer, cw, rule_obj, extra, _bs, bound = _cached(rule, options) or _resolve(rule, options)
-    if type(ctx) is not WinContext or (ctx.hand._wilds and rule_obj.wildcard is None):
+    if (
+        type(ctx) is not WinContext
+        or (ctx.hand._wilds and rule_obj.wildcard is None)
+        or (ctx.hand._melds and not rule_obj.calls.chow_honours)
+    ):
         _check_ctx(ctx, rule_obj)
     if bound is not None:
         return bool(bound(ctx))

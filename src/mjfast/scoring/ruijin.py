@@ -21,10 +21,10 @@ share).  The rows add up to ``total``: 底 1, 自摸 +1, 放炮 +1, 庄家 +1, t
 飞 / 天胡 / 地胡.
 
 Legal shapes (any complete hand wins; there is no minimum): 4 sets + pair where a set may be
-a chow, a pung/kong or (RS-A3 ⚑) an honour chow of 3 different winds or 中发白 (in the concealed
-part only: :class:`~mjfast.Meld` cannot hold an honour chow; such a reading is reported as a
-``"standard"`` :class:`~mjfast.Decomposition` whose ``tiles`` hold the honour-chow tiles, since
-``decompose`` has no honour chows); 对对胡 = seven pairs (RS-C1);
+a chow, a pung/kong or (RS-A3 ⚑) an honour chow of 3 different winds or 中发白, concealed or
+called ("中发白任何三个可以互吃，东南西北风任何三个也可以互吃": a :class:`~mjfast.Meld` such as
+``"124z@left"``); a reading is a ``"standard"`` :class:`~mjfast.Decomposition` whose ``tiles``
+hold the honour-chow tiles; 对对胡 = seven pairs (RS-C1);
 烂胡 (rule option ``lanhu``); 飞.  The 宝 may stand for any tile, itself included (RS-A8,
 RS-A10).
 
@@ -224,7 +224,10 @@ def _readings(ctx: WinContext, rule, honour: bool) -> list:
                 else:  # three wilds: report them as a pung of their own (any face would do)
                     conc.append(("pung", 0, True))
             for m in h.melds:
-                conc.append(("kong" if m.is_kong else m.kind, m.tiles[0], m.kind == "concealed_kong"))
+                if m.is_honour_chow:  # a called honour chow (RS-A3: 互吃)
+                    hon.extend(m.tiles)
+                else:
+                    conc.append(("kong" if m.is_kong else m.kind, m.tiles[0], m.kind == "concealed_kong"))
             conc.sort(key=lambda s: (s[1], s[0]))
             out.append(Decomposition("standard", tuple(conc), None if pair < 0 else pair, tuple(sorted(hon)), ()))
     return out

@@ -654,9 +654,10 @@ def simulate_games(
     replacements come from the back of the wall.  Each hand is an independent deal with a
     random dealer (:func:`mjfast.simulate_matches` plays hands in a row, with the rule's
     dealer rotation and round state).  The liabilities (包), kong and end-of-hand settlements
-    of the rule are its scorer's (:mod:`mjfast.scoring._outcome`).  What the engine leaves
-    out: 瑞金's called honour chows (concealed ones count in the policy and win) and a 宝 used in
-    a chow, a 混/宝 kong.
+    of the rule are its scorer's (:mod:`mjfast.scoring._outcome`).  Under a rule with honour
+    chows (瑞金) a seat may 吃 a wind from 上家 with two other different winds, a dragon with the
+    other two, as it may a suit tile.  What the engine leaves out: a 宝 used in a chow, a 混/宝
+    kong.
 
     Parameters
     ----------

@@ -1,0 +1,86 @@
+"""瑞金 called honour chows in the game engine: the seed's "1，只能吃上家的牌。2，… 除筒万条子可以吃外，
+中发白任何三个可以互吃，东南西北风任何三个也可以互吃" — a player may 吃 a wind from 上家 with two other
+different winds, a dragon with the other two; the efficiency policy and user policies are offered
+it, the records hold it, and every win holding one is accepted by ``mj.can_win``.
+
+``MJFAST_ORACLE_SCALE=full`` plays more games."""
+
+import os
+
+import mjfast as mj
+from mjfast.scoring import can_win
+
+FULL = os.environ.get("MJFAST_ORACLE_SCALE", "") == "full"
+WIND_CHOWS = ((27, 28, 29), (27, 28, 30), (27, 29, 30), (28, 29, 30))
+DRAGON_CHOW = (31, 32, 33)
+
+
+def _honour_chow_tiles(code):
+    """The tiles of an honour chow meld row (27-30: the three winds but that one; 31: 中发白),
+    written here independently of the kernel."""
+    return DRAGON_CHOW if code == 31 else tuple(w for w in range(27, 31) if w != code)
+
+
+def _sweep(name, n, seed=20261201):
+    from mjfast.simulation import _chunks
+    from mjfast.simulation import games as G
+
+    game = G._Game(mj.rules.get(name))
+    sizes = _chunks.chunk_sizes(n)
+    children = _chunks.seed_sequence(seed).spawn(len(sizes))
+    raw = G._raw(game, _chunks.bit_generators(children), sizes, 1)
+    outcomes = []
+    G._rows(game, *raw, outcomes=outcomes)
+    return game, raw, outcomes
+
+
+def test_the_engine_calls_honour_chows_from_the_left_and_wins_with_them():
+    # "只能吃上家的牌 … 中发白任何三个可以互吃，东南西北风任何三个也可以互吃"
+    from _sim_helpers import check_tiles_conserved
+
+    n = 3000 if FULL else 400
+    game, raw, outcomes = _sweep("ruijin", n)
+    melds = raw[2]
+    called = 0
+    for g in range(n):
+        for s in range(4):
+            for kind, code, src, _order in melds[g, s]:
+                if kind == 0 and code >= 27:
+                    called += 1
+                    assert code <= 31 and src == (s - 1) % 4  # from 上家 (the discarder on his left)
+    check_tiles_conserved(game, raw)
+    holding = 0
+    for o in outcomes:
+        for (_w, _s), ctx in zip(o.scores, o.contexts):
+            hc = [m for m in ctx.hand.melds if m.is_honour_chow]
+            for m in hc:
+                assert m.tiles in WIND_CHOWS + (DRAGON_CHOW,) and m.source == "left"
+            holding += bool(hc)
+            assert can_win(ctx, "ruijin", **game.score_options), str(ctx.hand)
+            assert mj.shanten(ctx.hand, rule="ruijin") == -1
+    assert called > n // 20 and holding > n // 100, (called, holding)
+
+
+def test_only_ruijin_offers_honour_chows_in_play():
+    for name in ("shangrao", "guangdong", "jj"):
+        _game, raw, _o = _sweep(name, 200)
+        melds = raw[2]
+        assert not ((melds[..., 0] == 0) & (melds[..., 1] >= 27)).any(), name
+
+
+def test_user_policies_are_offered_honour_chows():
+    from toy_policies import HonourChower
+
+    from mjfast.policies import CHOW_TILES, Efficiency
+
+    chower = HonourChower()
+    df = mj.simulate_games("ruijin", 150, rng=5, n_threads=1, policy=[chower, Efficiency(), Efficiency(), Efficiency()])
+    assert len(df) == 150 and chower.offers
+    for seat, tile, code, counts, (discarder, discard), _melds in chower.offers:
+        assert discarder == (seat - 1) % 4 and discard == tile
+        tiles = _honour_chow_tiles(code)
+        assert CHOW_TILES[code] == tiles and tile in tiles
+        assert all(counts[t] >= 1 for t in tiles if t != tile)
+    # the views show the called honour chows with their tiles
+    shown = [m for *_x, ms in chower.offers for row in ms for m in row if m.kind == "chow" and m.tile >= 27]
+    assert shown and all(m.tiles == _honour_chow_tiles(m.tile) for m in shown)
