@@ -24,21 +24,11 @@ import time
 import numpy as np
 
 import mjfast as mj
+from mjfast.analysis.value import COLUMNS
 
-FIGURES = [
-    "shanten",
-    "p_ready",
-    "p_win",
-    "p_win_self_draw",
-    "p_win_discard",
-    "ev",
-    "ev_stakes",
-    "mean_win",
-    "mean_total",
-    "mean_points",
-    "n_states",
-]
-RULES = ["guobiao", "sichuan", "suzhou", "guangdong", "guiyang", "taicang", "jinhua", "ruijin", "shangrao", "jj"]
+#: Every figure of the table (the discard and the labels are the rows' keys, compared as such).
+FIGURES = [c for c in COLUMNS if c not in ("discard", "exact", "method")]
+RULES = list(mj.rules.names())
 
 
 def _near_ready(rng, n: int, k: int, target: int) -> list:
