@@ -237,14 +237,9 @@ def _round(x: Fraction | int) -> int:
     return int((x * 2 + 1) // 2)
 
 
-class _Found:
-    """The best face assignment of a JJ hand: the 国标 fan counts of it, their total, the
-    reading (and the context it was read in), the flowers and the 混杠."""
-
-    __slots__ = ("fans", "total", "rctx", "reading", "n_fl", "hun")
-
-    def __init__(self, fans, total, rctx, reading, n_fl, hun):
-        self.fans, self.total, self.rctx, self.reading, self.n_fl, self.hun = fans, total, rctx, reading, n_fl, hun
+# The search's source: the best face assignment of a JJ hand, as a tuple ``(fan counts (国标
+# ids), fan total without flowers, the context it was read in, the reading, flowers, 混杠)``.
+_FANS_AT, _FAN_AT, _RCTX_AT, _READING_AT, _N_FL_AT, _HUN_AT = range(6)
 
 
 #: JJ's element table, in row order: the 国标 fans as the 国标 scorer counts them (its default
@@ -284,8 +279,9 @@ def _search_hook(bound):
             raise ValueError("jj has no 包 liability (the 20 % meld-source split replaces it)")
         if not first:
             _check(ctx, rule, hun_kind)
-        n_fl = _gb._flowers(ctx, flowers, "jj")
-        plain = plain_kw and not ctx.hand._bonus and all(m.source is not None for m in ctx.hand.melds)
+        h = ctx.hand
+        n_fl = 0 if (flowers is False and not h._bonus) else _gb._flowers(ctx, flowers, "jj")
+        plain = plain_kw and not h._bonus and (not h._melds or all(m.source is not None for m in h._melds))
         res = _fans(ctx, first=first and declared and plain)
         if res is None:
             return None
@@ -295,19 +291,18 @@ def _search_hook(bound):
             fan += _HUN_GANG[3]
         total = fan + n_fl
         if not plain:  # the settlement's checks (of the keywords, the melds' sources), in score's order
-            _settlement(ctx, total, **kw)
-        found = _Found(ft, fan, rctx, rd, n_fl, hun)
-        return found, total, "" if fan >= MIN_FAN else _below_minimum
+            _settlement(ctx, total, kw["mode"], kw["base"], kw["table_scores"], kw["out"])
+        return (ft, fan, rctx, rd, n_fl, hun), total, "" if fan >= MIN_FAN else _below_minimum
 
     return search
 
 
-def _found_hook(bound, found: _Found) -> dict:
-    fans = found.fans
+def _found_hook(bound, found: tuple) -> dict:
+    fans = found[_FANS_AT]
     got = {_CODE[i]: fans[i] for i in _FAN_IDS if fans[i]}
-    if found.n_fl:
-        got[_FLOWER_CODE] = found.n_fl
-    if found.hun:
+    if found[_N_FL_AT]:
+        got[_FLOWER_CODE] = found[_N_FL_AT]
+    if found[_HUN_AT]:
         got[_HUN_GANG[0]] = 1
     return got
 
@@ -316,20 +311,22 @@ def _below_minimum(r) -> str:
     return _legality(r.bound, r.reading, r.total)
 
 
-def _legality(bound, found: _Found, total: int) -> str:
+def _legality(bound, found: tuple, total: int) -> str:
     """The 1-番 minimum (JJ-A6 ⚑) on the total without the flowers."""
-    if found.n_fl:
-        total -= found.n_fl * (bound.value(_FLOWER_CODE) or 0)
+    n_fl = found[_N_FL_AT]
+    if n_fl:
+        total -= n_fl * (bound.value(_FLOWER_CODE) or 0)
     return "" if total >= MIN_FAN else f"{total} 番, below the {MIN_FAN}-番 minimum"
 
 
 def _settle(bound, ctx: WinContext, r) -> tuple:
     """§3-§5: ``P = 番 × base × coefficient``, the 20 % meld-source split, payment
     minimisation; the exact shares (:func:`shares`) rounded half up."""
-    return _settlement(ctx, r.total, **bound.kw)
+    kw = bound.kw
+    return _settlement(ctx, r.total, kw["mode"], kw["base"], kw["table_scores"], kw["out"])
 
 
-def _settlement(ctx: WinContext, total: int, *, mode, base, table_scores, out, **_ignored) -> tuple:
+def _settlement(ctx: WinContext, total: int, mode, base, table_scores, out) -> tuple:
     """``(points, payments)`` of a legal win of ``total`` 番."""
     if type(base) is int and base > 0 and not out and table_scores is None and (mode == "classic" or mode == "bloody"):
         # the common case in integers: every amount of :func:`shares` is a multiple of 1/30
@@ -379,7 +376,7 @@ def _settlement(ctx: WinContext, total: int, *, mode, base, table_scores, out, *
 
 def _decomposition_hook(bound, r):
     found = r.reading
-    return _gb._decomposition(found.rctx, found.reading)
+    return _gb._decomposition(found[_RCTX_AT], found[_READING_AT])
 
 
 def _not_complete(ctx: WinContext, rule) -> str:
