@@ -435,6 +435,28 @@ def test_an_mcr_variant_pickles_and_simulates(name, code, value):
     assert set(np.flatnonzero(changed)) == games
 
 
+def test_a_rule_off_the_framework_takes_options_only(monkeypatch):
+    """A rule whose scorer is a plain registered function (the toy rule of the engine tests) has
+    no element table: its variants change options only."""
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "simulation"))
+    import toy_rule
+    import toy_scoring
+
+    monkeypatch.setitem(rules._REGISTRY, toy_rule.NAME, toy_rule)
+    monkeypatch.setitem(_core._SCORERS, toy_rule.NAME, (toy_scoring.score_toy, toy_scoring.can_win_toy, None))
+    with pytest.raises(ValueError, match="not declared with the scorer framework.*options only"):
+        rules.variant("toy", "toy_values", values={"win": 2})
+    with pytest.raises(ValueError, match="not declared with the scorer framework"):
+        rules.variant("toy", "toy_elements", elements={"win": None})
+    v = rules.variant("toy", "toy_kong2", options={"kong_pays": 2})
+    assert v.options["kong_pays"] == 2
+    ctx = _ctx(Hand("123m456m789m234p55p"), "2p", self_draw=True)
+    s, b = mj.score(ctx, v), mj.score(ctx, "toy", kong_pays=2)
+    assert (s.rule, s.total, s.points, s.rows) == ("toy_kong2", b.total, b.points, b.rows)
+
+
 # ---------------------------------------------------------------------------------------------
 # validation
 def test_validation_names_what_is_wrong():
