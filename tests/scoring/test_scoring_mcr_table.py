@@ -127,3 +127,33 @@ def test_random_variant_values_reprice_exactly_their_rows(name, seed):
             assert s.legal == (plain >= minimum) == can_win(ctx, v, flowers=flowers)
             if s.legal:  # (JJ: 番 × 10 × 1.5 on a self-draw, × 1 on a discard)
                 assert s.points == (8 + s.total if name == "guobiao" else s.total * (15 if ctx.self_draw else 10))
+
+
+@pytest.mark.parametrize("name", rules.names())
+def test_scores_of_every_rule_pickle(name):
+    """A Score pickles with what its lazy parts read (rows, decomposition), for every rule on the
+    framework (a process pool or a Dask worker may return one)."""
+    import pickle
+
+    import numpy as np
+    from _hands import random_contexts, rule_kinds
+
+    done = 0
+    for ctx in random_contexts(np.random.default_rng(7), rule_kinds(name), 30):
+        try:
+            s = score(ctx, name)
+        except ValueError:
+            continue
+        t = pickle.loads(pickle.dumps(s))
+        assert (t.rule, t.total, t.points, t.legal, t.reason, t.rows, t.decomposition) == (
+            s.rule,
+            s.total,
+            s.points,
+            s.legal,
+            s.reason,
+            s.rows,
+            s.decomposition,
+        )
+        assert t.payments.tolist() == s.payments.tolist()
+        done += 1
+    assert done

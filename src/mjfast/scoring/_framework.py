@@ -20,6 +20,12 @@ stays (the first listed on a tie).  The present elements, in table order, are th
 ``replace``), so the rows always replay to the total.  The rule's ``key`` ranks the readings
 (by default: legal first, then the total); the first reading of the best key is scored.
 
+A rule whose elements are found together by one search instead (国标 and JJ: the compiled MCR
+fan search applies the 不计 principles and chooses the reading itself) declares the same table
+and a ``search`` hook: no predicate is evaluated, the rows are the table's rows of the elements
+the search found, and the total is the search's own under the declared values, or the rows
+replayed when a :func:`~mjfast.rules.variant` changed them.
+
 The shortcut
 ------------
 Listing every reading of a hand is what makes scoring slow, and for a hand without wildcards it
@@ -972,6 +978,8 @@ def _searched_score(bound, settle, name, unit, ctx, source, t, reason) -> Score:
         points, pay = settle(bound, ctx, r)
         return Score(name, t, points, pay, True, "", unit, _rows, None, _decomposition, r)
     r.legal = False
+    if type(reason) is not str:
+        reason = reason(r)
     return Score(name, t, 0, _NO_PAYMENT, False, reason, unit, _rows, None, _decomposition, r)
 
 
