@@ -624,7 +624,7 @@ class _Searched:
     elements present (``got``: None until the rows are read, when the values are the declared
     ones), total and legality."""
 
-    __slots__ = ("reading", "ctx", "bound", "got", "total", "legal")
+    __slots__ = ("reading", "ctx", "bound", "got", "total")  # (got: unset until the rows are read)
     extra: tuple = ()
     cls = None
     facts = None
@@ -639,10 +639,6 @@ class _Searched:
     @property
     def raw(self):
         return self.total
-
-    @property
-    def key(self) -> tuple:
-        return (self.legal, self.total)
 
     @property
     def result(self) -> _Searched:
@@ -971,13 +967,10 @@ def _searched_score(bound, settle, name, unit, ctx, source, t, reason) -> Score:
     r.reading = source
     r.ctx = ctx
     r.bound = bound
-    r.got = None  # (built by the rows, when they are read)
     r.total = t
     if not reason:
-        r.legal = True
         points, pay = settle(bound, ctx, r)
         return Score(name, t, points, pay, True, "", unit, _rows, None, _decomposition, r)
-    r.legal = False
     if type(reason) is not str:
         reason = reason(r)
     return Score(name, t, 0, _NO_PAYMENT, False, reason, unit, _rows, None, _decomposition, r)
@@ -1403,13 +1396,10 @@ class Bound:
             r.reading, t, reason = hit
             r.ctx = ctx
             r.bound = bound
-            r.got = None  # (built by the rows, when they are read)
             r.total = t
             if not reason:
-                r.legal = True
                 points, pay = settle(bound, ctx, r)
                 return Score(name, t, points, pay, True, "", unit, _rows, None, _decomposition, r)
-            r.legal = False
             if type(reason) is not str:
                 reason = reason(r)
             return Score(name, t, 0, _NO_PAYMENT, False, reason, unit, _rows, None, _decomposition, r)
@@ -1518,7 +1508,7 @@ class Bound:
     def rows(self, r: _Result) -> list:
         els = self.elements
         index = self._index
-        if r.got is None:
+        if getattr(r, "got", None) is None:  # (a search's result: built now)
             r.got = self._found(r.reading)
         out = []
         for code in sorted(r.got, key=index.__getitem__):
