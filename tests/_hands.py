@@ -111,3 +111,17 @@ def check_invariants(s):
     else:
         assert s.points == 0 and not p.any() and s.reason
     return s
+
+
+def ron(hand, win, discarder=2, winner=0, **kw):
+    """A discard win of ``hand`` on ``win``: seat ``winner`` wins on ``discarder``'s discard."""
+    from mjfast.scoring import WinContext
+
+    return WinContext(hand, win_tile=win, discarder=discarder, winner=winner, **kw)
+
+
+def tsumo(hand, win, winner=0, **kw):
+    """A self-drawn win of ``hand`` on ``win`` by seat ``winner``."""
+    from mjfast.scoring import WinContext
+
+    return WinContext(hand, win_tile=win, self_draw=True, winner=winner, **kw)

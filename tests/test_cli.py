@@ -146,15 +146,6 @@ def test_python_dash_m():
     assert proc.stderr.strip() == "mjfast: error: unknown tile 'x' at 16"
 
 
-def test_doctests():
-    import doctest
-
-    import mjfast.__main__ as cli
-
-    result = doctest.testmod(cli)
-    assert result.attempted > 0 and result.failed == 0
-
-
 def test_analyze_thirteen_tile_hand(capsys):
     code = main(["analyze", "11p34567m45s9p", "--meld", "555z", "--json"])
     rec = json.loads(capsys.readouterr().out)

@@ -1,14 +1,11 @@
 """Tests for mjfast.hand: Meld and Hand construction, validation, text and HTML."""
 
-import doctest
-
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from mjfast import _display
-from mjfast import hand as hand_module
 from mjfast.hand import Hand, Meld
 from mjfast.tiles import counts, parse_tiles, to_mpsz
 
@@ -336,9 +333,3 @@ def test_property_random_hands_round_trip(wall, n):
     assert Hand(h.to_chinese()) == h
     assert eval(repr(h), {"Hand": Hand}) == h
     assert to_mpsz(h.counts) == str(h)
-
-
-def test_doctests():
-    for module in (hand_module, _display):
-        result = doctest.testmod(module)
-        assert result.attempted > 0 and result.failed == 0

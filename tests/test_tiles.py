@@ -1,6 +1,5 @@
 """Tests for mjfast.tiles: tables, notations, round trips and error messages."""
 
-import doctest
 import re
 import unicodedata
 
@@ -366,8 +365,3 @@ def test_errors_name_a_real_position():
             parse_tiles(text)
         m = re.search(r"'(.+?)' at (\d+)", str(info.value))
         assert m and text[int(m.group(2)) :].startswith(m.group(1)[0])
-
-
-def test_doctests():
-    result = doctest.testmod(tiles)
-    assert result.attempted > 10 and result.failed == 0

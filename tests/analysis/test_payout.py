@@ -200,3 +200,16 @@ def test_element_frequencies_name_the_elements_in_chinese():
     bare = sz.copy()
     bare.attrs = {}
     assert mj.element_frequencies(bare).name_zh.isna().all()
+
+
+def test_summary_by_a_column_named_like_a_role():
+    """``by="dealer"`` groups by the dealer's seat (found by the full-scale fuzz: the key
+    replaced the table's own dealer-role flags and raised KeyError); the roles stay right."""
+    g = _games()
+    s = mj.payout_summary(g, by="dealer")
+    assert list(s.columns[:3]) == ["rule", "dealer", "role"]
+    assert sorted(s["dealer"].unique()) == sorted(g["dealer"].unique())
+    for d, part in g.groupby("dealer"):
+        mean = s[(s.dealer == d) & (s.role == "dealer") & (s.statistic == "mean")]["value"].iloc[0]
+        whole = mj.payout_summary(part)
+        assert mean == whole[(whole.role == "dealer") & (whole.statistic == "mean")]["value"].iloc[0]

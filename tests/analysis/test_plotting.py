@@ -120,3 +120,19 @@ def test_plot_elements_labels_in_chinese(ax):
     mj.plot_elements(freq, ax=ax2, labels="zh")
     assert [t.get_text() for t in ax2.get_yticklabels()] == freq.name_zh.head(15).tolist()
     plt.close(fig)
+
+
+def test_win_curve_refuses_what_it_cannot_draw():
+    """Not a table (found by the full-scale fuzz: ``None`` was an AttributeError), a dict entry
+    that is not one, or a ``top`` that is not a positive integer: a clear error, and no figure."""
+    bt = mj.expected_value("11p34567m45s9p1p", melds=["555z"], draws_left=4, by_turn=True)
+    before = plt.get_fignums()
+    for bad in (None, 5, "curve", {"a": None}):
+        with pytest.raises(TypeError, match="DataFrame"):
+            mj.plot_win_curve(bad)
+    for top in (1.5, 0, True):
+        with pytest.raises(ValueError, match="top"):
+            mj.plot_win_curve(bt, top=top)
+    assert plt.get_fignums() == before
+    assert len(mj.plot_win_curve(bt, top=2, ax=plt.figure().gca()).lines) == 4
+    plt.close("all")

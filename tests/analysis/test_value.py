@@ -4,8 +4,6 @@ The brute-force twin comparisons are in test_value_reference.py, agreement with 
 recursion's own choices on real walls) in test_value_play.py.
 """
 
-import doctest
-import importlib
 from math import comb
 
 import numpy as np
@@ -407,14 +405,6 @@ def test_plot_win_curve_draws_the_by_turn_table():
     assert len(ax.lines) == 2 * bt["discard"].nunique()
     assert len(mj.plot_win_curve(bt, top=3, ax=plt.figure().gca()).lines) == 6
     plt.close("all")
-
-
-@pytest.mark.parametrize("module", ["mjfast.analysis.value", "mjfast._reference.value"])
-def test_examples_run(module):
-    result = doctest.testmod(
-        importlib.import_module(module), optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
-    )
-    assert result.attempted > 0 and result.failed == 0
 
 
 def test_hazards_are_stored_with_the_rules():

@@ -500,12 +500,3 @@ def test_decomposition_object():
     )
     assert "<div" in d._repr_html_()
     assert hash(d) == hash(decompose("123m456p789s111z55s", win_tile="5s")[0])
-
-
-def test_docstring_examples():
-    import doctest
-
-    import mjfast.decomposition as mod
-
-    result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted > 0 and result.failed == 0

@@ -890,8 +890,12 @@ def _plot_discards(a):
 # -- the runner ---------------------------------------------------------------------------
 
 
-def run(name: str, n: int, seed: int = 0) -> dict:
+def run(name: str, n: int, seed: int = 0, scaled: bool = True) -> dict:
+    """Fuzz one entry with ``n`` examples (``scaled``: times the entry's ``scale``, as in CI;
+    the full-scale run gives every entry all ``n``)."""
     strategy, fn, scale = ENTRIES[name]
+    if not scaled:
+        scale = 1.0
     stats = {"entry": name, "examples": 0, "outcomes": {}, "failures": [], "warnings": {}, "seconds": 0.0}
     t0 = time.perf_counter()
 
@@ -950,11 +954,15 @@ def _record(stats, kind, args, exc):
 
 
 def main():
-    n = int(sys.argv[1])
-    names = list(ENTRIES) if sys.argv[2:] == ["all"] else sys.argv[2:]
+    """``_fuzz.py N [--unscaled] (all | ENTRY ...)``: one JSON line of statistics per entry."""
+    args = sys.argv[1:]
+    n = int(args.pop(0))
+    scaled = "--unscaled" not in args
+    args = [a for a in args if a != "--unscaled"]
+    names = list(ENTRIES) if args == ["all"] else args
     for name in names:
         print(f"fuzzing {name}", file=sys.stderr, flush=True)  # the last line names a crash's entry
-        print(json.dumps(run(name, n)), flush=True)
+        print(json.dumps(run(name, n, scaled=scaled)), flush=True)
     _POOL_EXECUTOR.shutdown(wait=False, cancel_futures=True)
 
 

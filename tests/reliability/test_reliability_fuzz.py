@@ -4,9 +4,9 @@ or ``TypeError``, no argument silently fixed (an accepted non-canonical input an
 canonical one), ``can_win`` agreeing with ``score``.
 
 CI runs a modest number of examples per entry (derandomized: the same ones every run);
-``MJFAST_ORACLE_SCALE=full`` runs 100,000 per entry (10,000 for the plotting entries,
-``compare_rules`` and ``simulate_matches``, which cost a second or more a call) -- hours: run
-it in the background."""
+``MJFAST_ORACLE_SCALE=full`` runs 100,000 examples for every entry, unscaled -- many hours
+(the plotting entries, ``style`` and ``compare_rules`` cost tens of milliseconds a call): run it
+in the background, or run ``_fuzz.py 100000 --unscaled ENTRY ...`` per entry."""
 
 import json
 import subprocess
@@ -21,13 +21,17 @@ sys.path.insert(0, str(FUZZ.parent))
 from _fuzz import ENTRIES  # noqa: E402
 
 N = 100_000 if FULL else 60
-#: Entries whose calls cost a second or more: a tenth of the examples at full scale.
+#: Entries whose calls cost the most: one of the two children takes them all, beside half the rest.
 SLOW = {"compare_rules", "plot_payouts", "plot_elements", "plot_win_curve", "plot_discards", "simulate_matches"}
 
 
 def _run(names, n):
+    flags = ["--unscaled"] if FULL else []
     proc = subprocess.run(
-        [sys.executable, str(FUZZ), str(n), *names], capture_output=True, text=True, timeout=None if FULL else 900
+        [sys.executable, str(FUZZ), str(n), *flags, *names],
+        capture_output=True,
+        text=True,
+        timeout=None if FULL else 900,
     )
     stats = {}
     for line in proc.stdout.splitlines():
@@ -64,7 +68,7 @@ def results():
 def _run_full(group):
     stats, code, last, err = {}, 0, None, ""
     for name in group:  # one child per entry: a crash loses one entry's figures only
-        code, s, last, err = _run([name], N // 10 if name in SLOW else N)
+        code, s, last, err = _run([name], N)
         stats.update(s)
     return code, stats, last, err
 

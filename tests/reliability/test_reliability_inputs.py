@@ -228,16 +228,10 @@ def test_abandoned_and_interrupted_executor_work_is_cancelled():
 
 
 def test_dask_tasks_are_cancelled_when_a_run_stops():
-    distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed")
-    import warnings
+    pytest.importorskip("distributed", reason="dask[distributed] is not installed")
+    from _dask import local_client
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        cluster = distributed.LocalCluster(
-            n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None, silence_logs=40
-        )
-        client = distributed.Client(cluster)
-    try:
+    with local_client(n_workers=1, processes=False) as client:
         ex = _Recording(client.get_executor())
         it = mj.iter_games("sichuan", 64 * _chunks.CHUNK_SIZE, rng=0, executor=ex, batch_games=1024)
         next(it)
@@ -251,8 +245,3 @@ def test_dask_tasks_are_cancelled_when_a_run_stops():
             time.sleep(0.1)
         assert client.run_on_scheduler(waiting) == []
         assert sum(f.cancelled() for f in ex.futures) >= 1
-    finally:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            client.close()
-            cluster.close()

@@ -1,30 +1,14 @@
 """广东鸡平胡 scorer (rules/guangdong.md)."""
 
-import doctest
-
 import numpy as np
 import pytest
-from _hands import check_invariants, random_contexts, rule_kinds
+from _hands import check_invariants, random_contexts, ron, rule_kinds, tsumo
 
 import mjfast.scoring.guangdong as GD
 from mjfast import Hand
-from mjfast.scoring import WinContext, can_win, score
-
-
-def ron(hand, win, discarder=2, winner=0, **kw):
-    return WinContext(hand, win_tile=win, discarder=discarder, winner=winner, **kw)
-
-
-def tsumo(hand, win, winner=0, **kw):
-    return WinContext(hand, win_tile=win, self_draw=True, winner=winner, **kw)
-
+from mjfast.scoring import can_win, score
 
 check = check_invariants
-
-
-def test_doctests():
-    r = doctest.testmod(GD, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert r.attempted > 0 and r.failed == 0
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,9 +1,6 @@
 """金华 Jinhua scorer (rules/jinhua.md §4): 平胡 payments, 碰碰胡 / 全求人 / 七对子 multipliers,
 承包, 财神 and the 白板 substitute, option qifeng."""
 
-import doctest
-import importlib
-
 import pytest
 from _hands import check_invariants
 
@@ -29,11 +26,6 @@ def check(s, total, points, payments, multipliers=()):
     assert (s.total, s.points, s.payments.tolist()) == (total, points, payments)
     assert s.rows[0][:4] == ("pinghu", "平胡", "basic win (principal share)", 2)
     assert [r[0] for r in s.rows[1:]] == list(multipliers)
-
-
-def test_doctests():
-    r = doctest.testmod(importlib.import_module("mjfast.scoring.jinhua"))
-    assert r.attempted > 0 and r.failed == 0
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,30 +1,14 @@
 """四川麻将 scorer and its non-win settlements (rules/sichuan.md)."""
 
-import doctest
-
 import numpy as np
 import pytest
-from _hands import check_invariants, random_contexts, rule_kinds
+from _hands import check_invariants, random_contexts, ron, rule_kinds, tsumo
 
 import mjfast.scoring.sichuan as SC
 from mjfast import Hand, rules
-from mjfast.scoring import WinContext, can_win, score
-
-
-def ron(hand, win, discarder=2, winner=0, **kw):
-    return WinContext(hand, win_tile=win, discarder=discarder, winner=winner, **kw)
-
-
-def tsumo(hand, win, winner=0, **kw):
-    return WinContext(hand, win_tile=win, self_draw=True, winner=winner, **kw)
-
+from mjfast.scoring import can_win, score
 
 check = check_invariants
-
-
-def test_doctests():
-    r = doctest.testmod(SC, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert r.attempted > 0 and r.failed == 0
 
 
 # ---------------------------------------------------------------------------------------------

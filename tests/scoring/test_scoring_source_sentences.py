@@ -10,15 +10,6 @@ from mjfast import Hand
 from mjfast.scoring import WinContext, can_win, score
 
 
-def test_doctests():
-    import doctest
-
-    from mjfast.scoring import _wildcards
-
-    r = doctest.testmod(_wildcards, optionflags=doctest.ELLIPSIS)
-    assert r.attempted > 0 and r.failed == 0
-
-
 def rows(s):
     check_invariants(s)
     return {r[0]: r[3] for r in s.rows}

@@ -1,7 +1,5 @@
 """苏州麻将 scorer (rules/suzhou.md): the worked example, hand-worked cases, options, payments."""
 
-import doctest
-
 import numpy as np
 import pytest
 from _hands import check_invariants, rule_kinds
@@ -39,11 +37,6 @@ _OPTION_KEYS = {
 
 def codes(s):
     return {r[0]: r[3] for r in s.rows}
-
-
-def test_doctests():
-    r = doctest.testmod(SZ, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert r.attempted > 0 and r.failed == 0
 
 
 # ---------------------------------------------------------------------------------------------

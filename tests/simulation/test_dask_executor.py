@@ -1,10 +1,9 @@
 """Reproducibility through a Dask cluster: ``client.get_executor()`` is just another executor, so
 the same ``rng`` gives the same games and the same draw curves as a local run."""
 
-import warnings
-
 import pandas as pd
 import pytest
+from _dask import local_client
 
 import mjfast as mj
 from mjfast.simulation.games import simulate_games
@@ -14,20 +13,8 @@ distributed = pytest.importorskip("distributed", reason="dask[distributed] is no
 
 @pytest.fixture(scope="module")
 def dask_executor():
-    with warnings.catch_warnings():
-        # the cluster's own start-up chatter (ports, dashboards) is not what these tests check
-        warnings.simplefilter("ignore")
-        cluster = distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
-        )
-        client = distributed.Client(cluster)
-    try:
+    with local_client() as client:
         yield client.get_executor()
-    finally:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            client.close()
-            cluster.close()
 
 
 @pytest.mark.parametrize("rule, options", [("sichuan", {"xuezhan": True}), ("taicang", {})])

@@ -284,13 +284,6 @@ def test_rule_object_with_options_rejected():
         G.simulate_games(mj.rules.get("sichuan"), 10, max_fan=3)
 
 
-def test_docstring_examples():
-    import doctest
-
-    result = doctest.testmod(G, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted > 0 and result.failed == 0
-
-
 def test_iter_games_batches_match_simulate_games():
     """Streaming hands back the same games, numbered on, in batches of whole chunks."""
     batches = list(G.iter_games("taicang", 2100, rng=9, n_threads=1, batch_games=1000))

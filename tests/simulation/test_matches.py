@@ -176,13 +176,6 @@ def test_match_summary_rejects_other_tables():
         M.match_summary(mj.simulate_games("sichuan", 5, rng=0, n_threads=1))
 
 
-def test_docstring_examples():
-    import doctest
-
-    result = doctest.testmod(M, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted > 0 and result.failed == 0
-
-
 def test_wind_option():
     """Where a source is silent the prevalent wind advances after every four changes of dealer;
     ``wind="hands"`` advances it every four hands instead."""

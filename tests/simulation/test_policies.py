@@ -414,24 +414,13 @@ def test_user_policies_reproduce_for_any_threads_and_executor():
 
 
 def test_user_policies_through_dask():
-    distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed")
-    import warnings
+    pytest.importorskip("distributed", reason="dask[distributed] is not installed")
+    from _dask import local_client
 
     lineup = [tp.Loner(), None, None, tp.Loner()]
     local = mj.simulate_games("guangdong", 1100, rng=5, n_threads=2, policy=lineup)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        cluster = distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
-        )
-        client = distributed.Client(cluster)
-    try:
+    with local_client() as client:
         remote = mj.simulate_games("guangdong", 1100, rng=5, executor=client.get_executor(), policy=lineup)
-    finally:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            client.close()
-            cluster.close()
     pd.testing.assert_frame_equal(local, remote)
 
 

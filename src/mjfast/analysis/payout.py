@@ -345,9 +345,12 @@ def payout_summary(games, *, by=None, unit="stakes"):
             raise ValueError(f"by: games table has no column {k!r}")
     divisor, stake = _scale(games, unit)
     long = _long_results(games, divisor, stake)
-    for k in keys:
-        long[k] = np.repeat(games[k].to_numpy(object), 4)
-    group_cols = ["rule"] + keys
+    # the grouping columns under names of their own: a key may be called like a column of the
+    # long table (by="dealer" would otherwise replace the dealer-role flags)
+    inner = [f"_by_{i}" for i in range(len(keys))]
+    for k, name in zip(keys, inner):
+        long[name] = np.repeat(games[k].to_numpy(object), 4)
+    group_cols = ["rule"] + inner
     out = []
 
     def add(head, role, n, name, value, se, lo, hi, stat_unit):
@@ -367,7 +370,7 @@ def payout_summary(games, *, by=None, unit="stakes"):
 
     for group, part in long.groupby(group_cols, sort=True):
         group = group if isinstance(group, tuple) else (group,)
-        head = dict(zip(group_cols, group))
+        head = dict(zip(["rule"] + keys, group))
         games_part = part[part.seat == 0]
         n_games = len(games_part)
         for role in ROLES:
@@ -431,7 +434,8 @@ def payout_summary(games, *, by=None, unit="stakes"):
                     len(edge),
                     *_stat("dealer_edge", float(edge.mean()), float(edge.std(ddof=1) / np.sqrt(len(edge))), unit),
                 )
-    df = pd.DataFrame(out, columns=group_cols + ["role", "statistic", "value", "se", "ci_low", "ci_high", "n", "unit"])
+    head_cols = list(dict.fromkeys(["rule"] + keys))
+    df = pd.DataFrame(out, columns=head_cols + ["role", "statistic", "value", "se", "ci_low", "ci_high", "n", "unit"])
     df.attrs["unit"] = unit
     return df
 

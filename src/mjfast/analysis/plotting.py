@@ -19,6 +19,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from .._inputs import check_int
 from ..tiles import CODES, GLYPHS
 
 _GLYPH_FONTS = ("Noto Sans Symbols 2", "Symbola", "Segoe UI Symbol")
@@ -508,10 +509,16 @@ def plot_win_curve(curves, *, ax=None, band=2.0, top=None, labels="zh", **kwargs
     >>> len(mj.plot_win_curve(bt, top=2, ax=plt.figure().gca()).lines)
     4
     """
+    import pandas as pd
+
     lang = _language(labels)
-    ax = _axes(ax)
     if isinstance(curves, dict):
         items = list(curves.items())
+    elif not isinstance(curves, pd.DataFrame):
+        raise TypeError(
+            "curves must be a DataFrame (from simulate_draws, or expected_value with by_turn=True) "
+            f"or a dict of them, got {type(curves).__name__}"
+        )
     elif "discard" in curves.columns:
         items = []
         for label in dict.fromkeys(curves["discard"].astype(object)):
@@ -522,16 +529,20 @@ def plot_win_curve(curves, *, ax=None, band=2.0, top=None, labels="zh", **kwargs
             )
             items.append(("" if label != label or label is None else str(label), part))
         if top is not None:
-            items = items[: int(top)]
+            items = items[: check_int(top, "top", 1)]
     else:
         items = [("", curves)]
-    for label, df in items:
+    for label, df in items:  # every table checked before anything is drawn
+        if not isinstance(df, pd.DataFrame):
+            raise TypeError(f"curve {label!r} must be a DataFrame, got {type(df).__name__}")
         missing = {"turn", "p_ready", "p_win"} - set(df.columns)
         se = {"se_ready", "se_win"} & set(df.columns)
         if len(se) == 1:  # a band needs both standard errors
             missing |= {"se_ready", "se_win"} - se
         if missing:
             raise ValueError(f"curve {label!r} lacks column(s) {', '.join(sorted(missing))}")
+    ax = _axes(ax)
+    for label, df in items:
         color = kwargs.pop("color", None) if len(items) == 1 else None
         for col, style in (("ready", "--"), ("win", "-")):
             p = df[f"p_{col}"].to_numpy(float)

@@ -235,13 +235,17 @@ class Outcome:
     def release(self) -> None:
         """Keep what a later hand reads (the events, kongs, dice, winners and round) and drop the
         rest (scores, contexts, hands, the kernel's rows): a match keeps its previous hand."""
-        self.events
-        self.kongs
         winners = self.winners
-        self._cache = {"events": self._cache["events"], "kongs": self._cache["kongs"], "winners": winners}
+        kongs = self._cache.get("kongs")
+        self._cache = {"events": self._cache["events"], "winners": winners}
+        if kongs is None:  # read lazily (few hands need them): keep this hand's rows, not the batch's
+            self._kongs = self._kongs[: self._rec[7]].copy()
+        else:
+            self._cache["kongs"] = kongs
+            self._kongs = None
         self.scores = []
         self.contexts = []
-        self._hands = self._melds = self._kongs = self._events = self._seats = None
+        self._hands = self._melds = self._events = self._seats = None
 
     @property
     def how(self) -> str:

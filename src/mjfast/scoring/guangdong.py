@@ -422,8 +422,12 @@ def next_dealer(dealer: int, winners=(), **options) -> int:
     (0, 1, 0, 1)
     """
     opts = _rules.get("guangdong", **options).options
-    winners = set(winners)
-    if dealer in winners or (not winners and opts["draw"] == "stay"):
+    return _next_dealer(dealer, winners, opts["draw"])
+
+
+def _next_dealer(dealer: int, winners, draw: str) -> int:
+    """:func:`next_dealer` with its ``draw`` option already checked (the engine's hook)."""
+    if dealer in winners or (not winners and draw == "stay"):
         return dealer
     return (dealer + 1) % 4
 
@@ -507,4 +511,4 @@ def win_state(outcome, event, index, ctx, kong_log):
 def next_deal(outcome) -> int:
     """§6 (:func:`next_dealer`): the dealer keeps the deal on a win (一炮多响 included) or a draw
     (``draw="pass"``: the deal passes then), otherwise his 下家 deals."""
-    return next_dealer(outcome.dealer, outcome.winners, draw=outcome.rule.options["draw"])
+    return _next_dealer(outcome.dealer, outcome.winners, outcome.rule.options["draw"])

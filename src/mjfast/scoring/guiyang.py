@@ -436,11 +436,17 @@ def next_dealer(current: int, winners=(), *, discarder=None, ready=(), **options
     rule = _rules.get("guiyang", **options).options["dealer"]
     dealer = _seat(current, "current dealer")
     winners = [_seat(w, "winner") for w in winners]
+    if len(winners) == 3 and rule == "B":
+        _seat(discarder, "discarder")
+    return _next_dealer(dealer, winners, discarder, () if winners else _seats(ready, "ready"), rule)
+
+
+def _next_dealer(dealer: int, winners, discarder, ready, rule: str) -> int:
+    """:func:`next_dealer` with its arguments already checked (the engine's hook)."""
     if winners:
         if len(winners) == 3 and rule == "B":
-            return _seat(discarder, "discarder")
+            return discarder
         return winners[0]
-    ready = _seats(ready, "ready")
     not_ready = [s for s in range(4) if s not in ready]
     if len(not_ready) in (0, 4):
         return dealer
@@ -521,10 +527,5 @@ def next_deal(outcome) -> int:
     黄庄: who is ready decides."""
     first = outcome.events[0] if outcome.events else None
     ready = () if outcome.winners else _ready(outcome)
-    return next_dealer(
-        outcome.dealer,
-        outcome.winners,
-        discarder=first.discarder if first else None,
-        ready=ready,
-        dealer=outcome.rule.options["dealer"],
-    )
+    discarder = first.discarder if first else None
+    return _next_dealer(outcome.dealer, outcome.winners, discarder, ready, outcome.rule.options["dealer"])

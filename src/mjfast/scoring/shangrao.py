@@ -31,6 +31,7 @@ from __future__ import annotations
 from ._core import WinContext
 from .ruijin import _check_base, _check_mult, table_scheme
 from .ruijin import kong_payments as _rj_kong
+from .ruijin import settle_kongs as _ruijin_settle_kongs
 
 __all__ = ["score_shangrao", "can_win_shangrao", "kong_payments", "SCHEME"]
 
@@ -115,9 +116,5 @@ SCHEME.register()
 MINIMAL_WINS = (("123m456p789s234s55p", (), (), "1m", False), ("123m456p789s234s55p", (), (), "1m", True))
 
 
-def settle_kongs(outcome) -> list:
-    """The kong payments of the Ruijin table as each kong is made: ``(konger, deltas)``."""
-    return [
-        (k.konger, kong_payments("exposed" if k.kind == "direct" else k.kind, k.konger, k.feeder))
-        for k in outcome.kongs
-    ]
+#: The kong payments of the Ruijin table as each kong is made (瑞金's hook: the same table).
+settle_kongs = _ruijin_settle_kongs

@@ -88,6 +88,16 @@ _THRESHOLD = {"3_4": (3, 4), "2_3": (2, 3)}
 _NO_DRAGONS = bytes(3)
 
 
+def check_no_dragons(c: bytes, rule) -> None:
+    """Refuse a hand holding a dragon: under this tile set (and 太仓's) they are flowers."""
+    if c[31:34] != _NO_DRAGONS:
+        bad = next(t for t in (31, 32, 33) if c[t])
+        raise ValueError(
+            f"tile {_t.CODES[bad]} is not played under rule {rule.name!r} "
+            "(the dragons are flowers: pass them with bonus=)"
+        )
+
+
 def _check(f: Facts) -> None:
     """The hand and flags 苏州 allows (score and can_win)."""
     ctx = f.ctx
@@ -117,13 +127,7 @@ def _check(f: Facts) -> None:
             "on a discard win or 抢杠 the discarder (or robbed konger) pays alone; "
             f"liable={ctx.liable} is not the discarder {ctx.discarder}"
         )
-    c = f.c
-    if c[31:34] != _NO_DRAGONS:
-        bad = next(t for t in (31, 32, 33) if c[t])
-        raise ValueError(
-            f"tile {_t.CODES[bad]} is not played under rule {rule.name!r} "
-            "(the dragons are flowers: pass them with bonus=)"
-        )
+    check_no_dragons(f.c, rule)
 
 
 def _meld_counts(melds) -> tuple:

@@ -74,7 +74,7 @@ from ..decomposition import Decomposition, from_reading
 from ._core import WinContext
 from ._framework import Element, Facts, Scheme, pay_all, pay_discarder
 from ._wildcards import check_chows_from_left, check_wild_tiles
-from .suzhou import CONCEALED_WIND_PUNGS, DISCARD_WIND_PUNG, HuaFacts, _meld_counts, hua_facts
+from .suzhou import CONCEALED_WIND_PUNGS, DISCARD_WIND_PUNG, HuaFacts, _meld_counts, check_no_dragons, hua_facts
 
 __all__ = ["score_taicang", "can_win_taicang", "DEFAULT_BASE", "DEFAULT_MAX_PAYMENT", "wild_kinds", "SCHEME"]
 
@@ -84,7 +84,6 @@ DEFAULT_BASE = 5
 DEFAULT_MAX_PAYMENT = 100
 
 _ = _meld_counts  # (re-exported for callers of the former module layout)
-_NO_DRAGONS = bytes(3)
 
 
 def wild_kinds(rule, flipped) -> tuple:
@@ -144,13 +143,7 @@ def _check(f: Facts) -> None:
             "太仓 has no 包 except 抢杠, where the robbed konger (the discarder) "
             f"pays; liable={ctx.liable} is not allowed"
         )
-    c = f.c
-    if c[31:34] != _NO_DRAGONS:
-        bad = next(t for t in (31, 32, 33) if c[t])
-        raise ValueError(
-            f"tile {_t.CODES[bad]} is not played under rule {rule.name!r} "
-            "(the dragons are flowers: pass them with bonus=)"
-        )
+    check_no_dragons(f.c, rule)
 
 
 def _check_keywords(kw: dict, rule) -> dict:

@@ -152,10 +152,10 @@ def _play(game, bitgens: list, sizes, n_threads: int, n_hands: int, wind: str) -
 
         def settled(i, outcome, pay):  # rotate and let the hand go as soon as it is settled
             t = tables[i]
-            seats = t.seating
-            for s in range(4):
-                t.totals[seats[s]] += int(pay[s])
-            cum[i] = tuple(t.totals)
+            seats, totals = t.seating, t.totals
+            for s, p in enumerate(pay.tolist()):
+                totals[seats[s]] += p
+            cum[i] = tuple(totals)
             outcome.round = rounds[i]._replace(previous=None)  # the chain of hands ends here
             _end_hand(game, t, outcome, wind)
             outcome.release()  # the next hand reads only its events
