@@ -298,22 +298,163 @@ def test_every_framework_rule_takes_values(name):
     assert seen
 
 
+# ---------------------------------------------------------------------------------------------
+# 国标 and JJ: the fan search finds the fans, the variant's table prices them
+#: Hand-built 国标/JJ wins: (hand, winning tile, how won).
+MCR_HANDS = [
+    (Hand("123m456p789s234s55p"), "5p", dict(discarder=3)),  # 花龙 门前清 平和 嵌张: 13
+    (Hand("234m456p789s55p", melds=["345s@left"]), "5p", dict(discarder=1)),  # 三色三步高 平和 嵌张: 9
+    (Hand("234m456p789s55p", melds=["678s@left"]), "5p", dict(self_draw=True)),  # 平和 嵌张 自摸: 4
+    (Hand("11223355667788m"), "8m", dict(self_draw=True)),  # 七对 清一色 …: no 平和
+    (Hand("123m567m789m11m", melds=["4444m@left"], bonus="F1F2"), "1m", dict(self_draw=True)),
+]
+
+
+def _mcr_ctx(i, **kw):
+    h, w, how = MCR_HANDS[i]
+    return _ctx(h, w, **how, **kw)
+
+
+def _options(name, ctx):
+    return {"flowers": True} if ctx.hand.bonus else {}
+
+
 @pytest.mark.parametrize("name", ["guobiao", "jj"])
-def test_rules_off_the_framework_take_options_only(name):
-    with pytest.raises(ValueError, match="not declared with the scorer framework.*options only"):
-        rules.variant(name, f"{name}_values", values={"chicken_hand": 10})
-    with pytest.raises(ValueError, match="not declared with the scorer framework"):
-        rules.variant(name, f"{name}_elements", elements={"x": None})
-    key, allowed = next(iter(rules.get(name).option_choices.items()))
-    v = rules.variant(name, f"{name}_opt", options={key: allowed[-1]})
-    assert v.options[key] == allowed[-1]
-    ctx = random_contexts(np.random.default_rng(1), rule_kinds(name), 1)[0]
-    try:
-        b = mj.score(ctx, name, **{key: allowed[-1]})
-    except ValueError:
-        return
+def test_an_mcr_variant_changes_exactly_the_changed_fan(name):
+    v = rules.variant(name, f"{name}_ac10", values={"all_chows": 10})
+    seen = 0
+    for i in range(len(MCR_HANDS)):
+        ctx = _mcr_ctx(i)
+        base, var = mj.score(ctx, name, **_options(name, ctx)), mj.score(ctx, v, **_options(name, ctx))
+        check_invariants(var)
+        b_rows, v_rows = {r[0]: r for r in base.rows}, {r[0]: r for r in var.rows}
+        assert list(b_rows) == list(v_rows)
+        delta = 0
+        if "all_chows" in b_rows:
+            seen += 1
+            b, r = b_rows.pop("all_chows"), v_rows.pop("all_chows")
+            assert (b[3], r[3], r[4]) == (2, 10, 1)
+            delta = 8
+        assert b_rows == v_rows  # every other row as it was
+        assert var.total == base.total + delta and var.rule == f"{name}_ac10"
+        plain = var.total - sum(r[3] for r in var.rows if r[0] == "flower_tiles")
+        assert var.legal == (plain >= (8 if name == "guobiao" else 1)) == mj.can_win(ctx, v, **_options(name, ctx))
+    assert seen == 3
+    # the 4-番 self-draw is below the 国标 minimum, at 12 番 above it
+    low = _mcr_ctx(2)
+    assert mj.score(low, v).total == 12 and mj.score(low, v).legal
+    if name == "guobiao":
+        assert not mj.can_win(low, "guobiao") and mj.can_win(low, v)
+        s = mj.score(low, v)
+        assert s.points == 8 + 12 and s.payments.tolist() == [60, -20, -20, -20]
+
+
+def test_a_guobiao_fan_switched_off_counts_nothing_towards_the_minimum():
+    v = rules.variant("guobiao", "guobiao_no_pinghu", elements={"all_chows": None})
+    ctx = _mcr_ctx(1)  # 9 番 with 平和 (2)
+    base, var = mj.score(ctx, "guobiao"), mj.score(ctx, v)
+    assert base.legal and base.total == 9 and "all_chows" in {r[0] for r in base.rows}
+    assert var.total == 7 and "all_chows" not in {r[0] for r in var.rows}
+    assert not var.legal and var.reason == "7 番 without flowers, below the 8-番 minimum"
+    assert not mj.can_win(ctx, v) and not var.payments.any()
+    # the flowers still do not count towards it, at the variant's flower value
+    fl = rules.variant("guobiao", "guobiao_fl4", values={"flower_tiles": 4})
+    ctx = _ctx(Hand("234m456p789s55p", melds=["678s@left"], bonus="F1F2F3"), "5p", self_draw=True)
+    s = mj.score(ctx, fl, flowers=True)
+    assert s.total == 4 + 12 and not s.legal and s.reason.startswith("4 番 without flowers")
+    assert mj.score(ctx, "guobiao", flowers=True).total == 4 + 3
+
+
+def test_guobiao_lianzhong_hands_take_their_variant_values():
+    v = rules.variant("guobiao", "guobiao_tianhu", options={"lianzhong_extras": True}, values={"heavenly_hand": 300})
+    ctx = _ctx(Hand("123m456p789s234s55p"), "5p", self_draw=True, dealer=0, winner=0, heavenly=True)
+    base = mj.score(ctx, "guobiao", lianzhong_extras=True)
+    var = mj.score(ctx, v)
+    assert base.total == 168 and var.total == 300
+    assert [r[0] for r in var.rows] == [r[0] for r in base.rows] and var.rows[-1][:4] == (
+        "heavenly_hand",
+        "天和",
+        "Heavenly Hand",
+        300,
+    )
+    check_invariants(var)
+    off = rules.variant(
+        "guobiao", "guobiao_no_tianhu", options={"lianzhong_extras": True}, elements={"heavenly_hand": None}
+    )
+    assert mj.score(ctx, off).total == mj.score(ctx, "guobiao").total  # the fans again
+    with pytest.raises(ValueError, match="do not exist under the options"):
+        rules.variant("guobiao", "guobiao_tianhu_off", values={"heavenly_hand": 300})
+
+
+@pytest.mark.parametrize("name", ["guobiao", "jj"])
+def test_an_mcr_variant_is_validated(name):
+    with pytest.raises(
+        ValueError, match=rf"unknown element 'pinghu' of rule '{name}'; valid elements: big_four_winds, "
+    ):
+        rules.variant(name, f"{name}_bad", values={"pinghu": 10})
+    with pytest.raises(ValueError, match="cannot switch off unknown element 'pinghu'; valid elements: big_four_winds"):
+        rules.variant(name, f"{name}_bad", elements={"pinghu": None})
+    new = {"zh": "新", "en": "New", "value": 1, "predicate": "f.flowers"}
+    with pytest.raises(ValueError, match="found by its own search.*not add or replace one"):
+        rules.variant(name, f"{name}_bad", elements={"new_fan": new})
+    with pytest.raises(ValueError, match="must be an integer, got 2.5"):
+        rules.variant(name, f"{name}_bad", values={"all_chows": 2.5})
+    assert f"{name}_bad" not in rules.variants()
+
+
+@pytest.mark.parametrize(
+    "name, code, value",
+    # fans that cannot move a hand across the minimum: 清一色 holds only far above 8 番, and
+    # every JJ win has at least 1 番 anyway
+    [("guobiao", "full_flush", 30), ("jj", "pung_of_terminals_or_honors", 3)],
+)
+def test_an_mcr_variant_pickles_and_simulates(name, code, value):
+    v = rules.variant(name, f"{name}_{code}", values={code: value})
+    old = _variants._scheme_of(rules._REGISTRY[name], rules.get(name))
+    old_value = old.elements[old.codes().index(code)].value
+    assert pickle.loads(pickle.dumps(v)) is v
+    ctx = _mcr_ctx(3)
     s = mj.score(ctx, v)
-    assert (s.rule, s.total, s.legal, s.rows) == (f"{name}_opt", b.total, b.legal, b.rows)
+    t = pickle.loads(pickle.dumps(s))
+    assert (t.rule, t.total, t.rows, t.decomposition) == (s.rule, s.total, s.rows, s.decomposition)
+    # the same games, other payments exactly where the fan holds
+    n, seed = 1500, 3
+    base, var = mj.simulate_games(name, n, rng=seed, n_threads=1), mj.simulate_games(v, n, rng=seed, n_threads=1)
+    assert var.attrs["rule"] == f"{name}_{code}"
+    pd.testing.assert_frame_equal(base[PLAY + ["elements"]], var[PLAY + ["elements"]])
+    ob, ov = _outcomes(rules.get(name), n, seed), _outcomes(v, n, seed)
+    games = set()
+    for g, (b, o) in enumerate(zip(ob, ov)):
+        for (_w, sb), (_w2, sv) in zip(b.scores, o.scores):
+            count = {r[0]: r[4] for r in sb.rows}.get(code, 0)
+            assert sv.total - sb.total == (value - old_value) * count
+            assert (sv.payments != sb.payments).any() == bool(count)
+            games |= {g} if count else set()
+    assert games
+    changed = (base[PAY].to_numpy() != var[PAY].to_numpy()).any(axis=1)
+    assert set(np.flatnonzero(changed)) == games
+
+
+def test_a_rule_off_the_framework_takes_options_only(monkeypatch):
+    """A rule whose scorer is a plain registered function (the toy rule of the engine tests) has
+    no element table: its variants change options only."""
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "simulation"))
+    import toy_rule
+    import toy_scoring
+
+    monkeypatch.setitem(rules._REGISTRY, toy_rule.NAME, toy_rule)
+    monkeypatch.setitem(_core._SCORERS, toy_rule.NAME, (toy_scoring.score_toy, toy_scoring.can_win_toy, None))
+    with pytest.raises(ValueError, match="not declared with the scorer framework.*options only"):
+        rules.variant("toy", "toy_values", values={"win": 2})
+    with pytest.raises(ValueError, match="not declared with the scorer framework"):
+        rules.variant("toy", "toy_elements", elements={"win": None})
+    v = rules.variant("toy", "toy_kong2", options={"kong_pays": 2})
+    assert v.options["kong_pays"] == 2
+    ctx = _ctx(Hand("123m456m789m234p55p"), "2p", self_draw=True)
+    s, b = mj.score(ctx, v), mj.score(ctx, "toy", kong_pays=2)
+    assert (s.rule, s.total, s.points, s.rows) == ("toy_kong2", b.total, b.points, b.rows)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -298,9 +298,8 @@ def variant(
         A bad name (not an identifier, a built-in rule's, or a variant declared with other
         arguments), an unknown base rule, an unknown option or option value, an unknown element
         code (the message lists the valid ones), a value that is not an integer or belongs to an
-        element the variant's options leave out, a malformed new element, or ``values=`` /
-        ``elements=`` for a rule whose scorer is not declared with the scorer framework
-        (``guobiao``, ``jj``: only ``options=`` can change there).
+        element the variant's options leave out, a malformed new element, or a new element for
+        ``guobiao`` / ``jj`` (see the Notes).
 
     Notes
     -----
@@ -309,6 +308,14 @@ def variant(
     others in an exclusion group (清一色, 天胡 …) keeps that; any other change (a 花 value, an
     element switched off or added) has every candidate win checked by the variant's own
     :func:`mjfast.can_win`, so its games follow its rules either way.
+
+    国标 and JJ: the compiled fan search decides which fans a hand holds (the MCR 不计
+    principles, and the reading, chosen by the MCR table's values); a variant reprices those
+    fans (``values``) or switches some off (``elements={code: None}``: the fan scores nothing,
+    no other fan takes its place, so 无番和 is still counted only where the MCR table has no
+    other fan).  The minimum (国标 8 番, JJ 1 番) is taken on the variant's total without
+    flowers, so switching a fan off can take a hand below it.  Their elements carry no
+    predicate to evaluate, so no element can be added to them.
 
     Examples
     --------

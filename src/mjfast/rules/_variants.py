@@ -217,9 +217,9 @@ def declare(base, name, *, values=None, options=None, elements=None, registry: d
     vals = tuple((values or {}).items())
     if (vals or elements) and base_scheme is None:
         raise ValueError(
-            f"rule {rule.name!r} is not declared with the scorer framework (its scorer ranks "
-            "the readings by its own built-in table), so a variant of it can change options "
-            "only, not values= or elements="
+            f"rule {rule.name!r} is not declared with the scorer framework (its scorer is a "
+            "function registered with mjfast.scoring.register, without an element table), so a "
+            "variant of it can change options only, not values= or elements="
         )
     codes = base_scheme.codes() if base_scheme is not None else ()
     for code, v in vals:

@@ -20,6 +20,12 @@ stays (the first listed on a tie).  The present elements, in table order, are th
 ``replace``), so the rows always replay to the total.  The rule's ``key`` ranks the readings
 (by default: legal first, then the total); the first reading of the best key is scored.
 
+A rule whose elements are found together by one search instead (国标 and JJ: the compiled MCR
+fan search applies the 不计 principles and chooses the reading itself) declares the same table
+and a ``search`` hook: no predicate is evaluated, the rows are the table's rows of the elements
+the search found, and the total is the search's own under the declared values, or the rows
+replayed when a :func:`~mjfast.rules.variant` changed them.
+
 The shortcut
 ------------
 Listing every reading of a hand is what makes scoring slow, and for a hand without wildcards it
@@ -583,6 +589,63 @@ class _Result:
     def result(self) -> _Result:
         return self
 
+    def __reduce__(self):
+        # a Score pickles its source: the rows and the decomposition, read now (the bound
+        # scheme holds compiled code, which does not pickle)
+        b = self.bound
+        return (_Read, (b.rows(self), b.decomposition(self)))
+
+
+class _Read:
+    """An unpickled :class:`_Result`: its rows and decomposition, as read when it was pickled
+    (its own ``bound``, for the Score's lazy parts)."""
+
+    __slots__ = ("_rows", "_decomposition")
+
+    def __init__(self, rows, decomposition):
+        self._rows, self._decomposition = rows, decomposition
+
+    @property
+    def bound(self) -> _Read:
+        return self
+
+    def rows(self, r) -> list:
+        return list(self._rows)
+
+    def decomposition(self, r):
+        return self._decomposition
+
+    def __reduce__(self):
+        return (_Read, (self._rows, self._decomposition))
+
+
+class _Searched:
+    """The result of a scheme with a ``search`` hook: the search's ``source`` (``reading``), the
+    elements present (``got``: None until the rows are read, when the values are the declared
+    ones), total and legality."""
+
+    __slots__ = ("reading", "ctx", "bound", "got", "total")  # (got: unset until the rows are read)
+    extra: tuple = ()
+    cls = None
+    facts = None
+
+    if TYPE_CHECKING:
+        # slots set by the framework's closures, read by the rule's hooks: typed as Any
+
+        def __getattr__(self, name: str) -> Any: ...
+
+        def __setattr__(self, name: str, value: Any) -> None: ...
+
+    @property
+    def raw(self):
+        return self.total
+
+    @property
+    def result(self) -> _Searched:
+        return self
+
+    __reduce__ = _Result.__reduce__
+
 
 def _rows(r: _Result) -> list:
     return r.bound.rows(r)
@@ -677,6 +740,23 @@ class Scheme:
         those elements (all of them when None).
     not_complete : callable
         ``not_complete(ctx, rule) -> str``: the NotComplete message.
+    search : callable, optional
+        For a rule whose elements are found together by one search rather than by their
+        predicates (国标's compiled fan search, which applies the MCR 不计 principles and picks
+        the reading itself): ``search(bound)`` returns the binding's search function (called
+        once per rule and keywords), ``fn(ctx, first) -> (source, total, reason)``, or None when
+        the hand is not a win.  ``source`` is what the other hooks read (``decomposition``,
+        ``found``, ``legality``), ``total`` the total its elements replay to under the values
+        the scheme *declares* and ``reason`` why that is not a legal win ("" when it is, or a
+        callable ``reason(result)`` giving it); ``first``: :func:`~mjfast.can_win` asks, so any
+        legal result will do.
+        The framework then evaluates no predicate: the rows are built from the element table
+        on demand (``found(bound, source) -> {code: count}`` of the elements present), and
+        when a :func:`~mjfast.rules.variant` changed or switched off an element the total is
+        the rows replayed under the bound values and ``legality(bound, source, total) -> str``
+        says why it is not a legal win.
+    found : callable, optional
+        With ``search``: the elements present in a search's result (see ``search``).
     """
 
     def __init__(
@@ -709,7 +789,11 @@ class Scheme:
         exempt_if: Callable | None = None,
         surely_legal: Callable | None = None,
         hand_legality: bool = False,
+        search: Callable | None = None,
+        found: Callable | None = None,
     ):
+        if (search is None) != (found is None):
+            raise ValueError("a scheme's search and found hooks are given together")
         self.name = name
         self.elements = tuple(elements)
         codes = [e.code for e in self.elements]
@@ -741,6 +825,11 @@ class Scheme:
         self.exempt_if = exempt_if
         self.surely_legal = surely_legal
         self.hand_legality = hand_legality
+        self.search = search
+        self.found = found
+        #: The elements as declared (a derived scheme keeps its base's: the values a search's
+        #: total is computed with).
+        self.declared = self.elements
         self._bound: dict = {}
 
     # -- variants ----------------------------------------------------------------------------
@@ -781,6 +870,12 @@ class Scheme:
                 raise ValueError(
                     f"elements[{code!r}] must be None (switch it off) or an Element, got {type(e).__name__}"
                 )
+            if self.search is not None:
+                raise ValueError(
+                    f"elements[{code!r}]: the elements of rule {self.name!r} are found by its own search "
+                    "(no predicate is evaluated), so a variant of it can change values and switch "
+                    "elements off (None), not add or replace one"
+                )
             if e.code != code:
                 raise ValueError(f"elements[{code!r}] is an Element coded {e.code!r}")
             if code in codes:
@@ -817,7 +912,9 @@ class Scheme:
         """The scheme bound to a resolved Rule and scorer keywords (cached)."""
         kw = self._kw(options)
         try:
-            key = (id(rule), tuple(sorted(kw.items())))
+            # each value's type is part of the key: True == 1 and they hash alike, but a
+            # keyword check may accept one and reject the other (国标 flowers=True / flowers=1)
+            key = (id(rule), tuple(sorted((k, v, type(v)) for k, v in kw.items())))
             hash(key)
         except TypeError:
             return Bound(self, rule, kw)
@@ -864,6 +961,21 @@ class Scheme:
         return bind
 
 
+def _searched_score(bound, settle, name, unit, ctx, source, t, reason) -> Score:
+    """The Score of a search's result (see :class:`Scheme`'s ``search``)."""
+    r = _Searched()
+    r.reading = source
+    r.ctx = ctx
+    r.bound = bound
+    r.total = t
+    if not reason:
+        points, pay = settle(bound, ctx, r)
+        return Score(name, t, points, pay, True, "", unit, _rows, None, _decomposition, r)
+    if type(reason) is not str:
+        reason = reason(r)
+    return Score(name, t, 0, _NO_PAYMENT, False, reason, unit, _rows, None, _decomposition, r)
+
+
 def _signature(keywords):
     import inspect
 
@@ -897,6 +1009,22 @@ class Bound:
                 (e.code, v, e.predicate, e.scope == "reading", e.group, e.how, e.tag, e.excludes, e.zh, e.en, unit)
             )
         self.elements = tuple(els)
+        self.search = scheme.search
+        #: A search's total holds as it is: the elements and values are the declared ones.
+        self.as_declared = True
+        if self.search is not None:
+            declared = []
+            for e in scheme.declared:
+                v = e.value(opts, kw) if callable(e.value) else e.value
+                if v is not None:
+                    declared.append((e.code, v))
+            self.as_declared = declared == [(x[0], x[1]) for x in els]
+            # (instance attributes: the bound functions are closures; no predicate is compiled)
+            self._search = scheme.search(self)  # type: ignore[misc]
+            self._searched = self._searched_fn()
+            self.score = self._searched_score()  # type: ignore[method-assign]
+            self.can_win = self._searched_can_win()  # type: ignore[method-assign]
+            return
         keep = scheme.minimum_elements
         if keep is not None:  # (the exempt patterns are read by the legality test too)
             ex = scheme.exempt(opts) if callable(scheme.exempt) else scheme.exempt
@@ -1196,6 +1324,46 @@ class Bound:
         r.facts = f
         return f, r, True
 
+    def value(self, code: str):
+        """The bound value of element ``code`` (None: switched off or absent under the options)."""
+        i = self._index.get(code)
+        return None if i is None else self.elements[i][1]
+
+    def _searched_fn(self) -> Callable:
+        """``searched(ctx, first=False) -> result`` of a scheme with a ``search`` hook (see
+        :class:`Scheme`): a closure over this binding, as the hot path of 国标 scoring is."""
+        sch = self.scheme
+        prepare, search, legality, rule = sch.prepare, self._search, sch.legality, self.rule
+        els, index, declared, bound = self.elements, self._index, self.as_declared, self
+        not_complete = sch.not_complete
+
+        def searched(ctx: WinContext, first: bool = False):
+            """``(source, total, reason)``: the search's source, the total (replayed when a
+            variant changed the values) and why it is not a legal win ("" when it is)."""
+            if prepare is not None:
+                ctx = prepare(ctx, rule)
+            hit = search(ctx, first)
+            if hit is None:
+                raise NotComplete(not_complete(ctx, rule))
+            source, t, reason = hit
+            if not declared:
+                got = bound._found(source)
+                t = 0
+                for code in sorted(got, key=index.__getitem__):
+                    x = els[index[code]]
+                    t = _apply(t, x[1] * got[code] if x[5] == "add" else x[1], x[5])
+                reason = "" if legality is None else legality(bound, source, t)
+            return source, t, reason, ctx
+
+        return searched
+
+    def _found(self, source) -> dict:
+        """``{code: count}`` of the bound elements a search found (switched-off ones dropped)."""
+        index = self._index
+        found = self.scheme.found
+        assert found is not None  # (given with the search)
+        return {c: n for c, n in found(self, source).items() if n and c in index}
+
     def check(self, ctx: WinContext) -> tuple:
         """``(ctx, facts)``: the context prepared and checked, and its hand-level facts."""
         sch = self.scheme
@@ -1205,6 +1373,58 @@ class Bound:
         if sch.check is not None:
             sch.check(f)
         return ctx, f
+
+    def _searched_score(self) -> Callable:
+        """:meth:`score` of a scheme with a ``search`` hook, as a closure over this binding."""
+        settle, name, unit, bound = self.scheme.settle, self.name, self.unit, self
+        if not self.as_declared or self.scheme.prepare is not None:
+            searched = self._searched
+
+            def score(ctx: WinContext) -> Score:
+                source, t, reason, ctx = searched(ctx)
+                return _searched_score(bound, settle, name, unit, ctx, source, t, reason)
+
+            return score
+        # the hot path (国标 in games and batches): the search gives the total and the reason
+        search, not_complete, rule = self._search, self.scheme.not_complete, self.rule
+
+        def score_declared(ctx: WinContext) -> Score:
+            hit = search(ctx, False)
+            if hit is None:
+                raise NotComplete(not_complete(ctx, rule))
+            r = _Searched()
+            r.reading, t, reason = hit
+            r.ctx = ctx
+            r.bound = bound
+            r.total = t
+            if not reason:
+                points, pay = settle(bound, ctx, r)
+                return Score(name, t, points, pay, True, "", unit, _rows, None, _decomposition, r)
+            if type(reason) is not str:
+                reason = reason(r)
+            return Score(name, t, 0, _NO_PAYMENT, False, reason, unit, _rows, None, _decomposition, r)
+
+        return score_declared
+
+    def _searched_can_win(self) -> Callable:
+        """:meth:`can_win` of a scheme with a ``search`` hook, as a closure over this binding."""
+        if not self.as_declared or self.scheme.prepare is not None:
+            searched = self._searched
+
+            def can_win(ctx: WinContext) -> bool:
+                try:
+                    return not searched(ctx, True)[2]
+                except NotComplete:
+                    return False
+
+            return can_win
+        search = self._search
+
+        def can_win_declared(ctx: WinContext) -> bool:
+            hit = search(ctx, True)
+            return hit is not None and not hit[2]
+
+        return can_win_declared
 
     def score(self, ctx: WinContext) -> Score:
         sch = self.scheme
@@ -1276,6 +1496,9 @@ class Bound:
         """``(listed, total, points, payments, legal, reason, rows)`` of a checked context, by
         the classes when they decide (``listed`` False) or reading by reading (``full=True``):
         what the tests compare."""
+        if self.search is not None:  # (one search: nothing to list)
+            s = self.score(ctx)
+            return False, s.total, s.points, s.payments.tolist(), s.legal, s.reason, s.rows
         ctx, f = self.check(ctx)
         _f, r, listed = self.evaluate(ctx, full=full, f=f)
         points, pay = self.scheme.settle(self, ctx, r) if r.legal else (0, _NO_PAYMENT)
@@ -1285,6 +1508,8 @@ class Bound:
     def rows(self, r: _Result) -> list:
         els = self.elements
         index = self._index
+        if getattr(r, "got", None) is None:  # (a search's result: built now)
+            r.got = self._found(r.reading)
         out = []
         for code in sorted(r.got, key=index.__getitem__):
             n = r.got[code]
@@ -1297,6 +1522,8 @@ class Bound:
     def best_reading(self, o: _Result):
         """The raw reading scored (listing the readings when the classes decided)."""
         r = o
+        if self.search is not None:
+            return r.reading
         if r.reading is None and r.cls is not None:
             f = self._facts(o.ctx)
             if self.scheme.check is not None:

@@ -37,12 +37,18 @@ reference and exist here only as the non-MCR ``lianzhong_extras`` option.  Every
 default is the reference's behaviour, including where it differs from the seed texts
 (GB-C2 自摸 on special forms, GB-C7 清幺九 with 三同刻, 明暗杠 = 5).
 
-The fan table is :mod:`mjfast.scoring._fans` (read by this module, the kernel and the twin).
-The fan search runs in the Cython kernel :mod:`mjfast._kernels._mcr`; its pure-Python twin
-:mod:`mjfast._reference.mcr` (which takes its splits from
-:func:`mjfast.decomposition.decompose_counts`) runs instead when ``MJFAST_PUREPYTHON=1``; it is
-imported only then.  The fan search is this rule's element evaluator: it ranks the readings by
-the table's values, so the 国标 table is not open to :func:`mjfast.rules.variant`'s values.
+The scorer is declared on the scorer framework (:data:`SCHEME`): its element table
+(:data:`ELEMENTS`) holds every fan's code, names and value, built from the fan table
+:mod:`mjfast.scoring._fans` (which the kernel and the twin read too); the rows and the total
+of a Score are built from it.  What really differs from the regional rules is the rule's
+``search`` hook: the fan search finds which fans a hand holds, applying the MCR 不计 principles
+and choosing among the readings by the table's values.  It runs in the Cython kernel
+:mod:`mjfast._kernels._mcr`; its pure-Python twin :mod:`mjfast._reference.mcr` (which takes its
+splits from :func:`mjfast.decomposition.decompose_counts`) runs instead when
+``MJFAST_PUREPYTHON=1``; it is imported only then.  A :func:`mjfast.rules.variant` of 国标
+reprices the fans found (``values``) or switches some off (``elements={code: None}``); the
+8-番 minimum is then taken on the variant's total without flowers, so a fan switched off counts
+nothing towards it (and no other fan, 无番和 included, takes its place).
 """
 
 from __future__ import annotations
@@ -54,9 +60,10 @@ from .._kernels import _mcr as _K
 from ..decomposition import Decomposition, _waits
 from ..hand import Meld
 from . import _fans as M
-from ._core import NotComplete, Score, WinContext, register
+from ._core import Score, WinContext
+from ._framework import Element, Scheme
 
-__all__ = ["score_guobiao", "can_win_guobiao", "FANS", "MIN_FAN", "fan_table"]
+__all__ = ["score_guobiao", "can_win_guobiao", "FANS", "MIN_FAN", "fan_table", "ELEMENTS", "SCHEME"]
 
 #: Minimum fan total (flowers excluded) for a legal win (GB-A1).
 MIN_FAN = 8
@@ -174,25 +181,12 @@ PURE_PYTHON = os.environ.get("MJFAST_PUREPYTHON", "0") == "1"
 
 
 class _Found(_K.Found):
-    """The best reading of a hand (kernel or pure-Python engine) plus what the lazy parts of
-    its Score read: the Score's ``source``, so that no closure is built per call."""
+    """The best reading of a hand (kernel or pure-Python engine) plus what the rows read: the
+    search's ``source`` (see :class:`~mjfast.scoring._framework.Scheme`)."""
 
-    __slots__ = ("ctx", "n_fl", "extra")
-    ctx: WinContext
-    n_fl: int
-    extra: tuple | None  #: the 连庄 row replacing the fans, (code, zh, en, 番) or None
-
-
-def _found_rows(f: _Found) -> list:
-    return _rows(f.fans, f.n_fl, f.extra)
-
-
-def _found_decomposition(f: _Found) -> Decomposition:
-    return _decomposition(f.ctx, f.reading)
-
-
-def _below_minimum(f: _Found) -> str:
-    return f"{f.total} 番 without flowers, below the {MIN_FAN}-番 minimum"
+    __slots__ = ("n_fl", "extra")
+    n_fl: int  #: the flowers counted
+    extra: str | None  #: the code of the 联众 hand replacing the fans, or None
 
 
 def _search(ctx: WinContext, opts: int, pure_python: bool = PURE_PYTHON) -> _Found | None:
@@ -284,20 +278,6 @@ def _extras(ctx, rd) -> list:
     return out
 
 
-def _rows(ft, n_fl, extra):
-    rows = []
-    for i in range(1, M.N_FANS):
-        n = n_fl if i == M.FLOWER_TILES else ft[i]
-        if n:
-            rows.append((_CODE[i], M.FAN_NAME_ZH[i], M.FAN_NAME_EN[i], M.FAN_VALUE[i] * n, n, "番", "add"))
-    if extra is not None:
-        code, zh, en, v = extra
-        # the replacing hand goes after the fans it replaces, before the flowers
-        at = next((k for k, r in enumerate(rows) if r[0] == "flower_tiles"), len(rows))
-        rows.insert(at, (code, zh, en, v, 1, "番", "replace"))
-    return rows
-
-
 def _decomposition(ctx: WinContext, rd) -> Decomposition:
     form, packs, extra = _reading(rd)
     counts = ctx.hand.counts
@@ -336,7 +316,177 @@ def _decomposition(ctx: WinContext, rd) -> Decomposition:
     return Decomposition(form, (), None, tuple(ids), ())
 
 
-_NO_PAYMENT = (0, 0, 0, 0)
+#: Where the 8-番 minimum and the settlement read the flowers (the rows put them last).
+_FLOWER_CODE = _CODE[M.FLOWER_TILES]
+
+
+class _Extra:
+    """The value of a 联众 hand: ``value`` under ``lianzhong_extras=True``, absent otherwise."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: int):
+        self.value = value
+
+    def __call__(self, options, keywords):
+        return self.value if options["lianzhong_extras"] else None
+
+    def __eq__(self, other):
+        return type(other) is _Extra and other.value == self.value
+
+    def __hash__(self):
+        return hash((_Extra, self.value))
+
+    def __reduce__(self):
+        return (_Extra, (self.value,))
+
+
+def _fan_element(i: int) -> Element:
+    scope = "hand" if i == M.FLOWER_TILES else "reading"
+    what = "f.flowers" if i == M.FLOWER_TILES else f"f.fans[{i}]"
+    return Element(_CODE[i], M.FAN_NAME_ZH[i], M.FAN_NAME_EN[i], M.FAN_VALUE[i], what, scope=scope)
+
+
+def fan_elements(order) -> tuple:
+    """The :class:`~mjfast.scoring._framework.Element` of each fan id in ``order`` (the
+    table's names and values; the predicate names what the fan search counts)."""
+    return tuple(_fan_element(i) for i in order)
+
+
+#: 国标's element table, in row order: the 81 fans and 明暗杠 (the fan search's counts; 明暗杠
+#: before the 联众 hands, which replace every fan), the 联众 hands (``lianzhong_extras``: the
+#: highest one present replaces the fan total) and the 花牌 last (added to any total).
+ELEMENTS = (
+    fan_elements([*range(1, M.FLOWER_TILES), M.CONCEALED_KONG_AND_MELDED_KONG])
+    + tuple(
+        Element(code, zh, en, _Extra(v), f"f.extra == {code!r}", scope="reading", group="lianzhong", how="replace")
+        for code, zh, en, v in _EXTRAS
+    )
+    + fan_elements([M.FLOWER_TILES])
+)
+_EXTRA_CODES = tuple(e[0] for e in _EXTRAS)
+
+
+def _check_keywords(kw: dict, rule) -> dict:
+    if type(kw["flowers"]) is not bool:
+        raise ValueError(f"flowers must be True or False, got {kw['flowers']!r}")
+    return kw
+
+
+def _search_hook(bound):
+    """The scheme's search for one binding: the compiled fan search (the MCR 不计 principles and
+    the reading chosen by the table's values), the 四杠 暗杠 option, the 联众 hands and the
+    flowers."""
+    flowers = bound.kw["flowers"]
+    _rule, opts, lianzhong, angang = _rule_info(bound.rule)
+    extra_values = {code: bound.value(code) for code in _EXTRA_CODES}  # (None: switched off)
+    flower_value = _FLOWER_VALUE
+
+    def search(ctx: WinContext, first: bool):
+        # the hot path of the Monte-Carlo engine and of batch scoring: kept flat on purpose
+        bonus = ctx.hand._bonus  # sorted ids; the flowers 春夏秋冬梅兰竹菊 are ids 34-41
+        if flowers is True and (not bonus or (bonus[0] >= 34 and bonus[-1] <= 41)):
+            n_fl = len(bonus)
+        else:
+            n_fl = 0 if (flowers is False and not bonus) else _flowers(ctx, flowers)
+        found = _search(ctx, opts)
+        if found is None:
+            return None
+        if angang and found.fans[_FOUR_KONGS]:
+            found = _with_concealed_kongs(found, ctx.hand.melds)
+        found.n_fl = n_fl
+        total = found.total
+        extra = None
+        if lianzhong:
+            best: int | None = None
+            for e in _extras(ctx, found.reading):
+                v = extra_values[e[0]]
+                if v is not None and (best is None or v > best):  # (the first highest; None: off)
+                    extra, best = e[0], v
+            if best is not None:
+                total = best
+        found.extra = extra
+        # the 8-番 minimum on the fans (or the 联众 hand) without the flowers, GB-A1
+        return found, total + n_fl * flower_value if n_fl else total, "" if total >= MIN_FAN else _below_minimum
+
+    return search
+
+
+_FLOWER_VALUE = M.FAN_VALUE[M.FLOWER_TILES]
+
+
+def _found_hook(bound, found: _Found) -> dict:
+    """The fans of a search result, the 联众 hand and the flowers: ``{code: count}``."""
+    fans = found.fans
+    got = {_CODE[i]: fans[i] for i in _FAN_IDS if fans[i]}
+    if found.extra is not None:
+        got[found.extra] = 1
+    if found.n_fl:
+        got[_FLOWER_CODE] = found.n_fl
+    return got
+
+
+_FAN_IDS = tuple(i for i in range(1, M.N_FANS) if i != M.FLOWER_TILES)
+
+
+def _below_minimum(r) -> str:
+    """The reason of a Score below the minimum (read when it is asked for)."""
+    return _legality(r.bound, r.reading, r.total)
+
+
+def _legality(bound, found: _Found, total: int) -> str:
+    """The 8-番 minimum (GB-A1), on the total without the flowers (a variant's values: a fan it
+    switches off counts nothing towards it)."""
+    if found.n_fl:
+        total -= found.n_fl * (bound.value(_FLOWER_CODE) or 0)
+    if total >= MIN_FAN:
+        return ""
+    return f"{total} 番 without flowers, below the {MIN_FAN}-番 minimum"
+
+
+def _settle(bound, ctx: WinContext, r) -> tuple:
+    """guobiao.md §2: on a self-draw each player pays 8 + F; on a discard the discarder pays
+    8 + F and each other player 8."""
+    total = r.total
+    share = MIN_FAN + total
+    if ctx.self_draw:
+        pay = [-share] * 4
+        pay[ctx.winner] = 3 * share
+    else:
+        assert ctx.discarder is not None  # a discard win names its discarder
+        pay = [-MIN_FAN, -MIN_FAN, -MIN_FAN, -MIN_FAN]
+        pay[ctx.discarder] = -share
+        pay[ctx.winner] = 3 * MIN_FAN + total
+    return share, pay
+
+
+def _decomposition_hook(bound, r) -> Decomposition:
+    return _decomposition(r.ctx, r.reading.reading)
+
+
+def _not_complete(ctx: WinContext, rule) -> str:
+    return (
+        f"hand not complete: {ctx.hand} does not form a winning hand "
+        "under guobiao (standard, 七对, 十三幺, 全不靠, 组合龙 or 九莲宝灯)"
+    )
+
+
+#: The 国标 scorer, declared: the element table above, found by the compiled fan search.
+SCHEME = Scheme(
+    "guobiao",
+    ELEMENTS,
+    keywords={"flowers": False},
+    check_keywords=_check_keywords,
+    search=_search_hook,
+    found=_found_hook,
+    legality=_legality,
+    settle=_settle,
+    decomposition=_decomposition_hook,
+    not_complete=_not_complete,
+    unit="番",
+)
+_score = SCHEME.score_fn()
+_can_win = SCHEME.can_win_fn()
 
 
 def score_guobiao(ctx: WinContext, rule, *, flowers: bool = False) -> Score:
@@ -389,67 +539,7 @@ def score_guobiao(ctx: WinContext, rule, *, flowers: bool = False) -> Score:
     'nine_gates'
 
     """
-    return _scorer(_rule_info(rule), flowers)(ctx)
-
-
-def _scorer(info: tuple, flowers):
-    """:func:`score_guobiao` for one rule (its :func:`_rule_info`) and ``flowers`` value, as
-    a function of the context alone (what ``_bind`` gives :func:`~mjfast.score`; a closure
-    is called faster than a partial)."""
-    opts, lianzhong, angang = info[1], info[2], info[3]
-
-    def score(ctx: WinContext) -> Score:
-        # the hot path of the Monte-Carlo engine and of batch scoring: kept flat on purpose
-        bonus = ctx.hand._bonus  # sorted ids; the flowers 春夏秋冬梅兰竹菊 are ids 34-41
-        if flowers is True and (not bonus or (bonus[0] >= 34 and bonus[-1] <= 41)):
-            n_fl = len(bonus)
-        else:
-            n_fl = 0 if (flowers is False and not bonus) else _flowers(ctx, flowers)
-        found = _search(ctx, opts)
-        if found is None:
-            raise NotComplete(
-                f"hand not complete: {ctx.hand} does not form a winning hand "
-                "under guobiao (standard, 七对, 十三幺, 全不靠, 组合龙 or 九莲宝灯)"
-            )
-        if angang and found.fans[_FOUR_KONGS]:
-            found = _with_concealed_kongs(found, ctx.hand.melds)
-        found.ctx = ctx
-        found.n_fl = n_fl
-        base = found.total
-        extra = None
-        if lianzhong:
-            ex = _extras(ctx, found.reading)
-            if ex:
-                extra = max(ex, key=lambda e: e[3])
-                base = extra[3]
-        found.extra = extra
-        total = base + n_fl
-        if base >= MIN_FAN:  # settlement, guobiao.md §2
-            share = MIN_FAN + total
-            if ctx.self_draw:
-                pay = [-share] * 4
-                pay[ctx.winner] = 3 * share
-            else:
-                assert ctx.discarder is not None  # a discard win names its discarder
-                pay = [-MIN_FAN, -MIN_FAN, -MIN_FAN, -MIN_FAN]
-                pay[ctx.discarder] = -share
-                pay[ctx.winner] = 3 * MIN_FAN + total
-            return Score("guobiao", total, share, pay, True, "", "番", _found_rows, None, _found_decomposition, found)
-        return Score(
-            "guobiao",
-            total,
-            0,
-            _NO_PAYMENT,
-            False,
-            _below_minimum,
-            "番",
-            _found_rows,
-            None,
-            _found_decomposition,
-            found,
-        )
-
-    return score
+    return _score(ctx, rule, flowers=flowers)
 
 
 def can_win_guobiao(ctx: WinContext, rule, *, flowers: bool = False) -> bool:
@@ -462,37 +552,10 @@ def can_win_guobiao(ctx: WinContext, rule, *, flowers: bool = False) -> bool:
     >>> can_win(WinContext(Hand("1112345678999m5m"), win_tile="5m", discarder=1))
     True
     """
-    return _legality_test(_rule_info(rule), flowers)(ctx)
+    return _can_win(ctx, rule, flowers=flowers)
 
 
-def _legality_test(info: tuple, flowers):
-    """:func:`can_win_guobiao` for one rule and ``flowers`` value, as :func:`_scorer`."""
-    opts, lianzhong = info[1], info[2]
-
-    def can_win(ctx: WinContext) -> bool:
-        if flowers is not False or ctx.hand._bonus:
-            _flowers(ctx, flowers)
-        found = _search(ctx, opts)
-        if found is None:
-            return False
-        if lianzhong and _extras(ctx, found.reading):
-            return True
-        return found.total >= MIN_FAN
-
-    return can_win
-
-
-def _bind(rule, *, flowers: bool = False):
-    """``register``'s ``bind``: the scorer and legality test for one rule and ``flowers``, with
-    the rule's option bits resolved once instead of per call."""
-    if type(flowers) is not bool:
-        return None  # left to score_guobiao, which names the bad value
-    info = _rule_info(rule)
-    return _scorer(info, flowers), _legality_test(info, flowers)
-
-
-register("guobiao", score_guobiao, can_win_guobiao, bind=_bind)
-
+SCHEME.register()
 
 # ---------------------------------------------------------------------------------------------
 # Engine hooks (see mjfast.scoring._outcome): what the game engine needs to play and settle

@@ -3,10 +3,14 @@ the 20 % meld-source split and payment minimisation.
 
 Rules: ``rules/jj.md``.
 
-Fans.  "MCR-style": the fans are those of the 国标 scorer (:mod:`mjfast.scoring.guobiao`, called,
-not copied; its default options).  A hand with 混 wildcards (``hand.wilds``) is scored under
-every assignment of faces that :func:`mjfast.decompose` finds for it and the highest fan total
-is kept (an assignment that would need a fifth copy of a kind is skipped: the 国标 fan search
+Fans.  "MCR-style": the fans are those of the 国标 fan search (:mod:`mjfast.scoring.guobiao`,
+called, not copied; its default options), declared with the scorer framework as this rule's
+element table (:data:`ELEMENTS`: the MCR fans, then 混杠) and its ``search`` hook; the
+settlement below is the rule's ``settle`` hook, so a :func:`mjfast.rules.variant` of JJ
+reprices or switches off fans as one of 国标 does (the minimum on the variant's total).  A
+hand with 混 wildcards (``hand.wilds``) is scored under every assignment of faces that
+:func:`mjfast.decompose` finds for it and the highest fan total (by the MCR table's values) is
+kept (an assignment that would need a fifth copy of a kind is skipped: the 国标 fan search
 rejects it).  The non-MCR 混杠 (88 番, a kong of the four 混, [003] 联众 list) is added when the
 scorer keyword ``hun_kind`` names the 混 kind and the hand holds a kong meld of it.
 Minimum: 1 番 (JJ-A6 ⚑; the 国标 8-番 minimum does not apply).  Flowers: none by default
@@ -50,12 +54,14 @@ from .. import rules as _rules
 from .. import tiles as _t
 from ..decomposition import decompose
 from ..hand import Hand, Meld
+from . import _fans as _FANS
 from . import guobiao as _gb
-from ._core import NotComplete, Score, WinContext, register
+from ._core import Score, WinContext
+from ._framework import Element, Scheme
 from ._wildcards import check_chows_from_left, check_wild_tiles
 from .ruijin import _faces_ok
 
-__all__ = ["score_jj", "can_win_jj", "shares", "MODES", "COEFFICIENTS", "MIN_FAN"]
+__all__ = ["score_jj", "can_win_jj", "shares", "MODES", "COEFFICIENTS", "MIN_FAN", "ELEMENTS", "SCHEME"]
 
 #: Minimum fan total (flowers excluded), JJ-A6 ⚑.
 MIN_FAN = 1
@@ -231,6 +237,170 @@ def _round(x: Fraction | int) -> int:
     return int((x * 2 + 1) // 2)
 
 
+# The search's source: the best face assignment of a JJ hand, as a tuple ``(fan counts (国标
+# ids), fan total without flowers, the context it was read in, the reading, flowers, 混杠)``.
+_FANS_AT, _FAN_AT, _RCTX_AT, _READING_AT, _N_FL_AT, _HUN_AT = range(6)
+
+
+#: JJ's element table, in row order: the 国标 fans as the 国标 scorer counts them (its default
+#: options), the 花牌 and 明暗杠 in the fan table's order, then 混杠.
+ELEMENTS = _gb.fan_elements(range(1, _FANS.N_FANS)) + (
+    Element(_HUN_GANG[0], _HUN_GANG[1], _HUN_GANG[2], _HUN_GANG[3], "f.hun_gang", scope="hand"),
+)
+_CODE = _FANS.FAN_CODE
+_FAN_IDS = tuple(i for i in range(1, _FANS.N_FANS) if i != _FANS.FLOWER_TILES)
+_FLOWER_CODE = _CODE[_FANS.FLOWER_TILES]
+
+
+def _plain_settlement(kw: dict) -> bool:
+    """The keywords of the common case (classic, base 10, no table scores, no seats out)."""
+    return (
+        kw["mode"] == "classic"
+        and type(kw["base"]) is int
+        and kw["base"] == 10
+        and kw["table_scores"] is None
+        and not kw["out"]
+        and kw["flowers"] is False
+    )
+
+
+def _search_hook(bound):
+    """The scheme's search for one binding: the checks, the flowers, the best face assignment
+    (by the 国标 fan search, which ranks by the fan table's values), 混杠."""
+    rule, kw = bound.rule, bound.kw
+    hun_kind, flowers = kw["hun_kind"], kw["flowers"]
+    plain_kw = _plain_settlement(kw)
+    declared = bound.as_declared
+
+    def search(ctx: WinContext, first: bool):
+        if first:  # (can_win checks the hand before the liability, score the other way round)
+            _check(ctx, rule, hun_kind)
+        if ctx.liable is not None:
+            raise ValueError("jj has no 包 liability (the 20 % meld-source split replaces it)")
+        if not first:
+            _check(ctx, rule, hun_kind)
+        h = ctx.hand
+        n_fl = 0 if (flowers is False and not h._bonus) else _gb._flowers(ctx, flowers, "jj")
+        plain = plain_kw and not h._bonus and (not h._melds or all(m.source is not None for m in h._melds))
+        res = _fans(ctx, first=first and declared and plain)
+        if res is None:
+            return None
+        fan, ft, rctx, rd = res
+        hun = _hun_gang(ctx, hun_kind)
+        if hun:
+            fan += _HUN_GANG[3]
+        total = fan + n_fl
+        if not plain:  # the settlement's checks (of the keywords, the melds' sources), in score's order
+            _settlement(ctx, total, kw["mode"], kw["base"], kw["table_scores"], kw["out"])
+        return (ft, fan, rctx, rd, n_fl, hun), total, "" if fan >= MIN_FAN else _below_minimum
+
+    return search
+
+
+def _found_hook(bound, found: tuple) -> dict:
+    fans = found[_FANS_AT]
+    got = {_CODE[i]: fans[i] for i in _FAN_IDS if fans[i]}
+    if found[_N_FL_AT]:
+        got[_FLOWER_CODE] = found[_N_FL_AT]
+    if found[_HUN_AT]:
+        got[_HUN_GANG[0]] = 1
+    return got
+
+
+def _below_minimum(r) -> str:
+    return _legality(r.bound, r.reading, r.total)
+
+
+def _legality(bound, found: tuple, total: int) -> str:
+    """The 1-番 minimum (JJ-A6 ⚑) on the total without the flowers."""
+    n_fl = found[_N_FL_AT]
+    if n_fl:
+        total -= n_fl * (bound.value(_FLOWER_CODE) or 0)
+    return "" if total >= MIN_FAN else f"{total} 番, below the {MIN_FAN}-番 minimum"
+
+
+def _settle(bound, ctx: WinContext, r) -> tuple:
+    """§3-§5: ``P = 番 × base × coefficient``, the 20 % meld-source split, payment
+    minimisation; the exact shares (:func:`shares`) rounded half up."""
+    kw = bound.kw
+    return _settlement(ctx, r.total, kw["mode"], kw["base"], kw["table_scores"], kw["out"])
+
+
+def _settlement(ctx: WinContext, total: int, mode, base, table_scores, out) -> tuple:
+    """``(points, payments)`` of a legal win of ``total`` 番."""
+    if type(base) is int and base > 0 and not out and table_scores is None and (mode == "classic" or mode == "bloody"):
+        # the common case in integers: every amount of :func:`shares` is a multiple of 1/30
+        # (coefficient 3/2, the 20 % split, the self-draw remainder over 3), so it is held as
+        # 30 × amount and rounded half up exactly as :func:`_round` does
+        P30 = total * base * (30 if not ctx.self_draw else 45 if mode == "classic" else 90)
+        owed30 = [0, 0, 0, 0]
+        if mode == "bloody":
+            if ctx.self_draw:
+                for p in range(4):
+                    if p != ctx.winner:
+                        owed30[p] = P30
+            else:
+                assert ctx.discarder is not None  # a discard win names its discarder
+                owed30[ctx.discarder] = P30
+        else:
+            k = 0
+            for m in ctx.hand.melds:
+                if m.kind in _CLAIMED:
+                    owed30[_source_seat(ctx, m)] += P30 // 5  # P30 is a multiple of 30
+                    k += 1
+            rest = P30 - P30 * k // 5
+            if ctx.self_draw:
+                for p in range(4):
+                    if p != ctx.winner:
+                        owed30[p] += rest // 3  # a multiple of 3: P30 // 5 is a multiple of 6
+            else:
+                assert ctx.discarder is not None  # a discard win names its discarder
+                owed30[ctx.discarder] += rest
+        pts = [(2 * x + 30) // 60 for x in owed30]
+        pay = [-x for x in pts]
+        pay[ctx.winner] = sum(pts)
+        return (2 * P30 + 30) // 60, pay
+    owed = shares(ctx, total, mode=mode, base=base, out=out)
+    pts = [_round(x) for x in owed]
+    if table_scores is not None:
+        ts = list(table_scores)
+        if len(ts) != 4:
+            raise ValueError("table_scores must give 4 seats' scores")
+        pts = [max(0, min(ts[ctx.winner], ts[p], pts[p])) if pts[p] else 0 for p in range(4)]
+        pts = [int(_round(Fraction(x))) for x in pts]
+    pay = [-x for x in pts]
+    pay[ctx.winner] = sum(pts)
+    zimo, dian = COEFFICIENTS[mode]
+    return _round(total * Fraction(base) * (zimo if ctx.self_draw else dian)), pay
+
+
+def _decomposition_hook(bound, r):
+    found = r.reading
+    return _gb._decomposition(found[_RCTX_AT], found[_READING_AT])
+
+
+def _not_complete(ctx: WinContext, rule) -> str:
+    return f"hand not complete: {ctx.hand} does not form a winning hand under jj (the MCR forms, with 混 as any tile)"
+
+
+#: The JJ scorer, declared: the 国标 fans (found by the 国标 fan search over the 混's faces) and
+#: 混杠; the fractional shares are its settlement.
+SCHEME = Scheme(
+    "jj",
+    ELEMENTS,
+    keywords={"mode": "classic", "base": 10, "table_scores": None, "hun_kind": None, "flowers": False, "out": ()},
+    search=_search_hook,
+    found=_found_hook,
+    legality=_legality,
+    settle=_settle,
+    decomposition=_decomposition_hook,
+    not_complete=_not_complete,
+    unit="番",
+)
+_score = SCHEME.score_fn()
+_can_win = SCHEME.can_win_fn()
+
+
 def score_jj(
     ctx: WinContext,
     rule,
@@ -271,90 +441,8 @@ def score_jj(
     >>> s.total, s.points, s.payments.tolist()
     (13, 130, [130, 0, 0, -130])
     """
-    if ctx.liable is not None:
-        raise ValueError("jj has no 包 liability (the 20 % meld-source split replaces it)")
-    _check(ctx, rule, hun_kind)
-    n_fl = _gb._flowers(ctx, flowers, "jj")
-    res = _fans(ctx)
-    if res is None:
-        raise NotComplete(
-            f"hand not complete: {ctx.hand} does not form a winning hand under jj (the MCR forms, with 混 as any tile)"
-        )
-    fan, ft, rctx, rd = res
-    hun = _hun_gang(ctx, hun_kind)
-    if hun:
-        fan += _HUN_GANG[3]
-    total = fan + n_fl
-    legal = fan >= MIN_FAN
-    if type(base) is int and base > 0 and not out and table_scores is None and (mode == "classic" or mode == "bloody"):
-        # the common case in integers: every amount of :func:`shares` is a multiple of 1/30
-        # (coefficient 3/2, the 20 % split, the self-draw remainder over 3), so it is held as
-        # 30 × amount and rounded half up exactly as :func:`_round` does
-        P30 = total * base * (30 if not ctx.self_draw else 45 if mode == "classic" else 90)
-        owed30 = [0, 0, 0, 0]
-        if mode == "bloody":
-            if ctx.self_draw:
-                for p in range(4):
-                    if p != ctx.winner:
-                        owed30[p] = P30
-            else:
-                assert ctx.discarder is not None  # a discard win names its discarder
-                owed30[ctx.discarder] = P30
-        else:
-            k = 0
-            for m in ctx.hand.melds:
-                if m.kind in _CLAIMED:
-                    owed30[_source_seat(ctx, m)] += P30 // 5  # P30 is a multiple of 30
-                    k += 1
-            rest = P30 - P30 * k // 5
-            if ctx.self_draw:
-                for p in range(4):
-                    if p != ctx.winner:
-                        owed30[p] += rest // 3  # a multiple of 3: P30 // 5 is a multiple of 6
-            else:
-                assert ctx.discarder is not None  # a discard win names its discarder
-                owed30[ctx.discarder] += rest
-        pts = [(2 * x + 30) // 60 for x in owed30]
-        pay = [-x for x in pts]
-        pay[ctx.winner] = sum(pts)
-        points = (2 * P30 + 30) // 60
-        if not legal:
-            points, pay = 0, [0, 0, 0, 0]
-        return _score_obj(ctx, total, points, pay, legal, fan, ft, n_fl, hun, rctx, rd)
-    owed = shares(ctx, total, mode=mode, base=base, out=out)
-    pts = [_round(x) for x in owed]
-    if table_scores is not None:
-        ts = list(table_scores)
-        if len(ts) != 4:
-            raise ValueError("table_scores must give 4 seats' scores")
-        pts = [max(0, min(ts[ctx.winner], ts[p], pts[p])) if pts[p] else 0 for p in range(4)]
-        pts = [int(_round(Fraction(x))) for x in pts]
-    pay = [-x for x in pts]
-    pay[ctx.winner] = sum(pts)
-    zimo, dian = COEFFICIENTS[mode]
-    points = _round(total * Fraction(base) * (zimo if ctx.self_draw else dian))
-    if not legal:
-        points, pay = 0, [0, 0, 0, 0]
-    return _score_obj(ctx, total, points, pay, legal, fan, ft, n_fl, hun, rctx, rd)
-
-
-def _score_obj(ctx, total, points, pay, legal, fan, ft, n_fl, hun, rctx, rd) -> Score:
-    def rows():
-        r = _gb._rows(ft, n_fl, None)
-        if hun:
-            r.append(_HUN_GANG[:3] + (88, 1, "番", "add"))
-        return r
-
-    return Score(
-        "jj",
-        total,
-        points,
-        pay,
-        legal,
-        "" if legal else f"{fan} 番, below the {MIN_FAN}-番 minimum",
-        "番",
-        rows,
-        decomposition_fn=lambda: _gb._decomposition(rctx, rd),
+    return _score(
+        ctx, rule, mode=mode, base=base, table_scores=table_scores, hun_kind=hun_kind, flowers=flowers, out=out
     )
 
 
@@ -370,29 +458,12 @@ def can_win_jj(
     out=(),
 ) -> bool:
     """Whether ``ctx`` is a legal JJ win: an MCR winning hand (混 as any tile) of at least 1 番."""
-    _check(ctx, rule, hun_kind)
-    if (
-        ctx.liable is not None
-        or ctx.hand.bonus
-        or flowers is not False
-        or mode != "classic"
-        or base != 10
-        or table_scores is not None
-        or out
-        or any(m.source is None for m in ctx.hand.melds if m.kind in _CLAIMED)
-    ):
-        # what the scorer checks of these (and of the sources of the 20 % split) it checks there
-        try:
-            return score_jj(
-                ctx, rule, mode=mode, base=base, table_scores=table_scores, hun_kind=hun_kind, flowers=flowers, out=out
-            ).legal
-        except NotComplete:
-            return False
-    res = _fans(ctx, first=True)
-    return res is not None and res[0] + (88 if _hun_gang(ctx, hun_kind) else 0) >= MIN_FAN
+    return _can_win(
+        ctx, rule, mode=mode, base=base, table_scores=table_scores, hun_kind=hun_kind, flowers=flowers, out=out
+    )
 
 
-register("jj", score_jj, can_win_jj)
+SCHEME.register()
 
 
 # ---------------------------------------------------------------------------------------------
