@@ -33,3 +33,21 @@ def _registered_scorers():
         for k, v in _REGISTERED.items():
             _core.register(k, *v[:2], bind=v[2], replace=True)
     yield
+
+
+@pytest.fixture(scope="module")
+def forget_variants():
+    """Take the rule variants a test module registers out of every registry when it is done
+    (``pytestmark = pytest.mark.usefixtures("forget_variants")``)."""
+    from mjfast import rules
+    from mjfast.rules import _variants
+
+    before = set(rules._REGISTRY)
+    yield
+    for name in set(rules._REGISTRY) - before:
+        rules._REGISTRY.pop(name)
+        _variants._ENTRIES.pop(name, None)
+        _core._SCORERS.pop(name, None)
+        rules._base._VARIANT_SPECS.pop(name, None)
+    _core._RESOLVED.clear()
+    _core._RESOLVED_ID.clear()

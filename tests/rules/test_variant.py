@@ -24,18 +24,8 @@ PAY = ["pay_0", "pay_1", "pay_2", "pay_3"]
 PLAY = ["game", "dealer", "winners", "how", "discarder", "turn", "winning_hand"]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _forget_variants():
-    """The variants of this module are taken out of the registries afterwards."""
-    before = set(rules._REGISTRY)
-    yield
-    for name in set(rules._REGISTRY) - before:
-        rules._REGISTRY.pop(name)
-        _variants._ENTRIES.pop(name, None)
-        _core._SCORERS.pop(name, None)
-        rules._base._VARIANT_SPECS.pop(name, None)
-    _core._RESOLVED.clear()
-    _core._RESOLVED_ID.clear()
+#: The variants this module registers are taken out of the registries afterwards.
+pytestmark = pytest.mark.usefixtures("forget_variants")
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,6 @@ from test_scoring_guobiao import random_win
 
 from mjfast import rules
 from mjfast._reference import mcr as twin
-from mjfast.rules import _variants
 from mjfast.scoring import _fans as M
 from mjfast.scoring import can_win, guobiao, jj, score
 from mjfast.scoring._framework import Scheme
@@ -20,20 +19,8 @@ from mjfast.scoring._framework import Scheme
 RULES = {"guobiao": guobiao, "jj": jj}
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _forget_variants():
-    """The variants of this module are taken out of the registries afterwards."""
-    from mjfast.scoring import _core
-
-    before = set(rules._REGISTRY)
-    yield
-    for name in set(rules._REGISTRY) - before:
-        rules._REGISTRY.pop(name)
-        _variants._ENTRIES.pop(name, None)
-        _core._SCORERS.pop(name, None)
-        rules._base._VARIANT_SPECS.pop(name, None)
-    _core._RESOLVED.clear()
-    _core._RESOLVED_ID.clear()
+#: The variants this module registers are taken out of the registries afterwards.
+pytestmark = pytest.mark.usefixtures("forget_variants")
 
 
 def test_the_table_is_the_fan_table():
