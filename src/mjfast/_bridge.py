@@ -152,19 +152,6 @@ def honour_chow_option(rule_obj) -> int:
     return OPT_HONOUR_CHOWS
 
 
-def check_melds(melds, rule_obj) -> None:
-    """Refuse a called honour chow (:attr:`mjfast.Meld.is_honour_chow`) under a rule without
-    honour chows.  Rule-free analysis takes any meld as a meld (as it takes wildcards)."""
-    if rule_obj is None or honour_chow_option(rule_obj):
-        return
-    for m in melds:
-        if m.is_honour_chow:
-            raise ValueError(
-                f"meld {m}: an honour chow (three different winds or dragons) is a set only under a rule "
-                f"with honour chows (瑞金); rule {rule_obj.name!r} has none"
-            )
-
-
 def void_options(options: int, meld_suits) -> int:
     """Drop the 缺一门 "may be empty" bit of every suit a meld already uses."""
     if not options & OPT_NEED_VOID:

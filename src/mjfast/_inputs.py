@@ -121,7 +121,8 @@ def prepare(hand: Hand, rule, *, wild_kind=None, pairs_distinct=None):
         raise ValueError(f"at most {MAX_WILDS} wildcards are supported, got wilds={hand.wilds}")
     counts = hand.counts
     if hand.n_melds:
-        _bridge.check_melds(hand.melds, rule_obj)
+        if rule_obj is not None:  # rule-free analysis takes any meld as a meld (as it takes wildcards)
+            rule_obj.calls.check_melds(hand.melds, rule_obj.name)
         caps = kr.copies.astype(np.int16) - hand.meld_counts
     else:
         caps = kr.copies

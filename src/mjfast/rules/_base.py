@@ -247,6 +247,18 @@ class Calls:
     chow_honours: tuple[tuple[str, ...], ...] = ()
     robbing_multiple: bool | None = None
 
+    def check_melds(self, melds, rule_name: str) -> None:
+        """Refuse a called honour chow (:attr:`mjfast.Meld.is_honour_chow`) when these calls
+        have no honour chows: ``ValueError`` naming the meld and the rule."""
+        if self.chow_honours:
+            return
+        for m in melds:
+            if m.is_honour_chow:
+                raise ValueError(
+                    f"meld {m}: an honour chow (three different winds or dragons) is a set only under a "
+                    f"rule with honour chows (瑞金); rule {rule_name!r} has none"
+                )
+
     @property
     def several_robbers(self) -> bool:
         """Whether several players may rob one added kong (抢杠)."""

@@ -770,13 +770,7 @@ def _check_ctx(ctx, rule_obj: Rule) -> None:
         raise ValueError(f"score() takes a WinContext, got {type(ctx).__name__}")
     if ctx.hand.wilds and rule_obj.wildcard is None:
         raise ValueError(f"the hand holds {ctx.hand.wilds} wildcard(s) but {rule_obj.name} is played without wildcards")
-    if not rule_obj.calls.chow_honours:
-        for m in ctx.hand.melds:
-            if m.is_honour_chow:
-                raise ValueError(
-                    f"meld {m}: an honour chow (three different winds or dragons) is a set only under a rule "
-                    f"with honour chows (瑞金); {rule_obj.name} has none"
-                )
+    rule_obj.calls.check_melds(ctx.hand.melds, rule_obj.name)
 
 
 def score(ctx: WinContext, rule="guobiao", **options: Any) -> Score:
