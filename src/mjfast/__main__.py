@@ -332,17 +332,7 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
         record["value_model"] = {k: ev.attrs[k] for k in ("draws_left", "model", "depth", "hazard", "unit")}
     calls = None
     if args.offer is not None:
-        calls = mj.call_vs_pass(
-            args.tiles,
-            args.offer,
-            from_seat=args.from_seat,
-            rule=args.rule,
-            visible=args.visible,
-            melds=args.meld,
-            fixed_sets=args.fixed,
-            value=args.value,
-            **({"draws_left": args.draws} if args.draws is not None else {}),
-        )
+        calls = _call_vs_pass(args, value=args.value, **({"draws_left": args.draws} if args.draws is not None else {}))
         calls = calls.astype(object).where(calls.notna(), None)
         record["calls"] = calls.to_dict(orient="records")
     if args.json:
@@ -414,10 +404,11 @@ def _args_calls(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print JSON records")
 
 
-def _cmd_calls(args: argparse.Namespace) -> int:
+def _call_vs_pass(args: argparse.Namespace, **extra):
+    """``mj.call_vs_pass`` of the parsed tiles, offer, seat, rule, visible tiles and melds."""
     import mjfast as mj
 
-    df = mj.call_vs_pass(
+    return mj.call_vs_pass(
         args.tiles,
         args.offer,
         from_seat=args.from_seat,
@@ -425,7 +416,12 @@ def _cmd_calls(args: argparse.Namespace) -> int:
         visible=args.visible,
         melds=args.meld,
         fixed_sets=args.fixed,
+        **extra,
     )
+
+
+def _cmd_calls(args: argparse.Namespace) -> int:
+    df = _call_vs_pass(args)
     if args.json:
         _out(df.astype(object).where(df.notna(), None).to_json(orient="records", force_ascii=False))
     else:
