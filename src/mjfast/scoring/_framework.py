@@ -223,7 +223,20 @@ READING_FACTS = (
 )
 
 
-class Facts:
+class _Slotted:
+    """The attributes of its subclasses are slots set per context and per reading (and by a
+    rule's own subclass), read by predicates compiled from expressions: typed as Any."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any: ...
+
+        def __setattr__(self, name: str, value: Any) -> None: ...
+
+
+class Facts(_Slotted):
     """What element predicates read: the context, hand-level facts and the current reading's.
 
     Hand level (set once per context): ``ctx``, ``hand``, ``rule``, ``opts`` (the rule's
@@ -273,14 +286,6 @@ class Facts:
         "_faced",
         *READING_FACTS,
     )
-
-    if TYPE_CHECKING:
-        # the attributes are slots set per context and per reading (and by a rule's own
-        # subclass), read by predicates compiled from expressions: typed as Any
-
-        def __getattr__(self, name: str) -> Any: ...
-
-        def __setattr__(self, name: str, value: Any) -> None: ...
 
 
 def _faces(f: Facts, c: bytes, melds) -> None:
@@ -557,7 +562,7 @@ _NO_PAYMENT = (0, 0, 0, 0)
 
 
 # ---------------------------------------------------------------------------------------------
-class _Result:
+class _Result(_Slotted):
     """One evaluated reading (or class): element counts, total, legality, key; once scored,
     also what the Score's lazy parts read (its ``source``: no closure is built per call)."""
 
@@ -576,14 +581,6 @@ class _Result:
         "ctx",
         "full",
     )
-
-    if TYPE_CHECKING:
-        # the attributes are slots set per context and per reading (and by a rule's own
-        # subclass), read by predicates compiled from expressions: typed as Any
-
-        def __getattr__(self, name: str) -> Any: ...
-
-        def __setattr__(self, name: str, value: Any) -> None: ...
 
     @property
     def result(self) -> _Result:
