@@ -5,6 +5,7 @@ it, the records hold it, and every win holding one is accepted by ``mj.can_win``
 
 ``MJFAST_ORACLE_SCALE=full`` plays more games."""
 
+import itertools
 import os
 
 import mjfast as mj
@@ -84,3 +85,71 @@ def test_user_policies_are_offered_honour_chows():
     # the views show the called honour chows with their tiles
     shown = [m for *_x, ms in chower.offers for row in ms for m in row if m.kind == "chow" and m.tile >= 27]
     assert shown and all(m.tiles == _honour_chow_tiles(m.tile) for m in shown)
+
+
+def _splits_into_sets(c, w, sets):
+    """Whether the counts ``c`` and ``w`` wildcards split exactly into ``sets`` (tuples of three
+    kinds), a wildcard standing in any place: the lowest held kind is taken, with each other
+    place of a set holding it filled by a held tile or a wildcard."""
+    k = next((i for i, x in enumerate(c) if x), None)
+    if k is None:
+        return w % 3 == 0
+    c[k] -= 1
+    try:
+        for s in sets:
+            if k not in s:
+                continue
+            others = list(s)
+            others.remove(k)
+            for natural in itertools.product((0, 1), repeat=2):
+                taken = [t for n, t in zip(natural, others) if n]
+                for t in taken:
+                    c[t] -= 1
+                ok = min(c) >= 0 and 2 - len(taken) <= w and _splits_into_sets(c, w - 2 + len(taken), sets)
+                for t in taken:
+                    c[t] += 1
+                if ok:
+                    return True
+        return False
+    finally:
+        c[k] += 1
+
+
+def _lone_wildcard_wait(counts, wilds, n_melds, sets):
+    """Whether some discard leaves the hand as sets plus one lone wildcard (or, concealed, six
+    pairs and the wildcard): the 飞 wait, on which any tile wins."""
+    for z in range(34):
+        if not counts[z] or wilds < 1:
+            continue
+        c = list(counts)
+        c[z] -= 1
+        if _splits_into_sets(c, wilds - 1, sets):
+            return True
+        singles = sum(x & 1 for x in c)
+        if n_melds == 0 and singles <= wilds - 1 and (wilds - 1 - singles) % 2 == 0:
+            return True
+    return False
+
+
+def test_the_fei_wait_counts_honour_chows_as_sets():
+    """瑞金 制飞 ("…剩下一张宝牌单吊") under the rule's honour chows: a hand whose sets include
+    东南西 or 中发白 may wait with its lone 宝 as much as any other.  With the kernel's test hook
+    (``fei_policy=1``: declare whenever a self-drawn hand allows it), no self-drawn win is
+    taken where a discard would leave sets — honour chows among them — and the lone 宝."""
+    from _sim_helpers import raw, scored
+
+    suits = [(t, t, t) for t in range(34)] + [(t, t + 1, t + 2) for s in (0, 9, 18) for t in range(s, s + 7)]
+    sets = suits + list(WIND_CHOWS) + [DRAGON_CHOW]
+    game, rec = raw("ruijin", 3000 if FULL else 800, 7, fei_policy=1)
+    outcomes, _rows = scored(game, rec)
+    won = missed = declared = 0
+    for o in outcomes:
+        declared += sum(o.declared_wait(s) for s in range(4))
+        for e, ctx in zip([e for e in o.events for _w in e.winners], o.contexts):
+            if e.how != "self_draw" or o.declared_wait(ctx.winner):
+                continue
+            won += 1
+            counts = [int(x) for x in ctx.hand.counts[:34]]
+            missed += _lone_wildcard_wait(counts, ctx.hand.wilds, len(ctx.hand.melds), sets)
+    assert won > 100 and declared > 20, (won, declared)
+    assert missed == 0, f"{missed} of {won} self-drawn wins could have waited with the lone 宝"

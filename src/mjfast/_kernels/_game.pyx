@@ -601,10 +601,11 @@ cdef int can_win(Player* P, Eval* prm, const Rule* R, int seat, int tile, int se
     return 1
 
 
-cdef int sets_only(uint8_t* c, int k, int w) noexcept nogil:
+cdef int sets_only(uint8_t* c, int k, int w, int hchow) noexcept nogil:
     """Whether the counts ``c`` (kinds ``k`` and up) with ``w`` wildcards split exactly into
-    sets (pungs and chows, wildcards standing for any kind), leaving nothing over."""
-    cdef int j, p, lo, a, b, ok
+    sets (pungs and chows, wildcards standing for any kind), leaving nothing over; ``hchow``:
+    the rule's honour chows (three different winds, the three dragons) are sets too."""
+    cdef int j, p, lo, a, b, ok, x, y, g0, g1
     while k < N_KINDS and c[k] == 0:
         k += 1
     if k == N_KINDS:
@@ -612,53 +613,61 @@ cdef int sets_only(uint8_t* c, int k, int w) noexcept nogil:
     for j in range(1, 4):                          # a pung holding j natural copies of k
         if c[k] >= j and w >= 3 - j:
             c[k] -= j
-            ok = sets_only(c, k, w - 3 + j)
+            ok = sets_only(c, k, w - 3 + j, hchow)
             c[k] += j
             if ok:
                 return 1
     if k >= 27:
+        if not hchow:
+            return 0
+        g0, g1 = (27, 31) if k < 31 else (31, 34)  # k's honour group: the winds, the dragons
+        for x in range(g0, g1):                    # an honour chow of k and two others x < y
+            for y in range(x + 1, g1):
+                if x == k or y == k:
+                    continue
+                for a in range(2):                 # x, y natural (1) or wildcards (0)
+                    for b in range(2):
+                        if fill_set(c, k, x, y, a, b, w, hchow) > 0:
+                            return 1
         return 0
     for p in range(3):                             # a chow with k at position p
         lo = k - p
         if lo < 9 * (k // 9) or lo + 2 > 9 * (k // 9) + 8:
             continue
+        x = lo if p else lo + 1                    # the chow's other two kinds, in tile order
+        y = lo + 1 if p == 2 else lo + 2
         for a in range(2):
             for b in range(2):
-                if fill_chow(c, lo, k, a, b, w) > 0:
+                if fill_set(c, k, x, y, a, b, w, hchow) > 0:
                     return 1
     return 0
 
 
-cdef int fill_chow(uint8_t* c, int lo, int k, int a, int b, int w) noexcept nogil:
-    """Take the chow ``lo, lo+1, lo+2`` holding one ``k``; its other two places are natural
-    (``a`` / ``b`` = 1, in tile order) or wildcards (0); 1 if the rest then splits into sets,
-    -1 if not (or the chow cannot be taken so)."""
-    cdef int others[2]
-    cdef int n = 0, x, used = 0, ok
-    for x in range(3):
-        if lo + x != k:
-            others[n] = lo + x
-            n += 1
-    if a and c[others[0]] == 0 or b and c[others[1]] == 0:
+cdef int fill_set(uint8_t* c, int k, int x, int y, int a, int b, int w, int hchow) noexcept nogil:
+    """Take the set of one ``k`` and the kinds ``x``, ``y``, each natural (``a`` / ``b`` = 1)
+    or a wildcard (0); 1 if the rest then splits into sets, -1 if not (or the set cannot be
+    taken so)."""
+    cdef int used, ok
+    if a and c[x] == 0 or b and c[y] == 0:
         return -1
     used = (1 - a) + (1 - b)
     if used > w:
         return -1
     c[k] -= 1
     if a:
-        c[others[0]] -= 1
+        c[x] -= 1
     if b:
-        c[others[1]] -= 1
-    ok = sets_only(c, k, w - used)
+        c[y] -= 1
+    ok = sets_only(c, k, w - used, hchow)
     c[k] += 1
     if a:
-        c[others[0]] += 1
+        c[x] += 1
     if b:
-        c[others[1]] += 1
+        c[y] += 1
     return 1 if ok else -1
 
 
-cdef int lone_wild_discard(const Player* P) noexcept nogil:
+cdef int lone_wild_discard(const Player* P, int hchow) noexcept nogil:
     """The lowest natural kind whose discard leaves the 3k+2 hand ``P`` as complete sets (or,
     without melds, six pairs) plus one lone wildcard — the 飞 / 宝吊头 wait, on which any
     tile wins — or -1."""
@@ -671,7 +680,7 @@ cdef int lone_wild_discard(const Player* P) noexcept nogil:
             continue
         memcpy(c, P.c, 34)
         c[z] -= 1
-        if sets_only(c, 0, P.w - 1):
+        if sets_only(c, 0, P.w - 1, hchow):
             return z
         if P.n_melds == 0:
             singles = 0
@@ -926,7 +935,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                     declined = ask_user(R, ASK_WIN, gidx, cur, P, hist, n_hist, b - f + 1, flipped, dealer, t,
                                         n_disc, opts, 0) == 0
                 elif R.fei_policy and R.wild_head and not P[cur].fei:
-                    forced = lone_wild_discard(&P[cur])
+                    forced = lone_wild_discard(&P[cur], (R.options & O_HONOUR_CHOWS) != 0)
                 if declined:
                     log_action(lg, &n_log, max_log, A_PASS_WIN, cur, t)
                     pass_win(&P[cur], R, t)           # a passed self-draw locks too
