@@ -5,7 +5,7 @@ import pytest
 from _hands import check_invariants, random_contexts, ron, rule_kinds, tsumo
 
 import mjfast.scoring.sichuan as SC
-from mjfast import Hand, rules
+from mjfast import Hand, rules, shanten
 from mjfast.scoring import can_win, score
 
 check = check_invariants
@@ -233,6 +233,43 @@ def test_settle_draw_pig_and_dajiao():
     # seat 2 pays 大叫: 6 to seat 0 and 48 to seat 1 -> seat 2: 96 − 54 = 42
     out = SC.settle_draw(HANDS)
     assert out.tolist() == [96 + 6, 96 + 48, 96 - 54, -288] and out.sum() == 0
+
+
+@pytest.mark.parametrize("options", [{}, {"max_fan": 6}, {"gen_counts_kongs": True}])
+def test_dajiao_is_the_best_discard_win_over_every_tile(options):
+    """查大叫 scores a ready hand's best discard win (SC-A7) over its shape waits only: the same
+    fan as trying every one of the 27 suit tiles not all held, on random two-suit hands (with
+    exposed pungs), most of them ready."""
+    rule = rules.get("sichuan", **options)
+    bound = SC.SCHEME.bound(rule, {})
+
+    def every_tile(hand):
+        if SC._suits(hand) > 2:
+            return 0
+        held = hand.counts.astype(int)
+        for m in hand.melds:
+            held[m.tiles[0]] += len(m.tiles)
+        fans = [SC._wait_fan(hand.with_tile(t), t, bound) for t in range(27) if held[t] < 4]
+        return max(fans, default=0)
+
+    rng = np.random.default_rng(20261201)
+    checked = ready = 0
+    while checked < 300:
+        suits = rng.choice(3, 2, replace=False)
+        pool = [t for s in suits for t in range(9 * s, 9 * s + 9) for _ in range(4)]
+        c = np.bincount(rng.choice(pool, 13, replace=False), minlength=34)
+        melds = []
+        for k in np.flatnonzero(c >= 3)[: rng.integers(0, 3)]:
+            c[k] -= 3
+            melds.append(3 * str(k % 9 + 1) + "mps"[k // 9])
+        hand = Hand(c.astype(np.uint8), melds=melds)
+        if shanten(hand, rule=rule) != 0 and rng.random() > 0.01:
+            continue  # mostly ready hands, some not
+        fan = SC._wait_fans(hand, options)
+        assert fan == every_tile(hand), hand
+        ready += fan > 0
+        checked += 1
+    assert ready > 100
 
 
 def test_settle_draw_refunds():

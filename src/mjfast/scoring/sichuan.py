@@ -37,6 +37,9 @@ from collections.abc import Sequence
 import numpy as np
 
 from .. import rules as _rules
+from .. import tiles as _t
+from ..efficiency import waits
+from ..shape import shanten
 from ..hand import Hand
 from ._core import WinContext
 from ._framework import Element, Facts, Scheme, pay_all, pay_discarder, positive_int
@@ -364,14 +367,12 @@ def can_win_sichuan(ctx: WinContext, rule, *, base: int = BASE, won=(), kong_inc
     return _can_win(ctx, rule, base=base, won=won, kong_income=kong_income)
 
 
-def _wait_fan(hand: Hand, tile: int, opts) -> int:
+def _wait_fan(hand: Hand, tile: int, bound) -> int:
     """The 番 of ``hand`` (13 tiles plus ``tile``) won on a discard without situational adders
     (SC-A7): the best reading's pattern maximum plus 根, capped; 0 when not complete."""
-    rule = _rules.get("sichuan", **{k: v for k, v in opts.items()})
     ctx = WinContext(hand, win_tile=tile, discarder=1)
-    b = SCHEME.bound(rule, {})
     try:
-        _f, r, _listed = b.evaluate(ctx)
+        _f, r, _listed = bound.evaluate(ctx)
     except ValueError:
         return 0
     return r.total
@@ -472,21 +473,20 @@ def kong_payment(
 def _wait_fans(hand: Hand, opts) -> int:
     """The 大叫 of a 13-tile hand: the best fan over its winning tiles, 0 if not ready.
 
-    Scored as a discard win without situational adders (SC-A7): pattern max + 根, capped.
+    Scored as a discard win without situational adders (SC-A7): pattern max + 根, capped.  Only
+    the shape waits with a copy left (the shanten kernel's) are scored.
     """
-    if _suits(hand) > 2:
+    rule = _rules.get("sichuan", **opts)
+    if _suits(hand) > 2 or shanten(hand, rule=rule) != 0:
         return 0
+    bound = SCHEME.bound(rule, {})
     best = 0
-    seen = hand.counts.astype(np.int16)
-    for m in hand.melds:
-        seen[m.tiles[0]] += len(m.tiles)
-    for t in range(27):
-        if seen[t] >= 4:
-            continue
+    for name in waits(hand, rule=rule, legal="shape"):
+        t = _t.parse_tile(name)
         h2 = hand.with_tile(t)
         if _suits(h2) > 2:
             continue
-        best = max(best, _wait_fan(h2, t, opts))
+        best = max(best, _wait_fan(h2, t, bound))
     return best
 
 
