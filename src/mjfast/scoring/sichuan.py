@@ -39,8 +39,8 @@ import numpy as np
 from .. import rules as _rules
 from .. import tiles as _t
 from ..efficiency import waits
-from ..shape import shanten
 from ..hand import Hand
+from ..shape import shanten
 from ._core import WinContext
 from ._framework import Element, Facts, Scheme, pay_all, pay_discarder, positive_int
 
