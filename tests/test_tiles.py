@@ -2,6 +2,7 @@
 
 import re
 import unicodedata
+import warnings
 
 import numpy as np
 import pytest
@@ -217,12 +218,23 @@ def test_counts_and_inverse():
     [
         (np.full(34, 5), "5 copies of 1m"),
         (np.full(34, -1), "negative count"),
-        (np.full(34, 0.5), "integers"),
+        (np.full(34, 0.5), r"whole numbers; got 0.5 for 1m"),
+        (np.array(["1"] * 34), "integers, got dtype <U1"),
     ],
 )
 def test_counts_vector_validation(bad, message):
     with pytest.raises(ValueError, match=message):
         counts(bad)
+
+
+@pytest.mark.parametrize("value", [np.nan, np.inf, -np.inf])
+def test_a_count_that_is_no_number_is_named_without_a_numpy_warning(value):
+    c = np.zeros(34)
+    c[9] = value
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # np.mod(inf, 1) used to warn before the ValueError
+        with pytest.raises(ValueError, match=rf"got {value!r} for 1p"):
+            counts(c)
 
 
 def test_tiles_from_counts_shape():

@@ -577,8 +577,13 @@ def _check_count_vector(c: np.ndarray) -> np.ndarray:
     if c.shape != (N_KINDS,):
         raise ValueError(f"a count vector has shape ({N_KINDS},), got {c.shape}")
     if not np.issubdtype(c.dtype, np.integer):
-        if not (np.issubdtype(c.dtype, np.floating) and np.all(np.mod(c, 1) == 0)):
+        if not np.issubdtype(c.dtype, np.floating):
             raise ValueError(f"a count vector holds integers, got dtype {c.dtype}")
+        whole = np.isfinite(c)
+        whole[whole] = np.mod(c[whole], 1) == 0  # finite ones only: np.mod warns on inf
+        if not whole.all():
+            t = int(np.argmin(whole))
+            raise ValueError(f"a count vector holds whole numbers; got {float(c[t])!r} for {CODES[t]} ({NAMES_ZH[t]})")
     if c.min() < 0:
         t = int(np.argmin(c))
         raise ValueError(f"negative count {int(c[t])} for {CODES[t]} ({NAMES_ZH[t]})")

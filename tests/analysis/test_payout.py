@@ -114,6 +114,46 @@ def test_by_groups_and_errors():
         mj.payout_summary(g, by="nope")
 
 
+@pytest.mark.parametrize(
+    "column, value",
+    [
+        ("dealer", np.nan),
+        ("dealer", 4),
+        ("dealer", 1.5),
+        ("dealer", "x"),
+        ("winners", "5"),
+        ("winners", -1),
+        ("winners", "x"),
+        ("discarder", 10**18),
+        ("discarder", "x"),
+        ("pay_0", np.nan),
+        ("pay_1", None),
+    ],
+)
+def test_a_column_holding_what_it_cannot_is_refused_by_name(column, value):
+    # a NaN dealer used to be cast to an integer without a word and the table summarised
+    import matplotlib
+
+    matplotlib.use("Agg")
+    bad = _games()
+    bad[column] = bad[column].astype(object)
+    bad.loc[2, column] = value
+    for call in (mj.payout_summary, mj.plot_payouts):
+        with pytest.raises(ValueError, match=rf"games column '{column}' must hold .*; row 2 holds"):
+            call(bad)
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
+
+
+def test_each_spelling_of_nobody_and_of_the_winners_is_accepted():
+    # _games() has None for no discarder and winners as lists and as strings
+    g = _games()
+    g["discarder"] = [-1 if d is None else d for d in g["discarder"]]
+    g["winners"] = [",".join(map(str, w)) if isinstance(w, list) else w for w in g["winners"]]
+    pd.testing.assert_frame_equal(mj.payout_summary(g), mj.payout_summary(_games()))
+
+
 def test_element_frequencies():
     f = mj.element_frequencies(_games())
     a = f[f.rule == "A"].set_index("element")

@@ -129,10 +129,63 @@ def _check(games):
         raise ValueError(f"games table lacks column(s) {', '.join(missing)}")
     if len(games) == 0:
         raise ValueError("games table is empty")
-    pays = games[PAY_COLUMNS].to_numpy()
+    pays = _numbers(games, PAY_COLUMNS)
     bad = np.flatnonzero(pays.sum(axis=1) != 0)
     if bad.size:
         raise ValueError(f"payments of game row {int(bad[0])} do not sum to zero: {pays[bad[0]].tolist()}")
+    dealer = _numbers(games, ["dealer"], "seats 0-3")[:, 0]
+    _seat_column("dealer", dealer, games)
+    if "discarder" in games.columns:  # -1 or missing: nobody (a self-draw or a draw)
+        disc = pd.to_numeric(games["discarder"], errors="coerce").to_numpy(float)
+        given = games["discarder"].notna().to_numpy()
+        if np.isnan(disc[given]).any():
+            _bad_row("discarder", games, np.flatnonzero(given & np.isnan(disc))[0], "a seat 0-3 or -1")
+        disc = np.where(given, disc, -1.0)
+        _seat_column("discarder", disc, games, nobody=True)
+    winners = games["winners"]
+    try:  # each distinct value once (a simulated table holds a few dozen)
+        values = pd.unique(winners.to_numpy(object))
+    except TypeError:  # lists of seats are not hashable: every row
+        values = winners.to_numpy(object)
+    for w in values:
+        try:
+            seats = _seats(w)
+        except (TypeError, ValueError):
+            seats = (-1,)
+        if any(not 0 <= s <= 3 for s in seats):
+            row = next(i for i, x in enumerate(winners) if x is w or x == w)
+            _bad_row("winners", games, row, "seats 0-3 (e.g. '0' or '1,3'), or nothing for a draw")
+
+
+def _bad_row(column: str, games, row: int, want: str):
+    value = games[column].iloc[row]
+    value = value.item() if isinstance(value, np.generic) else value
+    raise ValueError(f"games column {column!r} must hold {want}; row {int(row)} holds {value!r}")
+
+
+def _numbers(games, columns, want: str = "finite numbers") -> np.ndarray:
+    """``columns`` as finite float values (a ``ValueError`` naming the first column and row that
+    holds anything else)."""
+    import pandas as pd
+
+    out = np.empty((len(games), len(columns)))
+    for j, c in enumerate(columns):
+        col = games[c]
+        if col.dtype == bool:
+            _bad_row(c, games, 0, f"{want}, not booleans")
+        values = pd.to_numeric(col, errors="coerce").to_numpy(float)
+        bad = np.flatnonzero(~np.isfinite(values))
+        if bad.size:
+            _bad_row(c, games, bad[0], want)
+        out[:, j] = values
+    return out
+
+
+def _seat_column(column: str, values: np.ndarray, games, nobody: bool = False) -> None:
+    ok = (values == np.round(values)) & (values >= (-1 if nobody else 0)) & (values <= 3)
+    bad = np.flatnonzero(~ok)
+    if bad.size:
+        _bad_row(column, games, bad[0], "a seat 0-3 or -1" if nobody else "seats 0-3")
 
 
 def _check_unit(unit) -> str:
@@ -314,8 +367,10 @@ def payout_summary(games, *, by=None, unit="stakes"):
     Raises
     ------
     ValueError
-        A malformed games table, a bad ``by``, an unknown ``unit``, or ``unit="stakes"`` for a
-        table whose stake cannot be told.
+        A malformed games table (a missing column, payments that are not finite numbers or do
+        not sum to zero, a ``dealer``, ``discarder`` or ``winners`` entry that is not a seat 0-3;
+        the message names the column and row), a bad ``by``, an unknown ``unit``, or
+        ``unit="stakes"`` for a table whose stake cannot be told.
 
     Examples
     --------
