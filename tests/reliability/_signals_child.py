@@ -12,6 +12,10 @@ import pandas as pd
 
 import mjfast as mj
 
+# Python keeps SIGINT ignored when it starts so (a shell's background job without job control):
+# the library's handling is under test here, not the disposition the parent handed down
+signal.signal(signal.SIGINT, signal.default_int_handler)
+
 
 def fire(times, delay=0.3, every=0.1, sig=signal.SIGINT):
     def run():
