@@ -132,7 +132,8 @@ def _check(games):
     pays = _numbers(games, PAY_COLUMNS)
     bad = np.flatnonzero(pays.sum(axis=1) != 0)
     if bad.size:
-        raise ValueError(f"payments of game row {int(bad[0])} do not sum to zero: {pays[bad[0]].tolist()}")
+        row = games[PAY_COLUMNS].iloc[int(bad[0])].tolist()  # as the table holds them
+        raise ValueError(f"payments of game row {int(bad[0])} do not sum to zero: {row}")
     dealer = _numbers(games, ["dealer"], "seats 0-3")[:, 0]
     _seat_column("dealer", dealer, games)
     if "discarder" in games.columns:  # -1 or missing: nobody (a self-draw or a draw)
