@@ -31,6 +31,17 @@ def test_plot_payouts(ax):
         mj.plot_payouts(_games(), seat_role="banker", ax=ax)
 
 
+@pytest.mark.parametrize("role", ["winner", "discarder"])
+def test_a_role_nobody_has_is_refused_not_drawn_empty(role):
+    draws = _games().iloc[[2]]  # the one draw game: nobody won or dealt in
+    before = plt.get_fignums()
+    with pytest.raises(ValueError, match=rf"seat_role='{role}': no seat of the games table has that role"):
+        mj.plot_payouts(draws, seat_role=role)
+    assert plt.get_fignums() == before  # no figure left behind
+    assert len(mj.plot_payouts(draws, seat_role="dealer", ax=plt.figure().gca()).lines) == 1
+    plt.close("all")
+
+
 def test_plot_elements(ax):
     freq = mj.element_frequencies(_games())
     assert mj.plot_elements(freq, ax=ax) is ax

@@ -337,6 +337,13 @@ def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, lab
     -------
     matplotlib.axes.Axes
 
+    Raises
+    ------
+    ValueError
+        A malformed games table (as for :func:`mjfast.payout_summary`), an unknown
+        ``seat_role``, ``kind`` or ``unit``, or a ``seat_role`` that no seat of the table has (a
+        table of draws has no winner): an empty plot is not drawn.
+
     Examples
     --------
     >>> import matplotlib.pyplot as plt, pandas as pd, mjfast as mj
@@ -369,7 +376,6 @@ def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, lab
     _check_unit(unit)
     lang = _language(labels)
     divisor, _stake = _scale(games, unit)
-    ax = _axes(ax)
     long = _long_results(games, divisor)
     labels = games[by].to_numpy(object) if by in games.columns else np.full(len(games), "all", object)
     long["label"] = np.repeat(labels, 4)
@@ -377,6 +383,11 @@ def plot_payouts(games, *, seat_role="all", kind="ecdf", by="rule", ax=None, lab
         long = long[~long.dealer]
     elif seat_role != "all":
         long = long[long[seat_role]]
+    if long.empty:  # an empty plot would pass for a result
+        raise ValueError(
+            f"seat_role={seat_role!r}: no seat of the games table has that role (a table of draws has no winner)"
+        )
+    ax = _axes(ax)
     for label, part in long.groupby("label", sort=False):
         x = np.sort(part["result"].to_numpy(float))
         if kind == "ecdf":
