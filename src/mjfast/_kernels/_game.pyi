@@ -19,7 +19,6 @@ ACTIONS: dict[str, int]
 CHOW_TILES: dict[int, tuple[int, int, int]]
 FLAGS: dict[str, int]
 WIND_SHIFT: int
-MEMO_WORDS: int
 WILD_HEADS: dict[str | None, int]
 WIN_LOCKS: dict[str | None, int]
 CALL_MODES: dict[str, int]
@@ -66,7 +65,6 @@ def simulate_games_kernel(
     seats: npt.NDArray[np.uint8],
     log: npt.NDArray[np.int16],
     n_threads: int = 1,
-    memo: npt.NDArray[np.uint64] | None = None,
     seat_policies: tuple[tuple[int, bool, int], ...] | None = None,
     user: Callable[..., int] | None = None,
 ) -> None: ...

@@ -151,9 +151,6 @@ MAX_WIN_EVENTS = MAX_EVENTS
 KONG_FIELDS = KF
 MAX_KONG_LOG = MAX_KONGS
 N_LOG_FIELDS = LOG_FIELDS
-cdef int MEMO_WORDS_ = (3 << LOG2_MEMO) + 1
-#: Words of one chunk's memo table (:func:`simulate_games_kernel`'s ``memo``).
-MEMO_WORDS = MEMO_WORDS_
 #: Action codes of the log, by name.
 ACTIONS = {"draw": A_DRAW, "discard": A_DISCARD, "pass_pung": A_PASS_PUNG, "pung": A_PUNG, "kong": A_KONG,
            "chow": A_CHOW, "added_kong": A_ADDED, "concealed_kong": A_CONCEALED, "win": A_WIN, "fei": A_FEI,
@@ -252,9 +249,8 @@ cdef int game_shanten(const uint8_t* c, int n_melds, int w, const void* ctx) noe
     return shanten_raw(c, n_melds, w, E, E.R)
 
 
-cdef void eval_init(Eval* E, const Rule* R, const uint8_t* playable, uint64_t* memo) noexcept nogil:
-    """A chunk's evaluator at row 0.  Its memo is the caller's ``memo`` (``MEMO_WORDS`` words:
-    the keys, the data, the fill count), else a fresh one when there is memory for it (else none)."""
+cdef void eval_init(Eval* E, const Rule* R, const uint8_t* playable) noexcept nogil:
+    """A chunk's evaluator at row 0, with a fresh memo when there is memory for it (else none)."""
     cdef uint8_t cap[34]
     memset(cap, 4, 34)         # caps stay 4 (the fast table path); melds change nothing for complete hands
     params_init(&E.p, cap, playable, R.forms, R.options)
@@ -267,21 +263,13 @@ cdef void eval_init(Eval* E, const Rule* R, const uint8_t* playable, uint64_t* m
     E.pol.tag = 0
     E.pol.memo = &E.memo
     E.pol.choices = NULL
-    if memo != NULL:
-        E.memo.keys = memo
-        E.memo.data = memo + (2 << LOG2_MEMO)
-        E.memo.mask = ((<uint64_t>1) << LOG2_MEMO) - 1
-        E.memo.used = <long long>memo[3 << LOG2_MEMO]
-    elif memo_init(&E.memo, LOG2_MEMO) != 0:
+    if memo_init(&E.memo, LOG2_MEMO) != 0:
         E.pol.memo = NULL
 
 
-cdef void eval_done(Eval* E, uint64_t* memo) noexcept nogil:
-    """Hand the caller's memo its fill count back, or free the chunk's own memo."""
-    if memo != NULL:
-        memo[3 << LOG2_MEMO] = <uint64_t>E.memo.used
-    else:
-        memo_free(&E.memo)
+cdef void eval_done(Eval* E) noexcept nogil:
+    """Free the chunk's memo."""
+    memo_free(&E.memo)
 
 
 cdef inline void eval_row(Eval* E, const Rule* R, int row) noexcept nogil:
@@ -1377,13 +1365,12 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
 cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall, const Rule* R, const uint8_t* playable,
                     int n_games, const int8_t* dealers, const int8_t* winds, int32_t* rec, uint8_t* hands,
                     int8_t* melds, int8_t* kongs, int32_t* ev, uint8_t* seats, int16_t* lg, int max_log,
-                    uint64_t* memo, long long game0) noexcept nogil:
-    """Play a chunk's games in order.  ``memo``: the chunk's memo table kept by the caller between
-    calls (``MEMO_WORDS`` words, the last one its fill count), or NULL for a fresh one."""
+                    long long game0) noexcept nogil:
+    """Play a chunk's games in order."""
     cdef int8_t wall[MAX_WALL]
     cdef int g
     cdef Eval E
-    eval_init(&E, R, playable, memo)
+    eval_init(&E, R, playable)
     memcpy(wall, wall0, n_wall)
     for g in range(n_games):
         if _n_failures and ((R.check and checker_failed(R.checker)) or (R.any_user and checker_failed(R.user))):
@@ -1391,7 +1378,7 @@ cdef void sim_chunk(bitgen_t* rng, const int8_t* wall0, int n_wall, const Rule* 
         play_game(rng, wall, n_wall, R, &E, dealers[g], winds[g], rec + N_REC * g, hands + 136 * g, melds + 16 * MF * g,
                   kongs + KF * MAX_KONGS * g, ev + MAX_EVENTS * N_EV * g, seats + 4 * SEAT_FIELDS * g,
                   lg + LOG_FIELDS * max_log * g if max_log else lg, max_log, game0 + g)
-    eval_done(&E, memo)
+    eval_done(&E)
 
 
 def policy_shanten(const uint8_t[::1] counts, int n_melds, int forms, int options):
@@ -1444,10 +1431,10 @@ def policy_shanten(const uint8_t[::1] counts, int n_melds, int forms, int option
     params_init(&R.p_ks, cap4, play, forms & F_KNITTED_STRAIGHT, options)
     params_init(&row, cap4, play, forms & (F_THIRTEEN_LAN | F_NINE_TERMINALS), options)
     R.rows = &row
-    eval_init(&E, &R, play, NULL)
+    eval_init(&E, &R, play)
     E.pol.memo = NULL                  # each hand afresh
     s = shanten_raw(&counts[0], n_melds, 0, &E, &R)
-    eval_done(&E, NULL)
+    eval_done(&E)
     return s
 
 
@@ -1533,7 +1520,6 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
                           uint8_t[:, :, ::1] seats,     # OUT (n_games, 4, N_SEAT_FIELDS)
                           int16_t[:, :, ::1] log,       # OUT (n_games, max_log, N_LOG_FIELDS), or max_log 0
                           int n_threads=1,
-                          uint64_t[:, ::1] memo=None,   # IN/OUT (n_chunks, MEMO_WORDS) or None
                           object seat_policies=None,    # None or 4 x (call mode, keep concealed, user mask)
                           object user=None):            # None or callable (see Parameters)
     """Play every chunk; chunk ``c`` uses ``bitgens[c]`` and fills its games' rows in order.
@@ -1635,10 +1621,6 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
         shape ``(0, 0, 3)`` array (or ``max_log == 0``) keeps no log.
     n_threads : int
         OpenMP threads.
-    memo : uint64[n_chunks, MEMO_WORDS], optional
-        Each chunk's memo of hand evaluations, kept between calls that play on with the same
-        streams (zeros the first time).  It holds values of the rule's tables only, so it speeds
-        the play without changing it; None: a fresh memo per call.
     seat_policies : sequence of 4 (int, bool, int), optional
         Per seat: the call mode (:data:`CALL_MODES`: ``faster`` the efficiency test above,
         ``always`` every legal 碰 / 杠 / 吃 on a discard and every kong on its own turn, ``never``
@@ -1708,8 +1690,6 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
             or dealers.shape[0] != total or winds.shape[0] != total or log.shape[2] != LOG_FIELDS \
             or (max_log and log.shape[0] != total):
         raise ValueError("output arrays have the wrong shape")
-    if memo is not None and (memo.shape[0] != n_chunks or memo.shape[1] != MEMO_WORDS_):
-        raise ValueError(f"memo needs shape (n_chunks, {MEMO_WORDS_})")
     for i in range(dealers.shape[0]):
         if dealers[i] < -1 or dealers[i] > 3 or winds[i] < 0 or winds[i] > 3:
             raise ValueError("dealers must be seats 0-3 or -1, winds 0-3")
@@ -1794,8 +1774,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
                           &winds[offs[ci]],
                           &rec[offs[ci], 0], &hands[offs[ci], 0, 0], &melds[offs[ci], 0, 0, 0],
                           &kongs[offs[ci], 0, 0], &events[offs[ci], 0, 0], &seats[offs[ci], 0, 0],
-                          &log[offs[ci], 0, 0] if max_log else &no_log[0], max_log,
-                          &memo[ci, 0] if memo is not None else NULL, offs[ci])
+                          &log[offs[ci], 0, 0] if max_log else &no_log[0], max_log, offs[ci])
     finally:
         free(rngs)
         free(offs)

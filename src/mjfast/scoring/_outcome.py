@@ -235,13 +235,18 @@ class Outcome:
     def release(self) -> None:
         """Keep what a later hand reads (the events, kongs, dice, winners and round) and drop the
         rest (scores, contexts, hands, the kernel's rows): a match keeps its previous hand."""
+        cache = self._cache
         winners = self.winners
-        kongs = self._cache.get("kongs")
-        self._cache = {"events": self._cache["events"], "winners": winners}
-        if kongs is None:  # read lazily (few hands need them): keep this hand's rows, not the batch's
+        events, kongs = cache["events"], cache.get("kongs")
+        cache.clear()
+        cache["events"], cache["winners"] = events, winners
+        if kongs is None and self._rec[7] == 0:
+            cache["kongs"] = ()
+            self._kongs = None
+        elif kongs is None:  # read lazily (few hands need them): keep this hand's rows, not the batch's
             self._kongs = self._kongs[: self._rec[7]].copy()
         else:
-            self._cache["kongs"] = kongs
+            cache["kongs"] = kongs
             self._kongs = None
         self.scores = []
         self.contexts = []

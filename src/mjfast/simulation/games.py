@@ -369,7 +369,6 @@ def _raw(
     winds=None,
     dice: bool = False,
     log: int = 0,
-    memo=None,
     seats: tuple | None = None,
     scores=None,
 ):
@@ -377,8 +376,7 @@ def _raw(
     :mod:`mjfast._kernels._game`), and the action log when ``log`` (entries per game) > 0.
 
     ``dealers`` / ``winds``: per game, the dealer seat (-1: drawn) and the prevalent wind;
-    ``dice``: throw the two dice of the rule's round state (the hands of a match); ``memo``: the
-    chunks' memo tables to keep between calls that play on with the same streams; ``seats``: the
+    ``dice``: throw the two dice of the rule's round state (the hands of a match); ``seats``: the
     policy of each seat (default ``game.seats``); ``scores``: per game, the seats' results so far
     (what a user policy's view shows; default zeros)."""
     t = game.tables
@@ -441,7 +439,6 @@ def _raw(
         seats=seat_fields,
         log=lg,
         n_threads=n_threads,
-        memo=memo,
         seat_policies=seat_policies,
         user=user,
     )

@@ -51,9 +51,9 @@ def _first_winner_deals(outcome) -> int:
 
 
 class _Table:
-    """The state one match carries from hand to hand."""
+    """The state one match carries from hand to hand (its players' totals are :func:`_play`'s)."""
 
-    __slots__ = ("index", "dealer", "wind", "streak", "changes", "seating", "previous", "totals")
+    __slots__ = ("index", "dealer", "wind", "streak", "changes", "seating", "previous")
 
     def __init__(self, index: int):
         self.index = index
@@ -63,7 +63,6 @@ class _Table:
         self.changes = 0
         self.seating: tuple[int, ...] = (0, 1, 2, 3)
         self.previous = None
-        self.totals = [0, 0, 0, 0]  # per player
 
 
 def _begin_hand(game, table: _Table, hand: int, wind: str) -> None:
@@ -81,15 +80,9 @@ def _begin_hand(game, table: _Table, hand: int, wind: str) -> None:
         table.wind = (hand // 4) % 4
 
 
-def _end_hand(game, table: _Table, outcome, wind: str) -> None:
-    """Move the deal on after a finished hand (not under fixed rounds); under ``wind="passes"``
-    the prevalent wind advances after every four changes of dealer."""
-    if game.facts.rounds == "fixed":
-        return
-    rotate = game.next_deal or _first_winner_deals
-    nxt = int(rotate(outcome))
-    if not 0 <= nxt <= 3:
-        raise ValueError(f"{game.name}: next_deal returned {nxt!r}, not a seat 0-3")
+def _end_hand(table: _Table, nxt: int, wind: str) -> None:
+    """Pass the deal to seat ``nxt`` after a finished hand (not under fixed rounds); under
+    ``wind="passes"`` the prevalent wind advances after every four changes of dealer."""
     if nxt == table.dealer:
         table.streak += 1
     else:
@@ -100,18 +93,26 @@ def _end_hand(game, table: _Table, outcome, wind: str) -> None:
     table.dealer = nxt
 
 
+def _match_major(per_hand: list) -> list:
+    """The values of ``per_hand[h][i]`` (hand ``h``, match ``i``) in match-major order: every hand
+    of match 0, then match 1, ..."""
+    return [x for by_hand in zip(*per_hand) for x in by_hand]
+
+
 def _play(game, bitgens: list, sizes, n_threads: int, n_hands: int, wind: str) -> dict:
-    """Play the matches of a batch of chunks; columns as lists (``match`` numbered from 0 in
-    the batch, ``_n`` the number of matches).
+    """Play the matches of a batch of chunks; columns as lists or arrays (``match`` numbered
+    from 0 in the batch, ``_n`` the number of matches).
 
     Only the previous hand's Outcome is kept per match (a finished hand's round drops its own
     ``previous``), so the objects alive do not grow with the hands played."""
     n = int(np.sum(sizes))
     tables = [_Table(i) for i in range(n)]
     extra = _games._extra_columns(game)
-    per_hand: list[tuple[Any, ...]] = []  # per hand: (rows, seatings, winds, dice or None, totals)
-    memo = np.zeros((len(sizes), _games._kg.MEMO_WORDS), np.uint64)  # each chunk's memo, kept from hand to hand
+    per_hand: list[tuple[Any, ...]] = []  # per hand: (rows, seatings, winds, dice or None)
+    totals = np.zeros((n, 4), np.int64)  # each match's players' results so far
+    cum = np.zeros((n_hands, n, 4), np.int64)  # the same after each hand
     dice = game.facts.dice
+    rotate = None if game.facts.rounds == "fixed" else game.next_deal or _first_winner_deals
     for h in range(n_hands):
         for t in tables:
             _begin_hand(game, t, h, wind)
@@ -121,7 +122,7 @@ def _play(game, bitgens: list, sizes, n_threads: int, n_hands: int, wind: str) -
         lineup = tuple(game.seats[seating[s]] for s in range(4))
         scores = None
         if not _policies.is_default(lineup):  # what a user policy sees: the seats' results so far
-            scores = [tuple(t.totals[t.seating[s]] for s in range(4)) for t in tables]
+            scores = [tuple(row) for row in totals[:, seating].tolist()]
         raw = _games._raw(
             game,
             bitgens,
@@ -130,60 +131,52 @@ def _play(game, bitgens: list, sizes, n_threads: int, n_hands: int, wind: str) -
             dealers=dealers,
             winds=winds,
             dice=dice,
-            memo=memo,
             seats=lineup,
             scores=scores,
         )
         thrown = raw[0][:, 14].tolist()
-        rounds = [
-            Round(
-                t.index,
-                h,
-                t.dealer,
-                t.wind,
-                t.streak,
-                (d // 6 + 1, d % 6 + 1) if d >= 0 else None,
-                t.previous,
-                t.seating,
-            )
-            for t, d in zip(tables, thrown)
-        ]
-        cum = [None] * n
+        rounds, bare = [], []  # each hand's Round, and the same without the previous hand
+        for t, d in zip(tables, thrown):
+            pair = (d // 6 + 1, d % 6 + 1) if d >= 0 else None
+            rounds.append(Round(t.index, h, t.dealer, t.wind, t.streak, pair, t.previous, t.seating))
+            bare.append(Round(t.index, h, t.dealer, t.wind, t.streak, pair, None, t.seating))
 
         def settled(i, outcome, pay):  # rotate and let the hand go as soon as it is settled
             t = tables[i]
-            seats, totals = t.seating, t.totals
-            for s, p in enumerate(pay.tolist()):
-                totals[seats[s]] += p
-            cum[i] = tuple(totals)
-            outcome.round = rounds[i]._replace(previous=None)  # the chain of hands ends here
-            _end_hand(game, t, outcome, wind)
+            outcome.round = bare[i]  # the chain of hands ends here
+            if rotate is not None:
+                nxt = int(rotate(outcome))
+                if not 0 <= nxt <= 3:
+                    raise ValueError(f"{game.name}: next_deal returned {nxt!r}, not a seat 0-3")
+                _end_hand(t, nxt, wind)
             outcome.release()  # the next hand reads only its events
             t.previous = outcome
 
         rec, hands, melds, kongs, events, seat_fields = raw  # (no log: six arrays)
         rows = _games._rows(game, rec, hands, melds, kongs, events, seat_fields, rounds=rounds, on_outcome=settled)
+        pay = np.array([rows[f"pay_{s}"] for s in range(4)], np.int64).T  # (match, seat)
+        totals[:, seating] += pay  # the player at seat s receives seat s's result
+        cum[h] = totals
         per_hand.append(
             (
                 rows,
                 [r.seating for r in rounds],
                 [r.prevalent_wind for r in rounds],
                 [r.dice for r in rounds] if dice else None,
-                cum,
             )
         )
     # match-major order: every hand of match 0, then match 1, ...
-    cols: dict = {"match": [i for i in range(n) for _ in range(n_hands)], "hand": list(range(n_hands)) * n}
-    order = [(h, i) for i in range(n) for h in range(n_hands)]
-    cols["prevalent_wind"] = [per_hand[h][2][i] for h, i in order]
+    cols: dict = {"match": np.repeat(np.arange(n), n_hands), "hand": np.tile(np.arange(n_hands), n)}
+    cols["prevalent_wind"] = _match_major([ph[2] for ph in per_hand])
     for c in _games.COLUMNS[1:] + extra:
-        cols[c] = [per_hand[h][0][c][i] for h, i in order]
+        cols[c] = _match_major([ph[0][c] for ph in per_hand])
     if game.facts.seat_swaps:
-        cols["seating"] = ["".join(map(str, per_hand[h][1][i])) for h, i in order]
+        cols["seating"] = ["".join(map(str, s)) for s in _match_major([ph[1] for ph in per_hand])]
     if dice:
-        cols["dice"] = ["{}{}".format(*per_hand[h][3][i]) for h, i in order]
+        cols["dice"] = ["{}{}".format(*d) for d in _match_major([ph[3] for ph in per_hand])]
+    by_match = cum.transpose(1, 0, 2).reshape(n * n_hands, 4)
     for p in range(4):
-        cols[f"cum_{p}"] = [per_hand[h][4][i][p] for h, i in order]
+        cols[f"cum_{p}"] = by_match[:, p]
     cols["_n"] = n
     return cols
 
@@ -193,24 +186,31 @@ def _task(game, n_hands: int, wind: str, children, sizes):
     return _play(game, _chunks.bit_generators(children), sizes, 1, n_hands, wind)
 
 
-_COMPACT = {"match": "int64", "hand": "int16", "dealer": "int8", "prevalent_wind": "int8"}
+_COMPACT = {"match": "int64", "hand": "int16", "prevalent_wind": "int8"}
+
+
+def _joined(parts: list, c: str):
+    """Column ``c`` of the batches, in order (arrays joined as arrays, lists as a list)."""
+    if len(parts) == 1:
+        return parts[0][c]
+    if isinstance(parts[0][c], np.ndarray):
+        return np.concatenate([p[c] for p in parts])
+    return [x for p in parts for x in p[c]]
 
 
 def _frame(game, parts: list):
     import pandas as pd
 
-    first = _games._frame(game, [{c: [x for p in parts for x in p[c]] for c in parts[0]}], 0)
+    first = _games._frame(game, [{c: _joined(parts, c) for c in parts[0]}], 0)
     first = first.drop(columns="game")
-    data = {}
-    for c in KEYS:
-        values = [x for p in parts for x in p[c]]
-        data[c] = np.array(values, _COMPACT[c]) if c != "dealer" else first["dealer"].to_numpy()
-    out = pd.concat([pd.DataFrame(data), first.drop(columns=["dealer"])], axis=1)
+    data = {c: np.asarray(_joined(parts, c), _COMPACT[c]) for c in _COMPACT}
+    data["dealer"] = first["dealer"].to_numpy()
+    out = pd.concat([pd.DataFrame(data, columns=list(KEYS)), first.drop(columns=["dealer"])], axis=1)
     for c in ("seating", "dice"):
         if c in parts[0]:
-            out[c] = pd.Categorical([x for p in parts for x in p[c]])
+            out[c] = pd.Categorical(_joined(parts, c))
     for p in range(4):
-        out[f"cum_{p}"] = np.array([x for q in parts for x in q[f"cum_{p}"]], np.int64)
+        out[f"cum_{p}"] = np.asarray(_joined(parts, f"cum_{p}"), np.int64)
     return out
 
 
@@ -291,7 +291,7 @@ def _iter(game, n_matches, n_hands, wind, rng, threads, executor, progress, batc
         max_batch_chunks=-(-batch_matches // MATCH_CHUNK),
     ):
         k = part.pop("_n")
-        part["match"] = [first + held + i for i in part["match"]]  # parts come in chunk order
+        part["match"] = part["match"] + (first + held)  # parts come in chunk order
         parts.append(part)
         held += k
         if held >= batch_matches:
