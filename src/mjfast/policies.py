@@ -28,7 +28,13 @@ legal actions the engine offers it.
     after the last wall tile.
   - ``declare_win(view)`` returns True to take a potential win the rule accepts (a self-draw,
     a discard or a robbed kong: ``view.tile``), False to pass; a passed win locks as the rule
-    says (苏州 漏胡, 广东 过水).  A user policy never declares the 飞 / 宝吊头 wait.
+    says (苏州 漏胡, 广东 过水).
+  - The 飞 / 宝吊头 wait (瑞金, 上饶: complete sets, or six pairs, plus one lone wildcard; any
+    tile completes it): a policy declares it by declining a complete self-drawn hand and then
+    discarding a tile that leaves that wait.  From then on the engine holds the seat in the
+    wait as the rule says: it is offered no call and no discard win, and every tile it draws
+    completes the hand (``declare_win`` is asked; the win scores as 飞 / 宝吊头 while the
+    rule's conditions hold, e.g. 瑞金's go-around).
 
 A user policy that answers something illegal makes the simulation raise a ``ValueError`` naming
 the seat, the turn and the action; no game is returned from a failed call.  Deterministic user
@@ -208,6 +214,9 @@ class View:
     voids : tuple of 4 (str or None)
         Every seat's declared void suit (定缺: ``"m"``, ``"p"`` or ``"s"``; None under rules
         without it).  A seat wins only once it holds none of its void suit.
+    waiting : bool
+        Whether this seat has declared the 飞 / 宝吊头 wait (a lone wildcard beside complete
+        sets; see the module docstring).
     """
 
     decision: str
@@ -221,6 +230,7 @@ class View:
     scores: tuple[int, ...]
     rule: Rule
     voids: tuple[str | None, ...]
+    waiting: bool
     _melds: Any
     _discards: Any
     _flowers: Any
@@ -240,6 +250,7 @@ class View:
         "scores",
         "rule",
         "voids",
+        "waiting",
         "_melds",
         "_discards",
         "_flowers",
@@ -266,6 +277,7 @@ class View:
         rule,
         tables,
         voids=(None, None, None, None),
+        waiting=False,
     ):
         set_ = object.__setattr__
         for name, value in (
@@ -280,6 +292,7 @@ class View:
             ("scores", scores),
             ("rule", rule),
             ("voids", voids),
+            ("waiting", waiting),
             ("_melds", melds),
             ("_discards", discards),
             ("_flowers", flowers),
@@ -471,6 +484,7 @@ class Bridge:
         tile,
         turn,
         voids=(-1, -1, -1, -1),
+        waiting=False,
     ) -> View:
         scores = (0, 0, 0, 0) if self.scores is None else tuple(int(x) for x in self.scores[game])
         return View(
@@ -490,6 +504,7 @@ class Bridge:
             self.rule,
             self.tables,
             tuple("mps"[x] if x >= 0 else None for x in voids),
+            bool(waiting),
         )
 
     def __call__(
@@ -509,10 +524,11 @@ class Bridge:
         turn,
         options,
         voids=(-1, -1, -1, -1),
+        waiting=False,
     ) -> int:
         policy = self.seats[seat]
         v = self.view(
-            what, game, seat, counts, wilds, melds, flowers, discards, left, flipped, dealer, tile, turn, voids
+            what, game, seat, counts, wilds, melds, flowers, discards, left, flipped, dealer, tile, turn, voids, waiting
         )
         where = f"seat {seat}, turn {turn} ({describe(policy)}"
         if what == 0:

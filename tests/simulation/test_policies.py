@@ -512,3 +512,37 @@ def test_duplicate_match_reproduces_and_checks_its_arguments():
         mj.duplicate_match("jj", [Efficiency(), "clever"], 10)
     with pytest.raises(ValueError, match="n_walls"):
         mj.duplicate_match("jj", [Efficiency()], 0)
+
+
+@pytest.mark.parametrize("name, element", [("ruijin", "fei"), ("shangrao", "baodiaotou")])
+def test_a_user_policy_declares_the_lone_wildcard_wait(name, element):
+    """瑞金 飞 / 上饶 宝吊头 for a user policy: it declines a complete self-drawn hand and discards
+    down to complete sets plus the lone 宝 (RJ "制飞"; SR "等下轮摸牌时任一张牌都可糊牌"); the engine
+    then holds the seat in that wait — no call, no discard win (RJ "制飞后不能平胡了"), the view says
+    ``waiting`` — and settles its next self-draw as 飞 / 宝吊头 (RJ: while the go-around holds)."""
+    game, records = _raw(name, 5000, 20, [tp.LoneWildWaiter(), None, None, None], log=800)
+    check_tiles_conserved(game, records)
+    outcomes = []
+    G._rows(game, *records[:6], outcomes=outcomes)
+    declared = settled = 0
+    for g, o in enumerate(outcomes):
+        assert not any(o.declared_wait(s) for s in (1, 2, 3))  # Efficiency() never declines a win
+        if not o.declared_wait(0):
+            continue
+        declared += 1
+        acts = actions(records[6][g])
+        i = next(j for j, a in enumerate(acts) if a[0] == "fei")
+        assert acts[i - 1][:2] != ("win", 0) and acts[i + 1][:2] == ("discard", 0) and acts[i + 1][2] == acts[i][2]
+        assert any(a[:2] == ("pass_win", 0) for a in acts[:i])
+        assert not any(a[1] == 0 and a[0] in ("pung", "kong", "chow") for a in acts[i + 1 :])
+        calls = any(a[0] in ("pung", "kong", "chow", "added_kong", "concealed_kong") for a in acts[i + 1 :])
+        for (w, sc), ctx in zip(o.scores, o.contexts):
+            if w != 0:
+                continue
+            assert ctx.self_draw, g  # no discard win while waiting
+            assert mj.can_win(ctx, game.rule)
+            codes = [r[0] for r in sc.rows]
+            if name == "shangrao" or not calls:
+                assert element in codes, (g, codes)
+                settled += 1
+    assert declared >= 15 and settled >= 8, (declared, settled)

@@ -97,3 +97,67 @@ class HonourChower:
                 self.offers.append((view.seat, view.tile, opt[1], view.counts, view.discards[-1], view.melds))
                 return opt
         return None
+
+
+def _sets_only(counts, wilds, honour_chows):
+    """Whether ``counts`` (34 kinds) plus ``wilds`` wildcards split into sets: pungs and suit
+    chows, and with ``honour_chows`` any three different winds or the three dragons."""
+    k = next((i for i in range(34) if counts[i]), None)
+    if k is None:
+        return wilds % 3 == 0
+    c = list(counts)
+    shapes = [[k, k, k]]
+    if k < 27:
+        shapes += [
+            [k, x, y]
+            for x, y in ((k + 1, k + 2), (k - 1, k + 1), (k - 2, k - 1))
+            if x // 9 == y // 9 == k // 9 and min(x, y) >= 0
+        ]
+    elif honour_chows:
+        group = range(27, 31) if k < 31 else range(31, 34)
+        shapes += [[k, x, y] for x in group for y in group if k != x and x < y and k != y]
+    for shape in shapes:
+        need = 0
+        for t in set(shape):
+            need += max(0, shape.count(t) - c[t])
+        if need > wilds:
+            continue
+        d = list(c)
+        for t in set(shape):
+            d[t] -= min(shape.count(t), c[t])
+        if _sets_only(d, wilds - need, honour_chows):
+            return True
+    return False
+
+
+def lone_wild_discard(view):
+    """The lowest kind whose discard leaves complete sets (or, with no melds, six pairs) plus one
+    lone wildcard — the 飞 / 宝吊头 wait — or None."""
+    if view.wilds < 1:
+        return None
+    honour = bool(view.rule.calls.chow_honours)
+    for z in range(34):
+        if not view.counts[z]:
+            continue
+        c = list(view.counts)
+        c[z] -= 1
+        if _sets_only(c, view.wilds - 1, honour):
+            return z
+        singles = sum(x % 2 for x in c)
+        if not view.melds[view.seat] and singles <= view.wilds - 1 and (view.wilds - 1 - singles) % 2 == 0:
+            return z
+    return None
+
+
+class LoneWildWaiter:
+    """Declines a complete self-drawn hand whenever it can discard down to the lone-wildcard wait,
+    and discards to it; takes every other win, and takes the win once waiting; otherwise discards
+    its highest kind.  Claims are Efficiency()'s."""
+
+    def declare_win(self, view):
+        own_turn = sum(view.counts) + view.wilds + 3 * len(view.melds[view.seat]) == 14
+        return view.waiting or not own_turn or lone_wild_discard(view) is None
+
+    def discard(self, view):
+        z = lone_wild_discard(view)
+        return z if z is not None else max(view.tiles())

@@ -28,7 +28,8 @@ unless a call makes the hand ready), or asks a Python user policy for some decis
   and can be discarded down to complete sets (or six pairs) plus a lone wildcard declines the
   win and discards to that wait, makes no call and takes no discard win while it waits, and
   wins on its next self-draw; the flags of that win say whether the rule's wait was kept
-  (``go_around``: no 碰, 杠 or 胡 since the declaration) or broken.
+  (``go_around``: no 碰, 杠 or 胡 since the declaration) or broken.  A user policy's seat declares
+  the same wait by declining its complete self-drawn hand and discarding a tile that leaves it.
 
 A *potential win* is a complete hand (shanten −1; under 定缺 also none of the void suit).  A
 flower minimum (苏州's 花 thresholds with their exemptions) is decided here from the counts,
@@ -413,7 +414,8 @@ cdef int ask_user(const Rule* R, int what, long long game, int seat, Player* P, 
 
     It receives only what that seat may see: its own concealed counts and wildcards, every
     seat's melds and flowers, the discards in order, the tiles left in the wall, the indicator,
-    the dealer, the tile at stake and the options.  Its answer: a kind to discard, an option's
+    the dealer, the tile at stake, the options and whether it waits on a lone wildcard (飞).  Its
+    answer: a kind to discard, an option's
     index (-1: pass) or 1 / 0 for a win.  An exception it raises is kept as a checker's is (the
     call fails and its games are never returned), and -1 lets the built-in policy decide."""
     cdef object fn = <object>R.user
@@ -427,7 +429,8 @@ cdef int ask_user(const Rule* R, int what, long long game, int seat, Player* P, 
         options = tuple((opts[2 * i], opts[2 * i + 1]) for i in range(n_opts))
         voids = tuple(int(P[q].void_suit) for q in range(4))
         return int(fn(what, game, seat, (<char*>P[seat].c)[:34], P[seat].w, melds, flowers,
-                      (<char*>hist)[:2 * n_hist], left, flipped, dealer, tile, turn, options, voids))
+                      (<char*>hist)[:2 * n_hist], left, flipped, dealer, tile, turn, options, voids,
+                      P[seat].fei != 0))
     except BaseException as exc:
         global _n_failures
         _checker_failures[id(fn)] = (fn, exc)
@@ -655,27 +658,36 @@ cdef int fill_set(uint8_t* c, int k, int x, int y, int a, int b, int w, int hcho
     return 1 if ok else -1
 
 
-cdef int lone_wild_discard(const Player* P, int hchow) noexcept nogil:
-    """The lowest natural kind whose discard leaves the 3k+2 hand ``P`` as complete sets (or,
-    without melds, six pairs) plus one lone wildcard — the 飞 / 宝吊头 wait, on which any
-    tile wins — or -1."""
+cdef int leaves_lone_wild(const Player* P, int z, int hchow) noexcept nogil:
+    """Whether discarding the natural kind ``z`` (held) leaves the 3k+2 hand ``P`` as complete
+    sets (or, without melds, six pairs) plus one lone wildcard — the 飞 / 宝吊头 wait, on which
+    any tile wins."""
     cdef uint8_t c[34]
-    cdef int z, k, singles
+    cdef int k, singles
+    if P.w < 1 or P.c[z] == 0:
+        return 0
+    memcpy(c, P.c, 34)
+    c[z] -= 1
+    if sets_only(c, 0, P.w - 1, hchow):
+        return 1
+    if P.n_melds == 0:
+        singles = 0
+        for k in range(N_KINDS):
+            singles += c[k] & 1
+        if singles <= P.w - 1 and (P.w - 1 - singles) % 2 == 0:
+            return 1
+    return 0
+
+
+cdef int lone_wild_discard(const Player* P, int hchow) noexcept nogil:
+    """The lowest natural kind whose discard leaves the lone-wildcard wait
+    (:func:`leaves_lone_wild`), or -1."""
+    cdef int z
     if P.w < 1:
         return -1
     for z in range(N_KINDS):
-        if P.c[z] == 0:
-            continue
-        memcpy(c, P.c, 34)
-        c[z] -= 1
-        if sets_only(c, 0, P.w - 1, hchow):
+        if leaves_lone_wild(P, z, hchow):
             return z
-        if P.n_melds == 0:
-            singles = 0
-            for k in range(N_KINDS):
-                singles += c[k] & 1
-            if singles <= P.w - 1 and (P.w - 1 - singles) % 2 == 0:
-                return z
     return -1
 
 
@@ -777,6 +789,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
     cdef uint8_t hist[2 * MAX_WALL]      # the discards in order (seat, kind or ROLE_WILD): user policies' view
     cdef int opts[2 * MAX_OPTIONS]       # a user policy's options: (action, tile)
     cdef int n_hist = 0, n_opt = 0, asked, mode, kc, r, declined
+    cdef int offered = 0                 # a user seat declined a complete self-draw: its discard may declare 飞
     cdef int16_t vis[34]
     cdef int i, j, _r, k, t, f, b, cur, q, d, s0, u0, s1, u1, sb, ub, n_disc = 0, flags
     cdef int drawn, after_kong, after_flower, kong_src = -1, kong_discard, last, calls = 0, n_kongs = 0
@@ -859,6 +872,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
         ev[i] = -1
     while True:
         forced = -1
+        offered = 0
         if event:
             event = 0
             ev[N_EV * n_ev] = ev_how
@@ -927,6 +941,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 if declined:
                     log_action(lg, &n_log, max_log, A_PASS_WIN, cur, t)
                     pass_win(&P[cur], R, t)           # a passed self-draw locks too
+                    offered = R.wild_head and not P[cur].fei
                 elif forced < 0:
                     event = 1
                     ev_how = 0
@@ -1083,6 +1098,10 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                              t if drawn else -1, n_disc, opts, 0)
                 if d < 0 or d >= N_KINDS or P[cur].c[d] == 0:
                     d = -3                 # the bridge refused the answer (the call fails): any legal tile
+                elif offered and leaves_lone_wild(&P[cur], d, (R.options & O_HONOUR_CHOWS) != 0):
+                    log_action(lg, &n_log, max_log, A_FEI, cur, d)   # the declined hand waits on its lone wildcard
+                    P[cur].fei = 1
+                    P[cur].fei_mark = calls + n_kongs
             if d == -3:
                 d = decide(P[cur].c, P[cur].n_melds, P[cur].w, E, R, P[cur].void_suit, vis, &sb, &ub)
         if R.any_user and n_hist < MAX_WALL:
@@ -1630,14 +1649,16 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     user : callable or None
         Asked (with the GIL) for the decisions of the seats whose mask has bits:
         ``user(what, game, seat, counts, wilds, melds, flowers, discards, wall_left, flipped,
-        dealer, tile, turn, options, voids) -> int`` with ``what`` of :data:`ASKS`, ``game`` the row,
+        dealer, tile, turn, options, voids, waiting) -> int`` with ``what`` of :data:`ASKS`, ``game`` the row,
         ``counts`` the seat's 34 concealed counts (bytes), ``wilds`` its wildcards, ``melds``
         every seat's ``(kind, lowest tile, source)`` rows, ``flowers`` every seat's 48 flower
         counts (bytes), ``discards`` every discard so far as (seat, kind or :data:`WILD`) byte
         pairs, ``tile`` the tile at stake (the drawn tile on one's own turn, else -1 / the
         discard / the winning tile), ``turn`` the discards made, ``options`` the legal
         ``(action code, tile)`` choices of a claim or kong, ``voids`` every seat's 定缺 suit (-1:
-        none).  It answers a held kind to discard,
+        none), ``waiting`` whether the seat waits on a lone wildcard (飞 / 宝吊头, declared by
+        declining a complete self-drawn hand and discarding down to that wait).  It answers a held
+        kind to discard,
         an option's index (-1: none) or 1 / 0 (take the win or not).  Its exceptions are raised
         as a checker's are.
     """
