@@ -414,10 +414,10 @@ cdef int ask_user(const Rule* R, int what, long long game, int seat, Player* P, 
 
     It receives only what that seat may see: its own concealed counts and wildcards, every
     seat's melds and flowers, the discards in order, the tiles left in the wall, the indicator,
-    the dealer, the tile at stake, the options and whether it waits on a lone wildcard (飞).  Its
-    answer: a kind to discard, an option's
-    index (-1: pass) or 1 / 0 for a win.  An exception it raises is kept as a checker's is (the
-    call fails and its games are never returned), and -1 lets the built-in policy decide."""
+    the dealer, the tile at stake, the options and whether it waits on a lone wildcard (飞).
+    Its answer: a kind to discard, an option's index (-1: pass) or 1 / 0 for a win.  An
+    exception it raises is kept as a checker's is (the call fails and its games are never
+    returned), and -1 lets the built-in policy decide."""
     cdef object fn = <object>R.user
     cdef int i
     if _checker_failures and id(fn) in _checker_failures:
