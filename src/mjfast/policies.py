@@ -28,7 +28,8 @@ legal actions the engine offers it.
     after the last wall tile.
   - ``declare_win(view)`` returns True to take a potential win the rule accepts (a self-draw,
     a discard or a robbed kong: ``view.tile``), False to pass; a passed win locks as the rule
-    says (苏州 漏胡, 广东 过水).
+    says (苏州 漏胡, 广东 过水).  A win the rule does not let a player pass is taken without asking
+    (四川 "最后四张自动胡": among the wall's last four tiles; ``EngineFacts.forced_win_left``).
   - The 飞 / 宝吊头 wait (瑞金, 上饶: complete sets, or six pairs, plus one lone wildcard; any
     tile completes it): a policy declares it by declining a complete self-drawn hand and then
     discarding a tile that leaves that wait.  From then on the engine holds the seat in the

@@ -343,15 +343,31 @@ def test_missing_methods_fall_back_to_efficiency():
 
 
 @pytest.mark.parametrize("rule", mj.rules.names())
-def test_a_policy_that_never_wins_draws_every_hand(rule):
+def test_a_policy_that_never_wins_draws_every_hand_the_rule_does_not_force(rule):
     """The engine asks before every win: declining them all leaves every hand drawn, the tiles
-    conserved and every row zero-sum."""
-    game, records = _raw(rule, 60, 8, tp.NeverWins(), log=1200)
-    assert (records[0][:, 1] == 3).all()
-    acts = [a for i in range(60) for a in actions(records[-1][i])]
+    conserved and every row zero-sum — except where the rule takes the choice away: 四川
+    "最后四张自动胡 … 叫的玩家只能胡牌，而不能跳过胡牌 … 玩家没有选择的权利" (once the wall holds its last
+    4 tiles, a win on one of them drawn, or on a discard, cannot be passed)."""
+    forced = mj.rules.get(rule).engine.forced_win_left
+    n = 400 if forced else 60
+    game, records = _raw(rule, n, 8, tp.NeverWins(), log=1200)
+    assert len(game.tables.wall) == 108 or not forced  # the replay below counts a wall without flowers
+    won = 0
+    for i in range(n):
+        acts = actions(records[-1][i])
+        if records[0][i, 1] == 3:
+            continue
+        assert forced, (rule, i)
+        won += 1
+        at = next(j for j, a in enumerate(acts) if a[0] == "win")
+        left = len(game.tables.wall) - sum(a[0] == "draw" for a in acts[:at])  # the deal's draws included
+        self_draw = records[0][i, 1] == 0
+        assert left < forced if self_draw else left <= forced, (i, left, self_draw)
+    acts = [a for i in range(n) for a in actions(records[-1][i])]
     assert any(a[0] == "pass_win" for a in acts)
+    assert won >= 10 if forced else won == 0
     check_tiles_conserved(game, records)
-    df = mj.simulate_games(rule, 60, rng=8, n_threads=1, policy=tp.NeverWins())
+    df = mj.simulate_games(rule, n, rng=8, n_threads=1, policy=tp.NeverWins())
     assert (df[[f"pay_{s}" for s in range(4)]].sum(axis=1) == 0).all()
 
 

@@ -46,7 +46,8 @@ class OnlyWins:
 
 
 class NeverWins:
-    """Declines every win (so every hand is drawn); the rest is Efficiency()'s."""
+    """Declines every win (so every hand is drawn, but where the rule forces a win); the rest is
+    Efficiency()'s."""
 
     def declare_win(self, view):
         return False

@@ -53,6 +53,7 @@ def simulate_games_kernel(
     pung_policy: int = 0,
     win_lock: int = 0,
     pass_policy: int = 0,
+    forced_win_left: int = 0,
     flower_minimum: tuple[int, int, bool, bool, bool] | None,
     checker: Callable[[int, bytes, tuple, int, int, int, int, int, int, bytes, int], bool] | None,
     dealers: npt.NDArray[np.int8],

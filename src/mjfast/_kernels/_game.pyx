@@ -217,6 +217,7 @@ ctypedef struct Rule:
     # that kind until the next draw or call (过水)
     int win_lock
     int pass_policy      # 1: decline each seat's first potential discard win (a test policy)
+    int forced_left      # wall size from which every potential win must be taken (0: none)
     int dice             # throw two dice per game
     int check            # ask the checker at every potential win
     void* checker
@@ -731,6 +732,8 @@ cdef int user_declines(const Rule* R, long long gidx, int q, Player* P, const ui
     in ``P[q]`` already; its view shows the hand without it).  With ``max_log >= 0`` a declined
     win is logged and locks as the rule says."""
     cdef int r
+    if left <= R.forced_left and R.forced_left:
+        return 0                       # the rule's last tiles: the win is not the policy's to decline
     P[q].c[tile] -= 1
     r = ask_user(R, ASK_WIN, gidx, q, P, hist, n_hist, left, flipped, dealer, tile, turn, NULL, 0)
     P[q].c[tile] += 1
@@ -790,6 +793,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
     cdef int opts[2 * MAX_OPTIONS]       # a user policy's options: (action, tile)
     cdef int n_hist = 0, n_opt = 0, asked, mode, kc, r, declined
     cdef int offered = 0                 # a user seat declined a complete self-draw: its discard may declare 飞
+    cdef int must_win = 0                # the rule's last tiles: a potential discard win cannot be passed
     cdef int16_t vis[34]
     cdef int i, j, _r, k, t, f, b, cur, q, d, s0, u0, s1, u1, sb, ub, n_disc = 0, flags
     cdef int drawn, after_kong, after_flower, kong_src = -1, kong_discard, last, calls = 0, n_kongs = 0
@@ -933,7 +937,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                     flags |= FL_FEI_BROKEN
             if can_win(&P[cur], E, R, cur, t, 1, -1, dealer, flags, flipped):
                 declined = 0
-                if R.user_mask[cur] & U_WIN:
+                if R.user_mask[cur] & U_WIN and b - f + 1 >= R.forced_left:   # the drawn tile is not a forced one
                     declined = ask_user(R, ASK_WIN, gidx, cur, P, hist, n_hist, b - f + 1, flipped, dealer, t,
                                         n_disc, opts, 0) == 0
                 elif R.fei_policy and R.wild_head and not P[cur].fei:
@@ -1148,7 +1152,8 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 continue
             P[q].c[d] += 1
             if can_win(&P[q], E, R, q, d, 0, cur, dealer, flags, flipped):
-                if P[q].fei or (R.pass_policy and not P[q].passed) or (
+                must_win = R.forced_left and b - f + 1 <= R.forced_left
+                if P[q].fei or (R.pass_policy and not P[q].passed and not must_win) or (
                         R.user_mask[q] & U_WIN and user_declines(R, gidx, q, P, hist, n_hist, b - f + 1, flipped,
                                                                  dealer, d, n_disc, lg, &n_log, -1)):
                     # waiting for the lone-wildcard self-draw, or the pass policy: no discard win
@@ -1526,7 +1531,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
                           int forms, int options, *,
                           bint chow, bint void_suit, bint multi, bint rob_multi, bint play_on, bint flip,
                           int first_kind, bint call_locks, int wild_head, int fei_policy, bint dice,
-                          int pung_policy=0, int win_lock=0, int pass_policy=0,
+                          int pung_policy=0, int win_lock=0, int pass_policy=0, int forced_win_left=0,
                           object flower_minimum,        # None or (self-draw, discard, hard only, 抢杠 exempt, SZ-A4)
                           object checker,               # None or callable (see Parameters)
                           const int8_t[::1] dealers,    # IN (n_games,) the dealer of each game, -1: drawn
@@ -1592,6 +1597,9 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     pass_policy : int
         0: take every potential win; 1: decline each seat's first potential discard win (for
         tests of the locks).
+    forced_win_left : int
+        From this many tiles left in the wall (0: never) every potential win is taken: on a
+        drawn tile that was one of them, on a discard or a robbed kong; no policy is asked.
     dice : bool
         Throw two dice per game (recorded).
     flower_minimum : tuple or None
@@ -1697,6 +1705,8 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     if fei_policy < 0 or fei_policy > 1 or pung_policy < 0 or pung_policy > 1 or pass_policy < 0 \
             or pass_policy > 1:
         raise ValueError("fei_policy, pung_policy and pass_policy must be 0 or 1")
+    if forced_win_left < 0:
+        raise ValueError("forced_win_left must be >= 0")
     if win_lock < 0 or win_lock > 2:
         raise ValueError("win_lock must be 0, 1 or 2")
     for i in range(n_chunks):
@@ -1741,6 +1751,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     R.pung_policy = pung_policy
     R.win_lock = win_lock
     R.pass_policy = pass_policy
+    R.forced_left = forced_win_left
     R.dice = dice
     R.check = checker is not None
     R.checker = <void*>checker

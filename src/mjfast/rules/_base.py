@@ -449,6 +449,11 @@ class EngineFacts:
         wildcard (飞 / 宝吊头): ``"go_around"`` (瑞金 制飞: the wait counts once a full go-around
         has passed without 碰, 杠 or 胡, and the player may no longer win on a discard);
         ``"next_draw"`` (上饶 宝吊头: the next own draw wins).  Declining is a policy's choice.
+    forced_win_left : int
+        Once the wall holds at most this many tiles, a player must take every potential win the
+        rule accepts — on a drawn tile that was one of them, on a discard or a robbed kong — and
+        no policy may decline it (四川: 4, "最后四张自动胡 … 玩家没有选择的权利"); 0: declining is
+        always a policy's choice.
     dice : bool
         Two dice are thrown for every hand of a match (苏州 豹子 and the 滴零 that follows it).
     match_hands : int
@@ -474,6 +479,7 @@ class EngineFacts:
     call_locks: bool = False
     win_lock: str | None = None
     wild_head: str | None = None
+    forced_win_left: int = 0
     dice: bool = False
     match_hands: int = 16
     rounds: str = "passes"
@@ -493,6 +499,12 @@ class EngineFacts:
             raise ValueError(f"win_lock must be one of {_WIN_LOCKS}, got {self.win_lock!r}")
         if self.wild_head not in _WILD_HEADS:
             raise ValueError(f"wild_head must be one of {_WILD_HEADS}, got {self.wild_head!r}")
+        if (
+            isinstance(self.forced_win_left, bool)
+            or not isinstance(self.forced_win_left, int)
+            or not (0 <= self.forced_win_left <= 144)
+        ):
+            raise ValueError(f"forced_win_left must be an integer 0-144, got {self.forced_win_left!r}")
         if self.rounds not in _ROUNDS:
             raise ValueError(f"rounds must be one of {_ROUNDS}, got {self.rounds!r}")
         if isinstance(self.match_hands, bool) or not isinstance(self.match_hands, int) or self.match_hands < 1:

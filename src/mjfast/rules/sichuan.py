@@ -94,6 +94,10 @@ def build(options: dict[str, Any]) -> Rule:
         # 缺一门: "胡牌的时候不能有三种花色的牌" — melds included
         max_suits=2,
         engine=EngineFacts(
-            hooks="mjfast.scoring.sichuan", void_suit=True, play_on=bool(options["xuezhan"]), kong_discard=True
+            hooks="mjfast.scoring.sichuan",
+            void_suit=True,
+            play_on=bool(options["xuezhan"]),
+            kong_discard=True,
+            forced_win_left=4,  # "最后四张自动胡": no passing a win among the wall's last four tiles
         ),
     )

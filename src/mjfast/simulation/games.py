@@ -426,6 +426,7 @@ def _raw(
         pung_policy=game.pung_policy,
         win_lock=_kg.WIN_LOCKS[facts.win_lock],
         pass_policy=game.pass_policy,
+        forced_win_left=facts.forced_win_left,
         dice=bool(dice),
         flower_minimum=minimum,
         checker=None if trivial else game.checker,
