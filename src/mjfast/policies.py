@@ -15,7 +15,10 @@ legal actions the engine offers it.
   player's concealed tiles.
 
   - ``discard(view)`` returns a tile of its concealed hand (a kind 0..33 or a name such as
-    ``"5m"``).  Wildcards are not offered: a hand of wildcards only discards one (dead).
+    ``"5m"``), or :data:`WILD` (34) to discard one of its wildcards where the rule allows it
+    (``Rule.wildcard.discardable``; a discarded wildcard is dead: nobody claims or wins on it),
+    but not the lone wildcard of a declared 飞 / 宝吊头 wait.  A hand of wildcards alone discards
+    one without asking.
   - ``claim(view, options)`` returns one of ``options`` — ``("pung", tile)``, ``("kong", tile)``,
     ``("chow", lowest tile)`` when another seat's discard (``view.tile``) may be claimed (under
     a rule with honour chows, 瑞金, also ``("chow", code)`` for a wind or dragon discard: code
@@ -534,6 +537,17 @@ class Bridge:
         where = f"seat {seat}, turn {turn} ({describe(policy)}"
         if what == 0:
             answer = policy.discard(v)
+            if not isinstance(answer, (bool, str)) and _index(answer) == WILD:
+                wild = self.rule.wildcard
+                if wilds and wild is not None and wild.discardable and not waiting:
+                    return WILD
+                if not wilds or wild is None:
+                    why = "it holds no wildcard"
+                elif waiting:
+                    why = f"it waits on its lone {wild.name} (飞 / 宝吊头)"
+                else:
+                    why = f"rule {self.rule.name!r} never discards its {wild.name}"
+                raise ValueError(f"{where}.discard): discard WILD ({WILD}): {why}")
             k = _kind(answer)
             if k is None or counts[k] == 0:
                 shown = f"{answer!r} ({CODES[k]})" if k is not None and not isinstance(answer, str) else repr(answer)
@@ -560,16 +574,21 @@ class Bridge:
         return opts.index(key)
 
 
+def _index(x):
+    """``x`` as an integer (``operator.index``), or None."""
+    import operator
+
+    try:
+        return operator.index(x)
+    except TypeError:
+        return None
+
+
 def _kind(tile):
     """A kind 0..33 from a kind or a tile name; None for anything else."""
     if isinstance(tile, bool):
         return None
     if isinstance(tile, str):
         return CODES.index(tile) if tile in CODES[:34] else None
-    try:
-        import operator
-
-        k = operator.index(tile)
-    except TypeError:
-        return None
-    return k if 0 <= k < 34 else None
+    k = _index(tile)
+    return k if k is not None and 0 <= k < 34 else None

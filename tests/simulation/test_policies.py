@@ -562,3 +562,37 @@ def test_a_user_policy_declares_the_lone_wildcard_wait(name, element):
                 assert element in codes, (g, codes)
                 settled += 1
     assert declared >= 15 and settled >= 8, (declared, settled)
+
+
+@pytest.mark.parametrize("rule", ["jinhua", "ruijin", "shangrao", "taicang"])
+def test_a_user_policy_may_discard_a_wildcard_which_is_dead(rule):
+    """Where the rule lets a wildcard be discarded (G-A5 "a discarded wildcard is dead"; 金华 JH-A8),
+    a user policy may choose to: it answers ``WILD``, the wildcard leaves its hand, and nobody
+    claims or wins on it (the next seat draws)."""
+    n = 200
+    game, records = _raw(rule, n, 12, [tp.WildThrower(), None, None, None], log=900)
+    check_tiles_conserved(game, records)
+    thrown = 0
+    for i in range(n):
+        acts = actions(records[-1][i])
+        for j, a in enumerate(acts):
+            if a[:3] == ("discard", 0, policies.WILD) and j + 1 < len(acts):
+                thrown += 1
+                assert acts[j + 1][:2] == ("draw", 1), (i, acts[j : j + 2])
+    assert thrown >= 50, thrown
+    df = mj.simulate_games(rule, n, rng=12, n_threads=1, policy=[tp.WildThrower(), None, None, None])
+    assert (df[[f"pay_{s}" for s in range(4)]].sum(axis=1) == 0).all()
+
+
+@pytest.mark.parametrize(
+    "rule, options, policy, why",
+    [
+        ("jj", {"hun": "flip_successor"}, tp.WildThrower(), "rule 'jj' never discards its 混"),
+        ("sichuan", {}, tp.AlwaysWild(), "it holds no wildcard"),
+    ],
+)
+def test_a_wildcard_discard_the_rule_forbids_is_refused(rule, options, policy, why):
+    """JJ-A2 "Discarding 混: never", and a hand without wildcards: a ``ValueError`` naming the seat,
+    the turn and the action, and why."""
+    with pytest.raises(ValueError, match=rf"seat 0, turn \d+ \(\w+\(\)\.discard\): discard WILD \(34\): {why}"):
+        mj.simulate_games(rule, 200, rng=3, n_threads=1, policy=[policy, None, None, None], **options)

@@ -162,3 +162,22 @@ class LoneWildWaiter:
     def discard(self, view):
         z = lone_wild_discard(view)
         return z if z is not None else max(view.tiles())
+
+
+class WildThrower:
+    """Discards a wildcard whenever it holds one (and is not waiting on it), else its highest
+    kind; the rest is Efficiency()'s."""
+
+    def discard(self, view):
+        from mjfast.policies import WILD
+
+        return WILD if view.wilds and not view.waiting else max(view.tiles())
+
+
+class AlwaysWild:
+    """Answers every discard with a wildcard, held or not."""
+
+    def discard(self, view):
+        from mjfast.policies import WILD
+
+        return WILD

@@ -1100,7 +1100,9 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             if R.user_mask[cur] & U_DISCARD and natural_held(&P[cur]):
                 d = ask_user(R, ASK_DISCARD, gidx, cur, P, hist, n_hist, b - f + 1, flipped, dealer,
                              t if drawn else -1, n_disc, opts, 0)
-                if d < 0 or d >= N_KINDS or P[cur].c[d] == 0:
+                if d == ROLE_WILD and P[cur].w > 0 and not P[cur].fei:
+                    d = -1                 # a wildcard, discarded dead (the bridge checked the rule allows it)
+                elif d < 0 or d >= N_KINDS or P[cur].c[d] == 0:
                     d = -3                 # the bridge refused the answer (the call fails): any legal tile
                 elif offered and leaves_lone_wild(&P[cur], d, (R.options & O_HONOUR_CHOWS) != 0):
                     log_action(lg, &n_log, max_log, A_FEI, cur, d)   # the declined hand waits on its lone wildcard
@@ -1113,7 +1115,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             hist[2 * n_hist + 1] = <uint8_t>(d if d >= 0 else ROLE_WILD)
             n_hist += 1
         n_disc += 1
-        if d < 0:                          # only wildcards left: a discarded wildcard is dead
+        if d < 0:                          # only wildcards left, or a policy's choice: a discarded wildcard is dead
             P[cur].w -= 1
             log_action(lg, &n_log, max_log, A_DISCARD, cur, ROLE_WILD)
             t = draw_next(P, &cur, won, wall, &f, &b, faces, &replaced)

@@ -318,6 +318,9 @@ class WildcardScheme:
     restrictions : FrozenMap
         Win form -> frozenset of kinds the wildcard may not represent in that form.
         The key ``"any"`` applies to every form.
+    discardable : bool
+        A player may discard a wildcard (it is dead: nobody claims or wins on it; G-A5, 金华
+        JH-A8).  False: never, unless it holds nothing else (JJ-A2).
     """
 
     name: str
@@ -329,6 +332,7 @@ class WildcardScheme:
     substitute: tuple[str, ...] | None = None
     usable_in_calls: tuple[str, ...] = ()
     restrictions: Mapping[str, Collection[str]] = field(default_factory=FrozenMap)
+    discardable: bool = True
 
     def __post_init__(self) -> None:
         if self.selection not in _SELECTIONS:

@@ -69,11 +69,12 @@ def build(options: dict[str, Any]) -> Rule:
             copies=4,
             face_copies=faces,
             table=standard_successors(dragon_cycle=("7z", "6z", "5z")),
+            discardable=False,  # JJ-A2
         )
     elif options["hun"] == "flip_self":
-        scheme = WildcardScheme(name="混", selection="flip_self", copies=3, face_copies=faces)
+        scheme = WildcardScheme(name="混", selection="flip_self", copies=3, face_copies=faces, discardable=False)
     else:
-        scheme = WildcardScheme(name="混", selection="per_game", copies=4, face_copies=faces)
+        scheme = WildcardScheme(name="混", selection="per_game", copies=4, face_copies=faces, discardable=False)
     return Rule(
         name=NAME,
         name_zh=NAME_ZH,
