@@ -700,6 +700,32 @@ def _simulate_draws(a):
 
 
 @entry(
+    "expected_value",
+    st.tuples(
+        any_hand((13, 14)),
+        st.fixed_dictionaries(
+            {"draws_left": st.sampled_from([0, 1, 2, 3, 5, -1, 1.5, True, 2**40, 500])},
+            optional={
+                "rule": RULE,
+                "visible": VISIBLE,
+                "melds": MELD_LIST,
+                "wilds": WILDS,
+                "wall": st.sampled_from(["depleting", "returned", "bogus", 3]),
+                "depth": st.sampled_from([0, 1, 2, -1, 1.5, None, "1"]),
+                "discard_wins": st.sampled_from([True, False, "yes", 0]),
+                "hazard": st.sampled_from([None, 0.0, 0.05, 1.0, -0.1, 2, "x", float("nan")]),
+                "by_turn": st.sampled_from([False, True, "no"]),
+            },
+        ),
+    ),
+    scale=0.3,
+)
+def _expected_value(a):
+    hand, kw = a
+    return len(mj.expected_value(hand, **kw))
+
+
+@entry(
     "simulate_matches",
     st.tuples(
         st.sampled_from(RULES),
@@ -731,6 +757,36 @@ def _iter_matches(a):
         return len(next(it))
     finally:
         it.close()
+
+
+@entry(
+    "duplicate_match",
+    st.tuples(
+        st.one_of(st.sampled_from(RULES), st.sampled_from(["tokyo", 3])),
+        st.one_of(
+            st.lists(st.sampled_from(["efficiency", None, "value", "bogus", 3, "never"]), max_size=5),
+            st.sampled_from(["efficiency", None, 3, ()]),
+        ),
+        st.one_of(st.integers(1, 3), st.sampled_from([0, -1, 1.5, True, "2", 10**12, 2**70])),
+        sim_kwargs(),
+    ),
+    scale=0.1,
+)
+def _duplicate_match(a):
+    rule, pols, n, kw = a
+    kw.pop("policy", None)
+    if isinstance(pols, list):  # "never": a configured built-in player
+        pols = [mj.policies.Efficiency(call="never") if p == "never" else p for p in pols]
+    return len(mj.duplicate_match(rule, pols, n, **kw))
+
+
+entry(
+    "Efficiency",
+    st.tuples(
+        st.sampled_from(["faster", "always", "never", "sometimes", "", 3, None, True]),
+        st.sampled_from([False, True, 0, 1, "yes", None, 2.0]),
+    ),
+)(lambda a: mj.policies.Efficiency(call=a[0], keep_concealed=a[1]))
 
 
 _MATCHES = None
