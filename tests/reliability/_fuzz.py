@@ -269,6 +269,26 @@ entry("to_mpsz", _text())(lambda x: mj.to_mpsz(x))
 entry("to_chinese", _text())(lambda x: mj.to_chinese(x))
 entry("to_glyphs", _text())(lambda x: mj.to_glyphs(x))
 entry("tiles.counts", _text())(lambda x: mj.tiles.counts(x))
+#: The one-tile helpers of :mod:`mjfast.tiles`.
+TILE_FUNCS = (
+    "parse_tile",
+    "is_bonus",
+    "is_honor",
+    "is_terminal",
+    "is_terminal_or_honor",
+    "is_wind",
+    "is_dragon",
+    "suit_of",
+    "number_of",
+)
+entry(
+    "tiles.tile",
+    st.tuples(
+        st.sampled_from(TILE_FUNCS),
+        st.one_of(st.integers(-3, 45), _text(), st.sampled_from(ODD_VALUES + [None, True, 1.0, b"1m", [1]])),
+    ),
+)(lambda a: getattr(mj.tiles, a[0])(a[1]))
+entry("tiles_from_counts", count_vector())(lambda c: mj.tiles.tiles_from_counts(c))
 
 
 @entry(
@@ -468,6 +488,107 @@ def _rules_get(a):
 @entry("rules.describe", st.one_of(st.sampled_from(RULES), st.text(max_size=8), st.integers()))
 def _rules_describe(a):
     return _rules.describe(a)
+
+
+entry("rules.canonical_name", st.one_of(st.sampled_from(RULES + ["苏州", "MCR", "国标麻将"]), _text(), st.integers()))(
+    lambda a: _rules.canonical_name(a)
+)
+#: Element codes of the variant entry: real ones of several rules, and junk.
+VARIANT_CODES = ["full_flush", "half_flush", "all_pungs", "flower", "seven_pairs", "self_draw", "nope", "", 3]
+#: Predicates of added elements: expressions over the facts, and malformed ones (never arbitrary text).
+PREDICATES = ["f.one_suit", "f.n_kongs", "f.ctx.self_draw", "len(f.pungs) >= 3", "f.nope", "1 +", "", 3, None]
+
+
+@entry(
+    "rules.variant",
+    st.tuples(
+        st.one_of(st.sampled_from(RULES), st.sampled_from(["tokyo", 3, None])),
+        st.sampled_from(["fz_a", "fz_b", "fz_c", "sichuan", "Bad Name", "", "1x", 3]),
+        st.one_of(
+            st.none(),
+            st.dictionaries(
+                st.sampled_from(VARIANT_CODES), st.sampled_from([0, 1, 20, -5, 1.5, "2", 2**70]), max_size=2
+            ),
+        ),
+        st.one_of(
+            st.none(),
+            st.dictionaries(
+                st.sampled_from(["threshold", "min_fan", "xuezhan", "x"]),
+                st.one_of(st.booleans(), st.integers(-1, 10), st.sampled_from(["2_3", "3_4", "bogus"])),
+                max_size=1,
+            ),
+        ),
+        st.one_of(
+            st.none(),
+            st.dictionaries(
+                st.sampled_from(VARIANT_CODES + ["fz_new"]),
+                st.one_of(
+                    st.none(),
+                    st.fixed_dictionaries(
+                        {},
+                        optional={
+                            "zh": st.sampled_from(["新", "", 3]),
+                            "en": st.sampled_from(["New", None]),
+                            "value": st.sampled_from([1, 0, -1, 1.5, "x"]),
+                            "predicate": st.sampled_from(PREDICATES),
+                            "scope": st.sampled_from(["reading", "hand", "context", "bogus"]),
+                            "how": st.sampled_from(["add", "multiply", "cap", "replace", "bogus"]),
+                        },
+                    ),
+                    st.sampled_from([3, "x"]),
+                ),
+                max_size=2,
+            ),
+        ),
+    ),
+    scale=0.3,
+)
+def _rules_variant(a):
+    base, name, values, options, elements = a
+    return _rules.variant(base, name, values=values, options=options, elements=elements)
+
+
+def _toy_scorer(ctx, rule=None, **options):
+    return mj.score(ctx, "sichuan")
+
+
+_REGISTERED = []
+
+
+@entry(
+    "register",
+    st.tuples(
+        st.sampled_from(["fz_reg", "fz_unknown", "sichuan", "", 3, None]),
+        st.sampled_from([_toy_scorer, None, 3, "score"]),
+        st.sampled_from([None, lambda ctx, rule=None, **o: True, 3]),
+        st.booleans(),
+        st.sampled_from([None, lambda rule: rule, 3]),
+    ),
+)
+def _register(a):
+    """Registration on a variant of this process only (a built-in rule's scorer is never
+    replaced: the other entries of a child process score with it)."""
+    if not _REGISTERED:
+        _REGISTERED.append(_rules.variant("sichuan", "fz_reg"))
+    name, scorer, can, replace, bind = a
+    return mj.register(name, scorer, can, bind=bind, replace=replace and name == "fz_reg")
+
+
+def _show_config(mode):
+    import contextlib
+    import io
+
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        got = mj.show_config(mode)
+    return got if got is not None else out.getvalue()
+
+
+entry("show_config", st.one_of(st.sampled_from(["stdout", "dicts", "dict", "json", ""]), st.integers(), st.none()))(
+    _show_config
+)
+entry(
+    "use_cjk_font", st.one_of(st.none(), st.sampled_from(["WenQuanYi Micro Hei", "No Such Font", ""]), st.integers())
+)(lambda n: mj.plotting.use_cjk_font(n))
 
 
 # -- winning contexts: flags, seats, score versus can_win --------------------------------
