@@ -596,3 +596,16 @@ def test_a_wildcard_discard_the_rule_forbids_is_refused(rule, options, policy, w
     the turn and the action, and why."""
     with pytest.raises(ValueError, match=rf"seat 0, turn \d+ \(\w+\(\)\.discard\): discard WILD \(34\): {why}"):
         mj.simulate_games(rule, 200, rng=3, n_threads=1, policy=[policy, None, None, None], **options)
+
+
+@pytest.mark.parametrize("exc", [RuntimeError("policy failed"), KeyboardInterrupt()])
+@pytest.mark.parametrize("n_threads", [1, 2])
+def test_an_exception_in_a_user_policy_stops_the_run(exc, n_threads):
+    """An exception a user policy raises — Ctrl-C included — stops the simulation and propagates
+    as it was raised; no table is returned, and the engine plays normally afterwards."""
+    with pytest.raises(type(exc)) as got:
+        mj.simulate_games("guobiao", 200, rng=1, n_threads=n_threads, policy=[tp.RaisesAtTurn(exc), None, None, None])
+    assert got.value is exc
+    with pytest.raises(type(exc)):
+        mj.simulate_matches("sichuan", 20, hands=2, rng=1, n_threads=n_threads, policy=[None, tp.RaisesAtTurn(exc)] * 2)
+    assert len(mj.simulate_games("guobiao", 20, rng=1, n_threads=n_threads)) == 20

@@ -181,3 +181,16 @@ class AlwaysWild:
         from mjfast.policies import WILD
 
         return WILD
+
+
+class RaisesAtTurn:
+    """Discards its highest kind until turn ``turn``, then raises ``exc`` (an exception instance)."""
+
+    def __init__(self, exc, turn=5):
+        self.exc = exc
+        self.turn = turn
+
+    def discard(self, view):
+        if view.turn >= self.turn:
+            raise self.exc
+        return max(view.tiles())
