@@ -338,6 +338,8 @@ class WildcardScheme:
         if self.selection not in _SELECTIONS:
             raise ValueError(f"selection must be one of {_SELECTIONS}, got {self.selection!r}")
         _check_codes(self.usable_in_calls, _CALL_NAMES, "call")
+        if not isinstance(self.discardable, bool):
+            raise ValueError(f"discardable must be True or False, got {self.discardable!r}")
         object.__setattr__(self, "table", FrozenMap(self.table))
         object.__setattr__(self, "face_copies", FrozenMap(self.face_copies))
         restrictions = FrozenMap((k, frozenset(v)) for k, v in dict(self.restrictions).items())
