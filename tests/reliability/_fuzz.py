@@ -269,18 +269,8 @@ entry("to_mpsz", _text())(lambda x: mj.to_mpsz(x))
 entry("to_chinese", _text())(lambda x: mj.to_chinese(x))
 entry("to_glyphs", _text())(lambda x: mj.to_glyphs(x))
 entry("tiles.counts", _text())(lambda x: mj.tiles.counts(x))
-#: The one-tile helpers of :mod:`mjfast.tiles`.
-TILE_FUNCS = (
-    "parse_tile",
-    "is_bonus",
-    "is_honor",
-    "is_terminal",
-    "is_terminal_or_honor",
-    "is_wind",
-    "is_dragon",
-    "suit_of",
-    "number_of",
-)
+#: The one-tile helpers of :mod:`mjfast.tiles`: its predicates, and the tile's parts.
+TILE_FUNCS = tuple(n for n in mj.tiles.__all__ if n.startswith("is_")) + ("parse_tile", "suit_of", "number_of")
 entry(
     "tiles.tile",
     st.tuples(
