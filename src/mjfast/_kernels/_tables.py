@@ -509,7 +509,9 @@ def _read_manifest(folder: Path) -> dict:
     if not ok:
         raise _Invalid(f"{MANIFEST} does not describe these tables")
     if manifest.get("builder") != BUILDER:
-        raise _Invalid(f"built by another table builder ({manifest.get('builder')!r}, this one is {BUILDER!r})")
+        raise _Invalid(
+            f"{MANIFEST} was written by another table builder ({manifest.get('builder')!r}, this one is {BUILDER!r})"
+        )
     return manifest
 
 
