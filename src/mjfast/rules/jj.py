@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ._base import KINDS, Calls, EngineFacts, Rule, WildcardScheme, make_tileset, standard_successors
@@ -62,19 +63,21 @@ def build(options: dict[str, Any]) -> Rule:
     """Build the JJ rule from resolved options."""
     tileset = make_tileset()
     faces = {code: tileset.face_copies(code) for code in KINDS}
+    table: Mapping[str, tuple[str, ...]] = {}
     if options["hun"] == "flip_successor":
-        scheme = WildcardScheme(
-            name="混",
-            selection="flip_successor",
-            copies=4,
-            face_copies=faces,
-            table=standard_successors(dragon_cycle=("7z", "6z", "5z")),
-            discardable=False,  # JJ-A2
-        )
+        selection, copies, table = "flip_successor", 4, standard_successors(dragon_cycle=("7z", "6z", "5z"))
     elif options["hun"] == "flip_self":
-        scheme = WildcardScheme(name="混", selection="flip_self", copies=3, face_copies=faces, discardable=False)
+        selection, copies = "flip_self", 3
     else:
-        scheme = WildcardScheme(name="混", selection="per_game", copies=4, face_copies=faces, discardable=False)
+        selection, copies = "per_game", 4
+    scheme = WildcardScheme(
+        name="混",
+        selection=selection,
+        copies=copies,
+        face_copies=faces,
+        table=table,
+        discardable=False,  # JJ-A2
+    )
     return Rule(
         name=NAME,
         name_zh=NAME_ZH,
