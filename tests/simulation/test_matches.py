@@ -185,3 +185,16 @@ def test_wind_option():
         df.attrs["wind"] == "hands"
         and M.simulate_matches("suzhou", 1, hands=1, rng=2, n_threads=1).attrs["wind"] == "passes"
     )
+
+
+@pytest.mark.parametrize(
+    "fields", [{"baozi": True}, {"diling": True}, {"baozi": True, "diling": True}, {"liable": 2}, {"dealer": 3}]
+)
+def test_a_context_with_round_fields_equals_one_built_with_them(fields):
+    # the engine adds 豹子 / 滴零 to a context without checking it again: it must be the same
+    from mjfast.scoring import WinContext
+    from mjfast.simulation.games import _CTX_FIELDS, _with
+
+    ctx = WinContext(mj.Hand("123m456m789s55s", melds=["111p@left"]), win_tile="1m", winner=1, discarder=0)
+    built = {f: getattr(ctx, f) for f in _CTX_FIELDS if f != "seat_wind"}
+    assert _with(ctx, **fields) == WinContext(**{**built, **fields})

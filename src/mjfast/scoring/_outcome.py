@@ -261,6 +261,9 @@ class Outcome:
     def events(self) -> tuple:
         hit = self._cache.get("events")
         if hit is None:
+            if not self._rec[11]:  # a drawn hand (most of them need nothing more)
+                hit = self._cache["events"] = ()
+                return hit
             out = []
             for e in range(self._rec[11]):
                 how, disc, tile, flags, wmask, kong, before = self._events[e]
@@ -276,7 +279,12 @@ class Outcome:
     def winners(self) -> tuple:
         hit = self._cache.get("winners")
         if hit is None:
-            hit = self._cache["winners"] = tuple(w for e in self.events for w in e.winners)
+            events = self.events
+            if len(events) == 1:
+                hit = events[0].winners
+            else:
+                hit = tuple(w for e in events for w in e.winners)
+            self._cache["winners"] = hit
         return hit
 
     @property

@@ -235,8 +235,21 @@ def _extra_columns(game: _Game) -> tuple:
 _CTX_FIELDS = tuple(f for f in WinContext.__dataclass_fields__)
 
 
+#: WinContext fields no other field constrains (the round multipliers): a context with only
+#: these replaced by bools is valid without being checked again.
+_FREE_FLAGS = frozenset({"baozi", "diling"})
+_set = object.__setattr__
+
+
 def _with(ctx: WinContext, **fields) -> WinContext:
     """``ctx`` with some fields replaced."""
+    if fields.keys() <= _FREE_FLAGS and all(type(v) is bool for v in fields.values()):
+        new = object.__new__(WinContext)
+        for f in _CTX_FIELDS:
+            _set(new, f, getattr(ctx, f))
+        for f, v in fields.items():
+            _set(new, f, v)
+        return new
     values = {f: getattr(ctx, f) for f in _CTX_FIELDS}
     if "winner" in fields or "dealer" in fields:
         values["seat_wind"] = None

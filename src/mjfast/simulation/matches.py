@@ -113,9 +113,11 @@ def _play(game, bitgens: list, sizes, n_threads: int, n_hands: int, wind: str) -
     cum = np.zeros((n_hands, n, 4), np.int64)  # the same after each hand
     dice = game.facts.dice
     rotate = None if game.facts.rounds == "fixed" else game.next_deal or _first_winner_deals
+    begins = game.facts.rounds == "fixed" or wind == "hands"  # otherwise _begin_hand does nothing
     for h in range(n_hands):
-        for t in tables:
-            _begin_hand(game, t, h, wind)
+        if begins:
+            for t in tables:
+                _begin_hand(game, t, h, wind)
         dealers = np.fromiter((t.dealer for t in tables), np.int8, n)
         winds = np.fromiter((t.wind for t in tables), np.int8, n)
         seating = tables[0].seating  # the same in every match (seats move only under fixed rounds)
