@@ -122,7 +122,7 @@ def prepare(hand: Hand, rule, *, wild_kind=None, pairs_distinct=None):
     counts = hand.counts
     if hand.n_melds:
         if rule_obj is not None:  # rule-free analysis takes any meld as a meld (as it takes wildcards)
-            rule_obj.calls.check_melds(hand.melds, rule_obj.name)
+            rule_obj.check_melds(hand.melds)
         caps = kr.copies.astype(np.int16) - hand.meld_counts
     else:
         caps = kr.copies

@@ -25,6 +25,10 @@ Meld string syntax (:meth:`Meld.parse`)
     concealed kong
 ``"...@left"``, ``"@opposite"``, ``"@right"`` (or ``@上家`` ``@对家`` ``@下家``)
     optional suffix: the seat the claimed tile came from.
+``"456m~6m@left"``
+    a chow in which a wildcard stands for the tiles after ``~`` (瑞金 "如果含有宝，算吃成功，但宝不能
+    拿起来了": the 宝 stays in the meld); the functions that take a rule refuse it under a rule
+    whose wildcard may not be called into a chow (``Rule.wildcard.usable_in_calls``)
 
 Tiles inside a meld string may use any notation :func:`~mjfast.tiles.parse_tiles`
 accepts (``"[一一一一筒]"``, ``"中中中"``).
@@ -129,6 +133,9 @@ class Meld:
         kong, the seat of the original pung. A concealed kong has none.
     claimed : int or str or None
         The claimed tile, which must be one of ``tiles``.
+    wilds : str or iterable, default ()
+        The tiles of a chow that a wildcard stands for (one or two, not the claimed tile): the
+        wildcard stays in the meld, and those tiles are no natural tiles of the hand.
 
     Raises
     ------
@@ -145,12 +152,15 @@ class Meld:
     'concealed_kong'
     >>> str(Meld.parse("东南北@上家"))
     '124z@left'
+    >>> Meld.parse("456m~6m@left").wilds
+    (5,)
     """
 
     kind: str
     tiles: tuple[int, ...]
     source: str | None = None
     claimed: int | None = None
+    wilds: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         kind = _normalise_kind(self.kind)
@@ -167,10 +177,23 @@ class Meld:
                 raise ValueError(f"claimed tile {_t.CODES[claimed]} is not in the meld {_t.to_mpsz(ts)}")
         if kind == "concealed_kong" and (source is not None or claimed is not None):
             raise ValueError("a concealed kong has no source seat and no claimed tile")
+        wilds = self.wilds
+        if wilds:
+            wilds = tuple(sorted(_t.parse_tiles(wilds, allow_bonus=False)))
+            if kind != "chow":
+                raise ValueError(f"a wildcard can stand in a called chow only, not in a {kind} ({_t.to_mpsz(ts)})")
+            if len(set(wilds)) != len(wilds) or not set(wilds) <= set(ts) or len(wilds) > 2:
+                raise ValueError(
+                    f"wilds {_t.to_mpsz(wilds)}: the wildcards of the chow {_t.to_mpsz(ts)} stand for one or "
+                    "two different tiles of it"
+                )
+            if claimed is not None and claimed in wilds:
+                raise ValueError(f"the claimed tile {_t.CODES[claimed]} is a natural tile, not one of the wilds")
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "tiles", ts)
         object.__setattr__(self, "source", source)
         object.__setattr__(self, "claimed", claimed)
+        object.__setattr__(self, "wilds", tuple(wilds))
 
     @classmethod
     def parse(cls, text: str, *, kind: str | None = None, source: str | None = None, claimed=None) -> Meld:
@@ -206,6 +229,11 @@ class Meld:
                 raise ValueError(f"meld {text!r} says @{seat} but source={source!r}")
             source = seat
             body = body.strip()
+        wilds: tuple[int, ...] = ()
+        if "~" in body:
+            body, _, wild_text = body.partition("~")
+            wilds = tuple(_t.parse_tiles(wild_text.strip(), allow_bonus=False))
+            body = body.strip()
         marked = None
         if body.startswith("[") and body.endswith("]"):
             marked, body = "concealed_kong", body[1:-1]
@@ -222,7 +250,7 @@ class Meld:
             kind = _shape(tuple(sorted(ts)))
             if kind is None:
                 raise ValueError(f"meld {text!r} is not a legal set: {_SET_HELP}")
-        return cls(kind, tuple(ts), source=source, claimed=claimed)
+        return cls(kind, tuple(ts), source=source, claimed=claimed, wilds=wilds)
 
     @property
     def is_kong(self) -> bool:
@@ -270,8 +298,20 @@ class Meld:
             return "+" + text
         return text
 
+    @property
+    def natural_tiles(self) -> tuple[int, ...]:
+        """Its tiles less those a wildcard stands for (:attr:`wilds`)."""
+        if not self.wilds:
+            return self.tiles
+        return tuple(t for t in self.tiles if t not in self.wilds)
+
+    @property
+    def _text(self) -> str:
+        """:attr:`mpsz`, and the tiles a wildcard stands for after ``~``."""
+        return self.mpsz + (f"~{_t.to_mpsz(self.wilds)}" if self.wilds else "")
+
     def __str__(self) -> str:
-        return self.mpsz if self.source is None else f"{self.mpsz}@{self.source}"
+        return self._text if self.source is None else f"{self._text}@{self.source}"
 
     def __repr__(self) -> str:
         args = [repr(self.kind), repr(_t.to_mpsz(self.tiles))]
@@ -279,6 +319,8 @@ class Meld:
             args.append(f"source={self.source!r}")
         if self.claimed is not None:
             args.append(f"claimed={_t.CODES[self.claimed]!r}")
+        if self.wilds:
+            args.append(f"wilds={_t.to_mpsz(self.wilds)!r}")
         return f"Meld({', '.join(args)})"
 
 
@@ -406,7 +448,7 @@ class Hand:
         if melds:
             mc = [0] * _t.N_KINDS
             for m in melds:
-                for t in m.tiles:
+                for t in m.natural_tiles:
                     mc[t] += 1
             meld_counts = _readonly(np.frombuffer(bytearray(mc), dtype=np.uint8).copy())
         else:
@@ -491,8 +533,15 @@ class Hand:
 
     @property
     def meld_counts(self) -> np.ndarray:
-        """Tiles in melds as a read-only ``uint8[34]``; a kong counts 4."""
+        """Natural tiles in melds as a read-only ``uint8[34]``; a kong counts 4 (a tile a wildcard
+        stands for in a chow, :attr:`Meld.wilds`, is not counted: :attr:`meld_wilds`)."""
         return self._meld_counts
+
+    @property
+    def meld_wilds(self) -> int:
+        """Wildcards in the melds (the tiles they stand for in chows, :attr:`Meld.wilds`); not
+        counted in :attr:`wilds`, the wildcards held."""
+        return sum(len(m.wilds) for m in self._melds)
 
     @property
     def seen_counts(self) -> np.ndarray:
@@ -569,7 +618,7 @@ class Hand:
 
     def __str__(self) -> str:
         parts = [_t.format_counts(self._counts.tolist())] if self._n_tiles > self._wilds else []
-        parts += [m.mpsz for m in self._melds]
+        parts += [m._text for m in self._melds]
         return " ".join(parts + self._tail())
 
     def to_chinese(self) -> str:

@@ -22,7 +22,10 @@ legal actions the engine offers it.
   - ``claim(view, options)`` returns one of ``options`` — ``("pung", tile)``, ``("kong", tile)``,
     ``("chow", lowest tile)`` when another seat's discard (``view.tile``) may be claimed (under
     a rule with honour chows, 瑞金, also ``("chow", code)`` for a wind or dragon discard: code
-    27-30 the three winds but that one, 31 中发白; :data:`CHOW_TILES` gives the tiles), or
+    27-30 the three winds but that one, 31 中发白; :data:`CHOW_TILES` gives the tiles; where the
+    rule's wildcard may stand in a called chow, 瑞金 "如果含有宝，算吃成功，但宝不能拿起来了", also
+    ``("chow", code, wilds)`` with ``wilds`` the tiles its wildcards would stand for, one or two
+    kinds: the wildcards stay in the meld), or
     ``("concealed_kong", tile)`` / ``("added_kong", tile)`` on its own turn — or None, the last
     option, to pass.  It is asked only when some call is legal; a 碰 / 杠 is offered to the seat
     holding two (three) of the discard, a 吃 to the next seat where the rule has chows, and only
@@ -155,7 +158,8 @@ class Meld:
     """A meld on the table: ``kind`` (``"chow"``, ``"pung"``, ``"kong"`` — exposed, on a
     discard —, ``"added_kong"``, ``"concealed_kong"``), ``tile`` (its lowest tile, a kind
     0..33; an honour chow's code, see :data:`CHOW_TILES`) and ``source`` (the seat the claimed
-    tile came from; -1 for a concealed kong).
+    tile came from; -1 for a concealed kong); ``wilds``, a chow's tiles a wildcard stands for
+    (the wildcard stays in the meld).
 
     Examples
     --------
@@ -166,6 +170,7 @@ class Meld:
     kind: str
     tile: int
     source: int
+    wilds: tuple[int, ...] = ()
 
     @property
     def tiles(self) -> tuple[int, ...]:
@@ -327,7 +332,11 @@ class View:
     @property
     def melds(self) -> tuple:
         return self._get(
-            "melds", lambda: tuple(tuple(Meld(_MELD_NAMES[k], t, s) for k, t, s in row) for row in self._melds)
+            "melds",
+            lambda: tuple(
+                tuple(Meld(_MELD_NAMES[k], t, s, _kg.chow_wild_tiles(t, wm) if k == 0 else ()) for k, t, s, wm in row)
+                for row in self._melds
+            ),
         )
 
     @property
@@ -458,6 +467,16 @@ _ASK = ("discard", "claim", "kong", "win")
 _ACTION_OF = {3: "pung", 4: "kong", 5: "chow", 7: "concealed_kong", 6: "added_kong"}
 
 
+def _option(action: int, tile: int) -> tuple:
+    """A kernel option as the policy sees it: ``(name, tile)``, a chow with wildcards
+    ``("chow", code, wilds)``."""
+    name = _ACTION_OF[action]
+    if name == "chow" and tile >> _kg.CHOW_WILD_SHIFT:
+        code = tile & ((1 << _kg.CHOW_WILD_SHIFT) - 1)
+        return (name, code, _kg.chow_wild_tiles(code, tile >> _kg.CHOW_WILD_SHIFT))
+    return (name, tile)
+
+
 def _tile_name(k) -> str:
     return "wildcard" if k == _WILD else CODES[k]
 
@@ -561,14 +580,17 @@ class Bridge:
             if not isinstance(answer, bool) and answer not in (0, 1):
                 raise ValueError(f"{where}.declare_win): answer {answer!r} on {_tile_name(tile)} is not True or False")
             return 1 if answer else 0
-        opts = tuple((_ACTION_OF[a], t) for a, t in options)
+        opts = tuple(_option(a, t) for a, t in options)
         answer = policy.claim(v, opts + (None,))
         if answer is None:
             return -1
-        key = None
+        key: tuple | None = None
         if isinstance(answer, tuple) and len(answer) == 2:
-            k = _kind(answer[1])
-            key = (answer[0], k)
+            key = (answer[0], _kind(answer[1]))
+        elif isinstance(answer, tuple) and len(answer) == 3 and isinstance(answer[2], (tuple, list)):
+            faces = tuple(_kind(x) for x in answer[2])
+            if None not in faces:
+                key = (answer[0], _kind(answer[1]), tuple(sorted(faces)))
         if key not in opts:
             raise ValueError(f"{where}.claim): claim {answer!r} is not one of the legal options {list(opts) + [None]}")
         return opts.index(key)

@@ -56,15 +56,20 @@ def check_tiles_conserved(game, records):
         assert (flipped >= 0) == game.tables.flip
         copies, bonus, n_wild = tiles_in_play(game, flipped)
         seen = hands[i].sum(0).astype(int) + seats[i, :, 48:82].sum(0)
+        wild_in_melds = 0
         for s in range(4):
-            for kind, t, _src, _order in melds[i, s]:
+            for kind, t, _src, _order, wm in melds[i, s]:
                 if kind >= 0:
                     if kind == 0:  # a chow: by its lowest tile, an honour chow (瑞金) 27-30 / 31 by its code
                         tiles = [t, t + 1, t + 2] if t < 27 or t == 31 else [w for w in range(27, 31) if w != t]
                     else:
                         tiles = [t] * (3 if kind == 1 else 4)
-                    for x in tiles:
-                        seen[x] += 1
+                        assert wm == 0, (name, i, "a wildcard stands in a chow only")
+                    for pos, x in enumerate(tiles):
+                        if wm >> pos & 1:  # a wildcard stands for it (瑞金: the 宝 stays in the chow)
+                            wild_in_melds += 1
+                        else:
+                            seen[x] += 1
         for e in range(int(rec[i, 11])):
             how, _d, tile, _f, emask, _lk, _b = (int(x) for x in events[i, e])
             if how in (1, 2):  # one tile, in every hand that won on it
@@ -73,7 +78,7 @@ def check_tiles_conserved(game, records):
         flowers = seats[i, :, :48].sum(0)
         for code in np.flatnonzero(flowers):
             assert flowers[code] <= bonus.get(int(code), 0), (name, i, mj.tiles.CODES[code])
-        assert seats[i, :, 82].sum() <= n_wild
+        assert seats[i, :, 82].sum() + wild_in_melds <= n_wild, (name, i, "wildcards held and in chows")
 
 
 def winners(cell):

@@ -139,7 +139,7 @@ def test_winning_hands_complete_and_legal(played):
             size = int(hands[i, s].sum()) + int(seats[i, s, 82]) + 3 * nm
             assert size == (14 if wmask >> s & 1 else 13), (name, i, s)
             for k in range(nm):
-                kind, t, src, _order = (int(x) for x in melds[i, s, k])
+                kind, t, src, _order, _wilds = (int(x) for x in melds[i, s, k])
                 if kind == 0:
                     assert not no_chow, f"no chows in {name}"
                     assert src == (s - 1) % 4, "chows only from the left"
@@ -157,7 +157,7 @@ def test_winning_hands_complete_and_legal(played):
                 ctx = game.context(
                     s,
                     hands[i, s].tobytes(),
-                    tuple(tuple(m[:3]) for m in melds[i, s].tolist()),
+                    tuple((m[0], m[1], m[2], m[4]) for m in melds[i, s].tolist()),
                     tile,
                     how == 0,
                     discarder,
@@ -445,7 +445,7 @@ def test_a_robbed_kong_is_judged_as_a_robbing_win():
     discard win needs 4 — and ``qianggang_exempt`` waives it; other rules' checkers see the
     robbing (e.g. 国标's 抢杠和)."""
     counts = mj.tiles.counts("123m456m789p22p").astype(np.uint8).tobytes()
-    pung = (G._MELD_KINDS.index("pung"), mj.tiles.CODES.index("9s"), 2)
+    pung = (G._MELD_KINDS.index("pung"), mj.tiles.CODES.index("9s"), 2, 0)
     flowers = np.zeros(mj.tiles.N_TILES_ALL, np.uint8)
     flowers[[mj.tiles.CODES.index(f) for f in ("F1", "F2", "F3")]] = 1
     for options, legal in (({}, True), ({"qianggang_exempt": True}, True)):

@@ -45,7 +45,7 @@ def test_the_engine_calls_honour_chows_from_the_left_and_wins_with_them():
     called = 0
     for g in range(n):
         for s in range(4):
-            for kind, code, src, _order in melds[g, s]:
+            for kind, code, src, _order, _wilds in melds[g, s]:
                 if kind == 0 and code >= 27:
                     called += 1
                     assert code <= 31 and src == (s - 1) % 4  # from 上家 (the discarder on his left)
@@ -77,11 +77,12 @@ def test_user_policies_are_offered_honour_chows():
     chower = HonourChower()
     df = mj.simulate_games("ruijin", 150, rng=5, n_threads=1, policy=[chower, Efficiency(), Efficiency(), Efficiency()])
     assert len(df) == 150 and chower.offers
-    for seat, tile, code, counts, (discarder, discard), _melds in chower.offers:
+    for seat, tile, code, wilds, counts, held, (discarder, discard), _melds in chower.offers:
         assert discarder == (seat - 1) % 4 and discard == tile
         tiles = _honour_chow_tiles(code)
         assert CHOW_TILES[code] == tiles and tile in tiles
-        assert all(counts[t] >= 1 for t in tiles if t != tile)
+        assert tile not in wilds and set(wilds) <= set(tiles) and len(wilds) <= held  # 宝 for the others
+        assert all(counts[t] >= 1 for t in tiles if t != tile and t not in wilds)
     # the views show the called honour chows with their tiles
     shown = [m for *_x, ms in chower.offers for row in ms for m in row if m.kind == "chow" and m.tile >= 27]
     assert shown and all(m.tiles == _honour_chow_tiles(m.tile) for m in shown)

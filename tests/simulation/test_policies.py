@@ -16,6 +16,7 @@ from _sim_helpers import actions, check_tiles_conserved
 
 import mjfast as mj
 from mjfast import policies
+from mjfast._kernels import _game as _kg
 from mjfast.policies import Efficiency
 from mjfast.simulation import _chunks
 from mjfast.simulation import games as G
@@ -119,21 +120,24 @@ class _Replay:
 
     def __init__(self, rule):
         self.c = np.zeros((4, 34), int)
-        self.melds = [[] for _ in range(4)]  # (kind code of the kernel, tile, source)
+        self.w = [0] * 4  # wildcards held
+        self.melds = [[] for _ in range(4)]  # (kind code of the kernel, tile, source, wildcard bits)
         self.lock = [set() for _ in range(4)]
         self.n_kongs = 0
         self.locks = rule.engine.call_locks
 
     def open(self, s):
-        return any(k != 4 for k, _t, _src in self.melds[s])
+        return any(m[0] != 4 for m in self.melds[s])
 
     def apply(self, act, s, t, last_discard):
         c = self.c[s]
         if act == "draw":
             if t < 34:
                 c[t] += 1
+            self.w[s] += t == _kg.WILD
             self.lock[s].clear()
         elif act == "discard":
+            self.w[s] -= t == _kg.WILD
             if t < 34:
                 if self.locks and c[t] == 3:
                     self.lock[s].add(t)
@@ -142,27 +146,30 @@ class _Replay:
             self.lock[s].add(t)
         elif act == "pung":
             c[t] -= 2
-            self.melds[s].append((1, t, last_discard[0]))
+            self.melds[s].append((1, t, last_discard[0], 0))
             self.lock[s].clear()
         elif act == "kong":
             c[t] -= 3
-            self.melds[s].append((2, t, last_discard[0]))
+            self.melds[s].append((2, t, last_discard[0], 0))
             self.n_kongs += 1
             self.lock[s].clear()
-        elif act == "chow":
-            for j in _chow_run(t):
-                if j != last_discard[1]:
+        elif act == "chow":  # the log's tile: the chow's code | its wildcard bits << CHOW_WILD_SHIFT
+            k, wm = t & 63, t >> _kg.CHOW_WILD_SHIFT
+            for i, j in enumerate(_chow_run(k)):
+                if wm >> i & 1:
+                    self.w[s] -= 1
+                elif j != last_discard[1]:
                     c[j] -= 1
-            self.melds[s].append((0, t, last_discard[0]))
+            self.melds[s].append((0, k, last_discard[0], wm))
             self.lock[s].clear()
         elif act == "concealed_kong":
             c[t] -= 4
-            self.melds[s].append((4, t, -1))
+            self.melds[s].append((4, t, -1, 0))
             self.n_kongs += 1
         elif act == "added_kong":
             c[t] -= 1
             self.n_kongs += 1
-            self.melds[s] = [(3 if (k == 1 and x == t) else k, x, src) for k, x, src in self.melds[s]]
+            self.melds[s] = [(3 if (k == 1 and x == t) else k, x, src, wm) for k, x, src, wm in self.melds[s]]
 
 
 def _chow_run(k):
@@ -173,16 +180,23 @@ def _chow_run(k):
     return (31, 32, 33) if k == 31 else tuple(w for w in range(27, 31) if w != k)
 
 
-def _chows(c, d, honours=False):
-    """The chows the seat holding ``c`` may make on the discard ``d`` (honour chows with ``honours``)."""
+def _chows(c, d, honours=False, wilds=0):
+    """The chows the seat holding ``c`` may make on the discard ``d`` (honour chows with
+    ``honours``); with ``wilds`` held, also those in which wildcards stand for one or two of the
+    other tiles, as the log gives them (code | wildcard bits << CHOW_WILD_SHIFT)."""
     out = []
     if d >= 27:
         cands = ([31] if d >= 31 else [k for k in range(27, 31) if k != d]) if honours else []
     else:
         cands = [k for k in (d - 2, d - 1, d) if k >= 0 and k // 9 == d // 9 == (k + 2) // 9]
     for k in cands:
-        if d in _chow_run(k) and all(c[j] > 0 for j in _chow_run(k) if j != d):
-            out.append(k)
+        run = _chow_run(k)
+        if d not in run:
+            continue
+        for wm in range(7 if wilds else 1):
+            need = [j for i, j in enumerate(run) if j != d and not wm >> i & 1]
+            if not wm >> run.index(d) & 1 and bin(wm).count("1") <= wilds and all(c[j] > 0 for j in need):
+                out.append(k | wm << _kg.CHOW_WILD_SHIFT)
     return out
 
 
@@ -216,7 +230,8 @@ def test_always_makes_every_legal_call(rule):
     game, records = _raw(rule, 150, 5, Efficiency(call="always"), log=900)
     chow = rule.calls.chow == "left"
     honours = bool(rule.calls.chow_honours)
-    checked = {"pung": 0, "chow": 0, "kong": 0, "honour_chow": 0}
+    wild_chow = rule.wildcard is not None and "chow" in rule.wildcard.usable_in_calls
+    checked = {"pung": 0, "chow": 0, "kong": 0, "honour_chow": 0, "wild_chow": 0}
 
     def check(rp, i, acts, j, voids):
         a, cur, d = acts[j]
@@ -237,14 +252,12 @@ def test_always_makes_every_legal_call(rule):
                     checked[want] += 1
                     return
             q = (cur + 1) % 4
-            if chow and len(rp.melds[q]) < 4 and _chows(rp.c[q], d, honours):
-                assert nxt[0] == "chow" and nxt[1] == q and nxt[2] in _chows(rp.c[q], d, honours), (
-                    i,
-                    j,
-                    acts[j : j + 3],
-                )
+            legal = _chows(rp.c[q], d, honours, rp.w[q] if wild_chow else 0)
+            if chow and len(rp.melds[q]) < 4 and legal:
+                assert nxt[0] == "chow" and nxt[1] == q and nxt[2] in legal, (i, j, acts[j : j + 3])
                 checked["chow"] += 1
                 checked["honour_chow"] += d >= 27
+                checked["wild_chow"] += nxt[2] >> _kg.CHOW_WILD_SHIFT != 0
             elif nxt[0] == "chow":
                 assert False, ("a chow the replay finds illegal", i, j, acts[j : j + 3])
         if (
@@ -274,6 +287,9 @@ def test_always_makes_every_legal_call(rule):
     assert checked["chow"] > (50 if chow else -1)
     assert checked["honour_chow"] > (20 if honours else -1)
     assert honours or checked["honour_chow"] == 0
+    # 瑞金 "如果含有宝，算吃成功，但宝不能拿起来了": a 宝 may stand in a called chow (and stays there)
+    assert checked["wild_chow"] > (20 if wild_chow else -1)
+    assert wild_chow or checked["wild_chow"] == 0
     check_tiles_conserved(game, records)
 
 

@@ -87,7 +87,8 @@ class BadWin:
 
 class HonourChower:
     """Takes every honour chow it is offered (瑞金: a wind with two other winds, a dragon with the
-    other two) and records the offer; passes every other call (in-process runs only)."""
+    other two; with 宝 for some of its tiles too) and records the offer; passes every other call
+    (in-process runs only)."""
 
     def __init__(self):
         self.offers = []
@@ -95,7 +96,10 @@ class HonourChower:
     def claim(self, view, options):
         for opt in options:
             if opt is not None and opt[0] == "chow" and opt[1] >= 27:
-                self.offers.append((view.seat, view.tile, opt[1], view.counts, view.discards[-1], view.melds))
+                wilds = opt[2] if len(opt) > 2 else ()  # the tiles its 宝 would stand for
+                self.offers.append(
+                    (view.seat, view.tile, opt[1], wilds, view.counts, view.wilds, view.discards[-1], view.melds)
+                )
                 return opt
         return None
 
@@ -194,3 +198,32 @@ class RaisesAtTurn:
         if view.turn >= self.turn:
             raise self.exc
         return max(view.tiles())
+
+
+class WildChower:
+    """Takes the first chow it is offered in which a wildcard stands for a tile (瑞金 "如果含有宝，
+    算吃成功，但宝不能拿起来了") and records the offer and its later views; passes every other call
+    (in-process runs only)."""
+
+    def __init__(self):
+        self.offers = []  # (view, the option taken)
+        self.views = []  # its views after its first wildcard chow
+
+    def claim(self, view, options):
+        if self.offers:
+            self.views.append(view)
+        for opt in options:
+            if opt is not None and opt[0] == "chow" and len(opt) == 3:
+                self.offers.append((view, opt))
+                return opt
+        return None
+
+
+class WrongWildChower:
+    """Answers a chow in which a wildcard stands for the claimed discard itself: a ValueError."""
+
+    def claim(self, view, options):
+        for opt in options:
+            if opt is not None and opt[0] == "chow" and len(opt) == 3:
+                return ("chow", opt[1], (view.tile,))
+        return None

@@ -12,11 +12,15 @@ MAX_KONG_LOG: int
 KONG_FIELDS: int
 N_SEAT_FIELDS: int
 N_MELD_FIELDS: int
+CHOW_WILD_SHIFT: int
 N_LOG_FIELDS: int
 WILD: int
 FLOWER: int
 ACTIONS: dict[str, int]
 CHOW_TILES: dict[int, tuple[int, int, int]]
+
+def chow_wild_tiles(code: int, wm: int) -> tuple[int, ...]: ...
+
 FLAGS: dict[str, int]
 WIND_SHIFT: int
 WILD_HEADS: dict[str | None, int]
@@ -54,6 +58,7 @@ def simulate_games_kernel(
     win_lock: int = 0,
     pass_policy: int = 0,
     forced_win_left: int = 0,
+    wild_chow: bool = False,
     flower_minimum: tuple[int, int, bool, bool, bool] | None,
     checker: Callable[[int, bytes, tuple, int, int, int, int, int, int, bytes, int], bool] | None,
     dealers: npt.NDArray[np.int8],

@@ -21,7 +21,9 @@ unless a call makes the hand ready), or asks a Python user policy for some decis
   rule allows several winners, else the first: 截和), then 杠 (3 held; when the shanten does
   not rise) or 碰 (when the best discard afterwards lowers the shanten, or keeps it with more
   进张), then 吃 from the left (the same test) where the rule allows it -- under the rule's honour
-  chows also a wind with two other different winds, a dragon with the two others.  No seat claims the
+  chows also a wind with two other different winds, a dragon with the two others; under
+  ``wild_chow`` also with wildcards for one or two of the chow's other tiles (natural tiles
+  preferred on a tie), which stay in the meld.  No seat claims the
   discard made after the last wall tile was drawn.  With ``call_locks`` a seat that passed a
   碰, or discarded one of three tiles it held, does not 碰 / 杠 that kind before its next draw.
 * 飞 / 宝吊头 (``wild_head``): with ``fei_policy`` 1 a seat whose self-drawn hand is complete
@@ -64,7 +66,11 @@ cdef enum:
     SEAT_FIELDS = 84     # per seat: flowers by code [0, 48), discards left by kind [48, 82), wilds, 飞 declared
     MAX_KONGS = 16
     KF = 5               # fields per kong: konger, kind, feeder, tile, seats that had won
-    MF = 4               # fields per meld: kind, lowest tile (a chow: its code, chow_tile), source seat, order made
+    # fields per meld: kind, lowest tile (a chow: its code, chow_tile), source seat, order made,
+    # the chow's tiles a wildcard holds (bit i: chow_tile(code, i); 0: none)
+    MF = 5
+    WILD_SHIFT = 6       # a chow's code | its wildcard bits << WILD_SHIFT: the log and the user options
+    CODE_MASK = 63       # the chow's code of such a tile
     LOG2_MEMO = 13
     LOG_FIELDS = 3       # action log entries: action, seat, tile
 
@@ -124,7 +130,7 @@ cdef enum:
     A_PASS_PUNG = 2      # the seat could 碰 the discard and did not
     A_PUNG = 3
     A_KONG = 4           # exposed kong on a discard
-    A_CHOW = 5           # tile: the chow's code (chow_tile: the lowest tile of a suit chow)
+    A_CHOW = 5           # tile: the chow's code (chow_tile: the lowest tile of a suit chow) | wildcard bits << 6
     A_ADDED = 6
     A_CONCEALED = 7
     A_WIN = 8
@@ -140,11 +146,13 @@ cdef enum:
     ASK_CLAIM = 1        # a discard it may 碰 / 杠 / 吃
     ASK_KONG = 2         # kongs on its own turn
     ASK_WIN = 3
-    MAX_OPTIONS = 16
+    MAX_OPTIONS = 32
 
 N_RECORD = N_REC
 N_SEAT_FIELDS = SEAT_FIELDS
 N_MELD_FIELDS = MF
+#: A chow's log / option tile: its code | (the bits of its tiles a wildcard holds) << CHOW_WILD_SHIFT.
+CHOW_WILD_SHIFT = WILD_SHIFT
 WILD = ROLE_WILD
 FLOWER = ROLE_FLOWER
 N_EVENT_FIELDS = N_EV
@@ -183,6 +191,7 @@ ctypedef struct Player:
     int8_t mt[4]         # lowest tile of the meld
     int8_t ms[4]         # seat the claimed tile came from (-1: concealed kong)
     int8_t mo[4]         # order the meld was made in (per game, over all seats)
+    int8_t mw[4]         # the chow's tiles a wildcard holds (bit i: chow_tile(code, i)); it stays there
     int n_melds
     int void_suit        # -1: none
     int n_draws
@@ -205,6 +214,7 @@ ctypedef struct Rule:
     int options          # option bits of the shanten kernel (seven-pairs reading, 烂胡 strictness)
     int chow             # 1: chow from the left
     int hchow            # 1: honour chows may be chowed too (the rule's honour chows, O_HONOUR_CHOWS)
+    int wild_chow        # 1: a wildcard may stand for a tile of a called chow (瑞金)
     int void_suit        # 1: 缺一门 by 定缺, no calls in the void suit
     int multi            # several winners on one discard
     int rob_multi        # several winners robbing one kong
@@ -398,7 +408,7 @@ cdef int ask_checker(void* checker, Player* P, int seat, int tile, int self_draw
     if _checker_failures and id(fn) in _checker_failures:
         return 0
     try:
-        melds = tuple((int(P.mk[i]), int(P.mt[i]), int(P.ms[i])) for i in range(P.n_melds))
+        melds = tuple((int(P.mk[i]), int(P.mt[i]), int(P.ms[i]), int(P.mw[i])) for i in range(P.n_melds))
         return 1 if fn(seat, (<char*>P.c)[:34], melds, tile, self_draw, discarder, dealer, flags,
                        P.w, (<char*>P.fl)[:N_CODES], flipped) else 0
     except BaseException as exc:
@@ -424,7 +434,8 @@ cdef int ask_user(const Rule* R, int what, long long game, int seat, Player* P, 
     if _checker_failures and id(fn) in _checker_failures:
         return -1
     try:
-        melds = tuple(tuple((int(P[q].mk[i]), int(P[q].mt[i]), int(P[q].ms[i])) for i in range(P[q].n_melds))
+        melds = tuple(tuple((int(P[q].mk[i]), int(P[q].mt[i]), int(P[q].ms[i]), int(P[q].mw[i]))
+                            for i in range(P[q].n_melds))
                       for q in range(4))
         flowers = tuple((<char*>P[q].fl)[:N_CODES] for q in range(4))
         options = tuple((opts[2 * i], opts[2 * i + 1]) for i in range(n_opts))
@@ -465,6 +476,15 @@ CHOW_TILES = {k: (chow_tile(k, 0), chow_tile(k, 1), chow_tile(k, 2))
               for k in [9 * _s + _x for _s in range(3) for _x in range(7)] + list(range(27, 32))}
 
 
+def chow_wild_tiles(int code, int wm):
+    """The tiles of the chow ``code`` (:data:`CHOW_TILES`) that its wildcard bits ``wm`` mark
+    (bit i: tile i), as the meld records and the log give them; ``()`` for none."""
+    if not wm:
+        return ()
+    tiles = CHOW_TILES[code]
+    return tuple(tiles[i] for i in range(3) if wm >> i & 1)
+
+
 cdef inline int chow_codes(int d, int honours, int* out) noexcept nogil:
     """The chow codes (:func:`chow_tile`) that could hold the discard ``d``, in ``out``; how
     many.  Honour chows only with ``honours`` (the rule's honour chows)."""
@@ -486,20 +506,58 @@ cdef inline int chow_codes(int d, int honours, int* out) noexcept nogil:
     return n
 
 
-cdef inline int chow_legal(const Player* P, int d, int k) noexcept nogil:
+cdef inline int chow_legal(const Player* P, int d, int k, int wm) noexcept nogil:
     """Whether the seat ``P`` may 吃 the discard ``d`` into the chow coded ``k`` (a suit chow
-    ``k, k+1, k+2`` or an honour chow, :func:`chow_tile`): ``d`` is one of its tiles and ``P``
-    holds the other two."""
-    cdef int i, t, has = 0
+    ``k, k+1, k+2`` or an honour chow, :func:`chow_tile`) with wildcards for the tiles of the bits
+    ``wm`` (bit i: ``chow_tile(k, i)``): ``d`` is one of its other tiles and ``P`` holds the
+    rest, natural tiles and that many wildcards."""
+    cdef int i, t, has = 0, n = 0
     if k < 27 and (k < 0 or k // 9 != d // 9 or (k + 2) // 9 != d // 9):
         return 0
     for i in range(3):
         t = chow_tile(k, i)
-        if t == d:
+        if wm >> i & 1:
+            n += 1
+        elif t == d:
             has = 1
         elif P.c[t] == 0:
             return 0
-    return has
+    return has and n <= P.w
+
+
+cdef inline int chow_wild_sets(const Rule* R, const Player* P) noexcept nogil:
+    """How many wildcard choices a chow has for ``P``: 1 (natural tiles only), or the bit sets
+    0-6 when the rule lets a wildcard stand in a called chow and ``P`` holds one."""
+    return 7 if R.wild_chow and P.w > 0 else 1
+
+
+cdef inline void apply_chow(Player* P, int d, int k, int wm, int sign, int16_t* vis) noexcept nogil:
+    """Take (``sign`` 1) or give back (-1) the tiles of the chow ``k`` on the discard ``d``, with
+    wildcards for the bits ``wm``; ``vis`` (when given) counts the natural tiles shown."""
+    cdef int i, t
+    for i in range(3):
+        t = chow_tile(k, i)
+        if wm >> i & 1:
+            P.w -= sign
+        elif t != d:
+            P.c[t] -= sign
+            if vis != NULL:
+                vis[t] += sign
+
+
+cdef inline int chow_options(const Rule* R, const Player* P, int d, const int* codes, int n_codes, int* opts,
+                             int n_opt) noexcept nogil:
+    """Append the legal chows of the discard ``d`` to a user policy's options (natural tiles
+    first, then with wildcards: the code | wildcard bits << WILD_SHIFT); the new count."""
+    cdef int j, k, wm
+    for j in range(n_codes * chow_wild_sets(R, P)):
+        k = codes[j % n_codes]
+        wm = j // n_codes
+        if n_opt < MAX_OPTIONS and chow_legal(P, d, k, wm):
+            opts[2 * n_opt] = A_CHOW
+            opts[2 * n_opt + 1] = k | wm << WILD_SHIFT
+            n_opt += 1
+    return n_opt
 
 
 cdef inline int void_clear(const Player* P) noexcept nogil:
@@ -798,6 +856,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
     cdef int i, j, _r, k, t, f, b, cur, q, d, s0, u0, s1, u1, sb, ub, n_disc = 0, flags
     cdef int drawn, after_kong, after_flower, kong_src = -1, kong_discard, last, calls = 0, n_kongs = 0
     cdef int winners, how, discarder, win_tile, best_a, claimed, forced, n_made = 0, n_log = 0
+    cdef int wm, best_wm = 0               # a chow's tiles held by wildcards (chow_legal)
     cdef int cnt[3]
     cdef int codes[3]                    # the chow codes that could hold a discard (chow_codes)
     cdef int n_codes = 0
@@ -1185,6 +1244,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             break
         # 杠 / 碰
         claimed = -1
+        best_wm = 0
         asked = -1
         for i in range(1, 4):
             q = (cur + i) % 4
@@ -1201,17 +1261,14 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                     opts[3] = d
                     n_opt = 2
                 if R.chow and q == (cur + 1) % 4:
-                    for j in range(chow_codes(d, R.hchow, codes)):
-                        if chow_legal(&P[q], d, codes[j]):
-                            opts[2 * n_opt] = A_CHOW
-                            opts[2 * n_opt + 1] = codes[j]
-                            n_opt += 1
+                    n_opt = chow_options(R, &P[q], d, codes, chow_codes(d, R.hchow, codes), opts, n_opt)
                 r = ask_user(R, ASK_CLAIM, gidx, q, P, hist, n_hist, b - f + 1, flipped, dealer, d, n_disc, opts,
                              n_opt)
                 if 0 <= r < n_opt:
                     claimed = q
                     best_a = M_PUNG if opts[2 * r] == A_PUNG else (M_KONG if opts[2 * r] == A_KONG
-                                                                   else 100 + opts[2 * r + 1])
+                                                                   else 100 + (opts[2 * r + 1] & CODE_MASK))
+                    best_wm = opts[2 * r + 1] >> WILD_SHIFT
                     break
                 log_action(lg, &n_log, max_log, A_PASS_PUNG, q, d)
                 if R.call_locks:
@@ -1253,18 +1310,14 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             q = (cur + 1) % 4
             n_codes = chow_codes(d, R.hchow, codes)
             if P[q].n_melds < 4 and not P[q].fei and q != asked and R.user_mask[q] & U_CLAIM:
-                n_opt = 0
-                for j in range(n_codes):
-                    if chow_legal(&P[q], d, codes[j]):
-                        opts[2 * n_opt] = A_CHOW
-                        opts[2 * n_opt + 1] = codes[j]
-                        n_opt += 1
+                n_opt = chow_options(R, &P[q], d, codes, n_codes, opts, 0)
                 if n_opt:
                     r = ask_user(R, ASK_CLAIM, gidx, q, P, hist, n_hist, b - f + 1, flipped, dealer, d, n_disc,
                                  opts, n_opt)
                     if 0 <= r < n_opt:
                         claimed = q
-                        best_a = 100 + opts[2 * r + 1]
+                        best_a = 100 + (opts[2 * r + 1] & CODE_MASK)
+                        best_wm = opts[2 * r + 1] >> WILD_SHIFT
             elif P[q].n_melds < 4 and not P[q].fei and q != asked and R.call_mode[q] != CALL_NEVER:
                 mode = R.call_mode[q]
                 kc = R.keep_conc[q] and is_concealed(&P[q])
@@ -1272,26 +1325,24 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 u0 = -1
                 sb = INF + 1
                 ub = -1
-                for j in range(n_codes):
-                    k = codes[j]           # the chow's code (its lowest tile for a suit chow)
-                    if not chow_legal(&P[q], d, k):
+                for j in range(n_codes * chow_wild_sets(R, &P[q])):
+                    k = codes[j % n_codes]  # the chow's code (its lowest tile for a suit chow)
+                    wm = j // n_codes       # its tiles held by wildcards (natural tiles first)
+                    if not chow_legal(&P[q], d, k, wm):
                         continue
                     if u0 < 0:
                         u0 = ukeire(P[q].c, P[q].n_melds, P[q].w, s0, E, R, -1, vis)
-                    P[q].c[d] += 1
-                    for i in range(3):
-                        P[q].c[chow_tile(k, i)] -= 1
+                    apply_chow(&P[q], d, k, wm, 1, NULL)
                     P[q].n_melds += 1
                     decide(P[q].c, P[q].n_melds, P[q].w, E, R, -1, vis, &s1, &u1)
                     P[q].n_melds -= 1
-                    for i in range(3):
-                        P[q].c[chow_tile(k, i)] += 1
-                    P[q].c[d] -= 1
+                    apply_chow(&P[q], d, k, wm, -1, NULL)
                     if pol_claims(mode, kc, s0, u0, s1, u1) and (s1 < sb or (s1 == sb and u1 > ub)):
                         sb = s1
                         ub = u1
                         claimed = q
                         best_a = 100 + k
+                        best_wm = wm
         if claimed >= 0:
             q = claimed
             P[cur].disc[d] -= 1
@@ -1300,6 +1351,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             j = P[q].n_melds
             P[q].ms[j] = <int8_t>cur
             P[q].mo[j] = <int8_t>n_made
+            P[q].mw[j] = 0
             n_made += 1
             if best_a == M_KONG:
                 P[q].c[d] = 0
@@ -1321,15 +1373,11 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 log_action(lg, &n_log, max_log, A_PUNG, q, d)
             else:
                 k = best_a - 100
-                P[q].c[d] += 1
-                for i in range(3):
-                    t = chow_tile(k, i)
-                    P[q].c[t] -= 1
-                    if t != d:
-                        vis[t] += 1
+                apply_chow(&P[q], d, k, best_wm, 1, vis)
                 P[q].mk[j] = M_CHOW
                 P[q].mt[j] = <int8_t>k
-                log_action(lg, &n_log, max_log, A_CHOW, q, k)
+                P[q].mw[j] = <int8_t>best_wm
+                log_action(lg, &n_log, max_log, A_CHOW, q, k | best_wm << WILD_SHIFT)
             P[q].n_melds += 1
             P[q].lock = 0
             P[q].wlock_kinds = 0           # 过水 ends with a call
@@ -1379,11 +1427,13 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 melds[4 * MF * i + MF * j + 1] = P[i].mt[j]
                 melds[4 * MF * i + MF * j + 2] = P[i].ms[j]
                 melds[4 * MF * i + MF * j + 3] = P[i].mo[j]
+                melds[4 * MF * i + MF * j + 4] = P[i].mw[j]
             else:
                 melds[4 * MF * i + MF * j] = -1
                 melds[4 * MF * i + MF * j + 1] = -1
                 melds[4 * MF * i + MF * j + 2] = -1
                 melds[4 * MF * i + MF * j + 3] = -1
+                melds[4 * MF * i + MF * j + 4] = -1
     for i in range(n_log, max_log):
         lg[LOG_FIELDS * i] = -1
 
@@ -1534,6 +1584,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
                           bint chow, bint void_suit, bint multi, bint rob_multi, bint play_on, bint flip,
                           int first_kind, bint call_locks, int wild_head, int fei_policy, bint dice,
                           int pung_policy=0, int win_lock=0, int pass_policy=0, int forced_win_left=0,
+                          bint wild_chow=False,
                           object flower_minimum,        # None or (self-draw, discard, hard only, 抢杠 exempt, SZ-A4)
                           object checker,               # None or callable (see Parameters)
                           const int8_t[::1] dealers,    # IN (n_games,) the dealer of each game, -1: drawn
@@ -1602,6 +1653,10 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     forced_win_left : int
         From this many tiles left in the wall (0: never) every potential win is taken: on a
         drawn tile that was one of them, on a discard or a robbed kong; no policy is asked.
+    wild_chow : bool
+        A wildcard may stand for one or two tiles of a chow called from the left (瑞金 "如果含有宝，
+        算吃成功，但宝不能拿起来了"): it stays in the meld (bits of ``melds[..., 4]``).  The built-in
+        policy weighs those chows like the others, preferring natural tiles on a tie.
     dice : bool
         Throw two dice per game (recorded).
     flower_minimum : tuple or None
@@ -1614,7 +1669,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
         ``checker(seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds,
         flowers, flipped) -> bool`` with ``counts`` the 34 concealed counts as bytes (the
         winning tile included; a drawn wildcard is ``tile == WILD`` and counted in
-        ``wilds``), ``melds`` a tuple of ``(kind, lowest tile, source seat)``, ``flowers``
+        ``wilds``), ``melds`` a tuple of ``(kind, lowest tile, source seat, wildcard bits)``, ``flowers``
         48 bytes of flowers laid aside by code, ``flipped`` the indicator's code or -1; asked
         (with the GIL) at every potential win; an exception it raises (``KeyboardInterrupt``
         included) is raised by this function once the threads are done.  None accepts every
@@ -1633,9 +1688,10 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     hands : uint8[n_games, 4, 34]
         Final concealed natural counts (a winner's hand includes his winning tile).
     melds : int8[n_games, 4, 4, N_MELD_FIELDS]
-        ``(kind, lowest tile, source seat, order)``, kind 0 chow, 1 pung, 2 exposed kong, 3
-        added kong, 4 concealed kong, ``order`` the meld's place among all melds of the game;
-        -1 rows after the last meld.
+        ``(kind, lowest tile, source seat, order, wildcards)``, kind 0 chow, 1 pung, 2 exposed
+        kong, 3 added kong, 4 concealed kong, ``order`` the meld's place among all melds of the
+        game, ``wildcards`` the chow's tiles a wildcard holds (bit i: tile i of the chow's code,
+        :data:`CHOW_TILES`); -1 rows after the last meld.
     kongs : int8[n_games, MAX_KONG_LOG, KONG_FIELDS]
         Kongs in order: konger, kind, feeder (-1), tile, mask of seats that had won.
     events : int32[n_games, MAX_WIN_EVENTS, N_EVENT_FIELDS]
@@ -1661,11 +1717,12 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
         ``user(what, game, seat, counts, wilds, melds, flowers, discards, wall_left, flipped,
         dealer, tile, turn, options, voids, waiting) -> int`` with ``what`` of :data:`ASKS`, ``game`` the row,
         ``counts`` the seat's 34 concealed counts (bytes), ``wilds`` its wildcards, ``melds``
-        every seat's ``(kind, lowest tile, source)`` rows, ``flowers`` every seat's 48 flower
+        every seat's ``(kind, lowest tile, source, wildcard bits)`` rows, ``flowers`` every seat's 48 flower
         counts (bytes), ``discards`` every discard so far as (seat, kind or :data:`WILD`) byte
         pairs, ``tile`` the tile at stake (the drawn tile on one's own turn, else -1 / the
         discard / the winning tile), ``turn`` the discards made, ``options`` the legal
-        ``(action code, tile)`` choices of a claim or kong, ``voids`` every seat's 定缺 suit (-1:
+        ``(action code, tile)`` choices of a claim or kong (a chow's tile: its code | its
+        wildcard bits << :data:`CHOW_WILD_SHIFT`), ``voids`` every seat's 定缺 suit (-1:
         none), ``waiting`` whether the seat waits on a lone wildcard (飞 / 宝吊头, declared by
         declining a complete self-drawn hand and discarding down to that wait).  It answers a held
         kind to discard,
@@ -1743,6 +1800,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     params_init(&R.p_ks, &cap4[0], playable_all, forms & F_KNITTED_STRAIGHT, options)
     R.chow = chow
     R.hchow = chow and (options & O_HONOUR_CHOWS) != 0
+    R.wild_chow = chow and wild_chow
     R.void_suit = void_suit
     R.multi = multi
     R.rob_multi = rob_multi

@@ -628,6 +628,8 @@ class Rule:
     thirteen_lan_strict: bool = False
     max_suits: int = 3
     engine: EngineFacts = field(default_factory=EngineFacts)
+    #: whether :meth:`check_melds` can refuse nothing (the scorers' fast path skips it then)
+    _any_meld: bool = field(init=False, repr=False, compare=False, default=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.engine, EngineFacts):
@@ -637,6 +639,9 @@ class Rule:
         object.__setattr__(self, "forms", frozenset(self.forms))
         object.__setattr__(self, "deal", tuple(self.deal))
         _check_codes(self.forms, FORMS, "win form")
+        wc = self.wildcard
+        free = bool(self.calls.chow_honours) and wc is not None and "chow" in wc.usable_in_calls
+        object.__setattr__(self, "_any_meld", free)
 
     def __copy__(self) -> Rule:
         return self
@@ -660,6 +665,23 @@ class Rule:
         return {
             key: value for key, value in self.options.items() if _token(value) != _token(self.option_choices[key][0])
         }
+
+    def check_melds(self, melds) -> None:
+        """Refuse the melds no table of this rule can show: a called honour chow under calls
+        without them (:meth:`Calls.check_melds`), a wildcard in a chow (:attr:`mjfast.Meld.wilds`)
+        unless the rule's wildcard may be called into one (``usable_in_calls``).
+
+        Raises
+        ------
+        ValueError
+            Naming the meld and the rule.
+        """
+        self.calls.check_melds(melds, self.name)
+        wc = self.wildcard
+        for m in melds:
+            if m.wilds and (wc is None or "chow" not in wc.usable_in_calls):
+                why = "has no wildcards" if wc is None else f"does not let its {wc.name} stand in a called chow"
+                raise ValueError(f"meld {m}: a wildcard stands in this chow, but rule {self.name!r} {why}")
 
     def __repr__(self) -> str:
         extra = "".join(f", {key}={value!r}" for key, value in self.non_default_options.items())

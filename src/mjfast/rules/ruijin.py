@@ -23,8 +23,10 @@
 Engine facts: 天胡 the dealer on the deal, 瑞金 地胡 a win on the dealer's first discard; a drawn
 winning 宝 is reported as such; 飞 (§5 制飞): a player may decline a complete hand to wait with a
 lone 宝 — the wait counts once a full go-around has passed without 碰, 杠 or 胡 ("制飞成功后还要空 转一圈"),
-and he may no longer win on a discard ("制飞后不能平胡"). Declining is a policy's choice. In a match:
-the winner deals, the dealer stays on 荒牌 (⚑ RS-A7); the prevalent wind advances after every four
+and he may no longer win on a discard ("制飞后不能平胡"). Declining is a policy's choice. A 宝 may stand
+in a called chow ("如果含有宝，算吃成功，但宝不能拿起来了": ``usable_in_calls=("chow",)``): one or two
+of its tiles, and it stays in the meld (:attr:`mjfast.Meld.wilds`); 上饶 does not allow it (G-A5).
+In a match: the winner deals, the dealer stays on 荒牌 (⚑ RS-A7); the prevalent wind advances after every four
 changes of dealer (⚑ the file is silent; ``simulate_matches(wind="hands")`` advances it every
 four hands instead).
 """

@@ -770,7 +770,7 @@ def _check_ctx(ctx, rule_obj: Rule) -> None:
         raise ValueError(f"score() takes a WinContext, got {type(ctx).__name__}")
     if ctx.hand.wilds and rule_obj.wildcard is None:
         raise ValueError(f"the hand holds {ctx.hand.wilds} wildcard(s) but {rule_obj.name} is played without wildcards")
-    rule_obj.calls.check_melds(ctx.hand.melds, rule_obj.name)
+    rule_obj.check_melds(ctx.hand.melds)
 
 
 def score(ctx: WinContext, rule="guobiao", **options: Any) -> Score:
@@ -823,7 +823,7 @@ def score(ctx: WinContext, rule="guobiao", **options: Any) -> Score:
     if (
         type(ctx) is not WinContext
         or (ctx.hand._wilds and rule_obj.wildcard is None)
-        or (ctx.hand._melds and not rule_obj.calls.chow_honours)
+        or (ctx.hand._melds and not rule_obj._any_meld)
     ):
         _check_ctx(ctx, rule_obj)
     if bound is not None:
@@ -864,7 +864,7 @@ def can_win(ctx: WinContext, rule="guobiao", **options: Any) -> bool:
     if (
         type(ctx) is not WinContext
         or (ctx.hand._wilds and rule_obj.wildcard is None)
-        or (ctx.hand._melds and not rule_obj.calls.chow_honours)
+        or (ctx.hand._melds and not rule_obj._any_meld)
     ):
         _check_ctx(ctx, rule_obj)
     if bound is not None:

@@ -134,6 +134,7 @@ class MeldRecord(NamedTuple):
     tile: int  #: its lowest tile
     source: int | None  #: the seat whose discard was claimed (None: concealed kong)
     order: int  #: its place among all melds of the hand (claims over all seats)
+    wilds: tuple = ()  #: a chow's tiles a wildcard stands for (瑞金: the 宝 stays in the meld)
 
 
 class Round(NamedTuple):
@@ -151,16 +152,16 @@ class Round(NamedTuple):
 
 @functools.lru_cache(maxsize=4096)  # bounded: streaming runs must not grow with the games played
 def meld_objects(seat: int, melds: tuple) -> tuple:
-    """:class:`~mjfast.Meld` objects of ``(kind, lowest tile, source seat, ...)`` rows (a kind
-    below 0 ends the list) for the hand of ``seat``."""
+    """:class:`~mjfast.Meld` objects of ``(kind, lowest tile, source seat, wildcard bits)`` rows
+    (a kind below 0 ends the list) for the hand of ``seat``; the bits mark a chow's tiles a
+    wildcard stands for (bit i: tile i of :data:`~mjfast._kernels._game.CHOW_TILES`)."""
     out = []
-    for row in melds:
-        kind, tile, src = row[0], row[1], row[2]
+    for kind, tile, src, wm in melds:
         if kind < 0:
             break
         kname = MELD_KINDS[kind]
         if kname == "chow":  # a suit chow by its lowest tile, an honour chow by its code (27-31)
-            out.append(Meld("chow", _kg.CHOW_TILES[tile], source="left"))
+            out.append(Meld("chow", _kg.CHOW_TILES[tile], source="left", wilds=_kg.chow_wild_tiles(tile, wm)))
         elif kname == "concealed_kong":
             out.append(Meld("concealed_kong", (tile,) * 4))
         else:
@@ -307,8 +308,10 @@ class Outcome:
             hit = self._cache[key] = tuple(
                 sorted(
                     (
-                        MeldRecord(MELD_KINDS[k], t, s if s >= 0 else None, o)
-                        for k, t, s, o in self._meld_rows(seat)
+                        MeldRecord(
+                            MELD_KINDS[k], t, s if s >= 0 else None, o, _kg.chow_wild_tiles(t, wm) if k == 0 else ()
+                        )
+                        for k, t, s, o, wm in self._meld_rows(seat)
                         if k >= 0
                     ),
                     key=lambda m: m.order,
@@ -328,7 +331,7 @@ class Outcome:
         if hit is None:
             import numpy as np
 
-            rows = tuple(m[:3] for m in self._meld_rows(seat))
+            rows = tuple((m[0], m[1], m[2], m[4]) for m in self._meld_rows(seat))
             fl = self.flowers(seat)
             bonus = tuple(k for k, n in enumerate(fl) if n for _ in range(n))
             hit = self._cache[key] = Hand(

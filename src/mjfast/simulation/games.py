@@ -281,7 +281,7 @@ def _rows(game: _Game, rec, hands, melds, kongs, events, seats, rounds=None, out
     for g in range(n):
         r = rec_l[g]
         dealer, turn, n_ev, flipped = r[0], r[3], r[11], r[12]
-        meld_rows = [tuple(tuple(m[:3]) for m in melds_l[g][s] if m[0] >= 0) for s in range(4)]
+        meld_rows = [tuple((m[0], m[1], m[2], m[4]) for m in melds_l[g][s] if m[0] >= 0) for s in range(4)]
         rnd = rounds[g] if rounds is not None else None
         outcome = None
         if need_outcome:
@@ -440,6 +440,7 @@ def _raw(
         win_lock=_kg.WIN_LOCKS[facts.win_lock],
         pass_policy=game.pass_policy,
         forced_win_left=facts.forced_win_left,
+        wild_chow=rule.wildcard is not None and "chow" in rule.wildcard.usable_in_calls,
         dice=bool(dice),
         flower_minimum=minimum,
         checker=None if trivial else game.checker,
@@ -667,8 +668,11 @@ def simulate_games(
     dealer rotation and round state).  The liabilities (包), kong and end-of-hand settlements
     of the rule are its scorer's (:mod:`mjfast.scoring._outcome`).  Under a rule with honour
     chows (瑞金) a seat may 吃 a wind from 上家 with two other different winds, a dragon with the
-    other two, as it may a suit tile.  What the engine leaves out: a 宝 used in a chow, a 混/宝
-    kong.
+    other two, as it may a suit tile.  Where the rule's wildcard may be called into a chow
+    (``Rule.wildcard.usable_in_calls``; 瑞金 "如果含有宝，算吃成功，但宝不能拿起来了") a 宝 may stand for
+    one or two of the chow's tiles and stays in the meld (the efficiency players weigh such
+    chows like the others, natural tiles first on a tie; the winning hand shows it as
+    ``456m~6m``).  What the engine leaves out: a 混/宝 kong.
 
     Parameters
     ----------
