@@ -875,6 +875,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     rule = mj.rules.get(args.rule, **options)  # the name as typed (苏州, mcr …) and the options, checked
     keep = ["dealer", "winners", "how", "discarder", "pay_0", "pay_1", "pay_2", "pay_3"]
     kept = []
+    played = mj.policies.label(mj.policies.resolve(None))  # the default players (the CLI has no choice of them)
     start = 0
     entropy: int | Sequence[int] | None
     if args.resume:
@@ -961,7 +962,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 output.discard()
             raise
     games = pd.concat(kept, ignore_index=True).assign(rule=rule.name)
-    games.attrs = {"rule": rule.name, "options": dict(rule.non_default_options)}
+    games.attrs = {"rule": rule.name, "options": dict(rule.non_default_options), "policy": played}
     summary = mj.payout_summary(games, unit=args.unit)
     if args.json:
         _out(summary.to_json(orient="records", force_ascii=False))
@@ -984,6 +985,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         )
         + "; p_lose_gt_10x = P(losing more than 10 stakes in a game)"
     )
+    _out(f"players: {played} at every seat (mjfast.policies)")
     keep = summary[
         summary.statistic.isin(
             [

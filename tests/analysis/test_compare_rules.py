@@ -23,6 +23,8 @@ COLUMNS = [
     "n",
     "unit",
 ]
+#: the same for simulated tables, which say which players produced them
+SIMULATED = COLUMNS[:4] + ["policy"] + COLUMNS[4:]
 TWO = ["sichuan", "guobiao"]  # sichuan has kong payments and draw settlements; guobiao 8 + 番
 
 
@@ -193,7 +195,8 @@ def test_default_is_every_supported_rule(monkeypatch):
 
 
 def test_columns_and_by(compared):
-    assert list(compared.columns) == COLUMNS
+    assert list(compared.columns) == SIMULATED
+    assert set(compared.policy) == {"Efficiency()"} and compared.attrs["policy"] == "Efficiency()"
     assert compared.label.unique().tolist() == TWO
     assert compared.options.unique().tolist() == [""]
     assert set(compared.role) == {"all", "dealer", "non_dealer", "winner", "discarder"}
@@ -215,8 +218,8 @@ def test_columns_and_by(compared):
     t = simulate_games("sichuan", N, rng=2, n_threads=1)
     t["policy"] = np.where(t.game % 2 == 0, "even", "odd")
     s = mj.compare_rules({"sichuan": t}, by="policy")
-    assert list(s.columns) == COLUMNS[:4] + ["policy"] + COLUMNS[4:]
-    assert set(s.policy) == {"even", "odd"}
+    assert list(s.columns) == SIMULATED  # a table's own policy column replaces its attrs'
+    assert set(s.policy) == {"even", "odd"} and "policy" not in s.attrs
 
 
 # ------------------------------------------------------------------------------ bad inputs
@@ -294,9 +297,67 @@ def test_bad_tables_and_by():
         mj.compare_rules({"sichuan": t.assign(pay_0=1)})
     with pytest.raises(ValueError, match="reserved"):
         mj.compare_rules({"sichuan": t}, by="role")
-    with pytest.raises(ValueError, match="no column 'policy'"):
-        mj.compare_rules({"sichuan": t}, by="policy")
+    with pytest.raises(ValueError, match="no column 'strategy'"):
+        mj.compare_rules({"sichuan": t}, by="strategy")
     with pytest.raises(ValueError, match="labels must be non-empty strings"):
         stack_games({0: t})
     with pytest.raises(ValueError, match="dict"):
         stack_games([t])
+
+
+# ------------------------------------------------------------------------ which players
+def test_the_policy_that_played_is_named_in_every_summary():
+    never = mj.policies.Efficiency(call="never")
+    s = mj.compare_rules(["sichuan", "guangdong"], n=N, rng=3, n_threads=1, policy=never)
+    assert set(s.policy) == {"Efficiency(call='never')"} and s.attrs["policy"] == "Efficiency(call='never')"
+    # tables of different players: one policy per label, none for the whole summary
+    a = simulate_games("sichuan", N, rng=4, n_threads=1)
+    b = simulate_games("sichuan", N, rng=4, n_threads=1, policy=never)
+    s = mj.compare_rules({"efficient": a, "closed": b})
+    assert dict(zip(s.label, s.policy)) == {"efficient": "Efficiency()", "closed": "Efficiency(call='never')"}
+    assert "policy" not in s.attrs
+    # a table that does not say keeps its rows, under policy ""
+    quiet = b.copy()
+    quiet.attrs = {"rule": "sichuan"}
+    st = stack_games({"efficient": a, "quiet": quiet})
+    assert st.groupby("label", sort=False)["policy"].unique().map(list).to_dict() == {
+        "efficient": ["Efficiency()"],
+        "quiet": [""],
+    }
+    s = mj.compare_rules({"efficient": a, "quiet": quiet})
+    assert _stat(s, "quiet", "all", "mean").n == 4 * N
+
+
+def test_payout_summary_names_the_rule_and_the_players_of_a_simulated_table():
+    never = mj.policies.Efficiency(call="never")
+    t = simulate_games("guangdong", N, rng=5, n_threads=1, policy=never)
+    s = mj.payout_summary(t)
+    assert list(s.columns[:2]) == ["rule", "policy"]
+    assert set(s.rule) == {"guangdong"} and set(s.policy) == {"Efficiency(call='never')"}
+    assert s.attrs["policy"] == "Efficiency(call='never')"
+    m = mj.simulate_matches("guangdong", 6, hands=2, rng=5, n_threads=1, policy=never)
+    s = mj.payout_summary(m)
+    assert set(s.policy) == {"Efficiency(call='never')"} and set(s.rule) == {"guangdong"}
+    # a hand-made table says neither: no policy column, rule "all"
+    bare = pd.DataFrame(t[["dealer", "winners", "how", "discarder", *PAY_COLUMNS]])
+    bare.attrs = {}
+    s = mj.payout_summary(bare, unit="points")
+    assert "policy" not in s.columns and set(s.rule) == {"all"} and "policy" not in s.attrs
+
+
+def test_a_missing_group_key_is_a_group_not_dropped_rows():
+    t = simulate_games("sichuan", N, rng=6, n_threads=1)
+    t["seat_style"] = np.where(t.game < N // 2, "calm", None)
+    s = mj.payout_summary(t, by="seat_style")
+    means = s[(s.role == "all") & (s.statistic == "mean")]
+    assert means["n"].sum() == 4 * N and len(means) == 2
+
+
+def test_streamed_batches_name_their_players():
+    from mjfast.simulation.games import iter_games
+
+    never = mj.policies.Efficiency(call="never")
+    for batch in iter_games("sichuan", 1500, rng=7, n_threads=1, batch_games=1024, policy=never):
+        assert batch.attrs["policy"] == "Efficiency(call='never')"
+    for batch in mj.iter_matches("sichuan", 10, hands=2, rng=7, n_threads=1, policy=never):
+        assert batch.attrs["policy"] == "Efficiency(call='never')"

@@ -76,7 +76,8 @@ def match_results(matches):
     Returns
     -------
     pandas.DataFrame
-        ``match``, the grouping columns the table has (``label``, ``rule``, ``options``, ``base``),
+        ``match``, the grouping columns the table has (``label``, ``rule``, ``options``, ``base``,
+        ``policy``),
         ``dealer`` (0: player 0 deals the first hand), ``winners`` (the players with the best
         result, comma-separated), ``how`` (``"match"``), ``discarder`` (-1), ``hands`` (hands
         played) and ``pay_0`` … ``pay_3`` (each player's result over the match, in the rule's
@@ -100,7 +101,7 @@ def match_results(matches):
 
     if not is_match_table(matches):
         raise ValueError(f"a match table needs the columns {', '.join(MATCH_COLUMNS)} (mjfast.simulate_matches)")
-    keys = [c for c in ("label", "rule", "options", "base") if c in matches.columns]
+    keys = [c for c in ("label", "rule", "options", "base", "policy") if c in matches.columns]
     grouped = matches.groupby(keys + ["match"], sort=False, observed=True)
     last = grouped.tail(1)
     cum = last[["cum_0", "cum_1", "cum_2", "cum_3"]].to_numpy(np.int64)
@@ -261,7 +262,11 @@ def _long_results(games, divisor=None, stake=None):
     discarder = games["discarder"] if "discarder" in games.columns else pd.Series([None] * n)
     disc = [(-1 if (d is None or (isinstance(d, float) and np.isnan(d))) else int(d)) for d in discarder]
     dealer = games["dealer"].to_numpy(int)
-    rule = games["rule"].to_numpy(object) if "rule" in games.columns else np.full(n, "all", object)
+    if "rule" in games.columns:
+        rule = games["rule"].to_numpy(object)
+    else:  # a table of simulate_games / simulate_matches names its rule in attrs
+        attrs = getattr(games, "attrs", {}) or {}
+        rule = np.full(n, _rule_name(attrs["rule"]) if "rule" in attrs else "all", object)
     rows = {
         "rule": np.repeat(rule, 4),
         "game": np.repeat(np.arange(n), 4),
@@ -349,7 +354,11 @@ def payout_summary(games, *, by=None, unit="stakes"):
         Tidy: one row per (group, ``role``, ``statistic``) with ``value``, ``se`` (standard
         error), ``ci_low`` / ``ci_high`` (95 % interval), ``n`` (observations) and ``unit``
         (``stakes`` / ``points`` for payment statistics, ``proportion`` for the others);
-        ``attrs["unit"]`` is ``unit``.  Roles: ``all`` (every seat of every game), ``dealer``,
+        ``attrs["unit"]`` is ``unit``.  The groups are ``rule`` (the table's ``rule`` column,
+        else the rule its ``attrs`` name, else ``"all"``), ``policy`` when the table says which
+        players produced it (a ``policy`` column, or ``attrs["policy"]`` as the simulations set
+        it; ``attrs["policy"]`` of the result too when one policy played every row), then the
+        ``by`` columns.  Roles: ``all`` (every seat of every game), ``dealer``,
         ``non_dealer``, ``winner``, ``discarder``.  Statistics per role: ``mean``, ``std``,
         ``q05`` … ``q99`` of the seat's result, ``p_lose_gt_10x`` (P(result < −10 stakes),
         in stakes whatever ``unit`` is; left out when ``unit="points"`` and the stake is
@@ -399,13 +408,17 @@ def payout_summary(games, *, by=None, unit="stakes"):
     for k in keys:
         if k not in games.columns:
             raise ValueError(f"by: games table has no column {k!r}")
+    policies = _policy_column(games)
+    if policies is not None and "policy" not in keys:
+        keys = ["policy"] + keys
     divisor, stake = _scale(games, unit)
     long = _long_results(games, divisor, stake)
     # the grouping columns under names of their own: a key may be called like a column of the
     # long table (by="dealer" would otherwise replace the dealer-role flags)
     inner = [f"_by_{i}" for i in range(len(keys))]
     for k, name in zip(keys, inner):
-        long[name] = np.repeat(games[k].to_numpy(object), 4)
+        values = policies if k == "policy" and policies is not None else games[k].to_numpy(object)
+        long[name] = np.repeat(values, 4)
     group_cols = ["rule"] + inner
     out = []
 
@@ -424,7 +437,7 @@ def payout_summary(games, *, by=None, unit="stakes"):
             }
         )
 
-    for group, part in long.groupby(group_cols, sort=True):
+    for group, part in long.groupby(group_cols, sort=True, dropna=False):  # a missing key is a group too
         group = group if isinstance(group, tuple) else (group,)
         head = dict(zip(["rule"] + keys, group))
         games_part = part[part.seat == 0]
@@ -493,7 +506,29 @@ def payout_summary(games, *, by=None, unit="stakes"):
     head_cols = list(dict.fromkeys(["rule"] + keys))
     df = pd.DataFrame(out, columns=head_cols + ["role", "statistic", "value", "se", "ci_low", "ci_high", "n", "unit"])
     df.attrs["unit"] = unit
+    played = _single_policy(policies)
+    if played is not None:
+        df.attrs["policy"] = played
     return df
+
+
+def _policy_column(games):
+    """The policy that played each row of ``games``: its ``policy`` column, else the one
+    ``attrs["policy"]`` names (as the simulations set it); None when the table does not say."""
+    if "policy" in games.columns:
+        return games["policy"].to_numpy(object)
+    attrs = getattr(games, "attrs", {}) or {}
+    if isinstance(attrs.get("policy"), str):
+        return np.full(len(games), attrs["policy"], object)
+    return None
+
+
+def _single_policy(policies) -> str | None:
+    """The one policy of every row, or None (several, or not said)."""
+    if policies is None or len(policies) == 0:
+        return None
+    first = policies[0]
+    return first if isinstance(first, str) and (policies == first).all() else None
 
 
 def element_frequencies(games, *, by=None):
@@ -741,7 +776,9 @@ def stack_games(tables):
     -------
     pandas.DataFrame
         The rows of every table in order, with ``label``, ``rule``, ``options`` (text, ""
-        for the defaults) and ``base`` (:func:`base_stake`) in front: the input of
+        for the defaults), ``base`` (:func:`base_stake`) and, when a table says which players
+        produced it, ``policy`` (its ``attrs["policy"]`` or its own ``policy`` column; "" for
+        a table that does not say) in front: the input of
         :func:`payout_summary` and :func:`~mjfast.plot_payouts`, which divide the ``pay_*``
         columns by ``base``.  ``pay_*`` keep the rule's own units.  ``attrs`` keeps only the
         tables' ``element_names`` (per rule, for :func:`element_frequencies`).
@@ -783,10 +820,15 @@ def stack_games(tables):
         front = pd.DataFrame(
             {"label": label, "rule": name, "options": _options_text(options), "base": stake}, index=games.index
         )
+        played = (getattr(games, "attrs", {}) or {}).get("policy")
+        if "policy" not in games.columns and isinstance(played, str):
+            front["policy"] = played  # the players, as the simulation named them
         rest = games.drop(columns=[c for c in ("rule", "options") if c in games.columns])
         rest.attrs = {}
         parts.append(pd.concat([front, rest], axis=1))
     out = pd.concat(parts, ignore_index=True)
+    if "policy" in out.columns:
+        out["policy"] = out["policy"].fillna("")  # a table that does not say which policy played
     names: dict = {}  # the element names the tables carry, per rule
     for games in tables.values():
         for rule, table in ((getattr(games, "attrs", {}) or {}).get("element_names") or {}).items():
@@ -865,10 +907,12 @@ def compare_rules(
     pandas.DataFrame
         Tidy, one row per (``label``, ``role``, ``statistic``), rules in the order given:
         ``label`` (the dict key, or ``name`` / ``name(key=value, ...)`` for non-default
-        options), ``rule``, ``options`` (text), ``base_stake`` (in points), the ``by`` columns,
-        ``role``, ``statistic``, ``value``, ``se``, ``ci_low``, ``ci_high``, ``n`` and ``unit``
-        (see :func:`payout_summary` for the roles, statistics, errors and units);
-        ``attrs["unit"]`` is ``unit``.
+        options), ``rule``, ``options`` (text), ``base_stake`` (in points), ``policy`` (the
+        players that produced each table, as :func:`stack_games` reads them; left out when no
+        table says), the ``by`` columns, ``role``, ``statistic``, ``value``, ``se``,
+        ``ci_low``, ``ci_high``, ``n`` and ``unit`` (see :func:`payout_summary` for the roles,
+        statistics, errors and units); ``attrs["unit"]`` is ``unit``, and ``attrs["policy"]``
+        names the policy when one played every table.
 
     Raises
     ------
@@ -980,13 +1024,16 @@ def compare_rules(
     info = stacked.drop_duplicates("label").set_index("label")
     summary.insert(1, "options", summary["label"].map(info["options"]))
     summary.insert(2, "base_stake", summary["label"].map(info["base"]).astype("int64"))
+    played = ["policy"] if "policy" in summary.columns and "policy" not in keys else []
     cols = (
         ["label", "rule", "options", "base_stake"]
+        + played
         + keys
         + ["role", "statistic", "value", "se", "ci_low", "ci_high", "n", "unit"]
     )
+    policy_attr = summary.attrs.get("policy")
     summary = summary[cols]
     rank = summary["label"].map(order)
     summary = summary.iloc[np.argsort(rank.to_numpy(), kind="stable")].reset_index(drop=True)
-    summary.attrs = {"unit": unit}
+    summary.attrs = {"unit": unit} if policy_attr is None else {"unit": unit, "policy": policy_attr}
     return summary

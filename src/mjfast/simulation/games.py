@@ -584,7 +584,8 @@ def iter_games(
     Yields
     ------
     pandas.DataFrame
-        The next games, in order.
+        The next games, in order; ``attrs`` holds ``element_names`` (the Chinese names of the
+        elements seen so far) and ``policy`` (the players, as :func:`simulate_games` names them).
 
     Raises
     ------
@@ -613,6 +614,7 @@ def _iter(game: _Game, n_games, rng, threads, executor, progress, batch_games):
     def frame(parts, first):
         df = _frame(game, parts, first)
         df.attrs["element_names"] = {game.name: dict(names)}  # the Chinese names of the elements seen
+        df.attrs["policy"] = _policies.label(game.seats)
         return df
 
     parts, held, first, names = [], 0, 0, {}

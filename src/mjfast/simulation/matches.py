@@ -200,6 +200,13 @@ def _joined(parts: list, c: str):
     return [x for p in parts for x in p[c]]
 
 
+def _batch(game, parts: list):
+    """A batch of :func:`iter_matches`: its hands, ``attrs["policy"]`` naming the players."""
+    df = _frame(game, parts)
+    df.attrs["policy"] = _policies.label(game.seats)
+    return df
+
+
 def _frame(game, parts: list):
     import pandas as pd
 
@@ -243,7 +250,8 @@ def iter_matches(
     Yields
     ------
     pandas.DataFrame
-        The next matches' hands, in order (the columns of :func:`simulate_matches`).
+        The next matches' hands, in order (the columns of :func:`simulate_matches`);
+        ``attrs["policy"]`` names the players.
 
     Examples
     --------
@@ -297,11 +305,11 @@ def _iter(game, n_matches, n_hands, wind, rng, threads, executor, progress, batc
         parts.append(part)
         held += k
         if held >= batch_matches:
-            yield _frame(game, parts)
+            yield _batch(game, parts)
             first += held
             parts, held = [], 0
     if parts:
-        yield _frame(game, parts)
+        yield _batch(game, parts)
 
 
 def simulate_matches(
