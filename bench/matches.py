@@ -1,6 +1,8 @@
 """What a whole match costs: ``simulate_matches(rule, M, hands=16)`` against ``simulate_games(rule,
 16 * M)`` — the same number of hands, one thread, round-robin repeats (each repeat runs both, the
-starting one alternating), median wall time and median CPU time of this process.
+starting one alternating), median wall time and median CPU time of this process, and the median
+of the repeats' paired CPU ratios (each repeat's matches over its own games, so a slow spell of
+the machine that spans one repeat cancels) with their range.
 
     PYTHONPATH=src python bench/matches.py [--matches M] [--repeat R] [--rules a,b] [--markdown FILE]
 
@@ -50,21 +52,25 @@ def main(argv=None) -> int:
         m_wall = statistics.median(x[0] for x in runs["matches"])
         g_cpu = statistics.median(x[1] for x in runs["games"])
         m_cpu = statistics.median(x[1] for x in runs["matches"])
-        rows.append((rule, 16 * n, g_wall, m_wall, m_wall / g_wall, g_cpu, m_cpu, m_cpu / g_cpu))
+        paired = sorted(m[1] / g[1] for g, m in zip(runs["games"], runs["matches"]))
+        pair = statistics.median(paired)
+        rows.append((rule, 16 * n, g_wall, m_wall, m_wall / g_wall, g_cpu, m_cpu, m_cpu / g_cpu, pair, paired))
         print(
             f"{rule:10s} {16 * n:6d} hands  games {g_wall:7.2f} s  matches {m_wall:7.2f} s  "
-            f"ratio {m_wall / g_wall:5.3f}   cpu {g_cpu:7.2f} / {m_cpu:7.2f} s  ratio {m_cpu / g_cpu:5.3f}",
+            f"ratio {m_wall / g_wall:5.3f}   cpu {g_cpu:7.2f} / {m_cpu:7.2f} s  ratio {m_cpu / g_cpu:5.3f}   "
+            f"paired cpu ratio {pair:5.3f} ({paired[0]:5.3f}-{paired[-1]:5.3f})",
             flush=True,
         )
     if args.markdown:
         lines = [
             "| rule | hands | simulate_games (s) | simulate_matches (s) | ratio | CPU games (s) | "
-            "CPU matches (s) | CPU ratio |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|",
+            "CPU matches (s) | CPU ratio | paired CPU ratio (range) |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         lines += [
-            f"| {r} | {h} | {gw:.2f} | {mw:.2f} | {rw:.3f} | {gc:.2f} | {mc:.2f} | {rc:.3f} |"
-            for r, h, gw, mw, rw, gc, mc, rc in rows
+            f"| {r} | {h} | {gw:.2f} | {mw:.2f} | {rw:.3f} | {gc:.2f} | {mc:.2f} | {rc:.3f} | "
+            f"{pr:.3f} ({ps[0]:.3f}–{ps[-1]:.3f}) |"
+            for r, h, gw, mw, rw, gc, mc, rc, pr, ps in rows
         ]
         Path(args.markdown).write_text("\n".join(lines) + "\n", encoding="utf-8")
     return 0
