@@ -639,9 +639,7 @@ class Rule:
         object.__setattr__(self, "forms", frozenset(self.forms))
         object.__setattr__(self, "deal", tuple(self.deal))
         _check_codes(self.forms, FORMS, "win form")
-        wc = self.wildcard
-        free = bool(self.calls.chow_honours) and wc is not None and "chow" in wc.usable_in_calls
-        object.__setattr__(self, "_any_meld", free)
+        object.__setattr__(self, "_any_meld", bool(self.calls.chow_honours) and self.wild_chows)
 
     def __copy__(self) -> Rule:
         return self
@@ -666,6 +664,12 @@ class Rule:
             key: value for key, value in self.options.items() if _token(value) != _token(self.option_choices[key][0])
         }
 
+    @property
+    def wild_chows(self) -> bool:
+        """Whether the rule's wildcard may stand for tiles of a called chow (``"chow"`` in
+        ``wildcard.usable_in_calls``; 瑞金): the wildcard stays in the meld."""
+        return self.wildcard is not None and "chow" in self.wildcard.usable_in_calls
+
     def check_melds(self, melds) -> None:
         """Refuse the melds no table of this rule can show: a called honour chow under calls
         without them (:meth:`Calls.check_melds`), a wildcard in a chow (:attr:`mjfast.Meld.wilds`)
@@ -679,7 +683,7 @@ class Rule:
         self.calls.check_melds(melds, self.name)
         wc = self.wildcard
         for m in melds:
-            if m.wilds and (wc is None or "chow" not in wc.usable_in_calls):
+            if m.wilds and not self.wild_chows:
                 why = "has no wildcards" if wc is None else f"does not let its {wc.name} stand in a called chow"
                 raise ValueError(f"meld {m}: a wildcard stands in this chow, but rule {self.name!r} {why}")
 

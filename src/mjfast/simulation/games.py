@@ -440,7 +440,7 @@ def _raw(
         win_lock=_kg.WIN_LOCKS[facts.win_lock],
         pass_policy=game.pass_policy,
         forced_win_left=facts.forced_win_left,
-        wild_chow=rule.wildcard is not None and "chow" in rule.wildcard.usable_in_calls,
+        wild_chow=rule.wild_chows,
         dice=bool(dice),
         flower_minimum=minimum,
         checker=None if trivial else game.checker,
