@@ -76,7 +76,8 @@ from .tiles import CODES
 if TYPE_CHECKING:
     from .rules import Rule
 
-__all__ = ["Efficiency", "View", "CALLS", "ACTIONS", "METHODS", "CHOW_TILES", "describe"]
+__all__ = ["Efficiency", "Value", "View", "CALLS", "ACTIONS", "METHODS", "CHOW_TILES", "PATTERNS", "describe",
+           "pattern_values"]
 
 #: Values of :class:`Efficiency`'s ``call``.
 CALLS = ("faster", "always", "never")
@@ -147,6 +148,282 @@ class Efficiency:
         if self.keep_concealed:
             args.append("keep_concealed=True")
         return f"Efficiency({', '.join(args)})"
+
+
+#: The scoring patterns :class:`Value` rates a hand by (the rows of :func:`pattern_values`).
+PATTERNS = _kg.PATTERNS
+
+
+@dataclass(frozen=True)
+class Value:
+    """The value player (compiled into the game kernel): it plays for the expected result under
+    the rule, not for speed alone.
+
+    **How it rates a hand.**  A 13-tile (3k+1) hand is rated by the best of its *targets*: the
+    plain hand (the rule's shanten over every form it has) and each scoring pattern it may still
+    reach — 清一色 and 混一色 in each suit, 对对胡, 七对 and, where the rule has them, 全不靠 and
+    组合龙 (the 国标 8-番 routes).  For each target it counts the tiles still missing (the
+    restricted shanten + 1: the hand held to that pattern, every tile outside it counted as
+    missing, each wildcard filling one) and the unseen copies of the kinds whose draw brings
+    the target closer (its 进张), and takes the chance of drawing that many useful tiles within
+    the seat's share of the wall left (the next useful tile comes with chance 进张 / unseen per
+    draw, each later one with the usual 进张 of that stage, 0.6 of it for a pattern; the last
+    tile three times as often, as it may also be won on a discard) times the pattern's value
+    under the rule (:func:`pattern_values`: the mean result of a win of that pattern, in
+    one-unit stakes, measured with the rule's scorer; a rule's 门清 bonuses make the concealed
+    value higher than the open one, and a hand below the rule's minimum — 国标's 8 番, 苏州's 花 —
+    is worth nothing).  Patterns ruled out by the melds (a chow for 对对胡, a meld of another suit
+    for 清一色 …) are not targets.
+
+    **Discards**: among the discards that leave the least shanten (rated by every target) or
+    one more (rated by their patterns alone: speed is given up only for a pattern), the one
+    with the best rating less its danger when defending; ties to the lower shanten, then the
+    lowest kind; under 定缺 (四川) the void suit first; wildcards only when nothing else is left.
+    **Calls**: a 碰 or 吃 on another seat's discard when the rating after it (and the best
+    discard) is more than 10 % above the rating of passing; a 杠 whenever it holds three and the
+    shanten does not rise (a kong pays under most rules, which the rating does not count).
+    **Wins**: every potential win the rule accepts, except that under 瑞金 (飞) and 上饶 (宝吊头)
+    it declines a complete self-drawn hand that can be discarded down to a lone wildcard and
+    waits there while eight or more tiles are left (the wait wins on any tile it draws and
+    scores as 飞 / 宝吊头).  **Own turn**: concealed and added kongs as :class:`Efficiency`.
+
+    The weights (0.6, three times, 10 %, and the defence's below) were chosen by duplicate
+    matches against :class:`Efficiency`; ``bench/REALISM.md`` reports how both play.
+
+    **Defence** (``defend=True``): the expected loss of each discard is subtracted from its
+    rating.  Each opponent is ready with a chance set by what everyone can see: 0.05, 0.15,
+    0.35, 0.7 or 1 for 0-4 exposed melds, plus 0.4 times the share of the wall already drawn
+    (at most 1).  A ready opponent waits on a given tile with chance 0.01 times its danger:
+    1 for a 3-7, 0.8 for a 2 or 8, 0.6 for a terminal, 0.5 for an honour (0.2 when at most one
+    copy is unseen), a quarter of that for a kind that opponent discarded itself; dealing in
+    costs 1.5 times a plain open hand's discard win.
+
+    Parameters
+    ----------
+    defend : bool, default True
+        Weigh the danger of each discard as above.
+
+    Examples
+    --------
+    >>> import mjfast as mj
+    >>> df = mj.simulate_games("guobiao", 20, rng=3, n_threads=1, policy=Value())
+    >>> df.attrs["policy"]
+    'Value()'
+    """
+
+    defend: bool = True
+
+    def __post_init__(self):
+        if not isinstance(self.defend, bool):
+            raise ValueError(f"defend must be True or False, got {self.defend!r}")
+
+    def __repr__(self) -> str:
+        return "Value()" if self.defend else "Value(defend=False)"
+
+
+#: A seat's share of the wall by a typical win (13 dealt and some ten draws of a 136-144 tile
+#: wall): the chance that each flower copy is among a sampled winner's flowers.
+_FLOWER_SHARE = 0.16
+#: Hands sampled per pattern and meld state.
+_SAMPLES = 160
+#: The columns of :func:`pattern_values` (the kernel's order).
+_VALUE_COLUMNS = ("concealed_self_draw", "concealed_discard", "open_self_draw", "open_discard")
+
+
+def pattern_values(rule, **options):
+    """What a win of each scoring pattern :class:`Value` aims at is worth under a rule.
+
+    For every pattern of :data:`PATTERNS`, concealed and with one set exposed (a chow, or under
+    rules without chows a pung, called from the left), 160 random complete hands of that
+    pattern (fixed seeds, so the table is the same in every process) are scored by
+    :func:`mjfast.score` as the non-dealer's win, self-drawn and on a discard of the seat
+    opposite, with each flower copy of the rule's tile set held with chance 0.16.  A hand the
+    rule does not accept (below its minimum, or not a form of the rule) counts 0: a pattern a
+    rule never lets a player win on a discard (贵阳's 平胡) has a discard value of 0.  Under 定缺
+    (四川) the hands of several suits use two.
+
+    Parameters
+    ----------
+    rule : str or Rule
+    **options
+        Rule options, when ``rule`` is a name.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index ``pattern``; columns ``concealed_self_draw``, ``concealed_discard``,
+        ``open_self_draw``, ``open_discard``: the winner's mean result, in one-unit stakes
+        (:func:`mjfast.base_stake`); 0 where the pattern cannot be won so.
+
+    Examples
+    --------
+    >>> t = pattern_values("guobiao")
+    >>> bool(t.loc["flush", "concealed_discard"] > t.loc["plain", "concealed_discard"])
+    True
+    >>> float(t.loc["seven_pairs", "open_discard"])
+    0.0
+    """
+    import pandas as pd
+
+    from .rules import get
+
+    rule_obj = get(rule, **options) if isinstance(rule, str) else rule
+    table = pd.DataFrame(
+        _pattern_values(rule_obj), index=pd.Index(PATTERNS, name="pattern"), columns=list(_VALUE_COLUMNS)
+    )
+    table.attrs["unit"] = "stakes"
+    table.attrs["rule"] = rule_obj.name
+    return table
+
+
+def _pattern_values(rule_obj):
+    """:func:`pattern_values` as a (patterns, 4) float array, memoised per rule."""
+    hit = _VALUES.get(rule_obj)
+    if hit is None:
+        hit = _VALUES[rule_obj] = _measure_values(rule_obj)
+    return hit
+
+
+_VALUES: dict = {}
+#: Weights of the value players other than the kernel's (``_game.VALUE_KNOBS``): empty.
+VALUE_KNOBS: dict = {}
+
+
+def _measure_values(rule_obj):
+    import numpy as np
+
+    from .analysis.payout import base_stake
+    from .hand import Hand
+    from .scoring import WinContext, score
+
+    stake = float(base_stake(rule_obj))
+    copies = np.asarray(rule_obj.tileset.copies)
+    chows = rule_obj.calls.chow == "left"
+    flowers = []
+    for code, n in dict(rule_obj.tileset.bonus).items():
+        try:
+            Hand("123m456m789m123p5p", bonus=(code,))
+        except ValueError:
+            continue  # not a flower (a wildcard face)
+        flowers += [code] * int(n)
+    two_suits = bool(rule_obj.engine.void_suit)
+    out = np.zeros((len(PATTERNS), 4))
+    for i, pattern in enumerate(PATTERNS):
+        for op in (0, 1):
+            if op and pattern in ("seven_pairs", "honours_knitted"):
+                continue
+            rng = np.random.default_rng([20261202, i, op])
+            total = np.zeros(2)
+            done = 0
+            for _ in range(4 * _SAMPLES):
+                if done == _SAMPLES:
+                    break
+                drawn = _sample_hand(pattern, rng, copies, two_suits)
+                if drawn is None:
+                    break  # the pattern is not in this tile set
+                counts, sets = drawn
+                melds = []
+                if op:
+                    callable_sets = [x for x in sets if chows or x[0] == "pung"]
+                    if not callable_sets:
+                        continue  # an open hand of this pattern needs a set it can call
+                    kind, k = callable_sets[0]
+                    tiles = (k, k + 1, k + 2) if kind == "chow" else (k, k, k)
+                    for t in tiles:
+                        counts[t] -= 1
+                    melds = ["".join(CODES[t][0] for t in tiles) + CODES[k][1] + "@left"]
+                done += 1
+                own = [f for f in flowers if rng.random() < _FLOWER_SHARE]
+                held = np.flatnonzero(counts)
+                win = int(held[rng.integers(len(held))])
+                try:
+                    hand = Hand(counts.astype(np.uint8), melds=melds, bonus=tuple(own))
+                    for j, self_draw in enumerate((True, False)):
+                        ctx = WinContext(
+                            hand,
+                            win_tile=win,
+                            self_draw=self_draw,
+                            winner=1,
+                            dealer=0,
+                            discarder=None if self_draw else 3,
+                        )
+                        s = score(ctx, rule_obj)
+                        if s.legal:
+                            total[j] += float(s.payments[1]) / stake
+                except ValueError:
+                    continue  # not a complete hand of this rule
+            if done:
+                out[i, 2 * op : 2 * op + 2] = total / done
+    return out
+
+
+_KNITS = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
+
+
+def _sample_hand(pattern, rng, copies, two_suits):
+    """A random complete hand of ``pattern``: (34 counts, its sets as ("chow" | "pung", lowest
+    kind)), or None when none was drawn within the copies in play."""
+    import numpy as np
+
+    suits = [g for g in range(3) if copies[9 * g : 9 * g + 9].all()]
+    honours = [k for k in range(27, 34) if copies[k]]
+    for _attempt in range(20):
+        c = np.zeros(34, np.int64)
+        sets = []
+        if pattern in ("plain", "flush", "half_flush", "pungs", "knitted_straight"):
+            pool = list(suits)
+            if pattern in ("flush", "half_flush"):
+                pool = [int(rng.choice(suits))]
+            elif two_suits:
+                pool = [int(x) for x in rng.choice(suits, 2, replace=False)]
+            n_sets = 4
+            if pattern == "knitted_straight":
+                order = rng.permutation(3)
+                for g, knit in zip(order, _KNITS):
+                    for r in knit:
+                        c[9 * g + r] += 1
+                n_sets = 1
+            for j in range(n_sets):
+                honour = honours and pattern != "flush" and (
+                    rng.random() < (0.35 if pattern == "half_flush" else 0.12) or (pattern == "half_flush" and j == 3
+                                                                                  and not c[27:].any())
+                )
+                if honour:
+                    sets.append(("pung", int(rng.choice(honours))))
+                elif pattern == "pungs" or rng.random() < 0.25:
+                    g = int(rng.choice(pool))
+                    sets.append(("pung", 9 * g + int(rng.integers(9))))
+                else:
+                    g = int(rng.choice(pool))
+                    sets.append(("chow", 9 * g + int(rng.integers(7))))
+            if pattern == "pungs" and honours and rng.random() < 0.3:
+                sets[-1] = ("pung", int(rng.choice(honours)))
+            for kind, k in sets:
+                if kind == "chow":
+                    c[k : k + 3] += 1
+                else:
+                    c[k] += 3
+            if honours and pattern in ("half_flush", "plain", "pungs") and rng.random() < 0.3:
+                pair = int(rng.choice(honours))
+            else:
+                g = int(rng.choice(pool))
+                pair = 9 * g + int(rng.integers(9))
+            c[pair] += 2
+        elif pattern == "seven_pairs":
+            pool = [int(x) for x in rng.choice(suits, 2, replace=False)] if two_suits else suits
+            kinds = [k for k in range(34) if copies[k] >= 2 and (k >= 27 or k // 9 in pool)]
+            for k in rng.choice(kinds, 7, replace=False):
+                c[k] += 2
+        else:  # honours_knitted: 14 of the 16 tiles of a knitted arrangement and the 7 honours
+            if len(honours) < 7 or len(suits) < 3:
+                return None
+            order = rng.permutation(3)
+            tiles = [9 * g + r for g, knit in zip(order, _KNITS) for r in knit] + honours
+            for k in rng.choice(tiles, 14, replace=False):
+                c[k] += 1
+        if (c <= copies).all():
+            return c, sets
+    return None
 
 
 _MELD_NAMES = {0: "chow", 1: "pung", 2: "kong", 3: "added_kong", 4: "concealed_kong"}
@@ -396,14 +673,14 @@ def _has_methods(obj) -> int:
 
 def describe(policy) -> str:
     """A readable name of a policy (``repr`` when its class defines one, else ``ClassName()``)."""
-    if isinstance(policy, Efficiency) or type(policy).__repr__ is not object.__repr__:
+    if isinstance(policy, (Efficiency, Value)) or type(policy).__repr__ is not object.__repr__:
         return repr(policy)
     return f"{type(policy).__qualname__}()"
 
 
 _VALID = (
-    "'efficiency', an mjfast.policies.Efficiency, an object with a discard, claim or declare_win "
-    "method, or a list / tuple of four of these (one per seat)"
+    "'efficiency', 'value', an mjfast.policies.Efficiency or Value, an object with a discard, claim or "
+    "declare_win method, or a list / tuple of four of these (one per seat)"
 )
 
 
@@ -412,7 +689,9 @@ def one(policy, what: str = "policy"):
     ``Efficiency()``); a ``ValueError`` naming ``what`` and the valid choices otherwise."""
     if policy is None or (isinstance(policy, str) and policy == "efficiency"):
         return Efficiency()
-    if isinstance(policy, Efficiency):
+    if isinstance(policy, str) and policy == "value":
+        return Value()
+    if isinstance(policy, (Efficiency, Value)):
         return policy
     if isinstance(policy, (str, bytes, list, tuple, dict, int, float)) or not _has_methods(policy):
         raise ValueError(f"{what}: unknown policy {policy!r}; valid policies: {_VALID}")
@@ -449,14 +728,22 @@ _CALL_CODES = {"faster": 0, "always": 1, "never": 2}
 
 
 def kernel_seats(seats: tuple) -> tuple:
-    """Per seat ``(call mode, keep concealed, user mask)`` for the game kernel."""
+    """Per seat ``(call mode, keep concealed, user mask, value bits)`` for the game kernel."""
     out = []
+    bits = _kg.VALUE_BITS
     for p in seats:
         if isinstance(p, Efficiency):
-            out.append((_CALL_CODES[p.call], p.keep_concealed, 0))
+            out.append((_CALL_CODES[p.call], p.keep_concealed, 0, 0))
+        elif isinstance(p, Value):
+            out.append((0, False, 0, bits["value"] | (bits["defend"] if p.defend else 0)))
         else:
-            out.append((0, False, _has_methods(p)))
+            out.append((0, False, _has_methods(p), 0))
     return tuple(out)
+
+
+def any_value(seats: tuple) -> bool:
+    """Whether some seat plays :class:`Value` (the kernel then needs :func:`pattern_values`)."""
+    return any(isinstance(p, Value) for p in seats)
 
 
 def is_default(seats: tuple) -> bool:

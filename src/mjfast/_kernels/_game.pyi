@@ -28,8 +28,25 @@ WIN_LOCKS: dict[str | None, int]
 CALL_MODES: dict[str, int]
 USER_BITS: dict[str, int]
 ASKS: dict[str, int]
+PATTERNS: tuple[str, ...]
+VALUE_BITS: dict[str, int]
 
 def policy_shanten(counts: npt.NDArray[np.uint8], n_melds: int, forms: int, options: int) -> int: ...
+def value_ratings(
+    counts: npt.NDArray[np.uint8],
+    n_melds: int,
+    forms: int,
+    options: int,
+    values: npt.ArrayLike,
+    draws: float,
+    *,
+    last_boost: float = 3.0,
+    wilds: int = 0,
+    melded: int = 0,
+    chowed: bool = False,
+    open_: bool = False,
+    visible: npt.ArrayLike | None = None,
+) -> list[tuple[int, float | None] | None]: ...
 def discard_table(
     counts: npt.NDArray[np.uint8], n_melds: int, forms: int, options: int
 ) -> list[tuple[int, list[int]] | None]: ...
@@ -71,6 +88,7 @@ def simulate_games_kernel(
     seats: npt.NDArray[np.uint8],
     log: npt.NDArray[np.int16],
     n_threads: int = 1,
-    seat_policies: tuple[tuple[int, bool, int], ...] | None = None,
+    seat_policies: tuple[tuple[int, bool, int, int], ...] | None = None,
     user: Callable[..., int] | None = None,
+    pattern_values: npt.NDArray[np.float64] | None = None,
 ) -> None: ...

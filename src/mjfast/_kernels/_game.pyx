@@ -57,6 +57,7 @@ from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32
 from mjfast._kernels._policy cimport (Memo, Policy, Table, memo_init, memo_free, pol_shanten, pol_accepted,
                                       pol_ukeire, pol_decide, table_init, table_discards)
 from mjfast._kernels._policy cimport CALL_FASTER, CALL_ALWAYS, CALL_NEVER, pol_claims, pol_kongs
+from mjfast._kernels._policy cimport Hopes, rate_hand, val_decide, group_of, PAT_PLAIN, N_PATTERNS
 
 cdef enum:
     MAX_WALL = 160
@@ -177,6 +178,12 @@ WILD_HEADS = {None: 0, "go_around": 1, "next_draw": 2}
 WIN_LOCKS = {None: 0, "any": 1, "same_kind": 2}
 #: Call modes of a seat (``seat_policies``).
 CALL_MODES = {"faster": CALL_FASTER, "always": CALL_ALWAYS, "never": CALL_NEVER}
+import numpy as np
+
+#: The value players' patterns, in the order of the rows of ``pattern_values``.
+PATTERNS = ("plain", "flush", "half_flush", "pungs", "seven_pairs", "honours_knitted", "knitted_straight")
+#: Bits of a seat's value entry (``seat_policies``): it plays the value player, and defends.
+VALUE_BITS = {"value": V_VALUE, "defend": V_DEFEND}
 #: Bits of a seat's user mask (``seat_policies``): the decisions its user policy makes.
 USER_BITS = {"discard": U_DISCARD, "claim": U_CLAIM, "declare_win": U_WIN}
 #: What the ``user`` callback is asked, by name.
@@ -243,6 +250,10 @@ ctypedef struct Rule:
     int call_mode[4]     # per seat: CALL_FASTER, CALL_ALWAYS or CALL_NEVER
     int keep_conc[4]     # per seat: stay concealed unless a call makes the hand ready
     int user_mask[4]     # per seat: U_* decisions made by the user policy
+    int value[4]         # per seat: V_VALUE (the value player), V_DEFEND (which also defends)
+    double pat_values[4 * N_PATTERNS]   # a win's value by pattern, concealed / open, self-drawn / on a discard
+    int honours          # honour kinds are in play
+    double knobs[7]      # the value players' weights (VALUE_KNOBS, in order)
     int any_user         # some seat has a user policy (``user`` is called)
     void* user
 
@@ -448,6 +459,141 @@ cdef int ask_user(const Rule* R, int what, long long game, int seat, Player* P, 
         _checker_failures[id(fn)] = (fn, exc)
         _n_failures = len(_checker_failures)
         return -1
+
+
+# ---------------------------------------------------------------------------------------
+# The value players (mjfast.policies.Value): discards and calls by the rating of
+# mjfast._kernels._policy (rate_hand), less, when defending, the expected loss of dealing in.
+cdef enum:
+    V_VALUE = 1
+    V_DEFEND = 2
+    FEI_MIN_LEFT = 8           # the lone-wildcard wait is declared while this many tiles are left
+
+# The value players' weights, by name (VALUE_KNOBS): the last tile's chance per turn relative to a
+# draw's (it comes by a draw or by another seat's discard, some 70 % of wins being discard wins);
+# the factor a pattern's rating is divided by (it must beat speed clearly); the scale of the
+# patterns' usual 进张; how many tiles behind the plain hand a pattern may be to count; the
+# factor by which a call must raise the rating; a ready seat's chance of waiting on a given
+# unsafe tile; the loss of dealing in as a multiple of a plain open hand's discard win
+# (winners hold more than the plainest hand).
+# The values were chosen by duplicate matches against Efficiency() (1,000 walls per rule).
+VALUE_KNOBS = {"last_boost": 3.0, "pattern_margin": 1.0, "pattern_usual": 0.6, "slack": 3.0,
+               "call_margin": 1.1, "deal_in": 0.01, "loss_factor": 1.5}
+# Defence: an opponent's chance of being ready by its exposed melds (0..4), plus THREAT_LATE times
+# the share of the wall drawn
+cdef double[5] THREAT = [0.05, 0.15, 0.35, 0.7, 1.0]
+DEF THREAT_LATE = 0.4
+DEF DISCARDED_BY_THEM = 0.25   # a kind that opponent discarded itself: a quarter of the danger
+
+
+cdef void hopes_of(Hopes* H, const Rule* R, const Player* S, int left, int won) noexcept nogil:
+    """What :func:`rate_hand` needs about seat ``S`` besides its hand."""
+    cdef int j, active = 4
+    H.values = R.pat_values
+    H.hk = &R.p_hk
+    H.ks = &R.p_ks
+    H.pairs_ok = (R.forms & F_SEVEN_PAIRS) != 0
+    H.honours = R.honours
+    H.melded = 0
+    H.chowed = 0
+    H.open_ = 0
+    for j in range(S.n_melds):
+        H.melded |= 1 << group_of(S.mt[j])
+        if S.mk[j] == M_CHOW:
+            H.chowed = 1
+        if S.mk[j] != M_CONCEALED:
+            H.open_ = 1
+    for j in range(4):
+        active -= won >> j & 1
+    H.draws = <double>left / (active if active > 0 else 1)
+    H.last_boost = R.knobs[0]
+    H.pattern_margin = R.knobs[1]
+    H.pattern_usual = R.knobs[2]
+    H.slack = <int>R.knobs[3]
+
+
+cdef void danger_of(double* danger, const Rule* R, const Player* P, int me, const int16_t* vis, int left,
+                    int left0, int won) noexcept nogil:
+    """The expected loss (stakes) of discarding each kind seat ``me`` holds: per opponent, its
+    chance of being ready (exposed melds, the wall drawn) times ``deal_in`` times the tile's danger
+    (suit tiles by rank, 3-7 the most; an honour with at most one copy unseen the least; a kind
+    that opponent discarded itself a quarter) times the loss of dealing in (``loss_factor``)."""
+    cdef int q, k, j, m, unseen
+    cdef double r, base, progress, loss = R.knobs[6] * R.pat_values[4 * PAT_PLAIN + 3]
+    for k in range(N_KINDS):
+        danger[k] = 0.0
+    progress = 1.0 - <double>left / left0 if left0 > 0 else 1.0
+    for q in range(4):
+        if q == me or won >> q & 1 or P[q].fei:
+            continue
+        m = 0
+        for j in range(P[q].n_melds):
+            if P[q].mk[j] != M_CONCEALED:
+                m += 1
+        r = THREAT[m] + THREAT_LATE * progress
+        if r > 1.0:
+            r = 1.0
+        for k in range(N_KINDS):
+            if P[me].c[k] == 0:
+                continue
+            if k >= 27:
+                unseen = 4 - vis[k] - P[me].c[k]
+                base = 0.2 if unseen <= 1 else 0.5
+            elif k % 9 == 0 or k % 9 == 8:
+                base = 0.6
+            elif k % 9 == 1 or k % 9 == 7:
+                base = 0.8
+            else:
+                base = 1.0
+            if P[q].disc[k]:
+                base *= DISCARDED_BY_THEM
+            danger[k] += r * R.knobs[5] * base * loss
+
+
+cdef int value_discard(Player* P, int me, Eval* E, const Rule* R, const int16_t* vis, int left, int left0,
+                       int won, int* s_out) noexcept nogil:
+    """A value player's discard (:func:`val_decide`, with its danger when it defends)."""
+    cdef Hopes H
+    cdef double danger[34]
+    cdef double v
+    cdef int defend = R.value[me] & V_DEFEND
+    hopes_of(&H, R, &P[me], left, won)
+    if defend:
+        danger_of(danger, R, P, me, vis, left, left0, won)
+    return val_decide(&E.pol, P[me].c, P[me].n_melds, P[me].w, P[me].void_suit, vis, &H,
+                      danger if defend else NULL, s_out, &v)
+
+
+cdef int value_claim(Player* S, int d, Eval* E, const Rule* R, int16_t* vis, int left, int won,
+                     int kong_ok) noexcept nogil:
+    """A value player's answer to another seat's discard ``d`` it holds two (three) of: M_KONG
+    when it holds three and the kong keeps its shanten (as :class:`Efficiency`: a kong pays under
+    most rules, which the rating does not count), else M_PUNG when the pung raises its rating
+    by ``call_margin``, else -1."""
+    cdef Hopes H
+    cdef int s0, s1
+    cdef double v0, v1
+    s0 = shanten_of(S.c, S.n_melds, S.w, E, R)
+    if S.c[d] == 3 and kong_ok:
+        S.c[d] = 0
+        s1 = shanten_of(S.c, S.n_melds + 1, S.w, E, R)
+        S.c[d] = 3
+        if s1 <= s0:
+            return M_KONG
+    hopes_of(&H, R, S, left, won)
+    v0 = rate_hand(&E.pol, S.c, S.n_melds, S.w, s0, S.void_suit, vis, &H)
+    H.melded |= 1 << group_of(d)
+    H.open_ = 1
+    S.c[d] -= 2
+    vis[d] += 2
+    S.n_melds += 1
+    val_decide(&E.pol, S.c, S.n_melds, S.w, S.void_suit, vis, &H, NULL, &s1, &v1)
+    S.n_melds -= 1
+    S.c[d] += 2
+    vis[d] -= 2
+    if v1 > v0 * R.knobs[4]:
+        return M_PUNG
+    return -1
 
 
 cdef inline int is_concealed(const Player* P) noexcept nogil:
@@ -863,6 +1009,9 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
     cdef int won = 0, n_won = 0, n_ev = 0, event = 0, exhausted = 1
     cdef int ev_how = 0, ev_disc = -1, ev_tile = -1, ev_flags = 0, ev_last = 0, ev_lk = -1
     cdef int flipped = -1, row = 0, replaced = 0, first_disc = -2
+    cdef int left0 = 0                   # tiles left after the deal (the value players' defence)
+    cdef Hopes H
+    cdef double v0, v1, vb
     cdef const int8_t* faces
     cdef int wflag = (wind & 3) << FL_WIND_SHIFT
     # shuffle
@@ -909,6 +1058,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
     cur = dealer
     t = take(&P[cur], wall, &f, &b, 0, faces, &replaced)
     log_action(lg, &n_log, max_log, A_DRAW, cur, t)
+    left0 = b - f + 1
     if R.void_suit:          # 定缺 after the deal (the dealer's 14 tiles included)
         rec[R_VOID] = 0
         for i in range(4):
@@ -999,7 +1149,8 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 if R.user_mask[cur] & U_WIN and b - f + 1 >= R.forced_left:   # the drawn tile is not a forced one
                     declined = ask_user(R, ASK_WIN, gidx, cur, P, hist, n_hist, b - f + 1, flipped, dealer, t,
                                         n_disc, opts, 0) == 0
-                elif R.fei_policy and R.wild_head and not P[cur].fei:
+                elif R.wild_head and not P[cur].fei and (
+                        R.fei_policy or (R.value[cur] and b - f + 1 >= FEI_MIN_LEFT)):
                     forced = lone_wild_discard(&P[cur], (R.options & O_HONOUR_CHOWS) != 0)
                 if declined:
                     log_action(lg, &n_log, max_log, A_PASS_WIN, cur, t)
@@ -1167,7 +1318,9 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                     log_action(lg, &n_log, max_log, A_FEI, cur, d)   # the declined hand waits on its lone wildcard
                     P[cur].fei = 1
                     P[cur].fei_mark = calls + n_kongs
-            if d == -3:
+            if d == -3 and R.value[cur]:
+                d = value_discard(P, cur, E, R, vis, b - f + 1, left0, won, &sb)
+            elif d == -3:
                 d = decide(P[cur].c, P[cur].n_melds, P[cur].w, E, R, P[cur].void_suit, vis, &sb, &ub)
         if R.any_user and n_hist < MAX_WALL:
             hist[2 * n_hist] = <uint8_t>cur
@@ -1276,6 +1429,13 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 break
             mode = R.call_mode[q]
             kc = R.keep_conc[q] and is_concealed(&P[q])
+            if R.value[q] and mode != CALL_NEVER:
+                r = value_claim(&P[q], d, E, R, vis, b - f + 1, won, n_kongs < MAX_KONGS)
+                if r >= 0:
+                    claimed = q
+                    best_a = r
+                    break
+                mode = CALL_NEVER          # passed: logged and locked below
             if mode == CALL_NEVER:
                 log_action(lg, &n_log, max_log, A_PASS_PUNG, q, d)
                 if R.call_locks:
@@ -1318,6 +1478,31 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                         claimed = q
                         best_a = 100 + (opts[2 * r + 1] & CODE_MASK)
                         best_wm = opts[2 * r + 1] >> WILD_SHIFT
+            elif P[q].n_melds < 4 and not P[q].fei and q != asked and R.value[q] \
+                    and R.call_mode[q] != CALL_NEVER:
+                hopes_of(&H, R, &P[q], b - f + 1, won)
+                s0 = shanten_of(P[q].c, P[q].n_melds, P[q].w, E, R)
+                v0 = rate_hand(&E.pol, P[q].c, P[q].n_melds, P[q].w, s0, P[q].void_suit, vis, &H)
+                vb = v0 * R.knobs[4]
+                H.open_ = 1
+                H.chowed = 1
+                i = H.melded
+                for j in range(n_codes * chow_wild_sets(R, &P[q])):
+                    k = codes[j % n_codes]
+                    wm = j // n_codes
+                    if not chow_legal(&P[q], d, k, wm):
+                        continue
+                    H.melded = i | 1 << group_of(k)
+                    apply_chow(&P[q], d, k, wm, 1, NULL)
+                    P[q].n_melds += 1
+                    val_decide(&E.pol, P[q].c, P[q].n_melds, P[q].w, -1, vis, &H, NULL, &s1, &v1)
+                    P[q].n_melds -= 1
+                    apply_chow(&P[q], d, k, wm, -1, NULL)
+                    if v1 > vb:
+                        vb = v1
+                        claimed = q
+                        best_a = 100 + k
+                        best_wm = wm
             elif P[q].n_melds < 4 and not P[q].fei and q != asked and R.call_mode[q] != CALL_NEVER:
                 mode = R.call_mode[q]
                 kc = R.keep_conc[q] and is_concealed(&P[q])
@@ -1514,6 +1699,123 @@ def policy_shanten(const uint8_t[::1] counts, int n_melds, int forms, int option
     return s
 
 
+def value_ratings(const uint8_t[::1] counts, int n_melds, int forms, int options, values, double draws, *,
+                  double last_boost=3.0, int wilds=0, int melded=0, bint chowed=False, bint open_=False, visible=None):
+    """The value player's rating (:func:`rate_hand`) of each discard of a 3k+2 hand, as the game
+    kernel computes it for a rule of these form and option bits with every kind in play
+    (4 copies); for the tests, which compare it with :mod:`mjfast._reference.policy`.
+
+    Parameters
+    ----------
+    counts : uint8[34]
+        Concealed natural tiles (3k+2 with the wildcards and ``3 * n_melds``: 14).
+    n_melds, forms, options : int
+        Melds made; the kernel rule's form and option bits (``mjfast._bridge.kernel_rule``).
+    values : float64[N_PATTERNS, 4]
+        A win's value per pattern: concealed self-drawn, concealed on a discard, open self-drawn,
+        open on a discard (:func:`mjfast.policies.pattern_values`).
+    draws : float
+        The draws the rating counts on.
+    last_boost : float
+        The last tile's chance per draw relative to a draw's (the game kernel's: 3).
+    wilds : int
+        Wildcards held.
+    melded, chowed, open_ :
+        The melds: bit g for a meld in group g (3 honours), a chow among them, one made on a discard.
+    visible : int16[34], optional
+        Copies of each kind visible outside the hand.
+
+    Returns
+    -------
+    list
+        Per kind: ``(shanten, rating)`` after discarding one of it as :func:`val_decide` rates it
+        (its patterns alone when the shanten is one above the least; rating None two or more
+        above), None for the kinds not held.
+    """
+    cdef Rule R
+    cdef Eval E
+    cdef Params row
+    cdef Hopes H
+    cdef uint8_t cap4[34]
+    cdef uint8_t play[34]
+    cdef uint8_t copies[34]
+    cdef uint8_t h[34]
+    cdef int16_t vis[34]
+    cdef int k, n = 0
+    cdef double v
+    if counts.shape[0] != 34:
+        raise ValueError("counts needs 34 entries")
+    for k in range(34):
+        if counts[k] > 4:
+            raise ValueError("at most 4 of a kind")
+        n += counts[k]
+    if n == 0:
+        raise ValueError("a hand without natural tiles has no discard to rate")
+    if n_melds < 0 or wilds < 0 or n + wilds + 3 * n_melds != 14:
+        raise ValueError("a 3k+2 hand: 3 * n_melds + the concealed tiles and wildcards = 14")
+    vals = np.ascontiguousarray(values, np.float64)
+    if vals.shape != (N_PATTERNS, 4):
+        raise ValueError(f"values needs shape ({N_PATTERNS}, 4)")
+    seen = np.zeros(34, np.int16) if visible is None else np.ascontiguousarray(visible, np.int16)
+    if seen.shape != (34,) or (seen < 0).any() or (seen + np.asarray(counts) > 4).any():
+        raise ValueError("visible needs 34 counts, at most 4 with the hand's own")
+    memset(cap4, 4, 34)
+    memset(play, 1, 34)
+    memset(copies, 4, 34)
+    memset(&R, 0, sizeof(Rule))
+    options &= ~(O_NEED_VOID | 7 * O_VOID_M)
+    R.n_rows = 1
+    R.copies = copies
+    R.options = options
+    R.forms = forms & (F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS)
+    R.extra = forms & (F_THIRTEEN_LAN | F_NINE_TERMINALS)
+    R.prune = R.forms == forms and not (options & O_HONOUR_CHOWS)
+    R.slow = (forms & (F_HONORS_KNITTED | F_SEVEN_STARS | F_KNITTED_STRAIGHT)) != 0
+    R.honours = 1
+    for k in range(N_PATTERNS):
+        for n in range(4):
+            R.pat_values[4 * k + n] = vals[k, n]
+    params_init(&R.p_hk, cap4, play, forms & (F_HONORS_KNITTED | F_SEVEN_STARS), options)
+    params_init(&R.p_ks, cap4, play, forms & F_KNITTED_STRAIGHT, options)
+    params_init(&row, cap4, play, forms & (F_THIRTEEN_LAN | F_NINE_TERMINALS), options)
+    R.rows = &row
+    for k in range(34):
+        vis[k] = seen[k]
+    eval_init(&E, &R, play)
+    E.pol.memo = NULL
+    H.values = R.pat_values
+    H.hk = &R.p_hk
+    H.ks = &R.p_ks
+    H.pairs_ok = (R.forms & F_SEVEN_PAIRS) != 0
+    H.honours = 1
+    H.melded = melded
+    H.chowed = chowed
+    H.open_ = open_
+    H.draws = draws
+    H.last_boost = last_boost
+    H.pattern_margin = VALUE_KNOBS["pattern_margin"]
+    H.pattern_usual = VALUE_KNOBS["pattern_usual"]
+    H.slack = <int>VALUE_KNOBS["slack"]
+    shanten = {}
+    for k in range(34):
+        if counts[k]:
+            memcpy(h, &counts[0], 34)
+            h[k] -= 1
+            shanten[k] = shanten_raw(h, n_melds, wilds, &E, &R)
+    least = min(shanten.values())
+    out = []
+    for k in range(34):
+        if counts[k] == 0 or shanten[k] > least + 1:
+            out.append(None if counts[k] == 0 else (shanten[k], None))
+            continue
+        memcpy(h, &counts[0], 34)
+        h[k] -= 1
+        v = rate_hand(&E.pol, h, n_melds, wilds, shanten[k], -1, vis, &H, shanten[k] == least)
+        out.append((shanten[k], v))
+    eval_done(&E)
+    return out
+
+
 def discard_table(const uint8_t[::1] counts, int n_melds, int forms, int options):
     """The policy's table evaluation of a 3k+2 hand without wildcards: per discard, the
     shanten after it (:func:`table_discards`) and the kinds whose draw would then lower that
@@ -1597,8 +1899,10 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
                           uint8_t[:, :, ::1] seats,     # OUT (n_games, 4, N_SEAT_FIELDS)
                           int16_t[:, :, ::1] log,       # OUT (n_games, max_log, N_LOG_FIELDS), or max_log 0
                           int n_threads=1,
-                          object seat_policies=None,    # None or 4 x (call mode, keep concealed, user mask)
-                          object user=None):            # None or callable (see Parameters)
+                          object seat_policies=None,    # None or 4 x (call mode, keep concealed, user mask, value)
+                          object user=None,             # None or callable (see Parameters)
+                          object pattern_values=None,   # None or float64 (N_PATTERNS, 4)
+                          object value_knobs=None):     # None (VALUE_KNOBS) or a dict of some of them
     """Play every chunk; chunk ``c`` uses ``bitgens[c]`` and fills its games' rows in order.
 
     The BitGenerators must be private to this call (spawned streams): they are advanced
@@ -1821,18 +2125,42 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
         R.call_mode[i] = CALL_FASTER
         R.keep_conc[i] = 0
         R.user_mask[i] = 0
+        R.value[i] = 0
+    for i in range(4 * N_PATTERNS):
+        R.pat_values[i] = 0.0
+    R.honours = 0
+    for i in range(27, 34):
+        if copies[0, i]:
+            R.honours = 1
     if seat_policies is not None:
         if len(seat_policies) != 4:
-            raise ValueError("seat_policies needs one (call mode, keep concealed, user mask) per seat")
+            raise ValueError("seat_policies needs one (call mode, keep concealed, user mask, value) per seat")
         for i in range(4):
-            mode, keep, mask = seat_policies[i]
-            if mode not in (CALL_FASTER, CALL_ALWAYS, CALL_NEVER) or mask < 0 or mask > 7:
-                raise ValueError("seat_policies: call modes of CALL_MODES, user masks 0..7")
+            mode, keep, mask, value = seat_policies[i]
+            if mode not in (CALL_FASTER, CALL_ALWAYS, CALL_NEVER) or mask < 0 or mask > 7 or value < 0 \
+                    or value > V_VALUE + V_DEFEND:
+                raise ValueError("seat_policies: call modes of CALL_MODES, user masks 0..7, value bits 0..3")
             R.call_mode[i] = mode
             R.keep_conc[i] = 1 if keep else 0
             R.user_mask[i] = mask
+            R.value[i] = value
             if mask:
                 R.any_user = 1
+    knobs = dict(VALUE_KNOBS)
+    if value_knobs:
+        unknown = set(value_knobs) - set(knobs)
+        if unknown:
+            raise ValueError(f"unknown value knobs {sorted(unknown)}; valid: {list(knobs)}")
+        knobs.update(value_knobs)
+    for i, name in enumerate(VALUE_KNOBS):
+        R.knobs[i] = float(knobs[name])
+    if any(R.value[i] for i in range(4)):
+        values = np.ascontiguousarray(pattern_values, np.float64) if pattern_values is not None else None
+        if values is None or values.shape != (N_PATTERNS, 4) or not np.isfinite(values).all():
+            raise ValueError(f"value players need pattern_values: finite floats of shape ({N_PATTERNS}, 4)")
+        for i in range(N_PATTERNS):
+            for j in range(4):
+                R.pat_values[4 * i + j] = values[i, j]
     if R.any_user and user is None:
         raise ValueError("seat_policies name user decisions but no user callable is given")
     if not R.any_user:

@@ -15,7 +15,7 @@ from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
-from mjfast._kernels._shanten cimport Params, table_row, merge_int_rows, N_KINDS, INF, \
+from mjfast._kernels._shanten cimport Params, table_row, merge_int_rows, finish, shanten_one, N_KINDS, INF, \
     F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT
 from mjfast._kernels._efficiency cimport Eval as IncEval, ev_init, accept_mask, seven_pairs_need
 
@@ -449,3 +449,324 @@ cdef inline bint pol_kongs(int mode, bint concealed, int s0, int s1) noexcept no
     if mode == CALL_NEVER or (concealed and s1 != 0):
         return 0
     return mode == CALL_ALWAYS or s1 <= s0
+
+
+# ---------------------------------------------------------------------------------------
+# The value players (mjfast.policies.Value).  A 3k+1 hand is rated by the best of its *targets*:
+# the plain hand (the rule's own shanten over every form) and the scoring patterns it may still
+# reach: 清一色 and 混一色 in each suit, 对对胡, 七对 and the knitted hands (全不靠 / 组合龙 where the
+# rule has them).  For each target the restricted deficit D (tiles missing: shanten + 1 of the
+# hand held to that pattern, the tiles outside it counted as missing) and its 进张 u (unseen
+# copies of the kinds whose draw lowers D) give a chance to complete it within the draws left
+# (:func:`reach`); the rating is the best chance times the pattern's value
+# (``values[pattern][open][on a discard]``: the mean result of a win of that pattern under the rule, in
+# one-unit stakes, measured with the rule's scorer by mjfast.policies, concealed or open and
+# self-drawn or won on a discard).  A wildcard lowers every deficit by one.
+cdef enum:
+    PAT_PLAIN = 0
+    PAT_FLUSH = 1              # 清一色
+    PAT_HALF = 2               # 混一色
+    PAT_PUNGS = 3              # 对对胡
+    PAT_PAIRS = 4              # 七对
+    PAT_HONOURS_KNITTED = 5    # 全不靠
+    PAT_KNITTED_STRAIGHT = 6   # 组合龙 (with a set and a pair)
+    N_PATTERNS = 7
+
+
+ctypedef struct Hopes:          # what the rating of one seat's hands needs besides the hand
+    const double* values       # [N_PATTERNS][2][2] a win's value: concealed / open, self-drawn / on a discard
+    const Params* hk           # 全不靠 alone (forms 0: not a form of the rule)
+    const Params* ks           # 组合龙 alone (forms 0: none)
+    int melded                 # bit g: a meld in group g (3: honours)
+    int chowed                 # a chow among the melds
+    int open_                  # a meld made on a discard
+    int pairs_ok               # seven pairs is a form of the rule
+    int honours                # honour kinds are in play
+    double draws               # the seat's draws still expected
+    double last_boost          # the last tile's chance per draw, relative to a draw's (discard wins)
+    double pattern_margin      # a pattern's rating is divided by this (it must beat speed clearly)
+    double pattern_usual       # scales every pattern's usual 进张
+    int slack                  # a pattern is a target only this many tiles behind the plain hand
+
+
+# A standard hand's usual 进张 (of 136 tiles) by the tiles it misses, 1..8 and beyond: the shape of
+# how a hand's 进张 shrinks as it nears completion (a wait has some 7, a 1-shanten hand 20 …)
+# Each pattern's 进张 as a share of a standard hand's at the same stage (a 清一色 waits on one
+# suit, 对对胡 and 七对 on the last copies of their pairs and singles)
+DEF USUAL_PLAIN = 1.0
+DEF TIE_PER_TILE = 1e-9        # stakes per tile of plain 进张: breaks ties only
+DEF USUAL_FLUSH = 0.5
+DEF USUAL_HALF = 0.6
+DEF USUAL_PUNGS = 0.5
+DEF USUAL_PAIRS = 0.4
+DEF USUAL_KNITTED = 0.6
+
+
+cdef inline double usual_accept(int missing) noexcept nogil:
+    """A standard hand's usual 进张 (of 136 tiles) with ``missing`` tiles to go."""
+    if missing <= 1:
+        return 7.0
+    if missing == 2:
+        return 20.0
+    if missing == 3:
+        return 34.0
+    if missing == 4:
+        return 48.0
+    if missing == 5:
+        return 60.0
+    if missing == 6:
+        return 70.0
+    if missing == 7:
+        return 78.0
+    return 85.0
+
+
+cdef inline double reach(int need, int u, int unseen, double usual, double boost, double draws) noexcept nogil:
+    """The chance of completing a target ``need`` tiles away within ``draws`` draws: the next
+    useful draw comes with chance ``u / unseen`` per draw (the hand's own 进张); each later one,
+    with j tiles still missing, with chance ``usual * usual_accept(j) / 136`` (the target's usual
+    进张 at that stage: ``usual`` is the pattern's share of a standard hand's); the last tile's
+    chance is ``boost`` times more (the discards of the other seats it may win on)."""
+    cdef double dp[16]
+    cdef double qj
+    cdef int n = <int>draws, t, j
+    if need <= 0:
+        return 1.0
+    if u <= 0 or unseen <= 0 or need > 15:
+        return 0.0
+    for j in range(need + 1):
+        dp[j] = 0.0
+    dp[need] = 1.0
+    for t in range(n):
+        for j in range(1, need + 1):
+            qj = <double>u / unseen if j == need else usual * usual_accept(j) / 136.0
+            if j == 1:
+                qj *= boost
+            if qj > 1.0:
+                qj = 1.0
+            dp[j - 1] += dp[j] * qj
+            dp[j] *= 1.0 - qj
+    return dp[0]
+
+
+cdef inline double top_value(const Hopes* H, int pat, int op) noexcept nogil:
+    """The larger of a pattern's self-drawn and discard-won values (a bound for pruning)."""
+    cdef double vs = H.values[4 * pat + 2 * op], vd = H.values[4 * pat + 2 * op + 1]
+    return vs if vs > vd else vd
+
+
+cdef inline double target_value(const Hopes* H, int pat, int op, int need, int u, int unseen,
+                                double usual, int plain_need=0) noexcept nogil:
+    """A target's rating: its chance (:func:`reach`) times its value, the self-drawn and the
+    discard-won value in the shares the chance gives them; a pattern the rule does not let a
+    player win on a discard waits for its last tile from the wall alone."""
+    cdef double vs = H.values[4 * pat + 2 * op], vd = H.values[4 * pat + 2 * op + 1], b = 1.0
+    if vs <= 0.0 and vd <= 0.0:
+        return 0.0
+    if pat != PAT_PLAIN:
+        if need > plain_need + H.slack:
+            return 0.0
+        usual *= H.pattern_usual
+    if vd > 0.0:
+        b = H.last_boost
+    b = reach(need, u, unseen, usual, b, H.draws) * (vs + (b - 1.0) * vd) / b
+    return b if pat == PAT_PLAIN else b / H.pattern_margin
+
+
+cdef inline int pungs_need(const uint8_t* c, int kmax) noexcept nogil:
+    """对对胡 deficit of a hand needing ``kmax`` triplets and a pair: the best head, the
+    ``kmax`` fullest other kinds as the triplets (an empty kind costs 3)."""
+    cdef int top[14]
+    cdef int n = 0, k, x, i, j, h, best = INF, need, used
+    for k in range(N_KINDS):
+        if c[k]:
+            x = c[k] if c[k] < 3 else 3
+            i = n
+            while i > 0 and top[i - 1] < x:      # insertion sort, fullest first
+                if i < 14:
+                    top[i] = top[i - 1]
+                i -= 1
+            if i < 14:
+                top[i] = x
+            if n < 14:
+                n += 1
+    for h in range(-1, n):
+        need = 2 if h < 0 else 2 - (top[h] if top[h] < 2 else 2)
+        used = 0
+        for j in range(n):
+            if j == h or used == kmax:
+                continue
+            need += 3 - top[j]
+            used += 1
+        need += 3 * (kmax - used)
+        if need < best:
+            best = need
+    return best
+
+
+cdef inline int lowered(int d, int w) noexcept nogil:
+    """A 3k+1 hand's deficit ``d`` with ``w`` wildcards (never below 1: a wait)."""
+    d -= w
+    return d if d > 1 else 1
+
+
+cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_plain, int void_suit,
+                             const int16_t* vis, const Hopes* H, bint plain=True) noexcept nogil:
+    """The value rating of a 3k+1 hand ``c`` at plain shanten ``s_plain`` (see above); without
+    ``plain`` only its patterns count (a discard that gives up speed is made for a pattern)."""
+    cdef int idx[4]
+    cdef int rows[4][10]
+    cdef int merged[10]
+    cdef int g, j, k, kmax = 4 - n_melds, unseen = 0, r, d, d2, u, pairs = 0, odd = 0
+    cdef int op = 1 if H.open_ else 0
+    cdef double best = 0.0, v
+    cdef const uint8_t* row
+    cdef int left[34]
+    for k in range(N_KINDS):
+        r = <int>P.copies[k] - <int>c[k] - <int>vis[k]
+        if void_suit >= 0 and k // 9 == void_suit:
+            r = 0
+        left[k] = r if r > 0 else 0
+        unseen += left[k]
+    if unseen <= 0 or kmax < 0:
+        return 0.0
+    if plain:
+        u = pol_ukeire(P, c, n_melds, w, s_plain, void_suit, vis)
+        # the tie term keeps the efficiency order (more 进张) where every chance rounds to 0
+        best = target_value(H, PAT_PLAIN, op, s_plain + 1, u, unseen, USUAL_PLAIN) + TIE_PER_TILE * u
+    for g in range(4):
+        idx[g] = 0
+    for k in range(N_KINDS):
+        if c[k]:
+            idx[group_of(k)] += c[k] * POW5[pos_of(k)]
+    for g in range(4):
+        row = table_row(g, idx[g])
+        for j in range(10):
+            rows[g][j] = row[j]
+    # 清一色 / 混一色 in each suit
+    for g in range(3):
+        if g == void_suit:
+            continue
+        if not (H.melded & ~(1 << g)) and top_value(H, PAT_FLUSH, op) > best:
+            d = rows[g][2 * kmax + 1]
+            u = 0
+            for k in range(9 * g, 9 * g + 9):
+                if left[k] and c[k] < 4 and table_row(g, idx[g] + POW5[k - 9 * g])[2 * kmax + 1] < d:
+                    u += left[k]
+            v = target_value(H, PAT_FLUSH, op, lowered(d, w), u, unseen, USUAL_FLUSH, s_plain + 1)
+            if v > best:
+                best = v
+        if H.honours and not (H.melded & ~(1 << g | 8)) and top_value(H, PAT_HALF, op) > best:
+            d = finish(rows[g], rows[3], kmax)
+            u = 0
+            for k in range(9 * g, 9 * g + 9):
+                if left[k] and c[k] < 4:
+                    row = table_row(g, idx[g] + POW5[k - 9 * g])
+                    for j in range(10):
+                        merged[j] = row[j]
+                    if finish(merged, rows[3], kmax) < d:
+                        u += left[k]
+            for k in range(27, 34):
+                if left[k] and c[k] < 4:
+                    row = table_row(3, idx[3] + POW5[k - 27])
+                    for j in range(10):
+                        merged[j] = row[j]
+                    if finish(rows[g], merged, kmax) < d:
+                        u += left[k]
+            v = target_value(H, PAT_HALF, op, lowered(d, w), u, unseen, USUAL_HALF, s_plain + 1)
+            if v > best:
+                best = v
+    # 对对胡
+    if not H.chowed and top_value(H, PAT_PUNGS, op) > best:
+        d = pungs_need(c, kmax)
+        u = 0
+        for k in range(N_KINDS):
+            if c[k] == 1 or c[k] == 2:
+                u += left[k]
+        v = target_value(H, PAT_PUNGS, op, lowered(d, w), u, unseen, USUAL_PUNGS, s_plain + 1)
+        if v > best:
+            best = v
+    if n_melds:
+        return best
+    # 七对
+    if H.pairs_ok and top_value(H, PAT_PAIRS, 0) > best:
+        u = 0
+        for k in range(N_KINDS):
+            pairs += c[k] >= 2
+            if c[k] == 1:
+                odd += 1
+                u += left[k]
+        v = target_value(H, PAT_PAIRS, 0, lowered(seven_pairs_need(pairs, odd), w), u, unseen, USUAL_PAIRS, s_plain + 1)
+        if v > best:
+            best = v
+    # 全不靠 / 组合龙 (国标; no wildcards there): their 进张 by trying each kind
+    for j in range(2):
+        if (H.hk if j == 0 else H.ks).forms == 0 or top_value(H, PAT_HONOURS_KNITTED + j, 0) <= best:
+            continue
+        d = shanten_one(c, n_melds, 0, H.hk if j == 0 else H.ks) + 1
+        if d > s_plain + 3:
+            continue
+        u = 0
+        for k in range(N_KINDS):
+            if left[k] and c[k] < 4:
+                c[k] += 1
+                d2 = shanten_one(c, n_melds, 0, H.hk if j == 0 else H.ks) + 1
+                c[k] -= 1
+                if d2 < d:
+                    u += left[k]
+        v = target_value(H, PAT_HONOURS_KNITTED + j, 0, d, u, unseen, USUAL_KNITTED, s_plain + 1)
+        if v > best:
+            best = v
+    return best
+
+
+cdef inline int val_decide(Policy* P, uint8_t* c, int n_melds, int w, int void_suit, const int16_t* vis,
+                           const Hopes* H, const double* danger, int* s_out, double* v_out) noexcept nogil:
+    """The value player's discard from a 3k+2 hand ``c`` (restored before returning; -1 when only
+    wildcards are left): among the discards that leave the least shanten or one more (rated by
+    their patterns alone), the best :func:`rate_hand` after it less its ``danger`` (the expected
+    loss of discarding each kind, in stakes; NULL: none), ties to the lower shanten, then the
+    lowest kind; ``s_out`` the shanten after it, ``v_out`` its rating.  Under 定缺 the void
+    suit's tiles go first, as :func:`pol_decide` discards them."""
+    cdef int8_t sd[34]
+    cdef Table T
+    cdef int d, s, best_d = -1, best_s = INF + 1, least = INF
+    cdef double v, best_v = -1e300
+    if void_suit >= 0:
+        for d in range(9 * void_suit, 9 * void_suit + 9):
+            if c[d]:
+                c[d] -= 1
+                s_out[0] = pol_shanten(P, c, n_melds, w)
+                v_out[0] = 0.0
+                c[d] += 1
+                return d
+    if P.table != NULL and not w:
+        table_init(&T, c, n_melds, P.table)
+        table_discards(&T, c, sd)
+    else:
+        for d in range(N_KINDS):
+            sd[d] = 127
+            if c[d]:
+                c[d] -= 1
+                s = pol_shanten(P, c, n_melds, w)
+                c[d] += 1
+                sd[d] = <int8_t>(s if s < 127 else 127)
+    for d in range(N_KINDS):
+        if sd[d] < least:
+            least = sd[d]
+    for d in range(N_KINDS):
+        if sd[d] == 127 or sd[d] > least + 1:
+            continue
+        s = sd[d]
+        c[d] -= 1
+        v = rate_hand(P, c, n_melds, w, s, void_suit, vis, H, s == least)
+        c[d] += 1
+        if danger != NULL:
+            v -= danger[d]
+        if v > best_v + 1e-12 or (v > best_v - 1e-12 and s < best_s):
+            best_v = v
+            best_s = s
+            best_d = d
+    s_out[0] = best_s
+    v_out[0] = best_v if best_d >= 0 else 0.0
+    return best_d

@@ -32,7 +32,7 @@ from . import _chunks
 #: Rules :func:`simulate_games` supports.
 SUPPORTED = tuple(_rules.names())
 #: Policy names understood by :func:`simulate_games` (besides :mod:`mjfast.policies` objects).
-POLICIES = ("efficiency",)
+POLICIES = ("efficiency", "value")
 #: Values of the ``how`` column.
 HOW = _outcome.HOW
 
@@ -411,10 +411,12 @@ def _raw(
     trivial = minimum is not None or (legal is not None and legal(rule))
     game._contexts.clear()  # only this batch's contexts are scored next
     seats = game.seats if seats is None else seats
-    seat_policies = user = None
+    seat_policies = user = values = None
+    if _policies.any_value(seats):
+        values = _policies._pattern_values(rule)
     if not _policies.is_default(seats):
         seat_policies = _policies.kernel_seats(seats)
-        if any(mask for _m, _k, mask in seat_policies):
+        if any(mask for _m, _k, mask, _v in seat_policies):
             user = _policies.Bridge(rule, t, seats)
             user.scores = scores
     _kg.simulate_games_kernel(
@@ -456,6 +458,8 @@ def _raw(
         n_threads=n_threads,
         seat_policies=seat_policies,
         user=user,
+        pattern_values=values,
+        value_knobs=_policies.VALUE_KNOBS or None,
     )
     if game.errors:
         raise game.errors[0]
