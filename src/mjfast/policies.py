@@ -76,8 +76,18 @@ from .tiles import CODES
 if TYPE_CHECKING:
     from .rules import Rule
 
-__all__ = ["Efficiency", "Value", "View", "CALLS", "ACTIONS", "METHODS", "CHOW_TILES", "PATTERNS", "describe",
-           "pattern_values"]
+__all__ = [
+    "Efficiency",
+    "Value",
+    "View",
+    "CALLS",
+    "ACTIONS",
+    "METHODS",
+    "CHOW_TILES",
+    "PATTERNS",
+    "describe",
+    "pattern_values",
+]
 
 #: Values of :class:`Efficiency`'s ``call``.
 CALLS = ("faster", "always", "never")
@@ -384,9 +394,13 @@ def _sample_hand(pattern, rng, copies, two_suits):
                         c[9 * g + r] += 1
                 n_sets = 1
             for j in range(n_sets):
-                honour = honours and pattern != "flush" and (
-                    rng.random() < (0.35 if pattern == "half_flush" else 0.12) or (pattern == "half_flush" and j == 3
-                                                                                  and not c[27:].any())
+                honour = (
+                    honours
+                    and pattern != "flush"
+                    and (
+                        rng.random() < (0.35 if pattern == "half_flush" else 0.12)
+                        or (pattern == "half_flush" and j == 3 and not c[27:].any())
+                    )
                 )
                 if honour:
                     sets.append(("pung", int(rng.choice(honours))))

@@ -529,7 +529,7 @@ cdef inline double reach(int need, int u, int unseen, double usual, double boost
     chance is ``boost`` times more (the discards of the other seats it may win on)."""
     cdef double dp[16]
     cdef double qj
-    cdef int n = <int>draws, t, j
+    cdef int n = <int>draws, _t, j
     if need <= 0:
         return 1.0
     if u <= 0 or unseen <= 0 or need > 15:
@@ -537,7 +537,7 @@ cdef inline double reach(int need, int u, int unseen, double usual, double boost
     for j in range(need + 1):
         dp[j] = 0.0
     dp[need] = 1.0
-    for t in range(n):
+    for _t in range(n):
         for j in range(1, need + 1):
             qj = <double>u / unseen if j == need else usual * usual_accept(j) / 136.0
             if j == 1:

@@ -1,0 +1,142 @@
+"""The value players (mjfast.policies.Value): the kernel's rating against its pure-Python twin,
+the pattern values, and games played by Value() seats keeping every invariant of the engine."""
+
+import pickle
+
+import numpy as np
+import pytest
+
+import mjfast as mj
+from mjfast import policies as P
+from mjfast._kernels import _game as kg
+from mjfast._reference import policy as ref
+from mjfast.policies import Efficiency, Value
+
+STANDARD_AND_PAIRS = 3  # form bits: standard | seven pairs
+
+
+def _values(rng):
+    v = rng.uniform(0.5, 20.0, size=(len(P.PATTERNS), 4))
+    v[5:] = 0.0  # the knitted forms are not forms of this test rule
+    return v
+
+
+def _random_hand(rng, n=14):
+    wall = np.repeat(np.arange(34), 4)
+    c = np.zeros(34, np.uint8)
+    for k in rng.choice(wall, n, replace=False):
+        c[k] += 1
+    return c
+
+
+def test_the_rating_equals_its_python_twin_on_random_hands():
+    rng = np.random.default_rng(20261202)
+    checked = 0
+    for _ in range(25):
+        c = _random_hand(rng)
+        values = _values(rng)
+        draws = float(rng.integers(2, 20))
+        got = kg.value_ratings(c, 0, STANDARD_AND_PAIRS, 0, values, draws)
+        want = ref.ratings(c, values, draws)
+        assert [g if g is None else g[0] for g in got] == [w if w is None else w[0] for w in want]
+        for g, w in zip(got, want):
+            if g is not None and g[1] is not None:
+                assert g[1] == pytest.approx(w[1], rel=1e-9, abs=1e-12)
+                checked += 1
+    assert checked > 120
+
+
+def test_the_rating_of_nearly_complete_flushes_favours_the_flush():
+    # 1112345678m 9m 1p 5s: the 清一色 wait is two discards away; the value player gives up the
+    # off-suit tiles first when a 清一色 is worth far more than a plain win
+    c = np.zeros(34, np.uint8)
+    for k in (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 22, 31):
+        c[k] += 1
+    flat = np.zeros((len(P.PATTERNS), 4))
+    flat[0] = 1.0
+    rich = flat.copy()
+    rich[1] = 30.0
+    for values in (flat, rich):
+        got = kg.value_ratings(c, 0, STANDARD_AND_PAIRS, 0, values, 12.0)
+        want = ref.ratings(c, values, 12.0)
+        assert [g[1] if g and g[1] is not None else None for g in got] == pytest.approx(
+            [w[1] if w and w[1] is not None else None for w in want]
+        )
+    rated = kg.value_ratings(c, 0, STANDARD_AND_PAIRS, 0, rich, 12.0)
+    best = max((r[1], -k) for k, r in enumerate(rated) if r and r[1] is not None)
+    assert -best[1] in (9, 22, 31)  # an off-suit tile (1p, 5s or 发)
+
+
+def test_reach_is_a_probability_and_grows_with_the_draws():
+    for need in range(1, 8):
+        last = 0.0
+        for draws in range(0, 30, 3):
+            p = ref.reach(need, 20, 100, 0.6, 3.0, draws)
+            assert 0.0 <= p <= 1.0 and p >= last
+            last = p
+
+
+def test_pattern_values_come_from_the_scorer():
+    t = P.pattern_values("guiyang")
+    assert list(t.columns) == ["concealed_self_draw", "concealed_discard", "open_self_draw", "open_discard"]
+    assert t.attrs["unit"] == "stakes"
+    # 贵阳: a 平胡 is never won on a discard (GY: 平胡 只能自摸), a 清一色 is
+    assert t.loc["plain", "concealed_discard"] == 0.0 < t.loc["flush", "concealed_discard"]
+    g = P.pattern_values("guobiao")
+    # 国标's 8-番 minimum: most plain hands are not legal, every 清一色 is
+    assert g.loc["flush", "concealed_discard"] > 3 * g.loc["plain", "concealed_discard"] > 0
+    assert (g.loc[["seven_pairs", "honours_knitted"], ["open_self_draw", "open_discard"]] == 0).all().all()
+    assert P.pattern_values("guobiao").equals(g)  # fixed seeds: the same table every time
+
+
+def test_value_is_a_plain_picklable_policy():
+    v = Value()
+    assert pickle.loads(pickle.dumps(v)) == v
+    assert repr(v) == "Value()" and repr(Value(defend=False)) == "Value(defend=False)"
+    assert P.resolve("value") == (v,) * 4
+    with pytest.raises(ValueError, match="defend must be True or False"):
+        Value(defend=1)
+
+
+def test_the_kernel_refuses_value_seats_without_pattern_values():
+    from mjfast.simulation import games as G
+
+    game = G._Game(mj.rules.get("sichuan"), seats=(Value(),) * 4)
+    P._VALUES[game.rule] = np.zeros((len(P.PATTERNS), 3))
+    try:
+        with pytest.raises(ValueError, match="pattern_values"):
+            G._raw(game, [np.random.PCG64(1)], np.array([1]), 1)
+    finally:
+        del P._VALUES[game.rule]
+
+
+@pytest.mark.parametrize("rule", ["sichuan", "guobiao", "ruijin", "suzhou"])
+def test_value_games_keep_the_invariants(rule):
+    n = 40 if rule == "guobiao" else 150
+    df = mj.simulate_games(rule, n, rng=11, n_threads=2, policy=Value())
+    pay = df[["pay_0", "pay_1", "pay_2", "pay_3"]].to_numpy()
+    assert (pay.sum(axis=1) == 0).all()
+    assert df.attrs["policy"] == "Value()"
+    won = df[df["how"] != "draw_game"]
+    assert len(won) > n // 2
+    # the same games for any thread count
+    again = mj.simulate_games(rule, n, rng=11, n_threads=1, policy=Value())
+    assert df.equals(again)
+
+
+def test_value_and_efficiency_seats_play_the_same_walls_differently():
+    mixed = mj.simulate_games("guangdong", 200, rng=5, n_threads=1, policy=[Value(), Efficiency()] * 2)
+    plain = mj.simulate_games("guangdong", 200, rng=5, n_threads=1, policy=Efficiency())
+    assert mixed.attrs["policy"] == "[Value(), Efficiency(), Value(), Efficiency()]"
+    assert not mixed["winning_hand"].equals(plain["winning_hand"])
+
+
+@pytest.mark.parametrize("rule, element", [("shangrao", "baodiaotou"), ("ruijin", "fei")])
+def test_value_players_wait_on_the_lone_wildcard(rule, element):
+    # 上饶 宝吊头 / 瑞金 飞 need a declined complete hand, which Efficiency() never declines
+    pattern = rf"(?:^|,){element}(?:,|$)"
+    df = mj.simulate_games(rule, 600, rng=2, n_threads=2, policy=Value())
+    eff = mj.simulate_games(rule, 600, rng=2, n_threads=2, policy=Efficiency())
+    assert (
+        df["elements"].astype(str).str.contains(pattern).sum() > eff["elements"].astype(str).str.contains(pattern).sum()
+    )
