@@ -7,6 +7,10 @@ legal actions the engine offers it.
 
 * :class:`Efficiency` — the built-in player, compiled into the game kernel.  ``Efficiency()``
   is the engine's default player; its two parameters change which calls it makes.
+* :class:`Value` — the built-in value player, compiled into the game kernel too: it rates its
+  hands by the scoring patterns it can still reach, their chance and their value under the
+  rule (:func:`pattern_values`, from the rule's scorer), calls when that rating rises, waits on
+  a lone wildcard where the rule pays for it, and weighs the danger of its discards.
 * A *user policy* — any object with some of the methods ``discard(view) -> tile``,
   ``claim(view, options) -> option`` and ``declare_win(view) -> bool``.  The engine calls them
   (from its compiled loop, holding the GIL) only for the seats that play that policy, and only

@@ -77,7 +77,7 @@ def test_policy_attrs_and_repr():
 @pytest.mark.parametrize(
     "bad, words",
     [
-        ("value", ["policy", "unknown policy", "'efficiency'", "Efficiency"]),
+        ("greedy", ["policy", "unknown policy", "'efficiency'", "'value'", "Efficiency or Value"]),
         (3, ["policy", "unknown policy"]),
         ([Efficiency()] * 3, ["policy", "one per seat (4)"]),
         ([Efficiency(), "fast", None, None], ["policy[1]", "unknown policy"]),

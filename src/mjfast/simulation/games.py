@@ -488,11 +488,12 @@ _PARAMS_DOC = """rule : str or Rule
     rng : None, int, SeedSequence, BitGenerator or Generator
         Seed (SPEC 7); chunk ``c`` of 1024 games uses stream ``c``, so results do not depend
         on ``n_threads`` or ``executor``.
-    policy : None, "efficiency", policy object, or list / tuple of four
+    policy : None, "efficiency", "value", policy object, or list / tuple of four
         The players (:mod:`mjfast.policies`): one policy for every seat, or one per seat.  None
-        and ``"efficiency"`` are :class:`mjfast.policies.Efficiency` ``()``; a user policy is any
-        object with ``discard``, ``claim`` or ``declare_win`` methods (the others are
-        ``Efficiency()``'s).
+        and ``"efficiency"`` are :class:`mjfast.policies.Efficiency` ``()``, ``"value"`` is
+        :class:`mjfast.policies.Value` ``()`` (it plays for the result under the rule); a user
+        policy is any object with ``discard``, ``claim`` or ``declare_win`` methods (the others
+        are ``Efficiency()``'s).
     n_threads : int, optional
         OpenMP threads (None: ``OMP_NUM_THREADS``, else the usable CPUs; at most 256, or the
         usable CPUs if more).  Legality checks of rules with a minimum take the GIL.
