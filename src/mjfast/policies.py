@@ -299,8 +299,8 @@ def _pattern_values(rule_obj):
 
 
 _VALUES: dict = {}
-#: Weights of the value players other than the kernel's (``_game.VALUE_KNOBS``): empty.
-VALUE_KNOBS: dict = {}
+#: Overrides of the value players' weights (``_game.VALUE_KNOBS``) for tuning runs; empty otherwise.
+_KNOBS: dict = {}
 
 
 def _measure_values(rule_obj):

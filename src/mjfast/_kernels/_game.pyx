@@ -8,8 +8,11 @@ Per game: the wall is shuffled (Fisher–Yates), the dealer is drawn uniformly (
 hands of a match), two dice are thrown when the rule's round state needs them, 13 tiles are
 dealt to each seat and the dealer draws.  Every seat plays the efficiency policy (its calls as
 its ``seat_policies`` entry says: the test below, every legal call, or none; staying concealed
-unless a call makes the hand ready), or asks a Python user policy for some decisions (the
-``user`` callback, with the GIL, only for the seats whose mask says so):
+unless a call makes the hand ready), or the value player (its ``seat_policies`` value bits:
+discards and calls by the rating of ``rate_hand`` over the rule's ``pattern_values``, the
+lone-wildcard wait, and, when it defends, the danger of each discard; see
+:class:`mjfast.policies.Value`), or asks a Python user policy for some decisions (the ``user``
+callback, with the GIL, only for the seats whose mask says so).  The efficiency policy:
 
 * discard: (定缺) a tile of the seat's void suit (the suit it holds fewest of after the deal,
   ties to the lower suit) while it holds one, the lowest such kind; otherwise the least
