@@ -489,14 +489,59 @@ DEF THREAT_LATE = 0.4
 DEF DISCARDED_BY_THEM = 0.25   # a kind that opponent discarded itself: a quarter of the danger
 
 
-cdef void hopes_of(Hopes* H, const Rule* R, const Player* S, int left, int won) noexcept nogil:
-    """What :func:`rate_hand` needs about seat ``S`` besides its hand."""
-    cdef int j, active = 4
+cdef void hopes_of_rule(Hopes* H, const Rule* R) noexcept nogil:
+    """The rule's part of :func:`rate_hand`'s ``Hopes``: its values, forms and weights."""
     H.values = R.pat_values
     H.hk = &R.p_hk
     H.ks = &R.p_ks
     H.pairs_ok = (R.forms & F_SEVEN_PAIRS) != 0
     H.honours = R.honours
+    H.last_boost = R.knobs[0]
+    H.pattern_margin = R.knobs[1]
+    H.pattern_usual = R.knobs[2]
+    H.slack = <int>R.knobs[3]
+
+
+cdef int set_knobs(Rule* R, object overrides) except -1:
+    """R.knobs from VALUE_KNOBS and ``overrides`` (None or a dict of some of them)."""
+    knobs = dict(VALUE_KNOBS)
+    if overrides:
+        unknown = set(overrides) - set(knobs)
+        if unknown:
+            raise ValueError(f"unknown value knobs {sorted(unknown)}; valid: {list(knobs)}")
+        knobs.update(overrides)
+    for i, name in enumerate(VALUE_KNOBS):
+        R.knobs[i] = float(knobs[name])
+    return 0
+
+
+cdef void probe_rule(Rule* R, Params* row, uint8_t* play, uint8_t* copies, int forms, int options) noexcept nogil:
+    """The rule of the single-hand probes (:func:`policy_shanten`, :func:`value_ratings`): these
+    form and option bits, every kind playable with 4 copies (``play``, ``copies`` filled here),
+    nothing else set; ``row`` holds its 十三浪 / 九幺 parameters."""
+    cdef uint8_t cap4[34]
+    memset(cap4, 4, 34)
+    memset(play, 1, 34)
+    memset(copies, 4, 34)
+    memset(R, 0, sizeof(Rule))
+    options &= ~(O_NEED_VOID | 7 * O_VOID_M)
+    R.n_rows = 1
+    R.copies = copies
+    R.options = options
+    R.forms = forms & (F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS)
+    R.extra = forms & (F_THIRTEEN_LAN | F_NINE_TERMINALS)
+    R.prune = R.forms == forms and not (options & O_HONOUR_CHOWS)
+    R.slow = (forms & (F_HONORS_KNITTED | F_SEVEN_STARS | F_KNITTED_STRAIGHT)) != 0
+    params_init(&R.p_hk, cap4, play, forms & (F_HONORS_KNITTED | F_SEVEN_STARS), options)
+    params_init(&R.p_ks, cap4, play, forms & F_KNITTED_STRAIGHT, options)
+    params_init(row, cap4, play, forms & (F_THIRTEEN_LAN | F_NINE_TERMINALS), options)
+    R.rows = row
+
+
+cdef void hopes_of(Hopes* H, const Rule* R, const Player* S, int left, int won) noexcept nogil:
+    """What :func:`rate_hand` needs about seat ``S`` besides its hand."""
+    cdef int j, active = 4
+    hopes_of_rule(H, R)
     H.melded = 0
     H.chowed = 0
     H.open_ = 0
@@ -509,10 +554,6 @@ cdef void hopes_of(Hopes* H, const Rule* R, const Player* S, int left, int won) 
     for j in range(4):
         active -= won >> j & 1
     H.draws = <double>left / (active if active > 0 else 1)
-    H.last_boost = R.knobs[0]
-    H.pattern_margin = R.knobs[1]
-    H.pattern_usual = R.knobs[2]
-    H.slack = <int>R.knobs[3]
 
 
 cdef void danger_of(double* danger, const Rule* R, const Player* P, int me, const int16_t* vis, int left,
@@ -1667,7 +1708,6 @@ def policy_shanten(const uint8_t[::1] counts, int n_melds, int forms, int option
     cdef Rule R
     cdef Eval E
     cdef Params row
-    cdef uint8_t cap4[34]
     cdef uint8_t play[34]
     cdef uint8_t copies[34]
     cdef int k, n = 0, s
@@ -1679,22 +1719,7 @@ def policy_shanten(const uint8_t[::1] counts, int n_melds, int forms, int option
         n += counts[k]
     if n_melds < 0 or n % 3 == 0 or n + 3 * n_melds > 14:
         raise ValueError("a 3k+1 or 3k+2 hand with 3 * n_melds + the concealed tiles at most 14")
-    memset(cap4, 4, 34)
-    memset(play, 1, 34)
-    memset(copies, 4, 34)
-    memset(&R, 0, sizeof(Rule))
-    options &= ~(O_NEED_VOID | 7 * O_VOID_M)
-    R.n_rows = 1
-    R.copies = copies
-    R.options = options
-    R.forms = forms & (F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS)
-    R.extra = forms & (F_THIRTEEN_LAN | F_NINE_TERMINALS)
-    R.prune = R.forms == forms and not (options & O_HONOUR_CHOWS)
-    R.slow = (forms & (F_HONORS_KNITTED | F_SEVEN_STARS | F_KNITTED_STRAIGHT)) != 0
-    params_init(&R.p_hk, cap4, play, forms & (F_HONORS_KNITTED | F_SEVEN_STARS), options)
-    params_init(&R.p_ks, cap4, play, forms & F_KNITTED_STRAIGHT, options)
-    params_init(&row, cap4, play, forms & (F_THIRTEEN_LAN | F_NINE_TERMINALS), options)
-    R.rows = &row
+    probe_rule(&R, &row, play, copies, forms, options)
     eval_init(&E, &R, play)
     E.pol.memo = NULL                  # each hand afresh
     s = shanten_raw(&counts[0], n_melds, 0, &E, &R)
@@ -1739,7 +1764,6 @@ def value_ratings(const uint8_t[::1] counts, int n_melds, int forms, int options
     cdef Eval E
     cdef Params row
     cdef Hopes H
-    cdef uint8_t cap4[34]
     cdef uint8_t play[34]
     cdef uint8_t copies[34]
     cdef uint8_t h[34]
@@ -1762,43 +1786,21 @@ def value_ratings(const uint8_t[::1] counts, int n_melds, int forms, int options
     seen = np.zeros(34, np.int16) if visible is None else np.ascontiguousarray(visible, np.int16)
     if seen.shape != (34,) or (seen < 0).any() or (seen + np.asarray(counts) > 4).any():
         raise ValueError("visible needs 34 counts, at most 4 with the hand's own")
-    memset(cap4, 4, 34)
-    memset(play, 1, 34)
-    memset(copies, 4, 34)
-    memset(&R, 0, sizeof(Rule))
-    options &= ~(O_NEED_VOID | 7 * O_VOID_M)
-    R.n_rows = 1
-    R.copies = copies
-    R.options = options
-    R.forms = forms & (F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS)
-    R.extra = forms & (F_THIRTEEN_LAN | F_NINE_TERMINALS)
-    R.prune = R.forms == forms and not (options & O_HONOUR_CHOWS)
-    R.slow = (forms & (F_HONORS_KNITTED | F_SEVEN_STARS | F_KNITTED_STRAIGHT)) != 0
+    probe_rule(&R, &row, play, copies, forms, options)
     R.honours = 1
     for k in range(N_PATTERNS):
         for n in range(4):
             R.pat_values[4 * k + n] = vals[k, n]
-    params_init(&R.p_hk, cap4, play, forms & (F_HONORS_KNITTED | F_SEVEN_STARS), options)
-    params_init(&R.p_ks, cap4, play, forms & F_KNITTED_STRAIGHT, options)
-    params_init(&row, cap4, play, forms & (F_THIRTEEN_LAN | F_NINE_TERMINALS), options)
-    R.rows = &row
+    set_knobs(&R, {"last_boost": last_boost})
     for k in range(34):
         vis[k] = seen[k]
     eval_init(&E, &R, play)
     E.pol.memo = NULL
-    H.values = R.pat_values
-    H.hk = &R.p_hk
-    H.ks = &R.p_ks
-    H.pairs_ok = (R.forms & F_SEVEN_PAIRS) != 0
-    H.honours = 1
+    hopes_of_rule(&H, &R)
     H.melded = melded
     H.chowed = chowed
     H.open_ = open_
     H.draws = draws
-    H.last_boost = last_boost
-    H.pattern_margin = VALUE_KNOBS["pattern_margin"]
-    H.pattern_usual = VALUE_KNOBS["pattern_usual"]
-    H.slack = <int>VALUE_KNOBS["slack"]
     shanten = {}
     for k in range(34):
         if counts[k]:
@@ -2149,14 +2151,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
             R.value[i] = value
             if mask:
                 R.any_user = 1
-    knobs = dict(VALUE_KNOBS)
-    if value_knobs:
-        unknown = set(value_knobs) - set(knobs)
-        if unknown:
-            raise ValueError(f"unknown value knobs {sorted(unknown)}; valid: {list(knobs)}")
-        knobs.update(value_knobs)
-    for i, name in enumerate(VALUE_KNOBS):
-        R.knobs[i] = float(knobs[name])
+    set_knobs(&R, value_knobs)
     if any(R.value[i] for i in range(4)):
         values = np.ascontiguousarray(pattern_values, np.float64) if pattern_values is not None else None
         if values is None or values.shape != (N_PATTERNS, 4) or not np.isfinite(values).all():

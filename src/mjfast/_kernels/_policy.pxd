@@ -331,6 +331,37 @@ cdef inline int pol_ukeire(Policy* P, uint8_t* c, int n_melds, int w, int s0, in
     return total
 
 
+cdef inline int void_discard(Policy* P, uint8_t* c, int n_melds, int w, int void_suit, int* s_out) noexcept nogil:
+    """The lowest tile of the void suit (定缺) a hand holds, -1 if none; ``s_out`` the shanten
+    after discarding it."""
+    cdef int d
+    for d in range(9 * void_suit, 9 * void_suit + 9):
+        if c[d]:
+            c[d] -= 1
+            s_out[0] = pol_shanten(P, c, n_melds, w)
+            c[d] += 1
+            return d
+    return -1
+
+
+cdef inline void discard_shanten(Policy* P, uint8_t* c, int n_melds, int w, int8_t* sd) noexcept nogil:
+    """sd[d] = the shanten after discarding d from a 3k+2 hand ``c`` (127 for the kinds not
+    held): on the table path in one pass, elsewhere through the memo."""
+    cdef Table T
+    cdef int d, s
+    if P.table != NULL and not w:
+        table_init(&T, c, n_melds, P.table)
+        table_discards(&T, c, sd)
+        return
+    for d in range(N_KINDS):
+        sd[d] = 127
+        if c[d]:
+            c[d] -= 1
+            s = pol_shanten(P, c, n_melds, w)
+            c[d] += 1
+            sd[d] = <int8_t>(s if s < 127 else 127)
+
+
 cdef inline int pol_decide(Policy* P, uint8_t* c, int n_melds, int w, int void_suit, const int16_t* vis,
                            bint want_u, int* s_out, int* u_out) noexcept nogil:
     """The policy's discard from a 3k+2 hand ``c`` (restored before returning; -1 when only
@@ -339,27 +370,12 @@ cdef inline int pol_decide(Policy* P, uint8_t* c, int n_melds, int w, int void_s
     (``void_suit >= 0``, 四川 定缺) discards its lowest tile of that suit first (``u_out`` 0)."""
     cdef int8_t sd[34]
     cdef int d, s, best_s = INF + 1, best_d = -1, n_best = 0, u, best_u = -1
-    cdef Table T
-    cdef bint table = P.table != NULL and not w
     if void_suit >= 0:
-        for d in range(9 * void_suit, 9 * void_suit + 9):
-            if c[d]:
-                c[d] -= 1
-                s_out[0] = pol_shanten(P, c, n_melds, w)
-                u_out[0] = 0
-                c[d] += 1
-                return d
-    if table:
-        table_init(&T, c, n_melds, P.table)
-        table_discards(&T, c, sd)
-    else:
-        for d in range(N_KINDS):
-            sd[d] = 127
-            if c[d]:
-                c[d] -= 1
-                s = pol_shanten(P, c, n_melds, w)
-                c[d] += 1
-                sd[d] = <int8_t>(s if s < 127 else 127)
+        d = void_discard(P, c, n_melds, w, void_suit, s_out)
+        if d >= 0:
+            u_out[0] = 0
+            return d
+    discard_shanten(P, c, n_melds, w, sd)
     for d in range(N_KINDS):
         if sd[d] == 127:
             continue
@@ -729,28 +745,14 @@ cdef inline int val_decide(Policy* P, uint8_t* c, int n_melds, int w, int void_s
     lowest kind; ``s_out`` the shanten after it, ``v_out`` its rating.  Under 定缺 the void
     suit's tiles go first, as :func:`pol_decide` discards them."""
     cdef int8_t sd[34]
-    cdef Table T
     cdef int d, s, best_d = -1, best_s = INF + 1, least = INF
     cdef double v, best_v = -1e300
     if void_suit >= 0:
-        for d in range(9 * void_suit, 9 * void_suit + 9):
-            if c[d]:
-                c[d] -= 1
-                s_out[0] = pol_shanten(P, c, n_melds, w)
-                v_out[0] = 0.0
-                c[d] += 1
-                return d
-    if P.table != NULL and not w:
-        table_init(&T, c, n_melds, P.table)
-        table_discards(&T, c, sd)
-    else:
-        for d in range(N_KINDS):
-            sd[d] = 127
-            if c[d]:
-                c[d] -= 1
-                s = pol_shanten(P, c, n_melds, w)
-                c[d] += 1
-                sd[d] = <int8_t>(s if s < 127 else 127)
+        d = void_discard(P, c, n_melds, w, void_suit, s_out)
+        if d >= 0:
+            v_out[0] = 0.0
+            return d
+    discard_shanten(P, c, n_melds, w, sd)
     for d in range(N_KINDS):
         if sd[d] < least:
             least = sd[d]
