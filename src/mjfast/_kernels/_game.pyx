@@ -55,12 +55,12 @@ from numpy.random cimport bitgen_t
 from mjfast._kernels._shanten cimport (
     Params, params_init, shanten_one, N_KINDS, INF, F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, F_HONORS_KNITTED,
     F_KNITTED_STRAIGHT, F_SEVEN_STARS, F_THIRTEEN_LAN, F_NINE_TERMINALS, O_NEED_VOID, O_VOID_M, O_HONOUR_CHOWS)
-from mjfast._kernels._common cimport KNIT
 from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32
 from mjfast._kernels._policy cimport (Memo, Policy, Table, memo_init, memo_free, pol_shanten, pol_accepted,
                                       pol_ukeire, pol_decide, table_init, table_discards)
 from mjfast._kernels._policy cimport CALL_FASTER, CALL_ALWAYS, CALL_NEVER, pol_claims, pol_kongs
-from mjfast._kernels._policy cimport Hopes, rate_hand, val_decide, group_of, PAT_PLAIN, N_PATTERNS
+from mjfast._kernels._policy cimport Hopes, rate_hand, val_decide, group_of, PAT_PLAIN, N_PATTERNS, knit_most, \
+    knitted_straight_bound, honours_knitted_bound
 
 cdef enum:
     MAX_WALL = 160
@@ -285,6 +285,9 @@ cdef void eval_init(Eval* E, const Rule* R, const uint8_t* playable) noexcept no
     E.pol.shanten = game_shanten
     E.pol.ctx = <const void*>E
     E.pol.table = &E.p if R.prune else NULL
+    # the partial table path knows no honour chows either
+    E.pol.part = &E.p if not R.prune and not (R.options & O_HONOUR_CHOWS) else NULL
+    E.pol.bound = other_forms_bound
     E.pol.copies = R.copies
     E.pol.tag = 0
     E.pol.memo = &E.memo
@@ -353,6 +356,26 @@ cdef int extra_bound(const uint8_t* c, int n_melds, int w, int forms) noexcept n
     return best
 
 
+cdef int other_forms_bound(const uint8_t* c, int n_melds, const void* ctx) noexcept nogil:
+    """The policy's bound on the forms beyond the table path's (:func:`shanten_raw` takes each
+    at least at its bound here; each bound falls by at most one per tile added)."""
+    cdef const Rule* R = (<Eval*>ctx).R
+    cdef int best = INF, m, lb
+    if R.extra:
+        best = extra_bound(c, n_melds, 0, R.extra)
+    if R.slow and n_melds <= 1:
+        m = knit_most(c)
+        if R.p_ks.forms:
+            lb = knitted_straight_bound(m)
+            if lb < best:
+                best = lb
+        if R.p_hk.forms and n_melds == 0:
+            lb = honours_knitted_bound(m, c)
+            if lb < best:
+                best = lb
+    return best
+
+
 cdef int shanten_raw(const uint8_t* c, int n_melds, int w, Eval* E, const Rule* R) noexcept nogil:
     """Shanten over the rule's forms.  The fast table path handles standard, seven pairs and
     thirteen orphans (wildcards included: there a wildcard may stand for any kind, and a win
@@ -362,7 +385,7 @@ cdef int shanten_raw(const uint8_t* c, int n_melds, int w, Eval* E, const Rule* 
     hand that count calls complete, so every win is exact; the knitted forms (国标, no wildcards) are evaluated
     only when a cheap lower bound (missing distinct tiles of the best knitted arrangement) says
     they could do better."""
-    cdef int best = shanten_one(c, n_melds, w, &E.p), p, i, m, h, lb
+    cdef int best = shanten_one(c, n_melds, w, &E.p), i, m, lb
     if R.extra:
         i = extra_bound(c, n_melds, w, R.extra)
         if i < best:
@@ -372,26 +395,15 @@ cdef int shanten_raw(const uint8_t* c, int n_melds, int w, Eval* E, const Rule* 
                 best = i
     if w or not R.slow or n_melds > 1 or best < 0:
         return best
-    m = 0
-    for p in range(6):
-        i = 0
-        for h in range(9):
-            if c[KNIT[p][h]]:
-                i += 1
-        if i > m:
-            m = i
+    m = knit_most(c)
     if R.p_ks.forms:
-        lb = 9 - m - 1
+        lb = knitted_straight_bound(m)
         if lb < best:
             i = shanten_one(c, n_melds, 0, &R.p_ks)
             if i < best:
                 best = i
     if R.p_hk.forms and n_melds == 0:
-        h = 0
-        for i in range(27, 34):
-            if c[i]:
-                h += 1
-        lb = 13 - (m + h if m + h < 14 else 14)
+        lb = honours_knitted_bound(m, c)
         if lb < best:
             i = shanten_one(c, n_melds, 0, &R.p_hk)
             if i < best:

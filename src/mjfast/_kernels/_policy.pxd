@@ -19,11 +19,14 @@ from mjfast._kernels._shanten cimport Params, table_row, merge_int_rows, finish,
     F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT
 from mjfast._kernels._efficiency cimport Eval as IncEval, ev_init, accept_mask, seven_pairs_need
 
-from mjfast._kernels._common cimport POW5, IS_ORPHAN
+from mjfast._kernels._common cimport POW5, IS_ORPHAN, KNIT
 
 
 # the rule's exact shanten of a hand (``wilds`` wildcards held; the hand size fixes ``n_melds``)
 ctypedef int (*shanten_fn)(const uint8_t* c, int n_melds, int wilds, const void* ctx) noexcept nogil
+# a lower bound on the shanten of a hand without wildcards over the rule's forms the table
+# path does not cover, that falls by at most one per tile added
+ctypedef int (*bound_fn)(const uint8_t* c, int n_melds, const void* ctx) noexcept nogil
 
 
 # ---------------------------------------------------------------------------------------
@@ -53,6 +56,9 @@ ctypedef struct Policy:
     shanten_fn shanten         # the rule's exact shanten of any hand
     const void* ctx            # its context
     const Params* table        # the table path's parameters for hands without wildcards (NULL: none)
+    const Params* part         # table NULL: the table path's parameters of the rule's table forms,
+                               # the others bounded by ``bound`` (NULL: no partial table path)
+    bound_fn bound
     const uint8_t* copies      # natural copies in play per kind (0: never counted in 进张)
     uint64_t tag               # extra key bits (< 256), e.g. the game's row of the rule tables
     Memo* memo                 # shanten and accept masks (NULL: every hand evaluated afresh)
@@ -299,6 +305,39 @@ cdef inline uint64_t pol_accepted(Policy* P, const uint8_t* c, int n_melds, int 
     return acc
 
 
+cdef inline uint64_t pol_accepted_part(Policy* P, uint8_t* c, int n_melds, int s0) noexcept nogil:
+    """:func:`pol_accepted` of a hand without wildcards on the partial table path: the hand's
+    shanten is the least over its table forms and the others, and a draw lowers it only
+    through a form whose own shanten is already ``s0`` (one tile lowers a form's shanten by at
+    most one), so the table forms' kinds come from the accept tables when their shanten is
+    ``s0``, and each other kind is tried only when the other forms' bound allows it."""
+    cdef IncEval ev
+    cdef uint8_t mask[34]
+    cdef uint64_t slot, acc = 0
+    cdef int k
+    if P.memo != NULL:
+        slot = memo_slot(P, c, n_melds, 0, s0)
+        if P.memo.data[slot]:
+            return P.memo.data[slot] & ~((<uint64_t>1) << 63)
+    if shanten_one(c, n_melds, 0, P.part) == s0:
+        ev_init(&ev, c, n_melds, 0, P.part)
+        accept_mask(&ev, s0, mask)
+        for k in range(N_KINDS):
+            if mask[k]:
+                acc |= (<uint64_t>1) << k
+    if P.bound(c, n_melds, P.ctx) - 1 < s0:
+        for k in range(N_KINDS):
+            if c[k] < 4 and P.copies[k] and not (acc >> k & 1):
+                c[k] += 1
+                if pol_shanten(P, c, n_melds, 0) < s0:
+                    acc |= (<uint64_t>1) << k
+                c[k] -= 1
+    if P.memo != NULL:        # the tries above may have moved or cleared the hand's slot
+        slot = memo_slot(P, c, n_melds, 0, s0)
+        P.memo.data[slot] = acc | ((<uint64_t>1) << 63)
+    return acc
+
+
 cdef inline int pol_unseen(const Policy* P, uint64_t acc, const uint8_t* c, int void_suit,
                            const int16_t* vis) noexcept nogil:
     """Unseen natural copies of the kinds in ``acc`` (outside the void suit) for hand ``c``."""
@@ -318,6 +357,8 @@ cdef inline int pol_ukeire(Policy* P, uint8_t* c, int n_melds, int w, int s0, in
     cdef int k, r, total = 0
     if P.table != NULL and not w:
         return pol_unseen(P, pol_accepted(P, c, n_melds, s0), c, void_suit, vis)
+    if P.part != NULL and not w:
+        return pol_unseen(P, pol_accepted_part(P, c, n_melds, s0), c, void_suit, vis)
     for k in range(N_KINDS):
         if P.copies[k] == 0 or (void_suit >= 0 and k // 9 == void_suit):
             continue
@@ -348,10 +389,23 @@ cdef inline void discard_shanten(Policy* P, uint8_t* c, int n_melds, int w, int8
     """sd[d] = the shanten after discarding d from a 3k+2 hand ``c`` (127 for the kinds not
     held): on the table path in one pass, elsewhere through the memo."""
     cdef Table T
-    cdef int d, s
+    cdef int d, s, lb
     if P.table != NULL and not w:
         table_init(&T, c, n_melds, P.table)
         table_discards(&T, c, sd)
+        return
+    if P.part != NULL and not w:
+        # the table forms in one pass; the other forms only for the discards their bound (which
+        # a discard never lowers) leaves below the table forms' shanten
+        table_init(&T, c, n_melds, P.part)
+        table_discards(&T, c, sd)
+        lb = P.bound(c, n_melds, P.ctx)
+        for d in range(N_KINDS):
+            if sd[d] != 127 and lb < sd[d]:
+                c[d] -= 1
+                s = pol_shanten(P, c, n_melds, w)
+                c[d] += 1
+                sd[d] = <int8_t>(s if s < 127 else 127)
         return
     for d in range(N_KINDS):
         sd[d] = 127
@@ -544,6 +598,7 @@ cdef inline double reach(int need, int u, int unseen, double usual, double boost
     进张 at that stage: ``usual`` is the pattern's share of a standard hand's); the last tile's
     chance is ``boost`` times more (the discards of the other seats it may win on)."""
     cdef double dp[16]
+    cdef double q[16]
     cdef double qj
     cdef int n = <int>draws, _t, j
     if need <= 0:
@@ -552,16 +607,16 @@ cdef inline double reach(int need, int u, int unseen, double usual, double boost
         return 0.0
     for j in range(need + 1):
         dp[j] = 0.0
-    dp[need] = 1.0
-    for _t in range(n):
-        for j in range(1, need + 1):
+        if j:
             qj = <double>u / unseen if j == need else usual * usual_accept(j) / 136.0
             if j == 1:
                 qj *= boost
-            if qj > 1.0:
-                qj = 1.0
-            dp[j - 1] += dp[j] * qj
-            dp[j] *= 1.0 - qj
+            q[j] = qj if qj < 1.0 else 1.0
+    dp[need] = 1.0
+    for _t in range(n):
+        for j in range(1, need + 1):
+            dp[j - 1] += dp[j] * q[j]
+            dp[j] *= 1.0 - q[j]
     return dp[0]
 
 
@@ -620,6 +675,37 @@ cdef inline int pungs_need(const uint8_t* c, int kmax) noexcept nogil:
     return best
 
 
+cdef inline int knit_most(const uint8_t* c) noexcept nogil:
+    """The most kinds of one knitted arrangement (147/258/369 in three suits) a hand holds."""
+    cdef int p, h, i, m = 0
+    for p in range(6):
+        i = 0
+        for h in range(9):
+            if c[KNIT[p][h]]:
+                i += 1
+        if i > m:
+            m = i
+    return m
+
+
+cdef inline int knitted_straight_bound(int m) noexcept nogil:
+    """A lower bound on the 组合龙 shanten of a hand holding ``m`` kinds of its best arrangement."""
+    return 9 - m - 1
+
+
+cdef inline int honours_knitted_bound(int m, const uint8_t* c) noexcept nogil:
+    """A lower bound on the 全不靠 shanten: 14 distinct tiles of an arrangement and the honours."""
+    cdef int h = 0, i
+    for i in range(27, 34):
+        if c[i]:
+            h += 1
+    return 13 - (m + h if m + h < 14 else 14)
+
+
+cdef inline double max_of(double a, double b) noexcept nogil:
+    return a if a > b else b
+
+
 cdef inline int lowered(int d, int w) noexcept nogil:
     """A 3k+1 hand's deficit ``d`` with ``w`` wildcards (never below 1: a wait)."""
     d -= w
@@ -627,13 +713,19 @@ cdef inline int lowered(int d, int w) noexcept nogil:
 
 
 cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_plain, int void_suit,
-                             const int16_t* vis, const Hopes* H, bint plain=True) noexcept nogil:
+                             const int16_t* vis, const Hopes* H, bint plain=True,
+                             double floor=-1e300) noexcept nogil:
     """The value rating of a 3k+1 hand ``c`` at plain shanten ``s_plain`` (see above); without
-    ``plain`` only its patterns count (a discard that gives up speed is made for a pattern)."""
+    ``plain`` only its patterns count (a discard that gives up speed is made for a pattern).
+
+    The caller needs the rating only where it exceeds ``floor``: a target whose rating cannot
+    (its value with every unseen tile useful, :func:`reach` being monotone in the 进张) is
+    skipped, so the result is exact whenever it exceeds ``floor`` and at most ``floor`` (or
+    exact) otherwise."""
     cdef int idx[4]
     cdef int rows[4][10]
     cdef int merged[10]
-    cdef int g, j, k, kmax = 4 - n_melds, unseen = 0, r, d, d2, u, pairs = 0, odd = 0
+    cdef int g, j, k, kmax = 4 - n_melds, unseen = 0, r, d, d2, u, pairs = 0, odd = 0, m = -1
     cdef int op = 1 if H.open_ else 0
     cdef double best = 0.0, v
     cdef const uint8_t* row
@@ -646,7 +738,8 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
         unseen += left[k]
     if unseen <= 0 or kmax < 0:
         return 0.0
-    if plain:
+    if plain and target_value(H, PAT_PLAIN, op, s_plain + 1, unseen, unseen, USUAL_PLAIN) \
+            + TIE_PER_TILE * unseen > floor:
         u = pol_ukeire(P, c, n_melds, w, s_plain, void_suit, vis)
         # the tie term keeps the efficiency order (more 进张) where every chance rounds to 0
         best = target_value(H, PAT_PLAIN, op, s_plain + 1, u, unseen, USUAL_PLAIN) + TIE_PER_TILE * u
@@ -663,7 +756,7 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
     for g in range(3):
         if g == void_suit:
             continue
-        if not (H.melded & ~(1 << g)) and top_value(H, PAT_FLUSH, op) > best:
+        if not (H.melded & ~(1 << g)) and top_value(H, PAT_FLUSH, op) > max_of(best, floor):
             d = rows[g][2 * kmax + 1]
             u = 0
             for k in range(9 * g, 9 * g + 9):
@@ -672,7 +765,7 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
             v = target_value(H, PAT_FLUSH, op, lowered(d, w), u, unseen, USUAL_FLUSH, s_plain + 1)
             if v > best:
                 best = v
-        if H.honours and not (H.melded & ~(1 << g | 8)) and top_value(H, PAT_HALF, op) > best:
+        if H.honours and not (H.melded & ~(1 << g | 8)) and top_value(H, PAT_HALF, op) > max_of(best, floor):
             d = finish(rows[g], rows[3], kmax)
             u = 0
             for k in range(9 * g, 9 * g + 9):
@@ -693,7 +786,7 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
             if v > best:
                 best = v
     # 对对胡
-    if not H.chowed and top_value(H, PAT_PUNGS, op) > best:
+    if not H.chowed and top_value(H, PAT_PUNGS, op) > max_of(best, floor):
         d = pungs_need(c, kmax)
         u = 0
         for k in range(N_KINDS):
@@ -705,7 +798,7 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
     if n_melds:
         return best
     # 七对
-    if H.pairs_ok and top_value(H, PAT_PAIRS, 0) > best:
+    if H.pairs_ok and top_value(H, PAT_PAIRS, 0) > max_of(best, floor):
         u = 0
         for k in range(N_KINDS):
             pairs += c[k] >= 2
@@ -717,10 +810,20 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
             best = v
     # 全不靠 / 组合龙 (国标; no wildcards there): their 进张 by trying each kind
     for j in range(2):
-        if (H.hk if j == 0 else H.ks).forms == 0 or top_value(H, PAT_HONOURS_KNITTED + j, 0) <= best:
+        if (H.hk if j == 0 else H.ks).forms == 0 or top_value(H, PAT_HONOURS_KNITTED + j, 0) <= max_of(best, floor):
+            continue
+        # the cheap bound on its deficit first: the shanten kernel only where it may pay
+        if m < 0:
+            m = knit_most(c)
+        d = (honours_knitted_bound(m, c) if j == 0 else knitted_straight_bound(m)) + 1
+        if d > s_plain + 3 or target_value(H, PAT_HONOURS_KNITTED + j, 0, d, unseen, unseen, USUAL_KNITTED,
+                                           s_plain + 1) <= max_of(best, floor):
             continue
         d = shanten_one(c, n_melds, 0, H.hk if j == 0 else H.ks) + 1
         if d > s_plain + 3:
+            continue
+        v = target_value(H, PAT_HONOURS_KNITTED + j, 0, d, unseen, unseen, USUAL_KNITTED, s_plain + 1)
+        if v <= max_of(best, floor):
             continue
         u = 0
         for k in range(N_KINDS):
@@ -746,7 +849,7 @@ cdef inline int val_decide(Policy* P, uint8_t* c, int n_melds, int w, int void_s
     suit's tiles go first, as :func:`pol_decide` discards them."""
     cdef int8_t sd[34]
     cdef int d, s, best_d = -1, best_s = INF + 1, least = INF
-    cdef double v, best_v = -1e300
+    cdef double v, floor, best_v = -1e300
     if void_suit >= 0:
         d = void_discard(P, c, n_melds, w, void_suit, s_out)
         if d >= 0:
@@ -760,8 +863,10 @@ cdef inline int val_decide(Policy* P, uint8_t* c, int n_melds, int w, int void_s
         if sd[d] == 127 or sd[d] > least + 1:
             continue
         s = sd[d]
+        # a rating at or below this floor cannot be chosen (best_v - 1e-12 is the tie margin)
+        floor = best_v - 1e-9 + (danger[d] if danger != NULL else 0.0)
         c[d] -= 1
-        v = rate_hand(P, c, n_melds, w, s, void_suit, vis, H, s == least)
+        v = rate_hand(P, c, n_melds, w, s, void_suit, vis, H, s == least, floor)
         c[d] += 1
         if danger != NULL:
             v -= danger[d]

@@ -119,6 +119,7 @@ cdef void policy_init(Policy* P, const Params* prm, uint8_t* copies) noexcept no
     P.memo = NULL
     P.choices = NULL
     P.table = NULL
+    P.part = NULL
     if prm.all_natural and not (prm.options & O_NEED_VOID) \
             and (prm.forms & ~(F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS)) == 0:
         P.table = prm
