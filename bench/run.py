@@ -798,27 +798,33 @@ def section_scoring(n, repeat, seed):
 
 
 def section_games(n_games, repeat, seed):
-    """``simulate_games`` per rule on one thread, scoring and settlement included (games/s), and
-    ``simulate_draws`` (18 draws) on a ready and a 1-shanten hand."""
+    """``simulate_games`` per rule on one thread, scoring and settlement included (games/s), the
+    default ``Value()`` players beside ``Efficiency()``, and ``simulate_draws`` (18 draws) on a
+    ready and a 1-shanten hand."""
+    from mjfast.policies import Efficiency, Value
     from mjfast.simulation.games import simulate_games
 
     fns = {}
     for name in mj.rules.names():
-        simulate_games(name, 64, rng=seed, n_threads=1)  # warm-up: tables, rule objects
+        for policy in (Value(), Efficiency()):
+            simulate_games(name, 64, rng=seed, n_threads=1, policy=policy)  # warm-up: tables, pattern values
 
-        def run(name=name):
-            t = perf()
-            simulate_games(name, n_games, rng=seed, n_threads=1)
-            return perf() - t, n_games
+            def run(name=name, policy=policy):
+                t = perf()
+                simulate_games(name, n_games, rng=seed, n_threads=1, policy=policy)
+                return perf() - t, n_games
 
-        fns[f"simulate_games {name}"] = run
+            fns[f"simulate_games {name} {policy!r}"] = run
     med = round_robin(fns, repeat)
     report(
-        f"(9) simulate_games, one thread, per game ({n_games} games per rule)",
+        f"(9) simulate_games, one thread, per game ({n_games} games per rule and policy)",
         med,
         None,
-        "target: at least 2,000 games/s for sichuan and suzhou (per game: at most 500 µs)",
+        "targets (Value(), the default): at least 4,000 games/s for sichuan, 2,000 for suzhou and 700 for every rule",
     )
+    for name in mj.rules.names():
+        v, e = med[f"simulate_games {name} Value()"], med[f"simulate_games {name} Efficiency()"]
+        print(f"    {name:10s} Value() {1 / v:8.0f} games/s, Efficiency() {1 / e:8.0f} games/s, ratio {e / v:.2f}")
     n_draws = 20 * n_games
     fns = {
         "simulate_draws ready (1112345678999m)": lambda: _draws("1112345678999m", n_draws, seed),
@@ -1010,6 +1016,11 @@ def main(argv=None):
         "--games", type=int, default=None, help="games per rule for simulate_games (default 2048; quick 256)"
     )
     ap.add_argument(
+        "--games-only",
+        action="store_true",
+        help="run only the simulate_games / simulate_draws section (9, 10): Value() beside Efficiency()",
+    )
+    ap.add_argument(
         "--hand-path",
         action="store_true",
         help="run only the Hand-path section (11): Hand vs count vector vs riichienv",
@@ -1038,6 +1049,12 @@ def main(argv=None):
         return
     n = a.n or (400 if a.quick else 2000)
     repeat = a.repeat or (3 if a.quick else 5)
+    if a.games_only:
+        print(f"# mjfast games benchmark  {_dt.datetime.now(_dt.timezone.utc):%Y-%m-%d %H:%M UTC}")
+        print(f"machine: {machine()}")
+        print(f"load average (1, 5, 15 min) {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        section_games(a.games or (256 if a.quick else 2048), min(repeat, 3), a.seed)
+        return 0
     if a.hand_path:
         print(f"# mjfast Hand-path benchmark  {_dt.datetime.now(_dt.timezone.utc):%Y-%m-%d %H:%M UTC}")
         print(f"machine: {machine()}")

@@ -232,9 +232,17 @@ def test_simulate_command(tmp_path, capsys):
     stats = {(r["role"], r["statistic"]): r["value"] for r in rows}
     assert abs(stats[("all", "mean")]) < 1e-12  # zero-sum
     assert 0 < stats[("all", "win_rate")] < 1
-    assert {r["policy"] for r in rows} == {"Efficiency()"}  # which players produced the numbers
+    assert {r["policy"] for r in rows} == {"Value()"}  # which players produced the numbers
     assert main(["simulate", "--rule", "sichuan", "--games", "40", "--seed", "1"]) == 0
-    assert "players: Efficiency() at every seat" in capsys.readouterr().out.splitlines()[2]
+    assert "players: Value() at every seat" in capsys.readouterr().out.splitlines()[2]
+    # --policy seats the speed players instead: other games
+    speed_args = ["--rule", "sichuan", "--games", "300", "--seed", "1", "--policy", "efficiency", "--json"]
+    assert main(["simulate", *speed_args]) == 0
+    speed = json.loads(capsys.readouterr().out)
+    assert {r["policy"] for r in speed} == {"Efficiency()"}
+    assert {(r["role"], r["statistic"]): r["value"] for r in speed} != stats
+    assert main(["simulate", "--rule", "sichuan", "--games", "10", "--policy", "greedy"]) == 2
+    assert "invalid choice: 'greedy'" in capsys.readouterr().err
     assert main(["simulate", "--rule", "sichuan", "--games", "10", "--out", "x.txt"]) == 2
     assert "--out must end in .csv or .parquet" in capsys.readouterr().err
 

@@ -587,6 +587,13 @@ def _args_simulate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=None, metavar="S", help="random seed (default: fresh entropy)")
     p.add_argument("--threads", type=int, default=None, metavar="T", help="OpenMP threads")
     p.add_argument(
+        "--policy",
+        choices=["value", "efficiency"],
+        default="value",
+        help="the players at every seat (mjfast.policies): 'value' plays for the result under the rule "
+        "(Value(), the default), 'efficiency' for speed alone (Efficiency())",
+    )
+    p.add_argument(
         "--out",
         default=None,
         metavar="FILE",
@@ -691,7 +698,7 @@ class _Output:
     marked incomplete and renamed to the partial file (``<stem>.partial<ext>``): parquet
     key-value metadata ``mjfast``, or a ``.json`` file beside a CSV, holds
     ``complete``, ``n_games_requested``, ``n_games_written``, ``seed``, ``rule``,
-    ``options`` and the mjfast version."""
+    ``options``, ``policy`` and the mjfast version."""
 
     def __init__(self, out: str, meta: dict, *, force: bool, resume: bool) -> None:
         self.out = out
@@ -875,12 +882,18 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     rule = mj.rules.get(args.rule, **options)  # the name as typed (苏州, mcr …) and the options, checked
     keep = ["dealer", "winners", "how", "discarder", "pay_0", "pay_1", "pay_2", "pay_3"]
     kept = []
-    played = mj.policies.label(mj.policies.resolve(None))  # the default players (the CLI has no choice of them)
+    seats = mj.policies.resolve(args.policy, "--policy")
+    played = mj.policies.label(seats)
     start = 0
     entropy: int | Sequence[int] | None
     if args.resume:
         meta = _partial_meta(_partial_path(args.out))
-        mine = dict(rule=args.rule, options={k: str(v) for k, v in options.items()}, n_games_requested=args.games)
+        mine = dict(
+            rule=args.rule,
+            options={k: str(v) for k, v in options.items()},
+            n_games_requested=args.games,
+            policy=played,
+        )
         for key, value in mine.items():
             if meta.get(key) != value:
                 raise ValueError(f"--resume: the interrupted run had {key}={meta.get(key)!r}, not {value!r}")
@@ -904,6 +917,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         n_threads=args.threads,
         batch_games=_BATCH_GAMES,
         progress=sys.stderr.isatty() if args.progress is None else args.progress,
+        policy=seats,
         **options,
     )
     output = None
@@ -917,6 +931,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                             rule=args.rule,
                             options={k: str(v) for k, v in options.items()},
                             n_games_requested=args.games,
+                            policy=played,
                             seed=str(entropy),
                             mjfast=mj.__version__,
                         ),

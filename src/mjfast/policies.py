@@ -5,16 +5,16 @@ A *policy* decides what one seat does in :func:`mjfast.simulate_games`,
 Whatever the policy, the engine enforces every rule mechanic: a policy only chooses among the
 legal actions the engine offers it.
 
-* :class:`Efficiency` — the built-in player, compiled into the game kernel.  ``Efficiency()``
-  is the engine's default player; its two parameters change which calls it makes.
-* :class:`Value` — the built-in value player, compiled into the game kernel too: it rates its
+* :class:`Value` — the engine's default player, compiled into the game kernel: it rates its
   hands by the scoring patterns it can still reach, their chance and their value under the
   rule (:func:`pattern_values`, from the rule's scorer), calls when that rating rises, waits on
   a lone wildcard where the rule pays for it, and weighs the danger of its discards.
+* :class:`Efficiency` — the speed player, compiled into the game kernel too: it discards to the
+  least shanten and the most 进张; its two parameters change which calls it makes.
 * A *user policy* — any object with some of the methods ``discard(view) -> tile``,
   ``claim(view, options) -> option`` and ``declare_win(view) -> bool``.  The engine calls them
   (from its compiled loop, holding the GIL) only for the seats that play that policy, and only
-  for the methods the object has: the decisions whose method it lacks are ``Efficiency()``'s.
+  for the methods the object has: the decisions whose method it lacks are ``Value()``'s.
   ``view`` is a :class:`View`: a read-only snapshot of what that seat may see, never another
   player's concealed tiles.
 
@@ -89,6 +89,7 @@ __all__ = [
     "METHODS",
     "CHOW_TILES",
     "PATTERNS",
+    "DEFAULT",
     "describe",
     "pattern_values",
 ]
@@ -702,10 +703,17 @@ _VALID = (
 )
 
 
+#: The players of a simulation whose ``policy`` argument is None.
+DEFAULT = Value()
+
+
 def one(policy, what: str = "policy"):
-    """The policy object of one seat's ``policy`` argument (``None`` / ``"efficiency"``:
-    ``Efficiency()``); a ``ValueError`` naming ``what`` and the valid choices otherwise."""
-    if policy is None or (isinstance(policy, str) and policy == "efficiency"):
+    """The policy object of one seat's ``policy`` argument (``None``: :data:`DEFAULT`;
+    ``"value"`` / ``"efficiency"``: ``Value()`` / ``Efficiency()``); a ``ValueError`` naming
+    ``what`` and the valid choices otherwise."""
+    if policy is None:
+        return DEFAULT
+    if isinstance(policy, str) and policy == "efficiency":
         return Efficiency()
     if isinstance(policy, str) and policy == "value":
         return Value()
@@ -754,17 +762,25 @@ def kernel_seats(seats: tuple) -> tuple:
             out.append((_CALL_CODES[p.call], p.keep_concealed, 0, 0))
         elif isinstance(p, Value):
             out.append((0, False, 0, bits["value"] | (bits["defend"] if p.defend else 0)))
-        else:
-            out.append((0, False, _has_methods(p), 0))
+        else:  # a user policy: the decisions it has no method for are Value()'s
+            out.append((0, False, _has_methods(p), bits["value"] | bits["defend"]))
     return tuple(out)
 
 
 def any_value(seats: tuple) -> bool:
-    """Whether some seat plays :class:`Value` (the kernel then needs :func:`pattern_values`)."""
-    return any(isinstance(p, Value) for p in seats)
+    """Whether some seat plays :class:`Value`, or a user policy that falls back to it (the
+    kernel then needs :func:`pattern_values`)."""
+    return not all(isinstance(p, Efficiency) for p in seats)
 
 
-def is_default(seats: tuple) -> bool:
+def any_user(seats: tuple) -> bool:
+    """Whether some seat plays a user policy (the engine then builds :class:`View` objects)."""
+    return not all(isinstance(p, (Efficiency, Value)) for p in seats)
+
+
+def kernel_default(seats: tuple) -> bool:
+    """Whether every seat plays ``Efficiency()``, the kernel's own players without
+    per-seat settings."""
     return all(isinstance(p, Efficiency) and p == Efficiency() for p in seats)
 
 

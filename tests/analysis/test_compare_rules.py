@@ -196,7 +196,7 @@ def test_default_is_every_supported_rule(monkeypatch):
 
 def test_columns_and_by(compared):
     assert list(compared.columns) == SIMULATED
-    assert set(compared.policy) == {"Efficiency()"} and compared.attrs["policy"] == "Efficiency()"
+    assert set(compared.policy) == {"Value()"} and compared.attrs["policy"] == "Value()"
     assert compared.label.unique().tolist() == TWO
     assert compared.options.unique().tolist() == [""]
     assert set(compared.role) == {"all", "dealer", "non_dealer", "winner", "discarder"}
@@ -313,18 +313,18 @@ def test_the_policy_that_played_is_named_in_every_summary():
     # tables of different players: one policy per label, none for the whole summary
     a = simulate_games("sichuan", N, rng=4, n_threads=1)
     b = simulate_games("sichuan", N, rng=4, n_threads=1, policy=never)
-    s = mj.compare_rules({"efficient": a, "closed": b})
-    assert dict(zip(s.label, s.policy)) == {"efficient": "Efficiency()", "closed": "Efficiency(call='never')"}
+    s = mj.compare_rules({"default": a, "closed": b})
+    assert dict(zip(s.label, s.policy)) == {"default": "Value()", "closed": "Efficiency(call='never')"}
     assert "policy" not in s.attrs
     # a table that does not say keeps its rows, under policy ""
     quiet = b.copy()
     quiet.attrs = {"rule": "sichuan"}
-    st = stack_games({"efficient": a, "quiet": quiet})
+    st = stack_games({"default": a, "quiet": quiet})
     assert st.groupby("label", sort=False)["policy"].unique().map(list).to_dict() == {
-        "efficient": ["Efficiency()"],
+        "default": ["Value()"],
         "quiet": [""],
     }
-    s = mj.compare_rules({"efficient": a, "quiet": quiet})
+    s = mj.compare_rules({"default": a, "quiet": quiet})
     assert _stat(s, "quiet", "all", "mean").n == 4 * N
 
 

@@ -225,6 +225,7 @@ def test_resume_refuses_another_run(tmp_path, capsys):
                 "rule": "sichuan",
                 "options": {},
                 "n_games_requested": 4096,
+                "policy": "Value()",
                 "seed": "3",
                 "n_games_written": 1024,
                 "mjfast": "0",
@@ -235,6 +236,7 @@ def test_resume_refuses_another_run(tmp_path, capsys):
         (["--rule", "guobiao", "--games", "4096"], "rule='sichuan'"),
         (["--rule", "sichuan", "--games", "5000"], "n_games_requested=4096"),
         (["--rule", "sichuan", "--games", "4096", "--seed", "4"], "seed 3"),
+        (["--rule", "sichuan", "--games", "4096", "--policy", "efficiency"], "policy='Value()'"),
     ]:
         code = main(["simulate", *args, "--out", str(tmp_path / "g.csv"), "--resume"])
         err = capsys.readouterr().err

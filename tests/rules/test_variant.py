@@ -14,6 +14,8 @@ from _hands import check_invariants, random_contexts, rule_kinds
 
 import mjfast as mj
 from mjfast import Hand, rules
+from mjfast import policies as _policies
+from mjfast.policies import Efficiency
 from mjfast.rules import _variants
 from mjfast.scoring import WinContext, _core, _outcome
 from mjfast.simulation import _chunks
@@ -104,9 +106,14 @@ def test_the_example_in_three_lines():
 
 # ---------------------------------------------------------------------------------------------
 # games and compare_rules on the same seeds
+#: Players that do not read the scores (Value() plays for the rule's scores, so a variant that
+#: changes them changes its play too): a variant then changes the payments and nothing else.
+SPEED = Efficiency()
+
+
 def _outcomes(rule, n, seed):
-    """Each game's Outcome (its scores per win) of ``simulate_games(rule, n, rng=seed)``."""
-    game = G._Game(rule)
+    """Each game's Outcome (its scores per win) of ``simulate_games(rule, n, rng=seed, policy=SPEED)``."""
+    game = G._Game(rule, seats=_policies.resolve(SPEED))
     sizes = _chunks.chunk_sizes(n)
     children = _chunks.seed_sequence(seed).spawn(len(sizes))
     outcomes = []
@@ -116,7 +123,8 @@ def _outcomes(rule, n, seed):
 
 def test_games_differ_only_in_hands_with_full_flush(ff20):
     n, seed = 4000, 0
-    base, var = mj.simulate_games("suzhou", n, rng=seed, n_threads=1), mj.simulate_games(ff20, n, rng=seed, n_threads=1)
+    base = mj.simulate_games("suzhou", n, rng=seed, n_threads=1, policy=SPEED)
+    var = mj.simulate_games(ff20, n, rng=seed, n_threads=1, policy=SPEED)
     pd.testing.assert_frame_equal(base[PLAY + ["elements"]], var[PLAY + ["elements"]])
     assert var.attrs["rule"] == "suzhou_ff20" and var.attrs["rule_object"] is ff20
     # hand by hand: each win's payments change exactly when it holds 清一色, by 10 花 × multipliers
@@ -136,12 +144,21 @@ def test_games_differ_only_in_hands_with_full_flush(ff20):
     assert (diff == expected).all()
     assert set(np.flatnonzero(diff.any(axis=1))) == flush_games
     # compare_rules plays the same games: its statistics are those of these two tables
-    compared = mj.compare_rules(["suzhou", ff20], n, rng=seed, n_threads=1)
+    compared = mj.compare_rules(["suzhou", ff20], n, rng=seed, n_threads=1, policy=SPEED)
     assert compared.label.unique().tolist() == ["suzhou", "suzhou_ff20"]
     pd.testing.assert_frame_equal(compared, mj.compare_rules({"suzhou": base, "suzhou_ff20": var}))
     pivot = compared.pivot_table(index=["role", "statistic"], columns="label", values="value")
     assert (pivot["suzhou_ff20"] != pivot["suzhou"]).any()
     assert pivot.loc[("all", "mean")].abs().max() < 1e-12  # still zero-sum
+
+
+def test_value_players_read_the_variant(ff20):
+    # the default players rate 清一色 by the variant's scores: higher; 混一色 (never 清一色) as
+    # before; the patterns a sampled 清一色 may fall under (plain, 对对胡, 七对) no lower
+    base, var = _policies.pattern_values("suzhou"), _policies.pattern_values(ff20)
+    assert (var.loc["flush"] > base.loc["flush"]).all()
+    pd.testing.assert_series_equal(var.loc["half_flush"], base.loc["half_flush"])
+    assert (var.to_numpy() >= base.to_numpy()).all()
 
 
 def test_a_threshold_option_reaches_the_kernel():
@@ -409,7 +426,8 @@ def test_an_mcr_variant_pickles_and_simulates(name, code, value):
     assert (t.rule, t.total, t.rows, t.decomposition) == (s.rule, s.total, s.rows, s.decomposition)
     # the same games, other payments exactly where the fan holds
     n, seed = 1500, 3
-    base, var = mj.simulate_games(name, n, rng=seed, n_threads=1), mj.simulate_games(v, n, rng=seed, n_threads=1)
+    base = mj.simulate_games(name, n, rng=seed, n_threads=1, policy=SPEED)
+    var = mj.simulate_games(v, n, rng=seed, n_threads=1, policy=SPEED)
     assert var.attrs["rule"] == f"{name}_{code}"
     pd.testing.assert_frame_equal(base[PLAY + ["elements"]], var[PLAY + ["elements"]])
     ob, ov = _outcomes(rules.get(name), n, seed), _outcomes(v, n, seed)

@@ -9,11 +9,17 @@ from mjfast.simulation import _chunks
 from mjfast.simulation import games as G
 
 
-def raw(rule, n, seed, *, fei_policy=0, pung_policy=0, pass_policy=0, log=0, **options):
-    """``(game, records)``: the kernel's records of the games ``simulate_games(rule, n, rng=seed)``
-    plays (``log``: keep that many action-log entries per game)."""
+def raw(rule, n, seed, *, fei_policy=0, pung_policy=0, pass_policy=0, log=0, policy=None, **options):
+    """``(game, records)``: the kernel's records of the games ``simulate_games(rule, n, rng=seed,
+    policy=policy)`` plays (``log``: keep that many action-log entries per game)."""
     rule = rule if isinstance(rule, mj.rules.Rule) else mj.rules.get(rule, **options)
-    game = G._Game(rule, fei_policy=fei_policy, pung_policy=pung_policy, pass_policy=pass_policy)
+    game = G._Game(
+        rule,
+        fei_policy=fei_policy,
+        pung_policy=pung_policy,
+        pass_policy=pass_policy,
+        seats=mj.policies.resolve(policy),
+    )
     sizes = _chunks.chunk_sizes(n)
     children = _chunks.seed_sequence(seed).spawn(len(sizes))
     return game, G._raw(game, _chunks.bit_generators(children), sizes, 1, log=log)

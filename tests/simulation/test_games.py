@@ -42,9 +42,9 @@ CASES["xuezhan"] = ("sichuan", {"xuezhan": True})
 MAX_DRAW = {"guobiao": 0.3, "jj": 0.3, "suzhou": 0.15, "taicang": 0.15, "guiyang": 0.15}
 
 
-def _raw(name, n, seed, options=None):
-    """The kernel's records for the games ``simulate_games(name, n, rng=seed)`` plays."""
-    game = G._Game(mj.rules.get(name, **(options or {})))
+def _raw(name, n, seed, options=None, policy=None):
+    """The kernel's records for the games ``simulate_games(name, n, rng=seed, policy=policy)`` plays."""
+    game = G._Game(mj.rules.get(name, **(options or {})), seats=mj.policies.resolve(policy))
     sizes = _chunks.chunk_sizes(n)
     children = _chunks.seed_sequence(seed).spawn(len(sizes))
     return game, G._raw(game, _chunks.bit_generators(children), sizes, 1)
@@ -355,10 +355,12 @@ def test_suzhou_minimum_in_kernel_matches_can_win(monkeypatch, options):
     """The kernel's 苏州 minimum accepts exactly the wins ``mj.can_win`` accepts: the same games
     come out as when every complete hand is put to ``can_win`` through the Python checker (one
     differing answer ends a game early or lets it run on), and that checker turns down some
-    complete hands and accepts others, so both answers are compared."""
+    complete hands and accepts others, so both answers are compared.  The speed players play:
+    they sit on the complete hands the minimum turns down, so the checker is asked often."""
     n = 1500
-    _g, in_kernel = _raw("suzhou", n, 5, options)
-    game = G._Game(mj.rules.get("suzhou", **options))
+    speed = mj.policies.resolve("efficiency")
+    _g, in_kernel = _raw("suzhou", n, 5, options, policy="efficiency")
+    game = G._Game(mj.rules.get("suzhou", **options), seats=speed)
     answers = []
 
     def asked(*args):

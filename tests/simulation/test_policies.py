@@ -17,7 +17,7 @@ from _sim_helpers import actions, check_tiles_conserved
 import mjfast as mj
 from mjfast import policies
 from mjfast._kernels import _game as _kg
-from mjfast.policies import Efficiency
+from mjfast.policies import Efficiency, Value
 from mjfast.simulation import _chunks
 from mjfast.simulation import games as G
 from mjfast.simulation import matches as M
@@ -45,10 +45,10 @@ def _raw(rule, n, seed, seats, log=0, **options):
 # Efficiency() is today's bot
 
 
-@pytest.mark.parametrize("policy", [None, Efficiency(), (Efficiency(call="faster", keep_concealed=False),) * 4])
+@pytest.mark.parametrize("policy", ["efficiency", Efficiency(), (Efficiency(call="faster", keep_concealed=False),) * 4])
 def test_efficiency_plays_the_recorded_games(policy):
     """Games and matches of all ten rules (and 血战) on fixed seeds, recorded before the players were
-    configurable: the default player reproduces every column."""
+    configurable: ``Efficiency()``, the player of those days, reproduces every column."""
     mod = _golden_module()
     golden = pd.read_csv(mod.PATH, dtype=str, keep_default_na=False)
     now = mod.frames(policy=policy).astype(str)
@@ -56,19 +56,28 @@ def test_efficiency_plays_the_recorded_games(policy):
     pd.testing.assert_frame_equal(now.reset_index(drop=True), golden)
 
 
-def test_the_policy_name_and_a_list_of_efficiency_players_are_the_default():
-    base = mj.simulate_games("taicang", 300, rng=2, n_threads=1)
-    for policy in ("efficiency", [Efficiency()] * 4, [None, "efficiency", Efficiency(), None]):
+def test_the_policy_name_and_a_list_of_efficiency_players_are_one_player():
+    base = mj.simulate_games("taicang", 300, rng=2, n_threads=1, policy=Efficiency())
+    for policy in ("efficiency", [Efficiency()] * 4, ["efficiency", "efficiency", Efficiency(), Efficiency()]):
         pd.testing.assert_frame_equal(base, mj.simulate_games("taicang", 300, rng=2, n_threads=1, policy=policy))
+
+
+def test_the_value_player_is_the_default():
+    base = mj.simulate_games("taicang", 300, rng=2, n_threads=1)
+    assert base.attrs["policy"] == "Value()" and policies.DEFAULT == Value()
+    for policy in ("value", Value(), [None, "value", Value(), None]):
+        pd.testing.assert_frame_equal(base, mj.simulate_games("taicang", 300, rng=2, n_threads=1, policy=policy))
+    speed = mj.simulate_games("taicang", 300, rng=2, n_threads=1, policy="efficiency")
+    assert not base[["winners", "winning_hand"]].equals(speed[["winners", "winning_hand"]])
 
 
 def test_policy_attrs_and_repr():
     df = mj.simulate_games("guangdong", 20, rng=0, n_threads=1)
-    assert df.attrs["policy"] == "Efficiency()"
+    assert df.attrs["policy"] == "Value()"
     df = mj.simulate_games(
         "guangdong", 20, rng=0, n_threads=1, policy=[Efficiency(), Efficiency(call="never"), tp.Loner(), None]
     )
-    assert df.attrs["policy"] == "[Efficiency(), Efficiency(call='never'), Loner(), Efficiency()]"
+    assert df.attrs["policy"] == "[Efficiency(), Efficiency(call='never'), Loner(), Value()]"
     m = mj.simulate_matches("guangdong", 2, hands=2, rng=0, n_threads=1, policy=Efficiency(keep_concealed=True))
     assert m.attrs["policy"] == "Efficiency(keep_concealed=True)"
     assert pickle.loads(pickle.dumps(Efficiency(call="always"))) == Efficiency(call="always")
@@ -296,11 +305,11 @@ def test_always_makes_every_legal_call(rule):
 @pytest.mark.parametrize("rule", mj.rules.names())
 def test_never_makes_no_melded_sets(rule):
     """``call="never"``: no chow, pung or exposed / added kong in any game (concealed kongs only),
-    while the default players of the same seeds make many."""
+    while ``Efficiency()`` on the same seeds makes many."""
     _game, rec = _raw(rule, 300, 6, Efficiency(call="never"))
     kinds = rec[2][..., 0]
     assert not np.isin(kinds, [0, 1, 2, 3]).any()
-    _game, base = _raw(rule, 300, 6, None)
+    _game, base = _raw(rule, 300, 6, Efficiency())
     assert np.isin(base[2][..., 0], [0, 1, 2, 3]).sum() > 100
 
 
@@ -350,12 +359,15 @@ def test_keep_concealed_calls_only_into_a_ready_hand(rule, call):
 # User policies
 
 
-def test_missing_methods_fall_back_to_efficiency():
-    """A user policy with only ``declare_win`` (always True) plays exactly Efficiency()'s games."""
+def test_missing_methods_fall_back_to_value():
+    """A user policy with only ``declare_win`` (always True) plays exactly Value()'s games (under
+    rules where Value() takes every win), not Efficiency()'s."""
     for rule in ("sichuan", "jinhua", "guobiao"):
-        a = mj.simulate_games(rule, 300, rng=3, n_threads=1)
+        a = mj.simulate_games(rule, 300, rng=3, n_threads=1, policy=Value())
         b = mj.simulate_games(rule, 300, rng=3, n_threads=1, policy=tp.OnlyWins())
         pd.testing.assert_frame_equal(a, b)
+        speed = mj.simulate_games(rule, 300, rng=3, n_threads=1, policy=Efficiency())
+        assert not speed["winning_hand"].equals(b["winning_hand"])
 
 
 @pytest.mark.parametrize("rule", mj.rules.names())
@@ -552,7 +564,7 @@ def test_a_user_policy_declares_the_lone_wildcard_wait(name, element):
     down to complete sets plus the lone 宝 (RJ "制飞"; SR "等下轮摸牌时任一张牌都可糊牌"); the engine
     then holds the seat in that wait — no call, no discard win (RJ "制飞后不能平胡了"), the view says
     ``waiting`` — and settles its next self-draw as 飞 / 宝吊头 (RJ: while the go-around holds)."""
-    game, records = _raw(name, 5000, 20, [tp.LoneWildWaiter(), None, None, None], log=800)
+    game, records = _raw(name, 5000, 20, [tp.LoneWildWaiter()] + [Efficiency()] * 3, log=800)
     check_tiles_conserved(game, records)
     outcomes = []
     G._rows(game, *records[:6], outcomes=outcomes)

@@ -39,7 +39,7 @@ class Loner:
 
 
 class OnlyWins:
-    """Has only ``declare_win`` (always True): every other decision is Efficiency()'s."""
+    """Has only ``declare_win`` (always True): every other decision is Value()'s."""
 
     def declare_win(self, view):
         return True
@@ -47,7 +47,7 @@ class OnlyWins:
 
 class NeverWins:
     """Declines every win (so every hand is drawn, but where the rule forces a win); the rest is
-    Efficiency()'s."""
+    Value()'s."""
 
     def declare_win(self, view):
         return False
@@ -157,7 +157,7 @@ def lone_wild_discard(view):
 class LoneWildWaiter:
     """Declines a complete self-drawn hand whenever it can discard down to the lone-wildcard wait,
     and discards to it; takes every other win, and takes the win once waiting; otherwise discards
-    its highest kind.  Claims are Efficiency()'s."""
+    its highest kind.  Claims are Value()'s."""
 
     def declare_win(self, view):
         own_turn = sum(view.counts) + view.wilds + 3 * len(view.melds[view.seat]) == 14
@@ -170,7 +170,7 @@ class LoneWildWaiter:
 
 class WildThrower:
     """Discards a wildcard whenever it holds one (and is not waiting on it), else its highest
-    kind; the rest is Efficiency()'s."""
+    kind; the rest is Value()'s."""
 
     def discard(self, view):
         from mjfast.policies import WILD

@@ -900,7 +900,7 @@ def compare_rules(
         ``DeprecationWarning``.
     policy : optional
         The players of every simulated rule (:mod:`mjfast.policies`: one policy, or one per
-        seat), passed to the simulation; None: ``Efficiency()``.
+        seat), passed to the simulation; None: ``Value()`` (:data:`mjfast.policies.DEFAULT`).
 
     Returns
     -------

@@ -414,9 +414,9 @@ def _raw(
     seat_policies = user = values = None
     if _policies.any_value(seats):
         values = _policies._pattern_values(rule)
-    if not _policies.is_default(seats):
+    if not _policies.kernel_default(seats):
         seat_policies = _policies.kernel_seats(seats)
-        if any(mask for _m, _k, mask, _v in seat_policies):
+        if _policies.any_user(seats):
             user = _policies.Bridge(rule, t, seats)
             user.scores = scores
     _kg.simulate_games_kernel(
@@ -490,10 +490,10 @@ _PARAMS_DOC = """rule : str or Rule
         on ``n_threads`` or ``executor``.
     policy : None, "efficiency", "value", policy object, or list / tuple of four
         The players (:mod:`mjfast.policies`): one policy for every seat, or one per seat.  None
-        and ``"efficiency"`` are :class:`mjfast.policies.Efficiency` ``()``, ``"value"`` is
-        :class:`mjfast.policies.Value` ``()`` (it plays for the result under the rule); a user
-        policy is any object with ``discard``, ``claim`` or ``declare_win`` methods (the others
-        are ``Efficiency()``'s).
+        and ``"value"`` are :class:`mjfast.policies.Value` ``()`` (it plays for the result under
+        the rule), ``"efficiency"`` is :class:`mjfast.policies.Efficiency` ``()`` (the speed
+        player); a user policy is any object with ``discard``, ``claim`` or ``declare_win``
+        methods (the others are ``Value()``'s).  ``df.attrs["policy"]`` names the players.
     n_threads : int, optional
         OpenMP threads (None: ``OMP_NUM_THREADS``, else the usable CPUs; at most 256, or the
         usable CPUs if more).  Legality checks of rules with a minimum take the GIL.

@@ -123,7 +123,7 @@ def _play(game, bitgens: list, sizes, n_threads: int, n_hands: int, wind: str) -
         seating = tables[0].seating  # the same in every match (seats move only under fixed rounds)
         lineup = tuple(game.seats[seating[s]] for s in range(4))
         scores = None
-        if not _policies.is_default(lineup):  # what a user policy sees: the seats' results so far
+        if _policies.any_user(lineup):  # what a user policy sees: the seats' results so far
             scores = [tuple(row) for row in totals[:, seating].tolist()]
         raw = _games._raw(
             game,
@@ -347,7 +347,7 @@ def simulate_matches(
     rng : None, int, SeedSequence, BitGenerator or Generator
         Seed (SPEC 7); chunk ``c`` of :data:`MATCH_CHUNK` matches uses stream ``c``, so results
         do not depend on ``n_threads`` or ``executor``.
-    policy : None, "efficiency", policy object, or list / tuple of four
+    policy : None, "value", "efficiency", policy object, or list / tuple of four
         The players (:mod:`mjfast.policies`), as for :func:`~mjfast.simulation.games.simulate_games`;
         a list gives player ``p`` (who sits at seat ``p`` in the first hand and moves with the
         rule's seat changes) the policy ``policy[p]``.
