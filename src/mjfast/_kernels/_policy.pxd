@@ -600,7 +600,7 @@ cdef inline double reach(int need, int u, int unseen, double usual, double boost
     cdef double dp[16]
     cdef double q[16]
     cdef double qj
-    cdef int n = <int>draws, _t, j
+    cdef int n = <int>draws, t, j
     if need <= 0:
         return 1.0
     if u <= 0 or unseen <= 0 or need > 15:
@@ -613,8 +613,9 @@ cdef inline double reach(int need, int u, int unseen, double usual, double boost
                 qj *= boost
             q[j] = qj if qj < 1.0 else 1.0
     dp[need] = 1.0
-    for _t in range(n):
-        for j in range(1, need + 1):
+    for t in range(n):
+        # after t draws at most t useful ones came: the states below need - t are still empty
+        for j in range(need - t if need - t > 1 else 1, need + 1):
             dp[j - 1] += dp[j] * q[j]
             dp[j] *= 1.0 - q[j]
     return dp[0]
@@ -756,7 +757,9 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
     for g in range(3):
         if g == void_suit:
             continue
-        if not (H.melded & ~(1 << g)) and top_value(H, PAT_FLUSH, op) > max_of(best, floor):
+        # (a pattern more than ``slack`` tiles behind the plain hand is not a target: skipped)
+        if not (H.melded & ~(1 << g)) and top_value(H, PAT_FLUSH, op) > max_of(best, floor) \
+                and lowered(rows[g][2 * kmax + 1], w) <= s_plain + 1 + H.slack:
             d = rows[g][2 * kmax + 1]
             u = 0
             for k in range(9 * g, 9 * g + 9):
@@ -767,6 +770,9 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
                 best = v
         if H.honours and not (H.melded & ~(1 << g | 8)) and top_value(H, PAT_HALF, op) > max_of(best, floor):
             d = finish(rows[g], rows[3], kmax)
+            if lowered(d, w) > s_plain + 1 + H.slack or target_value(
+                    H, PAT_HALF, op, lowered(d, w), unseen, unseen, USUAL_HALF, s_plain + 1) <= max_of(best, floor):
+                continue
             u = 0
             for k in range(9 * g, 9 * g + 9):
                 if left[k] and c[k] < 4:
