@@ -1,6 +1,7 @@
 """What a user-written policy costs: ``simulate_games`` with a pure-Python user policy at every
-seat against the built-in ``Efficiency()`` players — the same seeds, one thread, scoring included,
-round-robin repeats (each repeat runs every line, the starting one rotating), median wall time.
+seat against the built-in ``Value()`` (the default) and ``Efficiency()`` players — the same
+seeds, one thread, scoring included, round-robin repeats (each repeat runs every line, the
+starting one rotating), median wall time.
 
     PYTHONPATH=src python bench/policies.py [--games N] [--repeat R] [--rules a,b] [--markdown FILE]
 
@@ -25,11 +26,13 @@ sys.path.insert(0, str(ROOT / "tests" / "simulation"))
 from toy_policies import Loner  # noqa: E402
 
 import mjfast as mj  # noqa: E402
-from mjfast.policies import Efficiency  # noqa: E402
+from mjfast.policies import Efficiency, Value  # noqa: E402
 
 LINES = (
+    ("Value() x 4 (the default)", Value()),
     ("Efficiency() x 4", Efficiency()),
     ("Loner() x 4 (user policy)", Loner()),
+    ("Loner() + 3 x Value()", [Loner(), Value(), Value(), Value()]),
     ("Loner() + 3 x Efficiency()", [Loner(), Efficiency(), Efficiency(), Efficiency()]),
 )
 

@@ -1,4 +1,4 @@
-"""Players of the game engine: the built-in efficiency players and user-written policies.
+"""Players of the game engine: the built-in value and efficiency players and user-written policies.
 
 A *policy* decides what one seat does in :func:`mjfast.simulate_games`,
 :func:`mjfast.simulate_matches`, :func:`mjfast.compare_rules` and :func:`mjfast.duplicate_match`.

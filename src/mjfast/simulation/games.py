@@ -659,14 +659,17 @@ def simulate_games(
 ):
     """Simulate whole four-player hands under a rule; one row per game.
 
-    By default every seat plays :class:`mjfast.policies.Efficiency` ``()`` (see
-    :mod:`mjfast._kernels._game`): discard to the least shanten then the most 进张 (定缺
-    rules: the void suit first; wildcards are never discarded), 碰/杠 when it lowers the
-    shanten or keeps it with more 进张, 吃 only from the left where the rule allows it, 胡
-    whenever the rule accepts the win (priority 胡 > 杠/碰 > 吃; where the rule has one winner
-    per discard, the claimant nearest the discarder in turn order).  ``policy`` changes the
-    players: other call modes, or user policies written in Python (:mod:`mjfast.policies`);
-    the engine enforces the rule whatever they choose.  A hand ends at the first win (on one discard several seats may
+    By default every seat plays :class:`mjfast.policies.Value` ``()`` (compiled into
+    :mod:`mjfast._kernels._game`): it rates its hand by the scoring patterns it can still
+    reach under the rule, their chance and their value from the rule's scorer, calls when that
+    rating rises, waits for 飞 / 宝吊头 where the rule pays for it and weighs the danger of its
+    discards.  ``policy="efficiency"`` seats the speed players
+    (:class:`mjfast.policies.Efficiency` ``()``: discard to the least shanten then the most
+    进张, 碰/杠 when that is faster, every accepted win); other call modes, or user policies
+    written in Python, are other ``policy`` values (:mod:`mjfast.policies`).  Whatever the
+    players, the engine enforces the rule: 吃 only from the left where the rule allows it,
+    no wildcard discarded where the rule forbids it, a 胡 only where the rule accepts the win, claims by priority (胡 > 杠/碰 > 吃; where the rule
+    has one winner per discard, the claimant nearest the discarder in turn order).  A hand ends at the first win (on one discard several seats may
     win when the rule allows it) or when the wall is exhausted.  Flowers are laid aside and
     replaced from the back of the wall; the rules that flip an indicator (太仓, 瑞金, 上饶,
     金华) turn up one random tile after the shuffle, out of play.  No dead wall is kept: kong
@@ -677,7 +680,7 @@ def simulate_games(
     chows (瑞金) a seat may 吃 a wind from 上家 with two other different winds, a dragon with the
     other two, as it may a suit tile.  Where the rule's wildcard may be called into a chow
     (``Rule.wildcard.usable_in_calls``; 瑞金 "如果含有宝，算吃成功，但宝不能拿起来了") a 宝 may stand for
-    one or two of the chow's tiles and stays in the meld (the efficiency players weigh such
+    one or two of the chow's tiles and stays in the meld (the built-in players weigh such
     chows like the others, natural tiles first on a tie; the winning hand shows it as
     ``456m~6m``).  What the engine leaves out: a 混/宝 kong.
 
