@@ -668,9 +668,10 @@ def simulate_games(
     进张, 碰/杠 when that is faster, every accepted win); other call modes, or user policies
     written in Python, are other ``policy`` values (:mod:`mjfast.policies`).  Whatever the
     players, the engine enforces the rule: 吃 only from the left where the rule allows it,
-    no wildcard discarded where the rule forbids it, a 胡 only where the rule accepts the win, claims by priority (胡 > 杠/碰 > 吃; where the rule
-    has one winner per discard, the claimant nearest the discarder in turn order).  A hand ends at the first win (on one discard several seats may
-    win when the rule allows it) or when the wall is exhausted.  Flowers are laid aside and
+    no wildcard discarded where the rule forbids it, a 胡 only where the rule accepts the win,
+    claims by priority (胡 > 杠/碰 > 吃; where the rule has one winner per discard, the claimant
+    nearest the discarder in turn order).  A hand ends at the first win (on one discard several
+    seats may win when the rule allows it) or when the wall is exhausted.  Flowers are laid aside and
     replaced from the back of the wall; the rules that flip an indicator (太仓, 瑞金, 上饶,
     金华) turn up one random tile after the shuffle, out of play.  No dead wall is kept: kong
     replacements come from the back of the wall.  Each hand is an independent deal with a
