@@ -56,9 +56,8 @@ ctypedef struct Policy:
     shanten_fn shanten         # the rule's exact shanten of any hand
     const void* ctx            # its context
     const Params* table        # the table path's parameters for hands without wildcards (NULL: none)
-    const Params* part         # table NULL: the table path's parameters of the rule's table forms,
-                               # the others bounded by ``bound`` (NULL: no partial table path)
-    bound_fn bound
+    const Params* part         # table NULL: the table forms' parameters (NULL: no partial path)
+    bound_fn bound             # with ``part``: the bound on the rule's other forms
     const uint8_t* copies      # natural copies in play per kind (0: never counted in 进张)
     uint64_t tag               # extra key bits (< 256), e.g. the game's row of the rule tables
     Memo* memo                 # shanten and accept masks (NULL: every hand evaluated afresh)
