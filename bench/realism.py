@@ -1,11 +1,11 @@
 """Do the simulated players play like people?  The realism measures of the players issue, per rule
 and policy, beside the human / real-play figures they are judged against; writes REALISM.md.
 
-    PYTHONPATH=src python bench/realism.py [--games N] [--seed S] [--rules a,b] [--policies P,...]
+    PYTHONPATH=src python bench/realism.py [--games N] [--seed S] [--rules a,b] [--policies "P; ..."]
                                            [--threads T] [--markdown FILE]
 
 ``--policies`` names policies of :mod:`mjfast.policies` by their ``repr`` (``Efficiency()``,
-``Efficiency(call='never')`` …), comma-free within each, separated by ``;``.
+``Efficiency(call='never')`` …), comma-free within each, separated by ``;`` (default: ``Efficiency(); Value()``, the two built-in players).
 
 Measures (each over ``--games`` seeded games of ``simulate_games``; the same seed for every
 policy, so the walls are the same):
@@ -129,7 +129,7 @@ def main(argv=None) -> int:
     p.add_argument("--games", type=int, default=20_000)
     p.add_argument("--seed", type=int, default=20261201)
     p.add_argument("--rules", default=",".join(mj.simulation.games.SUPPORTED))
-    p.add_argument("--policies", default="Efficiency()")
+    p.add_argument("--policies", default="Efficiency(); Value()")
     p.add_argument("--threads", type=int, default=None)
     p.add_argument("--markdown", default=None, help="write the tables to this file (e.g. bench/REALISM.md)")
     args = p.parse_args(argv)

@@ -37,7 +37,7 @@ if os.environ.get("MJFAST_ORACLE_SCALE", "") == "full":
     N_GAMES = dict.fromkeys(N_GAMES, 100_000)
 CASES = {name: (name, {}) for name in mj.rules.names()}
 CASES["xuezhan"] = ("sichuan", {"xuezhan": True})
-#: Largest plausible share of 流局 per rule (efficiency bots, no dead wall): rules with a minimum
+#: Largest plausible share of 流局 per rule (the built-in players, no dead wall): rules with a minimum
 #: to win (国标 8 番, JJ's MCR fans, 苏州/太仓 花) see more draws.
 MAX_DRAW = {"guobiao": 0.3, "jj": 0.3, "suzhou": 0.15, "taicang": 0.15, "guiyang": 0.15}
 
