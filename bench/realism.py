@@ -5,7 +5,8 @@ and policy, beside the human / real-play figures they are judged against; writes
                                            [--threads T] [--markdown FILE]
 
 ``--policies`` names policies of :mod:`mjfast.policies` by their ``repr`` (``Efficiency()``,
-``Efficiency(call='never')`` …), comma-free within each, separated by ``;`` (default: ``Efficiency(); Value()``, the two built-in players).
+``Efficiency(call='never')`` …), comma-free within each, separated by ``;`` (default:
+``Efficiency(); Value()``, the two built-in players).
 
 Measures (each over ``--games`` seeded games of ``simulate_games``; the same seed for every
 policy, so the walls are the same):
