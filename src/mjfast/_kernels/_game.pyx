@@ -356,9 +356,11 @@ cdef int extra_bound(const uint8_t* c, int n_melds, int w, int forms) noexcept n
     return best
 
 
-cdef int other_forms_bound(const uint8_t* c, int n_melds, const void* ctx) noexcept nogil:
+cdef int other_forms_bound(const uint8_t* c, int n_melds, int below, const void* ctx) noexcept nogil:
     """The policy's bound on the forms beyond the table path's (:func:`shanten_raw` takes each
-    at least at its bound here; each bound falls by at most one per tile added)."""
+    at least at its bound here; each bound falls by at most one per tile added, and no discard
+    lowers it).  A knitted form whose cheap bound is under ``below`` is given its exact shanten
+    (one shanten kernel call instead of the tries a low bound would ask for)."""
     cdef const Rule* R = (<Eval*>ctx).R
     cdef int best = INF, m, lb
     if R.extra:
@@ -367,10 +369,14 @@ cdef int other_forms_bound(const uint8_t* c, int n_melds, const void* ctx) noexc
         m = knit_most(c)
         if R.p_ks.forms:
             lb = knitted_straight_bound(m)
+            if lb < below:
+                lb = shanten_one(c, n_melds, 0, &R.p_ks)
             if lb < best:
                 best = lb
         if R.p_hk.forms and n_melds == 0:
             lb = honours_knitted_bound(m, c)
+            if lb < below:
+                lb = shanten_one(c, n_melds, 0, &R.p_hk)
             if lb < best:
                 best = lb
     return best

@@ -25,8 +25,9 @@ from mjfast._kernels._common cimport POW5, IS_ORPHAN, KNIT
 # the rule's exact shanten of a hand (``wilds`` wildcards held; the hand size fixes ``n_melds``)
 ctypedef int (*shanten_fn)(const uint8_t* c, int n_melds, int wilds, const void* ctx) noexcept nogil
 # a lower bound on the shanten of a hand without wildcards over the rule's forms the table
-# path does not cover, that falls by at most one per tile added
-ctypedef int (*bound_fn)(const uint8_t* c, int n_melds, const void* ctx) noexcept nogil
+# path does not cover, that falls by at most one per tile added and never by a discard; the
+# caller needs it only as far as ``below`` (a bound under ``below`` may be made exact)
+ctypedef int (*bound_fn)(const uint8_t* c, int n_melds, int below, const void* ctx) noexcept nogil
 
 
 # ---------------------------------------------------------------------------------------
@@ -324,7 +325,7 @@ cdef inline uint64_t pol_accepted_part(Policy* P, uint8_t* c, int n_melds, int s
         for k in range(N_KINDS):
             if mask[k]:
                 acc |= (<uint64_t>1) << k
-    if P.bound(c, n_melds, P.ctx) - 1 < s0:
+    if P.bound(c, n_melds, s0 + 1, P.ctx) - 1 < s0:
         for k in range(N_KINDS):
             if c[k] < 4 and P.copies[k] and not (acc >> k & 1):
                 c[k] += 1
@@ -398,7 +399,11 @@ cdef inline void discard_shanten(Policy* P, uint8_t* c, int n_melds, int w, int8
         # a discard never lowers) leaves below the table forms' shanten
         table_init(&T, c, n_melds, P.part)
         table_discards(&T, c, sd)
-        lb = P.bound(c, n_melds, P.ctx)
+        lb = -1
+        for d in range(N_KINDS):
+            if sd[d] != 127 and sd[d] > lb:
+                lb = sd[d]
+        lb = P.bound(c, n_melds, lb, P.ctx)
         for d in range(N_KINDS):
             if sd[d] != 127 and lb < sd[d]:
                 c[d] -= 1
