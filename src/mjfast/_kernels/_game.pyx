@@ -356,30 +356,43 @@ cdef int extra_bound(const uint8_t* c, int n_melds, int w, int forms) noexcept n
     return best
 
 
+cdef inline int knitted_shanten(const uint8_t* c, int n_melds, const Rule* R, int below) noexcept nogil:
+    """The least shanten of the rule's knitted forms (组合龙 with at most one meld, 全不靠 with
+    none; INF where none applies): a form's exact shanten where its cheap bound (missing
+    distinct tiles of the best knitted arrangement) is under ``below`` -- lowered by each exact
+    value found -- else that bound, which the caller cannot use anyway."""
+    cdef int best = INF, m, lb
+    if not R.slow or n_melds > 1:
+        return INF
+    m = knit_most(c)
+    if R.p_ks.forms:
+        lb = knitted_straight_bound(m)
+        if lb < below:
+            lb = shanten_one(c, n_melds, 0, &R.p_ks)
+            if lb < below:
+                below = lb
+        if lb < best:
+            best = lb
+    if R.p_hk.forms and n_melds == 0:
+        lb = honours_knitted_bound(m, c)
+        if lb < below:
+            lb = shanten_one(c, n_melds, 0, &R.p_hk)
+        if lb < best:
+            best = lb
+    return best
+
+
 cdef int other_forms_bound(const uint8_t* c, int n_melds, int below, const void* ctx) noexcept nogil:
     """The policy's bound on the forms beyond the table path's (:func:`shanten_raw` takes each
     at least at its bound here; each bound falls by at most one per tile added, and no discard
     lowers it).  A knitted form whose cheap bound is under ``below`` is given its exact shanten
     (one shanten kernel call instead of the tries a low bound would ask for)."""
     cdef const Rule* R = (<Eval*>ctx).R
-    cdef int best = INF, m, lb
+    cdef int best = INF, lb
     if R.extra:
         best = extra_bound(c, n_melds, 0, R.extra)
-    if R.slow and n_melds <= 1:
-        m = knit_most(c)
-        if R.p_ks.forms:
-            lb = knitted_straight_bound(m)
-            if lb < below:
-                lb = shanten_one(c, n_melds, 0, &R.p_ks)
-            if lb < best:
-                best = lb
-        if R.p_hk.forms and n_melds == 0:
-            lb = honours_knitted_bound(m, c)
-            if lb < below:
-                lb = shanten_one(c, n_melds, 0, &R.p_hk)
-            if lb < best:
-                best = lb
-    return best
+    lb = knitted_shanten(c, n_melds, R, below)
+    return lb if lb < best else best
 
 
 cdef int shanten_raw(const uint8_t* c, int n_melds, int w, Eval* E, const Rule* R) noexcept nogil:
@@ -389,9 +402,8 @@ cdef int shanten_raw(const uint8_t* c, int n_melds, int w, Eval* E, const Rule* 
     十三浪 and 九幺 the policy uses the count of :func:`extra_bound` (exact but for kinds
     already used up, and for the strict 烂胡 reading) and the row's exact parameters confirm a
     hand that count calls complete, so every win is exact; the knitted forms (国标, no wildcards) are evaluated
-    only when a cheap lower bound (missing distinct tiles of the best knitted arrangement) says
-    they could do better."""
-    cdef int best = shanten_one(c, n_melds, w, &E.p), i, m, lb
+    only when a cheap lower bound (:func:`knitted_shanten`) says they could do better."""
+    cdef int best = shanten_one(c, n_melds, w, &E.p), i
     if R.extra:
         i = extra_bound(c, n_melds, w, R.extra)
         if i < best:
@@ -399,22 +411,10 @@ cdef int shanten_raw(const uint8_t* c, int n_melds, int w, Eval* E, const Rule* 
                 i = shanten_one(c, n_melds, w, &R.rows[E.row])
             if i < best:
                 best = i
-    if w or not R.slow or n_melds > 1 or best < 0:
+    if w or best < 0:
         return best
-    m = knit_most(c)
-    if R.p_ks.forms:
-        lb = knitted_straight_bound(m)
-        if lb < best:
-            i = shanten_one(c, n_melds, 0, &R.p_ks)
-            if i < best:
-                best = i
-    if R.p_hk.forms and n_melds == 0:
-        lb = honours_knitted_bound(m, c)
-        if lb < best:
-            i = shanten_one(c, n_melds, 0, &R.p_hk)
-            if i < best:
-                best = i
-    return best
+    i = knitted_shanten(c, n_melds, R, best)
+    return i if i < best else best
 
 
 # An exception raised by a checker, by the checker's id, until the kernel call that asked raises
