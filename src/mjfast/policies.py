@@ -195,15 +195,22 @@ class Value:
     with the best rating less its danger when defending; ties to the lower shanten, then the
     lowest kind; under 定缺 (四川) the void suit first; wildcards only when nothing else is left.
     **Calls**: a 碰 or 吃 on another seat's discard when the rating after it (and the best
-    discard) is more than 10 % above the rating of passing; a 杠 whenever it holds three and the
+    discard) is more than 10 % above the rating of passing, or when :class:`Efficiency` would
+    make it (it lowers the shanten, or keeps it with more 进张) and the rating after it keeps
+    at least half the rating of passing: the chance within the draws left says nothing of the
+    other seats winning first, so it undervalues speed, and a call that costs a 门清 bonus or a
+    pattern's hope pays less than its rating says only when it costs more than half.  A call
+    that is not faster is made only for the rating.  A 杠 whenever it holds three and the
     shanten does not rise (a kong pays under most rules, which the rating does not count).
     **Wins**: every potential win the rule accepts, except that under 瑞金 (飞) and 上饶 (宝吊头)
     it declines a complete self-drawn hand that can be discarded down to a lone wildcard and
     waits there while eight or more tiles are left (the wait wins on any tile it draws and
     scores as 飞 / 宝吊头).  **Own turn**: concealed and added kongs as :class:`Efficiency`.
 
-    The weights (0.6, three times, 10 %, and the defence's below) were chosen by duplicate
-    matches against :class:`Efficiency`; ``bench/REALISM.md`` reports how both play.
+    The weights (0.6, three times, 10 %, half, and the defence's below) were chosen by duplicate
+    matches against :class:`Efficiency`; ``bench/REALISM.md`` reports how both play.  Two rules
+    set some differently (their modules' ``VALUE_KNOBS``, with the matches that chose them):
+    under 瑞金 a call is made only for the rating, and under 贵阳 the player does not defend.
 
     **Defence** (``defend=True``): the expected loss of each discard is subtracted from its
     rating.  Each opponent is ready with a chance set by what everyone can see: 0.05, 0.15,
@@ -216,7 +223,8 @@ class Value:
     Parameters
     ----------
     defend : bool, default True
-        Weigh the danger of each discard as above.
+        Weigh the danger of each discard as above (under 贵阳 its weight is 0, so that there
+        ``Value()`` and ``Value(defend=False)`` play the same games).
 
     Examples
     --------
@@ -302,6 +310,15 @@ def _pattern_values(rule_obj):
 _VALUES: dict = {}
 #: Overrides of the value players' weights (``_game.VALUE_KNOBS``) for tuning runs; empty otherwise.
 _KNOBS: dict = {}
+
+
+def _rule_knobs(rule_obj) -> dict:
+    """The value players' weights that differ from ``_game.VALUE_KNOBS`` under a rule: its rule
+    module's ``VALUE_KNOBS`` (a variant's are its base rule's), then the tuning overrides."""
+    from . import rules as _rules
+
+    module = _rules._REGISTRY.get(rule_obj.name)
+    return {**getattr(module, "VALUE_KNOBS", {}), **_KNOBS}
 
 
 def _measure_values(rule_obj):

@@ -256,7 +256,7 @@ ctypedef struct Rule:
     int value[4]         # per seat: V_VALUE (the value player), V_DEFEND (which also defends)
     double pat_values[4 * N_PATTERNS]   # a win's value by pattern, concealed / open, self-drawn / on a discard
     int honours          # honour kinds are in play
-    double knobs[7]      # the value players' weights (VALUE_KNOBS, in order)
+    double knobs[8]      # the value players' weights (VALUE_KNOBS, in order)
     int any_user         # some seat has a user policy (``user`` is called)
     void* user
 
@@ -496,10 +496,14 @@ cdef enum:
 # patterns' usual 进张; how many tiles behind the plain hand a pattern may be to count; the
 # factor by which a call must raise the rating; a ready seat's chance of waiting on a given
 # unsafe tile; the loss of dealing in as a multiple of a plain open hand's discard win
-# (winners hold more than the plainest hand).
-# The values were chosen by duplicate matches against Efficiency() (1,000 walls per rule).
+# (winners hold more than the plainest hand); the share of its rating a call that makes the hand
+# faster (the efficiency test) must keep to be made (inf: only calls that raise the rating; the
+# rating's chance within the draws left undervalues speed, so a faster call pays more often
+# than the rating says).
+# The values were chosen by duplicate matches against Efficiency() (1,000 to 10,000 walls per
+# rule); a rule module's VALUE_KNOBS overrides some of them for its rule.
 VALUE_KNOBS = {"last_boost": 3.0, "pattern_margin": 1.0, "pattern_usual": 0.6, "slack": 3.0,
-               "call_margin": 1.1, "deal_in": 0.01, "loss_factor": 1.5}
+               "call_margin": 1.1, "deal_in": 0.01, "loss_factor": 1.5, "call_keep": 0.5}
 # Defence: an opponent's chance of being ready by its exposed melds (0..4), plus THREAT_LATE times
 # the share of the wall drawn
 cdef double[5] THREAT = [0.05, 0.15, 0.35, 0.7, 1.0]
@@ -623,7 +627,7 @@ cdef int value_discard(Player* P, int me, Eval* E, const Rule* R, const int16_t*
     if defend:
         danger_of(danger, R, P, me, vis, left, left0, won)
     return val_decide(&E.pol, P[me].c, P[me].n_melds, P[me].w, P[me].void_suit, vis, &H,
-                      danger if defend else NULL, s_out, &v)
+                      danger if defend else NULL, s_out, &v, False)
 
 
 cdef int value_claim(Player* S, int d, Eval* E, const Rule* R, int16_t* vis, int left, int won,
@@ -631,9 +635,10 @@ cdef int value_claim(Player* S, int d, Eval* E, const Rule* R, int16_t* vis, int
     """A value player's answer to another seat's discard ``d`` it holds two (three) of: M_KONG
     when it holds three and the kong keeps its shanten (as :class:`Efficiency`: a kong pays under
     most rules, which the rating does not count), else M_PUNG when the pung raises its rating
-    by ``call_margin``, else -1."""
+    by ``call_margin``, or when it passes the efficiency test (:func:`pol_claims`) and keeps at
+    least ``call_keep`` of the rating, else -1."""
     cdef Hopes H
-    cdef int s0, s1
+    cdef int s0, s1, u0, u1, call, test
     cdef double v0, v1
     s0 = shanten_of(S.c, S.n_melds, S.w, E, R)
     if S.c[d] == 3 and kong_ok:
@@ -650,12 +655,18 @@ cdef int value_claim(Player* S, int d, Eval* E, const Rule* R, int16_t* vis, int
     vis[d] += 2
     S.n_melds += 1
     val_decide(&E.pol, S.c, S.n_melds, S.w, S.void_suit, vis, &H, NULL, &s1, &v1)
+    call = v1 > v0 * R.knobs[4]
+    # the efficiency test only where its answer may count (call_keep inf: never)
+    test = not call and v1 >= v0 * R.knobs[7]
+    if test:
+        decide(S.c, S.n_melds, S.w, E, R, S.void_suit, vis, &s1, &u1)
     S.n_melds -= 1
     S.c[d] += 2
     vis[d] -= 2
-    if v1 > v0 * R.knobs[4]:
-        return M_PUNG
-    return -1
+    if test:
+        u0 = ukeire(S.c, S.n_melds, S.w, s0, E, R, S.void_suit, vis)
+        call = pol_claims(CALL_FASTER, 0, s0, u0, s1, u1)
+    return M_PUNG if call else -1
 
 
 cdef inline int is_concealed(const Player* P) noexcept nogil:
@@ -1065,6 +1076,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
     cdef int drawn, after_kong, after_flower, kong_src = -1, kong_discard, last, calls = 0, n_kongs = 0
     cdef int winners, how, discarder, win_tile, best_a, claimed, forced, n_made = 0, n_log = 0
     cdef int wm, best_wm = 0               # a chow's tiles held by wildcards (chow_legal)
+    cdef int call, test                  # a value player's chow: made, and put to the efficiency test
     cdef int cnt[3]
     cdef int codes[3]                    # the chow codes that could hold a discard (chow_codes)
     cdef int n_codes = 0
@@ -1545,7 +1557,8 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 hopes_of(&H, R, &P[q], b - f + 1, won)
                 s0 = shanten_of(P[q].c, P[q].n_melds, P[q].w, E, R)
                 v0 = rate_hand(&E.pol, P[q].c, P[q].n_melds, P[q].w, s0, P[q].void_suit, vis, &H)
-                vb = v0 * R.knobs[4]
+                vb = -1e300                # the best chow made so far: as value_claim's test
+                u0 = -1
                 H.open_ = 1
                 H.chowed = 1
                 i = H.melded
@@ -1558,9 +1571,17 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                     apply_chow(&P[q], d, k, wm, 1, NULL)
                     P[q].n_melds += 1
                     val_decide(&E.pol, P[q].c, P[q].n_melds, P[q].w, -1, vis, &H, NULL, &s1, &v1)
+                    call = v1 > v0 * R.knobs[4]
+                    test = not call and v1 > vb and v1 >= v0 * R.knobs[7]
+                    if test:
+                        decide(P[q].c, P[q].n_melds, P[q].w, E, R, -1, vis, &s1, &u1)
                     P[q].n_melds -= 1
                     apply_chow(&P[q], d, k, wm, -1, NULL)
-                    if v1 > vb:
+                    if test:
+                        if u0 < 0:
+                            u0 = ukeire(P[q].c, P[q].n_melds, P[q].w, s0, E, R, -1, vis)
+                        call = pol_claims(CALL_FASTER, 0, s0, u0, s1, u1)
+                    if call and v1 > vb:
                         vb = v1
                         claimed = q
                         best_a = 100 + k

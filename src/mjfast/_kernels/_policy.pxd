@@ -850,13 +850,15 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
 
 
 cdef inline int val_decide(Policy* P, uint8_t* c, int n_melds, int w, int void_suit, const int16_t* vis,
-                           const Hopes* H, const double* danger, int* s_out, double* v_out) noexcept nogil:
+                           const Hopes* H, const double* danger, int* s_out, double* v_out,
+                           bint want_v=True) noexcept nogil:
     """The value player's discard from a 3k+2 hand ``c`` (restored before returning; -1 when only
     wildcards are left): among the discards that leave the least shanten or one more (rated by
     their patterns alone), the best :func:`rate_hand` after it less its ``danger`` (the expected
     loss of discarding each kind, in stakes; NULL: none), ties to the lower shanten, then the
     lowest kind; ``s_out`` the shanten after it, ``v_out`` its rating.  Under 定缺 the void
-    suit's tiles go first, as :func:`pol_decide` discards them."""
+    suit's tiles go first, as :func:`pol_decide` discards them, and ``v_out`` is the rating of
+    the hand left (0 without ``want_v``, for a caller that needs only the discard)."""
     cdef int8_t sd[34]
     cdef int d, s, best_d = -1, best_s = INF + 1, least = INF
     cdef double v, floor, best_v = -1e300
@@ -864,6 +866,10 @@ cdef inline int val_decide(Policy* P, uint8_t* c, int n_melds, int w, int void_s
         d = void_discard(P, c, n_melds, w, void_suit, s_out)
         if d >= 0:
             v_out[0] = 0.0
+            if want_v:
+                c[d] -= 1
+                v_out[0] = rate_hand(P, c, n_melds, w, s_out[0], void_suit, vis, H)
+                c[d] += 1
             return d
     discard_shanten(P, c, n_melds, w, sd)
     for d in range(N_KINDS):

@@ -57,6 +57,13 @@ OPTION_DOCS: dict[str, dict] = {
 #: 4567 discard wins per 1657 discard-legal self-draws (ρ = 2.756), 60.8 tiles unseen at the win.
 DISCARD_HAZARD = 0.01512
 
+#: The value players' weights that differ here from the other rules' (``_game.VALUE_KNOBS``): no
+#: defence (a 平胡 cannot win on a discard, and a discard that rates lower for its safety costs
+#: more than it saves).  Measured by duplicate matches of ``Value()`` against ``Efficiency()``
+#: (10,000 walls, ``rng=20261203``): +0.0160 ± 0.0095 stakes (+1.7 SE) so, −0.0741 ± 0.0192
+#: (−3.8 SE) with the other rules' ``deal_in`` (0.01) and −0.0742 ± 0.0192 with 0.003.
+VALUE_KNOBS = {"deal_in": 0.0}
+
 
 def build(options: dict[str, Any]) -> Rule:
     """Build the Guiyang rule from resolved options."""

@@ -459,7 +459,7 @@ def _raw(
         seat_policies=seat_policies,
         user=user,
         pattern_values=values,
-        value_knobs=_policies._KNOBS or None,
+        value_knobs=_policies._rule_knobs(rule) or None,
     )
     if game.errors:
         raise game.errors[0]
