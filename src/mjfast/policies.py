@@ -192,8 +192,11 @@ class Value:
 
     **Discards**: among the discards that leave the least shanten (rated by every target) or
     one more (rated by their patterns alone: speed is given up only for a pattern), the one
-    with the best rating less its danger when defending; ties to the lower shanten, then the
-    lowest kind; under 定缺 (四川) the void suit first; wildcards only when nothing else is left.
+    with the best rating less its danger when defending; ties to the tile that may still make
+    the least (its *shape worth*: 0.3 for an honour, 0.6 for a terminal, 0.8 for a 2 or 8, 1 for
+    a 3-7, plus 1 per other copy held, 1 per next rank held and 0.5 per rank two away held),
+    then to the lower shanten, then the lowest kind; under 定缺 (四川) the void suit first;
+    wildcards only when nothing else is left.
     **Calls**: a 碰 or 吃 on another seat's discard when the rating after it (and the best
     discard) is more than 10 % above the rating of passing, or when :class:`Efficiency` would
     make it (it lowers the shanten, or keeps it with more 进张) and the rating after it keeps
@@ -208,9 +211,11 @@ class Value:
     scores as 飞 / 宝吊头).  **Own turn**: concealed and added kongs as :class:`Efficiency`.
 
     The weights (0.6, three times, 10 %, half, and the defence's below) were chosen by duplicate
-    matches against :class:`Efficiency`; ``bench/REALISM.md`` reports how both play.  Two rules
-    set some differently (their modules' ``VALUE_KNOBS``, with the matches that chose them):
-    under 瑞金 a call is made only for the rating, and under 贵阳 the player does not defend.
+    matches against :class:`Efficiency`; ``bench/REALISM.md`` reports how both play.  Three
+    rules set some differently (their modules' ``VALUE_KNOBS``, with the matches that chose them):
+    under 瑞金 a call is made only for the rating, under 贵阳 the player does not defend, and under
+    JJ ties go to the lowest kind (its 十三浪 and 九幺 are made of the honours and terminals that
+    shape worth lets go first).
 
     **Defence** (``defend=True``): the expected loss of each discard is subtracted from its
     rating.  Each opponent is ready with a chance set by what everyone can see: 0.05, 0.15,

@@ -370,6 +370,37 @@ def test_missing_methods_fall_back_to_value():
         assert not speed["winning_hand"].equals(b["winning_hand"])
 
 
+def test_value_players_pung_before_their_void_suit_is_gone():
+    """Under 定缺 a hand that still holds its void suit is rated by the hand left after the
+    void tile it must discard next, so a value player's pung need not wait until the void suit
+    is gone (rated as nothing, such a pung never raised the rating)."""
+    rule = mj.rules.get("sichuan")
+    game, records = _raw(rule, 300, 11, Value(), log=900)
+    pungs = {"void held": 0, "void gone": 0}
+
+    def check(rp, i, acts, j, voids):
+        a, seat, _ = acts[j]
+        if a == "pung":
+            v = voids[seat]
+            pungs["void held" if sum(rp.c[seat][9 * v : 9 * v + 9]) else "void gone"] += 1
+
+    _play_through(rule, game, records, check)
+    assert pungs["void held"] > 20 and pungs["void gone"] > 20, pungs
+
+
+def test_rule_modules_set_known_value_weights():
+    """A rule module's ``VALUE_KNOBS`` names only the kernel's weights, and they change the play
+    as documented: under 贵阳 (no defence) ``Value()`` plays ``Value(defend=False)``'s games,
+    which it does not under 苏州."""
+    for name in mj.rules.names():
+        knobs = getattr(mj.rules._REGISTRY[name], "VALUE_KNOBS", {})
+        assert set(knobs) <= set(_kg.VALUE_KNOBS), (name, knobs)
+    for rule, same in (("guiyang", True), ("suzhou", False)):
+        a = mj.simulate_games(rule, 300, rng=5, n_threads=1, policy=Value())
+        b = mj.simulate_games(rule, 300, rng=5, n_threads=1, policy=Value(defend=False))
+        assert a.equals(b) is same, rule  # the frames' data (their attrs name the policies)
+
+
 @pytest.mark.parametrize("rule", mj.rules.names())
 def test_a_policy_that_never_wins_draws_every_hand_the_rule_does_not_force(rule):
     """The engine asks before every win: declining them all leaves every hand drawn, the tiles

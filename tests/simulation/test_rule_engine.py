@@ -248,8 +248,9 @@ def test_guobiao_lianzhong_first_turn_hands():
 def _locked_claims(rule):
     """Claims (碰/杠) by a seat of a kind it passed a 碰 of, or discarded while holding three, before
     its next draw — replayed from the action log (the deal is logged as draws) of players who 碰
-    whenever they may (the efficiency players never re-claim a kind they passed or broke up)."""
-    game, rec = raw(rule, 1500, 19, pung_policy=1, log=700)
+    whenever they may (the efficiency players, whose calls ``pung_policy`` sets, never re-claim a
+    kind they passed or broke up)."""
+    game, rec = raw(rule, 1500, 19, pung_policy=1, log=700, policy=mj.policies.Efficiency())
     n = 0
     for lg in rec[6]:
         locked = {s: set() for s in range(4)}

@@ -256,7 +256,7 @@ ctypedef struct Rule:
     int value[4]         # per seat: V_VALUE (the value player), V_DEFEND (which also defends)
     double pat_values[4 * N_PATTERNS]   # a win's value by pattern, concealed / open, self-drawn / on a discard
     int honours          # honour kinds are in play
-    double knobs[8]      # the value players' weights (VALUE_KNOBS, in order)
+    double knobs[9]      # the value players' weights (VALUE_KNOBS, in order)
     int any_user         # some seat has a user policy (``user`` is called)
     void* user
 
@@ -499,11 +499,12 @@ cdef enum:
 # (winners hold more than the plainest hand); the share of its rating a call that makes the hand
 # faster (the efficiency test) must keep to be made (inf: only calls that raise the rating; the
 # rating's chance within the draws left undervalues speed, so a faster call pays more often
-# than the rating says).
+# than the rating says); the weight of a discard's shape worth (``shape_worth``) in breaking
+# ties of rating and 进张 (0: ties to the lowest kind, as Efficiency).
 # The values were chosen by duplicate matches against Efficiency() (1,000 to 10,000 walls per
 # rule); a rule module's VALUE_KNOBS overrides some of them for its rule.
 VALUE_KNOBS = {"last_boost": 3.0, "pattern_margin": 1.0, "pattern_usual": 0.6, "slack": 3.0,
-               "call_margin": 1.1, "deal_in": 0.01, "loss_factor": 1.5, "call_keep": 0.5}
+               "call_margin": 1.1, "deal_in": 0.01, "loss_factor": 1.5, "call_keep": 0.5, "shape": 1.0}
 # Defence: an opponent's chance of being ready by its exposed melds (0..4), plus THREAT_LATE times
 # the share of the wall drawn
 cdef double[5] THREAT = [0.05, 0.15, 0.35, 0.7, 1.0]
@@ -522,6 +523,7 @@ cdef void hopes_of_rule(Hopes* H, const Rule* R) noexcept nogil:
     H.pattern_margin = R.knobs[1]
     H.pattern_usual = R.knobs[2]
     H.slack = <int>R.knobs[3]
+    H.shape = R.knobs[8]
 
 
 cdef int set_knobs(Rule* R, object overrides) except -1:

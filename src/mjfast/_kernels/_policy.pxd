@@ -561,6 +561,7 @@ ctypedef struct Hopes:          # what the rating of one seat's hands needs besi
     double pattern_margin      # a pattern's rating is divided by this (it must beat speed clearly)
     double pattern_usual       # scales every pattern's usual 进张
     int slack                  # a pattern is a target only this many tiles behind the plain hand
+    double shape               # the weight of a discard's shape worth in its tie-break
 
 
 # A standard hand's usual 进张 (of 136 tiles) by the tiles it misses, 1..8 and beyond: the shape of
@@ -849,16 +850,37 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
     return best
 
 
+DEF SHAPE_PER_UNIT = 1e-10    # stakes per unit of a tile's shape worth: below one 进张 tile's tie term
+
+
+cdef inline double shape_worth(const uint8_t* c, int k) noexcept nogil:
+    """What a held tile of kind ``k`` may still make: its rank's chances (a 3-7 the most, an
+    honour the least), its other copies held, and its suit neighbours held (the next ranks
+    fully, the ranks two away half).  A discard's tie-break after its rating and 进张."""
+    cdef double w
+    cdef int r, j
+    if k >= 27:
+        return 0.3 + (c[k] - 1)
+    r = k % 9
+    w = 0.6 if r == 0 or r == 8 else (0.8 if r == 1 or r == 7 else 1.0)
+    w += c[k] - 1
+    for j in range(-2, 3):
+        if j and 0 <= r + j < 9:
+            w += c[k + j] * (1.0 if j == 1 or j == -1 else 0.5)
+    return w
+
+
 cdef inline int val_decide(Policy* P, uint8_t* c, int n_melds, int w, int void_suit, const int16_t* vis,
                            const Hopes* H, const double* danger, int* s_out, double* v_out,
                            bint want_v=True) noexcept nogil:
     """The value player's discard from a 3k+2 hand ``c`` (restored before returning; -1 when only
     wildcards are left): among the discards that leave the least shanten or one more (rated by
     their patterns alone), the best :func:`rate_hand` after it less its ``danger`` (the expected
-    loss of discarding each kind, in stakes; NULL: none), ties to the lower shanten, then the
-    lowest kind; ``s_out`` the shanten after it, ``v_out`` its rating.  Under 定缺 the void
-    suit's tiles go first, as :func:`pol_decide` discards them, and ``v_out`` is the rating of
-    the hand left (0 without ``want_v``, for a caller that needs only the discard)."""
+    loss of discarding each kind, in stakes; NULL: none) and ``H.shape`` times SHAPE_PER_UNIT
+    its :func:`shape_worth`, ties to the lower shanten, then the lowest kind; ``s_out`` the
+    shanten after it, ``v_out`` its rating.  Under 定缺 the void suit's tiles go first, as
+    :func:`pol_decide` discards them, and ``v_out`` is the rating of the hand left (0 without
+    ``want_v``, for a caller that needs only the discard)."""
     cdef int8_t sd[34]
     cdef int d, s, best_d = -1, best_s = INF + 1, least = INF
     cdef double v, floor, best_v = -1e300
@@ -886,6 +908,8 @@ cdef inline int val_decide(Policy* P, uint8_t* c, int n_melds, int w, int void_s
         c[d] += 1
         if danger != NULL:
             v -= danger[d]
+        if H.shape:
+            v -= H.shape * SHAPE_PER_UNIT * shape_worth(c, d)
         if v > best_v + 1e-12 or (v > best_v - 1e-12 and s < best_s):
             best_v = v
             best_s = s

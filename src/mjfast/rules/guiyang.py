@@ -60,8 +60,9 @@ DISCARD_HAZARD = 0.01512
 #: The value players' weights that differ here from the other rules' (``_game.VALUE_KNOBS``): no
 #: defence (a 平胡 cannot win on a discard, and a discard that rates lower for its safety costs
 #: more than it saves).  Measured by duplicate matches of ``Value()`` against ``Efficiency()``
-#: (10,000 walls, ``rng=20261203``): +0.0160 ± 0.0095 stakes (+1.7 SE) so, −0.0741 ± 0.0192
-#: (−3.8 SE) with the other rules' ``deal_in`` (0.01) and −0.0742 ± 0.0192 with 0.003.
+#: (10,000 walls, ``rng=20261203``): +0.0720 ± 0.0195 stakes (+3.7 SE) so, −0.0554 ± 0.0198
+#: (−2.8 SE) with the other rules' ``deal_in`` (0.01); the loss does not shrink with the weight
+#: (−3.8 and −3.9 SE at 0.01 and 0.003 before shape worth broke ties).
 VALUE_KNOBS = {"deal_in": 0.0}
 
 
