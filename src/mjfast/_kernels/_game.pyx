@@ -1559,7 +1559,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 hopes_of(&H, R, &P[q], b - f + 1, won)
                 s0 = shanten_of(P[q].c, P[q].n_melds, P[q].w, E, R)
                 v0 = rate_hand(&E.pol, P[q].c, P[q].n_melds, P[q].w, s0, P[q].void_suit, vis, &H)
-                vb = -1e300                # the best chow made so far: as value_claim's test
+                vb = -1e300                # the rating after the best chow made so far
                 u0 = -1
                 H.open_ = 1
                 H.chowed = 1
