@@ -624,7 +624,7 @@ cdef int value_discard(Player* P, int me, Eval* E, const Rule* R, const int16_t*
     cdef Hopes H
     cdef double danger[34]
     cdef double v
-    cdef int defend = R.value[me] & V_DEFEND
+    cdef int defend = R.value[me] & V_DEFEND and R.knobs[5] > 0.0   # deal_in 0: every danger is 0
     hopes_of(&H, R, &P[me], left, won)
     if defend:
         danger_of(danger, R, P, me, vis, left, left0, won)
