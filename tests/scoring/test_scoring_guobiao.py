@@ -920,6 +920,25 @@ def test_kernel_result_type():
     assert type(g) is K.Found and (g.total, g.fans, g.reading) == (f.total, f.fans, f.reading)
 
 
+@pytest.mark.parametrize(
+    "meld, why",
+    [
+        ((1, 7, True), "rank 1-7"),  # a chow from 8m
+        ((1, 27, True), "rank 1-7"),  # a chow of honours
+        ((2, 34, True), "tile id is 0-33"),
+        ((2, -1, True), "tile id is 0-33"),
+        ((4, 0, True), "type is 1"),
+    ],
+)
+def test_the_fan_search_refuses_melds_it_cannot_read(meld, why):
+    """A meld the search would read outside its tables is refused before the search."""
+    from mjfast._kernels import _mcr as K
+
+    h = Hand("1112345678999m5m")
+    with pytest.raises(ValueError, match=why):
+        K.mcr_calculate(h.counts, (meld,), 4, False, False, False, False, 0, 0, 0)
+
+
 def test_scores_pickle(seed):
     """A Score pickles with its lazy parts unread (they rebuild from the kernel's result)."""
     rng = random.Random(seed + 3)

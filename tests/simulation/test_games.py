@@ -380,6 +380,55 @@ def test_suzhou_minimum_in_kernel_matches_can_win(monkeypatch, options):
 
 
 @pytest.mark.parametrize(
+    "options, policy",
+    [
+        ({}, "efficiency"),
+        ({}, None),
+        ({"tileset": 144}, "efficiency"),
+        ({"exclusions": "v2", "selfdraw_buqiuren": True, "qingyaojiu_tongke": True}, "efficiency"),
+        ({"yipao_duoxiang": True, "sigang_angang": True}, None),
+    ],
+)
+def test_guobiao_minimum_in_kernel_matches_can_win(monkeypatch, options, policy):
+    """The kernel's 8-番 minimum (the compiled fan search) accepts exactly the wins ``mj.can_win``
+    accepts: the same games come out as when every complete hand is put to ``can_win`` through
+    the Python checker, which turns down some complete hands and accepts others."""
+    n = 1200
+    _g, in_kernel = _raw("guobiao", n, 9, options, policy=policy)
+    game = G._Game(mj.rules.get("guobiao", **options), seats=mj.policies.resolve(policy))
+    answers = []
+
+    def asked(*args):
+        answers.append(checker(*args))
+        return answers[-1]
+
+    checker, game.checker = game.checker, asked
+    from mjfast.scoring import guobiao
+
+    monkeypatch.setattr(guobiao, "kernel_fan_minimum", lambda rule: None)  # ask the checker instead
+    sizes = _chunks.chunk_sizes(n)
+    children = _chunks.seed_sequence(9).spawn(len(sizes))
+    by_checker = G._raw(game, _chunks.bit_generators(children), sizes, 1)
+    assert answers.count(False) >= 100 and answers.count(True) >= n // 2, (answers.count(False), len(answers))
+    for a, b in zip(in_kernel, by_checker):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_guobiao_minimum_stays_with_the_checker_when_the_fans_change():
+    """联众 hands and changed fan values are not the compiled search's: the kernel asks ``can_win``."""
+    from mjfast.scoring import _outcome
+
+    assert _outcome.hook(mj.rules.get("guobiao"), "kernel_fan_minimum")(mj.rules.get("guobiao")) == 0
+    lz = mj.rules.get("guobiao", lianzhong_extras=True)
+    assert _outcome.hook(lz, "kernel_fan_minimum")(lz) is None
+    v = mj.rules.variant("guobiao", "guobiao_all_chows_10", values={"all_chows": 10})
+    assert _outcome.hook(v, "kernel_fan_minimum") is None
+    ref = mj.simulate_games("guobiao", 1000, rng=3, n_threads=1, policy="efficiency")
+    var = mj.simulate_games(v, 1000, rng=3, n_threads=1, policy="efficiency")
+    assert not ref["winning_hand"].equals(var["winning_hand"])  # 平和 at 10 番 wins more hands
+
+
+@pytest.mark.parametrize(
     "forms",
     [
         "standard",

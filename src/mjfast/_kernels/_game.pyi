@@ -79,6 +79,7 @@ def simulate_games_kernel(
     wild_chow: bool = False,
     flower_minimum: tuple[int, int, bool, bool, bool] | None,
     checker: Callable[[int, bytes, tuple, int, int, int, int, int, int, bytes, int], bool] | None,
+    fan_minimum: tuple[int, bool, bool] | None = ...,
     dealers: npt.NDArray[np.int8],
     winds: npt.NDArray[np.int8],
     rec: npt.NDArray[np.int32],

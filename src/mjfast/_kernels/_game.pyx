@@ -53,9 +53,11 @@ from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
 from mjfast._kernels._shanten cimport (
-    Params, params_init, shanten_one, N_KINDS, INF, F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, F_HONORS_KNITTED,
-    F_KNITTED_STRAIGHT, F_SEVEN_STARS, F_THIRTEEN_LAN, F_NINE_TERMINALS, O_NEED_VOID, O_VOID_M, O_HONOUR_CHOWS)
+    Params, params_init, shanten_one, shanten_below, N_KINDS, INF, F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS,
+    F_HONORS_KNITTED, F_KNITTED_STRAIGHT, F_SEVEN_STARS, F_THIRTEEN_LAN, F_NINE_TERMINALS, O_NEED_VOID, O_VOID_M,
+    O_HONOUR_CHOWS)
 from mjfast._kernels._rng cimport bitgen_pointer, bounded_u32
+from mjfast._kernels._mcr cimport mcr_fan_total, mcr_ready, MCR_CHOW, MCR_PUNG, MCR_KONG
 from mjfast._kernels._policy cimport (Memo, Policy, Table, memo_init, memo_free, pol_shanten, pol_accepted,
                                       pol_ukeire, pol_decide, table_init, table_discards)
 from mjfast._kernels._policy cimport CALL_FASTER, CALL_ALWAYS, CALL_NEVER, pol_claims, pol_kongs
@@ -246,6 +248,10 @@ ctypedef struct Rule:
     int fm_hard_only     # 1: only hard flowers count towards the minimum
     int fm_qg_exempt     # 1: a 抢杠 win needs no minimum
     int fm_discard_pung  # 1: a wind triplet completed by the winning discard is a 风碰 (SZ-A4)
+    int fan_min          # 1: 国标's 8-番 minimum decided here by the compiled fan search (no checker)
+    int fan_opts         # its option bits (mjfast._kernels._mcr)
+    int fan_last_copy    # 1: 和绝张 is scored
+    int fan_flower_bloom  # 1: a win on a flower's replacement is 杠上开花
     int slow             # forms beyond standard / seven pairs / thirteen orphans (国标)
     Params p_hk          # 全不靠 / 七星不靠 alone
     Params p_ks          # 组合龙 alone
@@ -360,7 +366,8 @@ cdef inline int knitted_shanten(const uint8_t* c, int n_melds, const Rule* R, in
     """The least shanten of the rule's knitted forms (组合龙 with at most one meld, 全不靠 with
     none; INF where none applies): a form's exact shanten where its cheap bound (missing
     distinct tiles of the best knitted arrangement) is under ``below`` -- lowered by each exact
-    value found -- else that bound, which the caller cannot use anyway."""
+    value found, the search pruned there (:func:`shanten_below`) -- else a bound at least
+    ``below``, which the caller cannot use anyway."""
     cdef int best = INF, m, lb
     if not R.slow or n_melds > 1:
         return INF
@@ -368,7 +375,7 @@ cdef inline int knitted_shanten(const uint8_t* c, int n_melds, const Rule* R, in
     if R.p_ks.forms:
         lb = knitted_straight_bound(m)
         if lb < below:
-            lb = shanten_one(c, n_melds, 0, &R.p_ks)
+            lb = shanten_below(c, n_melds, 0, &R.p_ks, below)
             if lb < below:
                 below = lb
         if lb < best:
@@ -376,7 +383,7 @@ cdef inline int knitted_shanten(const uint8_t* c, int n_melds, const Rule* R, in
     if R.p_hk.forms and n_melds == 0:
         lb = honours_knitted_bound(m, c)
         if lb < below:
-            lb = shanten_one(c, n_melds, 0, &R.p_hk)
+            lb = shanten_below(c, n_melds, 0, &R.p_hk, below)
         if lb < best:
             best = lb
     return best
@@ -843,6 +850,30 @@ cdef int flower_minimum(const Player* P, const Rule* R, int tile, int self_draw,
     return (hard if R.fm_hard_only else F) >= R.fm_need[0 if self_draw or flags & FL_ROBBING_KONG else 1]
 
 
+cdef enum:
+    MCR_MINIMUM = 8      # 国标 GB-A1: a win needs 8 番 without the flowers
+
+
+cdef int fan_minimum(const Player* P, const Rule* R, int seat, int tile, int self_draw, int dealer,
+                     int flags) noexcept nogil:
+    """国标's 8-番 minimum on a complete hand ``P``: the fans without flowers of its best reading,
+    from the flags of the context the checker would build (和绝张, 杠上开花 / 抢杠和, the wall's last
+    tile, the seat's and the game's winds)."""
+    cdef int mtype[4]
+    cdef int mfirst[4]
+    cdef int mmelded[4]
+    cdef int i, kong
+    for i in range(P.n_melds):
+        mtype[i] = MCR_CHOW if P.mk[i] == M_CHOW else (MCR_PUNG if P.mk[i] == M_PUNG else MCR_KONG)
+        mfirst[i] = P.mt[i]
+        mmelded[i] = P.mk[i] != M_CONCEALED
+    kong = (flags & FL_ROBBING_KONG) != 0 or (
+        self_draw and flags & FL_AFTER_KONG and (R.fan_flower_bloom or not flags & FL_AFTER_FLOWER))
+    return mcr_fan_total(P.c, P.n_melds, mtype, mfirst, mmelded, tile, self_draw,
+                         R.fan_last_copy and flags & FL_LAST_COPY, kong, flags & FL_LAST_TILE,
+                         (seat - dealer + 4) & 3, flags >> FL_WIND_SHIFT & 3, R.fan_opts) >= MCR_MINIMUM
+
+
 cdef int complete(Player* P, Eval* prm, const Rule* R, int tile) noexcept nogil:
     """Whether the 3k+2 hand ``P`` (``tile`` just added) is complete.  On the table fast path
     from the memo of the hand before ``tile`` (the seat's hand since its last discard): one
@@ -867,6 +898,8 @@ cdef int can_win(Player* P, Eval* prm, const Rule* R, int seat, int tile, int se
         return 0
     if R.flower_min:
         return flower_minimum(P, R, tile, self_draw, flags)
+    if R.fan_min:
+        return fan_minimum(P, R, seat, tile, self_draw, dealer, flags)
     if R.check:
         return ask_checker(R.checker, P, seat, tile, self_draw, discarder, dealer, flags, flipped)
     return 1
@@ -1935,6 +1968,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
                           bint wild_chow=False,
                           object flower_minimum,        # None or (self-draw, discard, hard only, 抢杠 exempt, SZ-A4)
                           object checker,               # None or callable (see Parameters)
+                          object fan_minimum=None,      # None or (option bits, 和绝张, flower bloom)
                           const int8_t[::1] dealers,    # IN (n_games,) the dealer of each game, -1: drawn
                           const int8_t[::1] winds,      # IN (n_games,) the prevalent wind of each game
                           int32_t[:, ::1] rec,          # OUT (n_games, N_RECORD)
@@ -2015,6 +2049,11 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
         hard flowers count; ``qianggang_exempt``: a 抢杠 win needs none; ``discard_pung``: a wind
         triplet completed by the winning discard is a 风碰, 1 花, not a 风暗刻, 2) instead of
         asking a checker; None for every other rule.
+    fan_minimum : tuple or None
+        ``(option_bits, last_copy, flower_bloom)``: decide 国标's 8-番 minimum here, by the
+        compiled fan search of :mod:`mjfast._kernels._mcr` with its option bits, and 和绝张 /
+        杠上开花 on a flower's replacement as the rule's facts say, instead of asking a checker
+        (only for rules without wildcards or honour chows); None for every other rule.
     checker : callable or None
         ``checker(seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds,
         flowers, flipped) -> bool`` with ``counts`` the 34 concealed counts as bytes (the
@@ -2166,6 +2205,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     R.check = checker is not None
     R.checker = <void*>checker
     R.flower_min = flower_minimum is not None
+    R.fan_min = fan_minimum is not None
     R.any_user = 0
     for i in range(4):
         R.call_mode[i] = CALL_FASTER
@@ -2207,6 +2247,15 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     R.user = <void*>user
     if R.flower_min:
         R.fm_need[0], R.fm_need[1], R.fm_hard_only, R.fm_qg_exempt, R.fm_discard_pung = flower_minimum
+    if R.fan_min:
+        if R.check or R.flower_min:
+            raise ValueError("fan_minimum decides the wins: give no checker and no flower_minimum with it")
+        R.fan_opts, R.fan_last_copy, R.fan_flower_bloom = fan_minimum
+        if R.hchow or np.any(np.asarray(faces) == ROLE_WILD):
+            raise ValueError("fan_minimum reads natural tiles only: the rule may have no wildcards and no honour chows")
+        if not 0 <= R.fan_opts <= 7:
+            raise ValueError(f"fan_minimum's option bits are 0..7, got {R.fan_opts}")
+        mcr_ready()
     if n_chunks == 0 or total == 0:
         return
     rngs = <bitgen_t**>malloc(n_chunks * sizeof(bitgen_t*))

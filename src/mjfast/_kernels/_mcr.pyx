@@ -31,9 +31,9 @@ cdef enum:
     READING_W = 17
     TT = 72
     MAXDIV = 24
-    CHOW = 1
-    PUNG = 2
-    KONG = 3
+    CHOW = MCR_CHOW
+    PUNG = MCR_PUNG
+    KONG = MCR_KONG
     PAIR = 4
     F_SELF_DRAWN = 1
     F_LAST_TILE = 2
@@ -148,7 +148,7 @@ READING_WIDTH = READING_W
 READING_FORMS = ("", "standard", "seven_pairs", "seven_shifted_pairs", "honors_and_knitted",
                  "thirteen_orphans", "knitted_straight", "nine_gates")
 
-cdef int FAN_VALUE[NF]   # filled from the fan table at the end of this module (see there)
+cdef int FAN_VALUE[NF]   # filled from the fan table on first use (mcr_ready, at the end of this module)
 
 # mjfast id -> reference value, and back
 cdef int TO_REF[34]
@@ -1494,6 +1494,127 @@ cdef class Found:
         return self._reading
 
 
+cdef int hand_init(Hand_* h, const uint8_t* cnt, int n_melds, const int* meld_type, const int* meld_first,
+                   const int* meld_melded, int win, int seat, int prevalent, int opts) noexcept nogil:
+    """Fill ``h`` from mjfast-order counts (the winning tile included) and the melds (types
+    CHOW / PUNG / KONG, first tile ids, melded flags), which the caller has checked; return the
+    standing tiles less the winning one."""
+    cdef int i, t, n, standing_cnt = 0
+    memset(h, 0, sizeof(Hand_))
+    h.fixed_cnt = n_melds
+    for i in range(n_melds):
+        if meld_type[i] == CHOW:
+            t = TO_REF[meld_first[i] + 1]
+            h.fixed_table[t - 1] += 1
+            h.fixed_table[t] += 1
+            h.fixed_table[t + 1] += 1
+        else:
+            t = TO_REF[meld_first[i]]
+            h.fixed_table[t] += 3 if meld_type[i] == PUNG else 4
+        h.fixed[i] = make_pack(1 if meld_melded[i] else 0, meld_type[i], t)
+    for i in range(34):
+        n = cnt[i]
+        if n:
+            h.st[TO_REF[i]] = n
+            standing_cnt += n
+    h.win = TO_REF[win]
+    h.seat = seat
+    h.prevalent = prevalent
+    h.opts = opts
+    for i in range(34):
+        t = ALL_REF[i]
+        if h.st[t] or h.fixed_table[t]:
+            h.unique[h.n_unique] = t
+            h.n_unique += 1
+    return standing_cnt - 1
+
+
+cdef int best_reading(Hand_* h, int flag, int standing_cnt, int* best, int* best_packs, int* form_out,
+                      int* seq_out) noexcept nogil:
+    """The fan total of the best reading of the hand ``h`` (0: no winning hand), its fans in
+    ``best`` (NF), its packs in ``best_packs`` (5), its form and knitted layout (-1: none)."""
+    cdef int ft[NF]
+    cdef Divisions res
+    cdef int work[5]
+    cdef int i, t, n, form = R_NONE, best_fan = 0, total, hog, seq = -1
+    cdef bint seven = False, uw
+    memset(best, 0, NF * sizeof(int))
+    memset(best_packs, 0, 5 * sizeof(int))
+    if h.st[h.win] != 1:
+        flag &= ~F_LAST_TILE
+    if h.fixed_table[h.win] == 3:
+        flag |= F_LAST_TILE
+    if flag & F_KONG:
+        if flag & F_SELF_DRAWN:
+            n = 0
+            for i in range(h.fixed_cnt):
+                if ptype(h.fixed[i]) == KONG:
+                    n = 1
+            if not n:
+                flag &= ~F_KONG
+        elif h.fixed_table[h.win] != 0 or h.st[h.win] != 1:
+            flag &= ~F_KONG
+    h.flag = flag
+    if h.fixed_cnt == 0:
+        form = special(h, best)
+        if form == R_NONE:
+            seq = knitted(h, best, best_packs)
+            if seq >= 0:
+                form = R_KNITTED_STRAIGHT
+            elif nine_gates(h, best):
+                form = R_NINE_GATES
+        if form != R_NONE:
+            best_fan = fan_total(best)
+            seven = best[SEVEN_PAIRS] == 1
+    elif h.fixed_cnt == 1:
+        seq = knitted(h, best, best_packs)
+        if seq >= 0:
+            form = R_KNITTED_STRAIGHT
+            best_fan = fan_total(best)
+    if best_fan == 0 or seven:
+        res.count = 0
+        if has_pair(h.st):
+            memcpy(work, h.fixed, sizeof(h.fixed))
+            divide(h.st, h.fixed_cnt, 0, 0, work, &res)
+        if res.count:
+            uw = unique_wait_std(h.st, standing_cnt, h.win)
+            hog = 0
+            for i in range(34):
+                t = ALL_REF[i]
+                if h.st[t] + h.fixed_table[t] == 4:
+                    hog += 1
+            for n in range(res.count):
+                regular(h, res.packs[n], hog, uw, ft)
+                total = fan_total(ft)
+                if total > best_fan or (total == best_fan and (
+                        ft[PURE_TRIPLE_CHOW] == 1 or seven or ft[TRIPLE_PUNG])):
+                    best_fan = total
+                    memcpy(best, ft, sizeof(ft))
+                    memcpy(best_packs, res.packs[n], 5 * sizeof(int))
+                    form = R_STANDARD
+    form_out[0] = form
+    seq_out[0] = seq
+    return best_fan
+
+
+cdef int mcr_fan_total(const uint8_t* counts, int n_melds, const int* meld_type, const int* meld_first,
+                       const int* meld_melded, int win, int self_drawn, int last_copy, int kong, int wall_last,
+                       int seat, int prevalent, int opts) noexcept nogil:
+    """The fan total without flowers of the best reading of a complete hand (0: none), as
+    :func:`mcr_calculate` finds it, for a kernel that checks its own arguments: counts in
+    mjfast order (the winning tile included, at most 14 tiles), at most 4 melds of types
+    MCR_CHOW / MCR_PUNG / MCR_KONG with a chow's first tile a suit rank 1-7, ids 0-33, winds 0-3."""
+    cdef Hand_ h
+    cdef int best[NF]
+    cdef int best_packs[5]
+    cdef int form, seq
+    cdef int flag = (F_SELF_DRAWN if self_drawn else 0) | (F_LAST_TILE if last_copy else 0) \
+        | (F_KONG if kong else 0) | (F_WALL_LAST if wall_last else 0)
+    cdef int standing_cnt = hand_init(&h, counts, n_melds, meld_type, meld_first, meld_melded, win, seat,
+                                      prevalent, opts)
+    return best_reading(&h, flag, standing_cnt, best, best_packs, &form, &seq)
+
+
 def mcr_calculate(object counts, tuple melds, int win, bint self_drawn, bint last_copy,
                   bint kong, bint wall_last, int seat, int prevalent, int opts,
                   type found not None=Found):
@@ -1529,106 +1650,40 @@ def mcr_calculate(object counts, tuple melds, int win, bint self_drawn, bint las
         :data:`READING_FORMS`.
     """
     cdef Hand_ h
-    cdef int ft[NF]
     cdef int best[NF]
     cdef int best_packs[5]
-    cdef Divisions res
-    cdef int work[5]
-    cdef int i, t, n, typ, first, form = R_NONE, best_fan = 0, total, hog, seq = -1, standing_cnt
-    cdef bint seven = False, uw
+    cdef int meld_type[4]
+    cdef int meld_first[4]
+    cdef int meld_melded[4]
+    cdef int i, typ, first, n_melds, form, seq, best_fan, standing_cnt
     cdef int flag = (F_SELF_DRAWN if self_drawn else 0) | (F_LAST_TILE if last_copy else 0) \
         | (F_KONG if kong else 0) | (F_WALL_LAST if wall_last else 0)
     cdef const uint8_t* cnt = u8_34(counts)
+    if not _fans_loaded:
+        _load_fan_values()
     if not PyType_IsSubtype(found, Found):
         raise TypeError(f"found must be Found or a subclass, got {found.__name__}")
     if not 0 <= win < 34 or not 0 <= seat < 4 or not 0 <= prevalent < 4:
         raise ValueError("win must be a tile id 0-33 and the winds 0-3")
-    memset(&h, 0, sizeof(h))
-    memset(best, 0, sizeof(best))
-    memset(best_packs, 0, sizeof(best_packs))
-    h.fixed_cnt = len(melds)
-    if h.fixed_cnt > 4:
+    n_melds = len(melds)
+    if n_melds > 4:
         raise ValueError("at most 4 melds")
-    for i in range(h.fixed_cnt):
+    for i in range(n_melds):
         typ, first, melded = melds[i]
         if typ == CHOW:
-            t = TO_REF[first + 1]
-            h.fixed_table[t - 1] += 1
-            h.fixed_table[t] += 1
-            h.fixed_table[t + 1] += 1
+            if not (0 <= first < 27 and first % 9 <= 6):
+                raise ValueError(f"a chow starts on a suit tile of rank 1-7 (id 0-26), got id {first}")
+        elif typ == PUNG or typ == KONG:
+            if not 0 <= first < 34:
+                raise ValueError(f"a meld's tile id is 0-33, got {first}")
         else:
-            t = TO_REF[first]
-            h.fixed_table[t] += 3 if typ == PUNG else 4
-        h.fixed[i] = make_pack(1 if melded else 0, typ, t)
-    standing_cnt = 0
-    for i in range(34):
-        n = cnt[i]
-        if n:
-            h.st[TO_REF[i]] = n
-            standing_cnt += n
-    standing_cnt -= 1
-    h.win = TO_REF[win]
-    h.seat = seat
-    h.prevalent = prevalent
-    h.opts = opts
+            raise ValueError(f"a meld's type is 1 (chow), 2 (pung) or 3 (kong), got {typ}")
+        meld_type[i] = typ
+        meld_first[i] = first
+        meld_melded[i] = 1 if melded else 0
     with nogil:
-        for i in range(34):
-            t = ALL_REF[i]
-            if h.st[t] or h.fixed_table[t]:
-                h.unique[h.n_unique] = t
-                h.n_unique += 1
-        if h.st[h.win] != 1:
-            flag &= ~F_LAST_TILE
-        if h.fixed_table[h.win] == 3:
-            flag |= F_LAST_TILE
-        if flag & F_KONG:
-            if flag & F_SELF_DRAWN:
-                n = 0
-                for i in range(h.fixed_cnt):
-                    if ptype(h.fixed[i]) == KONG:
-                        n = 1
-                if not n:
-                    flag &= ~F_KONG
-            elif h.fixed_table[h.win] != 0 or h.st[h.win] != 1:
-                flag &= ~F_KONG
-        h.flag = flag
-        if h.fixed_cnt == 0:
-            form = special(&h, best)
-            if form == R_NONE:
-                seq = knitted(&h, best, best_packs)
-                if seq >= 0:
-                    form = R_KNITTED_STRAIGHT
-                elif nine_gates(&h, best):
-                    form = R_NINE_GATES
-            if form != R_NONE:
-                best_fan = fan_total(best)
-                seven = best[SEVEN_PAIRS] == 1
-        elif h.fixed_cnt == 1:
-            seq = knitted(&h, best, best_packs)
-            if seq >= 0:
-                form = R_KNITTED_STRAIGHT
-                best_fan = fan_total(best)
-        if best_fan == 0 or seven:
-            res.count = 0
-            if has_pair(h.st):
-                memcpy(work, h.fixed, sizeof(h.fixed))
-                divide(h.st, h.fixed_cnt, 0, 0, work, &res)
-            if res.count:
-                uw = unique_wait_std(h.st, standing_cnt, h.win)
-                hog = 0
-                for i in range(34):
-                    t = ALL_REF[i]
-                    if h.st[t] + h.fixed_table[t] == 4:
-                        hog += 1
-                for n in range(res.count):
-                    regular(&h, res.packs[n], hog, uw, ft)
-                    total = fan_total(ft)
-                    if total > best_fan or (total == best_fan and (
-                            ft[PURE_TRIPLE_CHOW] == 1 or seven or ft[TRIPLE_PUNG])):
-                        best_fan = total
-                        memcpy(best, ft, sizeof(ft))
-                        memcpy(best_packs, res.packs[n], sizeof(best_packs))
-                        form = R_STANDARD
+        standing_cnt = hand_init(&h, cnt, n_melds, meld_type, meld_first, meld_melded, win, seat, prevalent, opts)
+        best_fan = best_reading(&h, flag, standing_cnt, best, best_packs, &form, &seq)
     if best_fan == 0:
         return None
     # the type's own allocator: Found.__new__(found) would look __new__ up and call it
@@ -1648,14 +1703,25 @@ def mcr_calculate(object counts, tuple melds, int win, bint self_drawn, bint las
 
 
 # ---------------------------------------------------------------------------------------------
-# the fan values, from the one fan table.  Read last: importing the table imports the scoring
-# package, whose 国标 scorer subclasses Found (defined above) when it is imported first.
+# the fan values, from the one fan table, read on first use: importing the table imports the
+# scoring package, whose 国标 scorer subclasses Found (defined above), and the game kernel, which
+# imports this module when it is imported itself.
+cdef bint _fans_loaded = False
+
+
 def _load_fan_values():
+    global _fans_loaded
     from mjfast.scoring import _fans
     if len(_fans.FAN_VALUE) != NF or _fans.FAN_NAME_EN[FLOWER_TILES] != "Flower Tiles":
         raise ImportError("mjfast.scoring._fans does not match the MCR kernel's fan ids")
     for i in range(NF):
         FAN_VALUE[i] = _fans.FAN_VALUE[i]
+    _fans_loaded = True
 
 
-_load_fan_values()
+cdef int mcr_ready() except -1:
+    """Read the fan values if they are not yet read (:func:`mcr_fan_total` needs them; a kernel
+    calls this with the GIL before it searches)."""
+    if not _fans_loaded:
+        _load_fan_values()
+    return 0

@@ -15,8 +15,8 @@ from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
-from mjfast._kernels._shanten cimport Params, table_row, merge_int_rows, finish, shanten_one, N_KINDS, INF, \
-    F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT
+from mjfast._kernels._shanten cimport Params, table_row, merge_int_rows, finish, shanten_one, shanten_below, \
+    N_KINDS, INF, F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT
 from mjfast._kernels._efficiency cimport Eval as IncEval, ev_init, accept_mask, seven_pairs_need
 
 from mjfast._kernels._common cimport POW5, IS_ORPHAN, KNIT
@@ -830,7 +830,8 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
         if d > s_plain + 3 or target_value(H, PAT_HONOURS_KNITTED + j, 0, d, unseen, unseen, USUAL_KNITTED,
                                            s_plain + 1) <= max_of(best, floor):
             continue
-        d = shanten_one(c, n_melds, 0, H.hk if j == 0 else H.ks) + 1
+        # (the searches pruned where the answer cannot count: beyond s_plain + 3, or no better)
+        d = shanten_below(c, n_melds, 0, H.hk if j == 0 else H.ks, s_plain + 3) + 1
         if d > s_plain + 3:
             continue
         v = target_value(H, PAT_HONOURS_KNITTED + j, 0, d, unseen, unseen, USUAL_KNITTED, s_plain + 1)
@@ -840,7 +841,7 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
         for k in range(N_KINDS):
             if left[k] and c[k] < 4:
                 c[k] += 1
-                d2 = shanten_one(c, n_melds, 0, H.hk if j == 0 else H.ks) + 1
+                d2 = shanten_below(c, n_melds, 0, H.hk if j == 0 else H.ks, d - 1) + 1
                 c[k] -= 1
                 if d2 < d:
                     u += left[k]

@@ -18,6 +18,7 @@ ctypedef struct Params:
     const uint8_t* hon_u
 
 cdef int shanten_one(const uint8_t* c, int n_melds, int wilds, const Params* prm) noexcept nogil
+cdef int shanten_below(const uint8_t* c, int n_melds, int wilds, const Params* prm, int bound) noexcept nogil
 cdef int shanten_form(const uint8_t* c, int n_melds, int wilds, const Params* prm, int form) noexcept nogil
 cdef void params_init(Params* prm, const uint8_t* cap, const uint8_t* playable, int forms, int options) noexcept nogil
 cdef int standard_from_indices(int i0, int i1, int i2, int i3, int kmax) noexcept nogil

@@ -1148,6 +1148,22 @@ cdef int shanten_one(const uint8_t* c, int n_melds, int wilds, const Params* prm
     return best - wilds - 1
 
 
+cdef int shanten_below(const uint8_t* c, int n_melds, int wilds, const Params* prm, int bound) noexcept nogil:
+    """``min(shanten_one(...), bound)`` (so a lower bound on the shanten, exact below ``bound``),
+    each form searched only for a deficit under the best so far."""
+    cdef int bit = 1, n, W, d
+    if prm.options & O_NEED_VOID or fused_applies(prm):
+        return imin(shanten_one(c, n_melds, wilds, prm), bound)
+    n = hand_size(c, wilds)
+    W = wilds if wilds < MAX_WILDS else MAX_WILDS
+    d = bound + wilds + 1      # the deficit of shanten ``bound``
+    while bit <= F_SEVEN_STARS:
+        if prm.forms & bit:
+            d = imin(d, form_deficit(c, n, n_melds, W, prm, bit, d))
+        bit <<= 1
+    return d - wilds - 1
+
+
 # ---------------------------------------------------------------------------------------
 # Python-facing kernels (arguments validated by mjfast.shanten)
 cdef inline const uint8_t* u8_34(object a, str name) except NULL:

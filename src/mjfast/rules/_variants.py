@@ -5,7 +5,7 @@ values, elements switched off or added).  Declaring it registers three things un
 each built from the base's own: a registry entry (what :func:`mjfast.rules.get` builds the
 :class:`~mjfast.rules.Rule` with), a scorer (the base's :class:`~mjfast.scoring._framework.Scheme`
 derived with the changes) and an engine-hook module (the base's hooks, less the kernel's own
-minimum test when the changes could alter legality).  A variant's Rule pickles as its recipe and
+minimum tests when the changes could alter legality).  A variant's Rule pickles as its recipe and
 its options, so a process pool or a Dask worker that has never seen the variant declares it
 before the Rule is used.
 """
@@ -299,7 +299,12 @@ def _register(spec: VariantSpec, module, rule, base_scheme, registry: dict, repl
             mod = _Hooks(path, f"Engine hooks of the rule variant {name!r} (those of its base).")
         mod._base = importlib.import_module(rule.engine.hooks)
         keep = base_scheme is None or _legality_kept(base_scheme, spec)
-        mod._absent = frozenset() if keep else frozenset({"kernel_minimum"})
+        # the kernel's own minimum tests use the built-in values: 苏州's 花 minimum those of the
+        # tagged elements, 国标's 8-番 minimum (the compiled fan search) every fan's
+        absent = set() if keep else {"kernel_minimum"}
+        if spec.values or spec.elements:
+            absent.add("kernel_fan_minimum")
+        mod._absent = frozenset(absent)
         sys.modules[path] = mod
     new = _Entry(spec, module, path, scheme)
     _ENTRIES[name] = new

@@ -15,6 +15,9 @@ the module through ``Rule.engine.hooks`` and never tests a rule's name):
     dealer).
 ``kernel_minimum(rule) -> tuple or None``
     A flower minimum the kernel decides itself (苏州), instead of asking ``can_win``.
+``kernel_fan_minimum(rule) -> int or None``
+    The option bits of the compiled 国标 fan search when the kernel may decide the 8-番 minimum
+    itself (国标 as declared), instead of asking ``can_win``.
 ``complete_is_legal(rule) -> bool``
     Every complete hand the kernel finds is a legal win (no need to ask ``can_win``).
 ``score_options(rule) -> dict``

@@ -568,3 +568,13 @@ MINIMAL_WINS = (("234s55z", ("123m@left", "789p@opposite", "678m@right"), (), "2
 def score_options(rule) -> dict:
     """A tile set with the 8 花牌 (``tileset=144``) is scored with ``flowers=True``."""
     return {"flowers": True} if rule.tileset.bonus else {}
+
+
+def kernel_fan_minimum(rule) -> int | None:
+    """The fan search's option bits when the game kernel may decide the 8-番 minimum itself
+    (GB-A1: :func:`_legality` on the compiled search's total): the fans and their values are
+    the declared ones and no 联众 hand replaces them.  None otherwise (the kernel asks
+    :func:`can_win_guobiao`)."""
+    if rule.options["lianzhong_extras"] or not SCHEME.bound(rule, score_options(rule)).as_declared:
+        return None
+    return _option_bits(rule)

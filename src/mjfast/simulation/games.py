@@ -407,8 +407,11 @@ def _raw(
     winds = np.zeros(n, np.int8) if winds is None else np.ascontiguousarray(winds, np.int8)
     minimum = _outcome.hook(rule, "kernel_minimum")
     minimum = minimum(rule) if minimum is not None else None
+    fans = _outcome.hook(rule, "kernel_fan_minimum")
+    fans = fans(rule) if fans is not None else None
+    fan_minimum = None if fans is None else (fans, facts.last_copy, facts.flower_bloom)
     legal = _outcome.hook(rule, "complete_is_legal")
-    trivial = minimum is not None or (legal is not None and legal(rule))
+    trivial = minimum is not None or fans is not None or (legal is not None and legal(rule))
     game._contexts.clear()  # only this batch's contexts are scored next
     seats = game.seats if seats is None else seats
     seat_policies = user = values = None
@@ -445,6 +448,7 @@ def _raw(
         wild_chow=rule.wild_chows,
         dice=bool(dice),
         flower_minimum=minimum,
+        fan_minimum=fan_minimum,
         checker=None if trivial else game.checker,
         dealers=dealers,
         winds=winds,
