@@ -61,8 +61,8 @@ from mjfast._kernels._mcr cimport mcr_fan_total, mcr_ready, MCR_CHOW, MCR_PUNG, 
 from mjfast._kernels._policy cimport (Memo, Policy, Table, memo_init, memo_free, pol_shanten, pol_accepted,
                                       pol_ukeire, pol_decide, table_init, table_discards)
 from mjfast._kernels._policy cimport CALL_FASTER, CALL_ALWAYS, CALL_NEVER, pol_claims, pol_kongs
-from mjfast._kernels._policy cimport Hopes, rate_hand, val_decide, group_of, PAT_PLAIN, N_PATTERNS, knit_most, \
-    knitted_straight_bound, honours_knitted_bound
+from mjfast._kernels._policy cimport Hopes, BOUNDS_SIZE, bounds_init, rate_hand, val_decide, group_of, PAT_PLAIN, \
+    N_PATTERNS, knit_most, knitted_straight_bound, honours_knitted_bound
 
 cdef enum:
     MAX_WALL = 160
@@ -531,6 +531,7 @@ cdef void hopes_of_rule(Hopes* H, const Rule* R) noexcept nogil:
     H.pattern_usual = R.knobs[2]
     H.slack = <int>R.knobs[3]
     H.shape = R.knobs[8]
+    H.bounds = NULL
 
 
 cdef int set_knobs(Rule* R, object overrides) except -1:
@@ -630,9 +631,11 @@ cdef int value_discard(Player* P, int me, Eval* E, const Rule* R, const int16_t*
     """A value player's discard (:func:`val_decide`, with its danger when it defends)."""
     cdef Hopes H
     cdef double danger[34]
+    cdef double bounds[BOUNDS_SIZE]
     cdef double v
     cdef int defend = R.value[me] & V_DEFEND and R.knobs[5] > 0.0   # deal_in 0: every danger is 0
     hopes_of(&H, R, &P[me], left, won)
+    bounds_init(&H, bounds)
     if defend:
         danger_of(danger, R, P, me, vis, left, left0, won)
     return val_decide(&E.pol, P[me].c, P[me].n_melds, P[me].w, P[me].void_suit, vis, &H,
@@ -647,6 +650,7 @@ cdef int value_claim(Player* S, int d, Eval* E, const Rule* R, int16_t* vis, int
     by ``call_margin``, or when it passes the efficiency test (:func:`pol_claims`) and keeps at
     least ``call_keep`` of the rating, else -1."""
     cdef Hopes H
+    cdef double bounds[BOUNDS_SIZE]
     cdef int s0, s1, u0, u1, call, test
     cdef double v0, v1
     s0 = shanten_of(S.c, S.n_melds, S.w, E, R)
@@ -657,6 +661,7 @@ cdef int value_claim(Player* S, int d, Eval* E, const Rule* R, int16_t* vis, int
         if s1 <= s0:
             return M_KONG
     hopes_of(&H, R, S, left, won)
+    bounds_init(&H, bounds)
     v0 = rate_hand(&E.pol, S.c, S.n_melds, S.w, s0, S.void_suit, vis, &H)
     H.melded |= 1 << group_of(d)
     H.open_ = 1
@@ -1120,6 +1125,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
     cdef int flipped = -1, row = 0, replaced = 0, first_disc = -2
     cdef int left0 = 0                   # tiles left after the deal (the value players' defence)
     cdef Hopes H
+    cdef double bounds[BOUNDS_SIZE]     # H's cache (bounds_init)
     cdef double v0, v1, vb
     cdef const int8_t* faces
     cdef int wflag = (wind & 3) << FL_WIND_SHIFT
@@ -1590,6 +1596,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             elif P[q].n_melds < 4 and not P[q].fei and q != asked and R.value[q] \
                     and R.call_mode[q] != CALL_NEVER:
                 hopes_of(&H, R, &P[q], b - f + 1, won)
+                bounds_init(&H, bounds)
                 s0 = shanten_of(P[q].c, P[q].n_melds, P[q].w, E, R)
                 v0 = rate_hand(&E.pol, P[q].c, P[q].n_melds, P[q].w, s0, P[q].void_suit, vis, &H)
                 vb = -1e300                # the rating after the best chow made so far

@@ -562,6 +562,7 @@ ctypedef struct Hopes:          # what the rating of one seat's hands needs besi
     double pattern_usual       # scales every pattern's usual 进张
     int slack                  # a pattern is a target only this many tiles behind the plain hand
     double shape               # the weight of a discard's shape worth in its tie-break
+    double* bounds             # NULL, or BOUNDS_SIZE entries < 0: :func:`target_bound`'s cache for these hopes
 
 
 # A standard hand's usual 进张 (of 136 tiles) by the tiles it misses, 1..8 and beyond: the shape of
@@ -648,6 +649,38 @@ cdef inline double target_value(const Hopes* H, int pat, int op, int need, int u
         b = H.last_boost
     b = reach(need, u, unseen, usual, b, H.draws) * (vs + (b - 1.0) * vd) / b
     return b if pat == PAT_PLAIN else b / H.pattern_margin
+
+
+cdef enum:
+    BOUND_NEEDS = 16           # needs 0..15 (reach answers 0 beyond)
+    BOUNDS_SIZE = 224          # N_PATTERNS * 2 * BOUND_NEEDS: the size of a Hopes' bounds
+
+
+cdef inline void bounds_init(Hopes* H, double* bounds) noexcept nogil:
+    """Give ``H`` the cache ``bounds`` (BOUNDS_SIZE entries) of :func:`target_bound`, empty."""
+    cdef int i
+    for i in range(BOUNDS_SIZE):
+        bounds[i] = -1.0
+    H.bounds = bounds
+
+
+cdef inline double target_bound(const Hopes* H, int pat, int op, int need, double usual,
+                                int plain_need=0) noexcept nogil:
+    """:func:`target_value` with every unseen tile useful (an upper bound on a target's rating,
+    :func:`reach` being monotone in the 进张): it depends on the pattern, open or not and the
+    need alone, so it is computed once per hopes (``H.bounds``)."""
+    cdef int i
+    cdef double v
+    if pat != PAT_PLAIN and need > plain_need + H.slack:
+        return 0.0
+    if H.bounds == NULL or need < 0 or need >= BOUND_NEEDS:
+        return target_value(H, pat, op, need, 1, 1, usual, plain_need)
+    i = (2 * pat + op) * BOUND_NEEDS + need
+    v = H.bounds[i]
+    if v < 0.0:
+        v = target_value(H, pat, op, need, 1, 1, usual, plain_need)
+        H.bounds[i] = v
+    return v
 
 
 cdef inline int pungs_need(const uint8_t* c, int kmax) noexcept nogil:
@@ -744,7 +777,7 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
         unseen += left[k]
     if unseen <= 0 or kmax < 0:
         return 0.0
-    if plain and target_value(H, PAT_PLAIN, op, s_plain + 1, unseen, unseen, USUAL_PLAIN) \
+    if plain and target_bound(H, PAT_PLAIN, op, s_plain + 1, USUAL_PLAIN) \
             + TIE_PER_TILE * unseen > floor:
         u = pol_ukeire(P, c, n_melds, w, s_plain, void_suit, vis)
         # the tie term keeps the efficiency order (more 进张) where every chance rounds to 0
@@ -775,8 +808,8 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
                 best = v
         if H.honours and not (H.melded & ~(1 << g | 8)) and top_value(H, PAT_HALF, op) > max_of(best, floor):
             d = finish(rows[g], rows[3], kmax)
-            if lowered(d, w) > s_plain + 1 + H.slack or target_value(
-                    H, PAT_HALF, op, lowered(d, w), unseen, unseen, USUAL_HALF, s_plain + 1) <= max_of(best, floor):
+            if lowered(d, w) > s_plain + 1 + H.slack or target_bound(
+                    H, PAT_HALF, op, lowered(d, w), USUAL_HALF, s_plain + 1) <= max_of(best, floor):
                 continue
             u = 0
             for k in range(9 * g, 9 * g + 9):
@@ -827,14 +860,14 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
         if m < 0:
             m = knit_most(c)
         d = (honours_knitted_bound(m, c) if j == 0 else knitted_straight_bound(m)) + 1
-        if d > s_plain + 3 or target_value(H, PAT_HONOURS_KNITTED + j, 0, d, unseen, unseen, USUAL_KNITTED,
-                                           s_plain + 1) <= max_of(best, floor):
+        if d > s_plain + 3 or target_bound(H, PAT_HONOURS_KNITTED + j, 0, d, USUAL_KNITTED, s_plain + 1) \
+                <= max_of(best, floor):
             continue
         # (the searches pruned where the answer cannot count: beyond s_plain + 3, or no better)
         d = shanten_below(c, n_melds, 0, H.hk if j == 0 else H.ks, s_plain + 3) + 1
         if d > s_plain + 3:
             continue
-        v = target_value(H, PAT_HONOURS_KNITTED + j, 0, d, unseen, unseen, USUAL_KNITTED, s_plain + 1)
+        v = target_bound(H, PAT_HONOURS_KNITTED + j, 0, d, USUAL_KNITTED, s_plain + 1)
         if v <= max_of(best, floor):
             continue
         u = 0
@@ -883,8 +916,8 @@ cdef inline int val_decide(Policy* P, uint8_t* c, int n_melds, int w, int void_s
     :func:`pol_decide` discards them, and ``v_out`` is the rating of the hand left (0 without
     ``want_v``, for a caller that needs only the discard)."""
     cdef int8_t sd[34]
-    cdef int d, s, best_d = -1, best_s = INF + 1, least = INF
-    cdef double v, floor, best_v = -1e300
+    cdef int d, s, best_d = -1, best_s = INF + 1, least = INF, first = -1
+    cdef double v, floor, best_v = -1e300, v_first = -1e300
     if void_suit >= 0:
         d = void_discard(P, c, n_melds, w, void_suit, s_out)
         if d >= 0:
@@ -898,19 +931,38 @@ cdef inline int val_decide(Policy* P, uint8_t* c, int n_melds, int w, int void_s
     for d in range(N_KINDS):
         if sd[d] < least:
             least = sd[d]
+    # a likely best discard rated first (the least worth among those keeping the least shanten):
+    # its rating raises every other's floor from the start, so their searches prune earlier
+    for d in range(N_KINDS):
+        if sd[d] == least and (first < 0 or shape_worth(c, d) < shape_worth(c, first)):
+            first = d
+    if first >= 0:
+        c[first] -= 1
+        v_first = rate_hand(P, c, n_melds, w, least, void_suit, vis, H, True)
+        c[first] += 1
+        if danger != NULL:
+            v_first -= danger[first]
+        if H.shape:
+            v_first -= H.shape * SHAPE_PER_UNIT * shape_worth(c, first)
     for d in range(N_KINDS):
         if sd[d] == 127 or sd[d] > least + 1:
             continue
         s = sd[d]
-        # a rating at or below this floor cannot be chosen (best_v - 1e-12 is the tie margin)
-        floor = best_v - 1e-9 + (danger[d] if danger != NULL else 0.0)
-        c[d] -= 1
-        v = rate_hand(P, c, n_melds, w, s, void_suit, vis, H, s == least, floor)
-        c[d] += 1
-        if danger != NULL:
-            v -= danger[d]
-        if H.shape:
-            v -= H.shape * SHAPE_PER_UNIT * shape_worth(c, d)
+        # a rating at or below this floor cannot be chosen: it is below another's (best_v or
+        # v_first) by more than the tie margin 1e-12 (and no chain of ties spans 1e-9)
+        floor = max_of(best_v, v_first) - 1e-9 + (danger[d] if danger != NULL else 0.0)
+        if d == first:
+            v = v_first
+        else:
+            c[d] -= 1
+            v = rate_hand(P, c, n_melds, w, s, void_suit, vis, H, s == least, floor)
+            c[d] += 1
+            if v <= floor:
+                continue
+            if danger != NULL:
+                v -= danger[d]
+            if H.shape:
+                v -= H.shape * SHAPE_PER_UNIT * shape_worth(c, d)
         if v > best_v + 1e-12 or (v > best_v - 1e-12 and s < best_s):
             best_v = v
             best_s = s
