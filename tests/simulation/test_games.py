@@ -5,6 +5,7 @@ executors, plausible frequencies, streaming and input validation.
 ``MJFAST_ORACLE_SCALE=full`` checks the invariants on 100,000 games per rule (about an hour
 on two cores) instead of the CI sizes."""
 
+import importlib
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -341,6 +342,28 @@ def test_first_discard_wins_follow_the_rule():
     assert (earthly == first).all()
 
 
+def _compare_with_checker(monkeypatch, name, hook, n, seed, options, policy):
+    """Assert that the kernel's records of ``n`` games equal those played when the rule's kernel
+    minimum (the engine hook ``hook``) is switched off, so that every complete hand is put to
+    ``can_win`` through the Python checker; return the checker's answers."""
+    _g, in_kernel = _raw(name, n, seed, options, policy=policy)
+    game = G._Game(mj.rules.get(name, **options), seats=mj.policies.resolve(policy))
+    answers = []
+
+    def asked(*args):
+        answers.append(checker(*args))
+        return answers[-1]
+
+    checker, game.checker = game.checker, asked
+    monkeypatch.setattr(importlib.import_module(f"mjfast.scoring.{name}"), hook, lambda rule: None)
+    sizes = _chunks.chunk_sizes(n)
+    children = _chunks.seed_sequence(seed).spawn(len(sizes))
+    by_checker = G._raw(game, _chunks.bit_generators(children), sizes, 1)
+    for a, b in zip(in_kernel, by_checker):
+        np.testing.assert_array_equal(a, b)
+    return answers
+
+
 @pytest.mark.parametrize(
     "options",
     [
@@ -358,25 +381,8 @@ def test_suzhou_minimum_in_kernel_matches_can_win(monkeypatch, options):
     complete hands and accepts others, so both answers are compared.  The speed players play:
     they sit on the complete hands the minimum turns down, so the checker is asked often."""
     n = 1500
-    speed = mj.policies.resolve("efficiency")
-    _g, in_kernel = _raw("suzhou", n, 5, options, policy="efficiency")
-    game = G._Game(mj.rules.get("suzhou", **options), seats=speed)
-    answers = []
-
-    def asked(*args):
-        answers.append(checker(*args))
-        return answers[-1]
-
-    checker, game.checker = game.checker, asked
-    from mjfast.scoring import suzhou
-
-    monkeypatch.setattr(suzhou, "kernel_minimum", lambda rule: None)  # ask the checker instead
-    sizes = _chunks.chunk_sizes(n)
-    children = _chunks.seed_sequence(5).spawn(len(sizes))
-    by_checker = G._raw(game, _chunks.bit_generators(children), sizes, 1)
+    answers = _compare_with_checker(monkeypatch, "suzhou", "kernel_minimum", n, 5, options, "efficiency")
     assert answers.count(False) >= 50 and answers.count(True) >= n // 2, (answers.count(False), len(answers))
-    for a, b in zip(in_kernel, by_checker):
-        np.testing.assert_array_equal(a, b)
 
 
 @pytest.mark.parametrize(
@@ -394,24 +400,8 @@ def test_guobiao_minimum_in_kernel_matches_can_win(monkeypatch, options, policy)
     accepts: the same games come out as when every complete hand is put to ``can_win`` through
     the Python checker, which turns down some complete hands and accepts others."""
     n = 1200
-    _g, in_kernel = _raw("guobiao", n, 9, options, policy=policy)
-    game = G._Game(mj.rules.get("guobiao", **options), seats=mj.policies.resolve(policy))
-    answers = []
-
-    def asked(*args):
-        answers.append(checker(*args))
-        return answers[-1]
-
-    checker, game.checker = game.checker, asked
-    from mjfast.scoring import guobiao
-
-    monkeypatch.setattr(guobiao, "kernel_fan_minimum", lambda rule: None)  # ask the checker instead
-    sizes = _chunks.chunk_sizes(n)
-    children = _chunks.seed_sequence(9).spawn(len(sizes))
-    by_checker = G._raw(game, _chunks.bit_generators(children), sizes, 1)
+    answers = _compare_with_checker(monkeypatch, "guobiao", "kernel_fan_minimum", n, 9, options, policy)
     assert answers.count(False) >= 100 and answers.count(True) >= n // 2, (answers.count(False), len(answers))
-    for a, b in zip(in_kernel, by_checker):
-        np.testing.assert_array_equal(a, b)
 
 
 def test_guobiao_minimum_stays_with_the_checker_when_the_fans_change():
