@@ -89,6 +89,7 @@ __all__ = [
     "METHODS",
     "CHOW_TILES",
     "PATTERNS",
+    "CHOW_PATTERNS",
     "DEFAULT",
     "describe",
     "pattern_values",
@@ -167,6 +168,10 @@ class Efficiency:
 
 #: The scoring patterns :class:`Value` rates a hand by (the rows of :func:`pattern_values`).
 PATTERNS = _kg.PATTERNS
+#: The patterns of three fixed chows and any set and pair (花龙, 三色三同顺, 清龙, 三色三步高,
+#: 一色三步高): targets only under a rule whose module names them in ``VALUE_PATTERNS`` (国标's
+#: fans); their values are 0 elsewhere.
+CHOW_PATTERNS = ("mixed_straight", "mixed_triple_chow", "pure_straight", "mixed_shifted_chows", "pure_shifted_chows")
 
 
 @dataclass(frozen=True)
@@ -177,9 +182,13 @@ class Value:
     **How it rates a hand.**  A 13-tile (3k+1) hand is rated by the best of its *targets*: the
     plain hand (the rule's shanten over every form it has) and each scoring pattern it may still
     reach — 清一色 and 混一色 in each suit, 对对胡, 七对 and, where the rule has them, 全不靠 and
-    组合龙 (the 国标 8-番 routes).  For each target it counts the tiles still missing (the
-    restricted shanten + 1: the hand held to that pattern, every tile outside it counted as
-    missing, each wildcard filling one) and the unseen copies of the kinds whose draw brings
+    组合龙; under 国标 also its patterns of three fixed chows (:data:`CHOW_PATTERNS`: 花龙 and
+    三色三同顺, 8 番 alone, 清龙 and 一色三步高, 16, and 三色三步高, 6), the 8-番 routes that need no
+    one suit.  For each target it counts the tiles still missing (the restricted shanten + 1:
+    the hand held to that pattern, every tile outside it counted as missing, each wildcard
+    filling one; for a chow pattern, the least over the ways to lay its chows of their tiles
+    not held, a melded chow counting, plus what the other tiles miss for a set and a pair) and
+    the unseen copies of the kinds whose draw brings
     the target closer (its 进张), and takes the chance of drawing that many useful tiles within
     the seat's share of the wall left (the next useful tile comes with chance 进张 / unseen per
     draw, each later one with the usual 进张 of that stage, 0.6 of it for a pattern; the last
@@ -268,7 +277,9 @@ def pattern_values(rule, **options):
     opposite, with each flower copy of the rule's tile set held with chance 0.16.  A hand the
     rule does not accept (below its minimum, or not a form of the rule) counts 0: a pattern a
     rule never lets a player win on a discard (贵阳's 平胡) has a discard value of 0.  Under 定缺
-    (四川) the hands of several suits use two.
+    (四川) the hands of several suits use two.  The chow patterns (:data:`CHOW_PATTERNS`) are
+    measured only under a rule whose module names them in ``VALUE_PATTERNS`` (国标, whose fans
+    they are) and are 0 elsewhere, where they are no target.
 
     Parameters
     ----------
@@ -317,13 +328,17 @@ _VALUES: dict = {}
 _KNOBS: dict = {}
 
 
-def _rule_knobs(rule_obj) -> dict:
-    """The value players' weights that differ from ``_game.VALUE_KNOBS`` under a rule: its rule
-    module's ``VALUE_KNOBS`` (a variant's are its base rule's), then the tuning overrides."""
+def _rule_module(rule_obj):
+    """The module of a rule (a variant's: its base rule's)."""
     from . import rules as _rules
 
-    module = _rules._REGISTRY.get(rule_obj.name)
-    return {**getattr(module, "VALUE_KNOBS", {}), **_KNOBS}
+    return _rules._REGISTRY.get(rule_obj.name)
+
+
+def _rule_knobs(rule_obj) -> dict:
+    """The value players' weights that differ from ``_game.VALUE_KNOBS`` under a rule: its rule
+    module's ``VALUE_KNOBS``, then the tuning overrides."""
+    return {**getattr(_rule_module(rule_obj), "VALUE_KNOBS", {}), **_KNOBS}
 
 
 def _measure_values(rule_obj):
@@ -344,8 +359,11 @@ def _measure_values(rule_obj):
             continue  # not a flower (a wildcard face)
         flowers += [code] * int(n)
     two_suits = bool(rule_obj.engine.void_suit)
+    aimed = getattr(_rule_module(rule_obj), "VALUE_PATTERNS", ())
     out = np.zeros((len(PATTERNS), 4))
     for i, pattern in enumerate(PATTERNS):
+        if pattern in CHOW_PATTERNS and pattern not in aimed:
+            continue  # worth nothing here: not a target
         for op in (0, 1):
             if op and pattern in ("seven_pairs", "honours_knitted"):
                 continue
@@ -407,7 +425,7 @@ def _sample_hand(pattern, rng, copies, two_suits):
     for _attempt in range(20):
         c = np.zeros(34, np.int64)
         sets = []
-        if pattern in ("plain", "flush", "half_flush", "pungs", "knitted_straight"):
+        if pattern in ("plain", "flush", "half_flush", "pungs", "knitted_straight", *CHOW_PATTERNS):
             pool = list(suits)
             if pattern in ("flush", "half_flush"):
                 pool = [int(rng.choice(suits))]
@@ -419,6 +437,26 @@ def _sample_hand(pattern, rng, copies, two_suits):
                 for g, knit in zip(order, _KNITS):
                     for r in knit:
                         c[9 * g + r] += 1
+                n_sets = 1
+            elif pattern in CHOW_PATTERNS:
+                if len(suits) < 3:
+                    return None
+                if pattern == "mixed_straight":  # 123, 456, 789 in the three suits
+                    lows = [9 * int(g) + 3 * j for j, g in enumerate(rng.permutation(3))]
+                elif pattern == "mixed_triple_chow":  # one rank in each suit
+                    rank = int(rng.integers(7))
+                    lows = [9 * g + rank for g in range(3)]
+                elif pattern == "pure_straight":  # 123456789 in one suit
+                    g = int(rng.choice(suits))
+                    lows = [9 * g, 9 * g + 3, 9 * g + 6]
+                elif pattern == "mixed_shifted_chows":  # one chow in each suit, up by one
+                    rank = int(rng.integers(5))
+                    lows = [9 * int(g) + rank + j for j, g in enumerate(rng.permutation(3))]
+                else:  # three chows of one suit, up by one or by two
+                    g, step = int(rng.choice(suits)), int(rng.integers(1, 3))
+                    rank = int(rng.integers(7 - 2 * step))
+                    lows = [9 * g + rank + step * j for j in range(3)]
+                sets = [("chow", k) for k in lows]
                 n_sets = 1
             for j in range(n_sets):
                 honour = (
@@ -444,7 +482,7 @@ def _sample_hand(pattern, rng, copies, two_suits):
                     c[k : k + 3] += 1
                 else:
                     c[k] += 3
-            if honours and pattern in ("half_flush", "plain", "pungs") and rng.random() < 0.3:
+            if honours and pattern in ("half_flush", "plain", "pungs", *CHOW_PATTERNS) and rng.random() < 0.3:
                 pair = int(rng.choice(honours))
             else:
                 g = int(rng.choice(pool))

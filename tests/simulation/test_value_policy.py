@@ -17,7 +17,7 @@ STANDARD_AND_PAIRS = 3  # form bits: standard | seven pairs
 
 def _values(rng):
     v = rng.uniform(0.5, 20.0, size=(len(P.PATTERNS), 4))
-    v[5:] = 0.0  # the knitted forms are not forms of this test rule
+    v[5:7] = 0.0  # the knitted forms are not forms of this test rule
     return v
 
 
@@ -87,6 +87,56 @@ def test_pattern_values_come_from_the_scorer():
     assert g.loc["flush", "concealed_discard"] > 3 * g.loc["plain", "concealed_discard"] > 0
     assert (g.loc[["seven_pairs", "honours_knitted"], ["open_self_draw", "open_discard"]] == 0).all().all()
     assert P.pattern_values("guobiao").equals(g)  # fixed seeds: the same table every time
+    # 国标's chow patterns (花龙 and 三色三同顺 alone are 8 番): every hand legal, worth more than a
+    # plain one; no other rule scores them, where they are no target (value 0)
+    for pattern in P.CHOW_PATTERNS:
+        assert (g.loc[pattern] > g.loc["plain"]).all()
+        assert (P.pattern_values("sichuan").loc[pattern] == 0).all()
+
+
+def _tiles(text):
+    return np.bincount(mj.tiles.parse_tiles(text), minlength=34).astype(np.uint8)
+
+
+def test_a_melded_chow_counts_as_the_chow_of_a_chow_pattern():
+    # 456p 789s 11z 5m 9m 2z with 123m melded, or the same hand with 123m concealed: the 花龙 needs
+    # the same tiles, so with only 花龙 worth anything (open / concealed) the ratings agree (the
+    # melded tiles seen, as the concealed ones are not unseen)
+    values = np.zeros((len(P.PATTERNS), 4))
+    i = P.PATTERNS.index("mixed_straight")
+    values[i] = 5.0
+    melded = kg.value_ratings(
+        _tiles("456p789s11z59m2z"),
+        1,
+        STANDARD_AND_PAIRS,
+        0,
+        values,
+        12.0,
+        melded=1,
+        chowed=True,
+        open_=True,
+        meld_chows=1 << 0,
+        visible=_tiles("123m"),
+    )
+    concealed = kg.value_ratings(_tiles("123m456p789s11z59m2z"), 0, STANDARD_AND_PAIRS, 0, values, 12.0)
+    two_z = 28
+    assert melded[two_z][1] == pytest.approx(concealed[two_z][1], rel=1e-12) and melded[two_z][1] > 0
+    # a melded chow that is no chow of the pattern is the hand's other set: here 234m, with two
+    # chows still to make out of 456p 789s 11z 59m, needs more and rates lower
+    other = kg.value_ratings(
+        _tiles("456p789s11z59m2z"),
+        1,
+        STANDARD_AND_PAIRS,
+        0,
+        values,
+        12.0,
+        melded=1,
+        chowed=True,
+        open_=True,
+        meld_chows=1 << 1,
+        visible=_tiles("234m"),
+    )
+    assert 0 <= other[two_z][1] < melded[two_z][1]
 
 
 def test_value_is_a_plain_picklable_policy():

@@ -46,6 +46,7 @@ def value_ratings(
     melded: int = 0,
     chowed: bool = False,
     open_: bool = False,
+    meld_chows: int = 0,
     visible: npt.ArrayLike | None = None,
 ) -> list[tuple[int, float | None] | None]: ...
 def discard_table(

@@ -186,7 +186,8 @@ CALL_MODES = {"faster": CALL_FASTER, "always": CALL_ALWAYS, "never": CALL_NEVER}
 import numpy as np
 
 #: The value players' patterns, in the order of the rows of ``pattern_values``.
-PATTERNS = ("plain", "flush", "half_flush", "pungs", "seven_pairs", "honours_knitted", "knitted_straight")
+PATTERNS = ("plain", "flush", "half_flush", "pungs", "seven_pairs", "honours_knitted", "knitted_straight",
+            "mixed_straight", "mixed_triple_chow", "pure_straight", "mixed_shifted_chows", "pure_shifted_chows")
 #: Bits of a seat's value entry (``seat_policies``): it plays the value player, and defends.
 VALUE_BITS = {"value": V_VALUE, "defend": V_DEFEND}
 #: Bits of a seat's user mask (``seat_policies``): the decisions its user policy makes.
@@ -576,11 +577,14 @@ cdef void hopes_of(Hopes* H, const Rule* R, const Player* S, int left, int won) 
     hopes_of_rule(H, R)
     H.melded = 0
     H.chowed = 0
+    H.meld_chows = 0
     H.open_ = 0
     for j in range(S.n_melds):
         H.melded |= 1 << group_of(S.mt[j])
         if S.mk[j] == M_CHOW:
             H.chowed = 1
+            if S.mt[j] < 27:
+                H.meld_chows |= 1u << S.mt[j]
         if S.mk[j] != M_CONCEALED:
             H.open_ = 1
     for j in range(4):
@@ -1127,6 +1131,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
     cdef Hopes H
     cdef double bounds[BOUNDS_SIZE]     # H's cache (bounds_init)
     cdef double v0, v1, vb
+    cdef unsigned int mc                 # H.meld_chows before a chow is tried
     cdef const int8_t* faces
     cdef int wflag = (wind & 3) << FL_WIND_SHIFT
     # shuffle
@@ -1604,12 +1609,14 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 H.open_ = 1
                 H.chowed = 1
                 i = H.melded
+                mc = H.meld_chows
                 for j in range(n_codes * chow_wild_sets(R, &P[q])):
                     k = codes[j % n_codes]
                     wm = j // n_codes
                     if not chow_legal(&P[q], d, k, wm):
                         continue
                     H.melded = i | 1 << group_of(k)
+                    H.meld_chows = mc | (1u << k if k < 27 else 0u)
                     apply_chow(&P[q], d, k, wm, 1, NULL)
                     P[q].n_melds += 1
                     val_decide(&E.pol, P[q].c, P[q].n_melds, P[q].w, -1, vis, &H, NULL, &s1, &v1)
@@ -1809,7 +1816,8 @@ def policy_shanten(const uint8_t[::1] counts, int n_melds, int forms, int option
 
 
 def value_ratings(const uint8_t[::1] counts, int n_melds, int forms, int options, values, double draws, *,
-                  double last_boost=3.0, int wilds=0, int melded=0, bint chowed=False, bint open_=False, visible=None):
+                  double last_boost=3.0, int wilds=0, int melded=0, bint chowed=False, bint open_=False,
+                  unsigned int meld_chows=0, visible=None):
     """The value player's rating (:func:`rate_hand`) of each discard of a 3k+2 hand, as the game
     kernel computes it for a rule of these form and option bits with every kind in play
     (4 copies); for the tests, which compare it with :mod:`mjfast._reference.policy`.
@@ -1831,6 +1839,8 @@ def value_ratings(const uint8_t[::1] counts, int n_melds, int forms, int options
         Wildcards held.
     melded, chowed, open_ :
         The melds: bit g for a meld in group g (3 honours), a chow among them, one made on a discard.
+    meld_chows : int
+        Bit k for a melded suit chow whose lowest tile is kind k.
     visible : int16[34], optional
         Copies of each kind visible outside the hand.
 
@@ -1880,6 +1890,7 @@ def value_ratings(const uint8_t[::1] counts, int n_melds, int forms, int options
     hopes_of_rule(&H, &R)
     H.melded = melded
     H.chowed = chowed
+    H.meld_chows = meld_chows
     H.open_ = open_
     H.draws = draws
     shanten = {}

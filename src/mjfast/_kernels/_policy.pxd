@@ -16,6 +16,7 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
 from mjfast._kernels._shanten cimport Params, table_row, merge_int_rows, finish, shanten_one, shanten_below, \
+    standard_from_indices, \
     N_KINDS, INF, F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT
 from mjfast._kernels._efficiency cimport Eval as IncEval, ev_init, accept_mask, seven_pairs_need
 
@@ -544,7 +545,12 @@ cdef enum:
     PAT_PAIRS = 4              # 七对
     PAT_HONOURS_KNITTED = 5    # 全不靠
     PAT_KNITTED_STRAIGHT = 6   # 组合龙 (with a set and a pair)
-    N_PATTERNS = 7
+    PAT_MIXED_STRAIGHT = 7     # 花龙 (123, 456, 789 in three suits; with a set and a pair)
+    PAT_TRIPLE_CHOW = 8        # 三色三同顺 (one chow in each suit)
+    PAT_PURE_STRAIGHT = 9      # 清龙 (123456789 in one suit)
+    PAT_MIXED_SHIFTED = 10     # 三色三步高 (one chow in each suit, their ranks up by one)
+    PAT_PURE_SHIFTED = 11      # 一色三步高 (three chows of one suit up by one or by two)
+    N_PATTERNS = 12
 
 
 ctypedef struct Hopes:          # what the rating of one seat's hands needs besides the hand
@@ -553,6 +559,7 @@ ctypedef struct Hopes:          # what the rating of one seat's hands needs besi
     const Params* ks           # 组合龙 alone (forms 0: none)
     int melded                 # bit g: a meld in group g (3: honours)
     int chowed                 # a chow among the melds
+    unsigned int meld_chows    # bit k: a melded suit chow whose lowest tile is kind k
     int open_                  # a meld made on a discard
     int pairs_ok               # seven pairs is a form of the rule
     int honours                # honour kinds are in play
@@ -576,6 +583,7 @@ DEF USUAL_HALF = 0.6
 DEF USUAL_PUNGS = 0.5
 DEF USUAL_PAIRS = 0.4
 DEF USUAL_KNITTED = 0.6
+DEF USUAL_CHOWS = 0.5          # the chow patterns (花龙, 三色三同顺 …): mostly single waits
 
 
 cdef inline double usual_accept(int missing) noexcept nogil:
@@ -653,7 +661,7 @@ cdef inline double target_value(const Hopes* H, int pat, int op, int need, int u
 
 cdef enum:
     BOUND_NEEDS = 16           # needs 0..15 (reach answers 0 beyond)
-    BOUNDS_SIZE = 224          # N_PATTERNS * 2 * BOUND_NEEDS: the size of a Hopes' bounds
+    BOUNDS_SIZE = 384          # N_PATTERNS * 2 * BOUND_NEEDS: the size of a Hopes' bounds
 
 
 cdef inline void bounds_init(Hopes* H, double* bounds) noexcept nogil:
@@ -741,6 +749,158 @@ cdef inline int honours_knitted_bound(int m, const uint8_t* c) noexcept nogil:
     return 13 - (m + h if m + h < 14 else 14)
 
 
+cdef inline int chow_layouts(int pat) noexcept nogil:
+    """The ways to lay a chow pattern's three chows: 花龙 over the six orders of the suits,
+    三色三同顺 on ranks 1-7, 清龙 in each suit, 三色三步高 from ranks 1-5 over the orders of the
+    suits, 一色三步高 in each suit from ranks 1-5 up by one and 1-3 up by two."""
+    if pat == PAT_MIXED_STRAIGHT:
+        return 6
+    if pat == PAT_TRIPLE_CHOW:
+        return 7
+    if pat == PAT_PURE_STRAIGHT:
+        return 3
+    if pat == PAT_MIXED_SHIFTED:
+        return 30
+    return 24
+
+
+cdef inline void chow_layout(int pat, int a, int* lows) noexcept nogil:
+    """The lowest kinds of the three chows of layout ``a`` of a chow pattern (the orders of the
+    suits as KNIT lays 147 / 258 / 369 over them)."""
+    cdef int s, step
+    for s in range(3):
+        if pat == PAT_MIXED_STRAIGHT:
+            lows[s] = 9 * s + 3 * (KNIT[a][3 * s] - 9 * s)
+        elif pat == PAT_TRIPLE_CHOW:
+            lows[s] = 9 * s + a
+        elif pat == PAT_PURE_STRAIGHT:
+            lows[s] = 9 * a + 3 * s
+        elif pat == PAT_MIXED_SHIFTED:
+            lows[s] = 9 * s + a // 6 + (KNIT[a % 6][3 * s] - 9 * s)
+        else:
+            step = 1 if a % 8 < 5 else 2
+            lows[s] = 9 * (a // 8) + (a % 8 if step == 1 else a % 8 - 5) + step * s
+
+
+cdef inline int bits_set(unsigned int x) noexcept nogil:
+    """The bits set in ``x`` (no popcount instruction assumed)."""
+    x = x - ((x >> 1) & 0x55555555u)
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u)
+    return <int>((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24)
+
+
+cdef inline int layout_missing(int pat, const int* lows, const int* chow_miss, const unsigned int* held) noexcept nogil:
+    """The tiles of the chows ``lows`` a hand does not hold (melds aside): ``chow_miss[k]``, those
+    of the chow from kind k; for 一色三步高, whose chows share kinds (wanted as often as they
+    share them), ``held[j]``: bit k for the suit kinds held more than ``j`` times."""
+    cdef unsigned int a, b, x
+    if pat != PAT_PURE_SHIFTED:
+        return chow_miss[lows[0]] + chow_miss[lows[1]] + chow_miss[lows[2]]
+    a = 7u << lows[0]
+    b = 7u << lows[1]
+    x = 7u << lows[2]
+    return bits_set((a | b | x) & ~held[0]) + bits_set(((a & b) | (a & x) | (b & x)) & ~held[1]) \
+        + bits_set((a & b & x) & ~held[2])
+
+
+cdef inline int layout_need(const uint8_t* c, const int* idx, int n_melds, unsigned int meld_chows,
+                            const int* lows, int* rest, int* k_rest, uint8_t* missing) noexcept nogil:
+    """Tiles a 3k+1 hand misses for a complete hand holding the chows ``lows`` (a melded one
+    counts) and any other set and a pair: the chows' tiles not held (``missing`` set for their
+    kinds) plus the deficit of the tiles left (``rest``: their group indices) for the pair and,
+    unless a meld is it, the other set (``k_rest``: 1 or 0); INF when two melds are not the
+    chows."""
+    cdef int s, s2, i, k, g, taken, d = 0, other = n_melds
+    cdef int todo[3]
+    for s in range(4):
+        rest[s] = idx[s]
+    for s in range(3):
+        todo[s] = not (meld_chows >> lows[s] & 1)
+        if not todo[s]:
+            other -= 1
+            meld_chows &= ~(1u << lows[s])    # a melded chow stands for one chow of the layout
+    if other > 1:
+        return INF
+    for s in range(3):
+        if not todo[s]:
+            continue
+        g = lows[s] // 9
+        for i in range(3):
+            k = lows[s] + i
+            taken = 0                         # copies of k the chows before took (一色三步高)
+            for s2 in range(s):
+                if todo[s2] and 0 <= k - lows[s2] <= 2:
+                    taken += 1
+            if c[k] > taken:
+                rest[g] -= POW5[k - 9 * g]
+            else:
+                missing[k] = 1
+                d += 1
+    k_rest[0] = 1 - other
+    return d + standard_from_indices(rest[0], rest[1], rest[2], rest[3], 1 - other)
+
+
+cdef inline void cells_merge(int* out, const int* a, const int* b) noexcept nogil:
+    """Min-plus of two rows cut to their cells of at most one set (``2m+p``, m, p in 0, 1)."""
+    cdef int x
+    out[0] = a[0] + b[0]
+    out[1] = a[1] + b[0]
+    x = a[0] + b[1]
+    if x < out[1]:
+        out[1] = x
+    out[2] = a[2] + b[0]
+    x = a[0] + b[2]
+    if x < out[2]:
+        out[2] = x
+    out[3] = a[3] + b[0]
+    x = a[0] + b[3]
+    if x < out[3]:
+        out[3] = x
+    x = a[2] + b[1]
+    if x < out[3]:
+        out[3] = x
+    x = a[1] + b[2]
+    if x < out[3]:
+        out[3] = x
+
+
+cdef inline void rest_others(const int* rest, int (*others)[4]) noexcept nogil:
+    """``others[g]``: the cells (at most one set) of the tiles left outside group ``g``, so that
+    the deficit with group g's row changed is one lookup (:func:`rest_deficit`)."""
+    cdef int g, h, j
+    cdef int row[4]
+    cdef int acc[4]
+    cdef const uint8_t* r
+    for g in range(4):
+        acc[0] = 0
+        acc[1] = acc[2] = acc[3] = INF
+        for h in range(4):
+            if h == g:
+                continue
+            r = table_row(h, rest[h])
+            for j in range(4):
+                row[j] = r[j]
+            cells_merge(others[g], acc, row)
+            for j in range(4):
+                acc[j] = others[g][j]
+
+
+cdef inline int rest_deficit(const uint8_t* row, const int* other, int kr) noexcept nogil:
+    """The deficit for ``kr`` sets (0 or 1) and a pair of group row ``row`` with the others' cells."""
+    cdef int x, best = row[1] + other[2 * kr]
+    x = row[0] + other[2 * kr + 1]
+    if x < best:
+        best = x
+    if kr:
+        x = row[2] + other[1]
+        if x < best:
+            best = x
+        x = row[3] + other[0]
+        if x < best:
+            best = x
+    return best
+
+
 cdef inline double max_of(double a, double b) noexcept nogil:
     return a if a > b else b
 
@@ -769,6 +929,16 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
     cdef double best = 0.0, v
     cdef const uint8_t* row
     cdef int left[34]
+    cdef int lows[3]
+    cdef int rest[4]
+    cdef uint8_t missing[34]
+    cdef uint8_t useful[34]
+    cdef int pat, a, kr, dr, lb_min, lb_hand, n
+    cdef int lb[30]
+    cdef int chow_miss[27]
+    cdef int chow_ready = 0
+    cdef unsigned int held[3]
+    cdef int others[4][4]
     for k in range(N_KINDS):
         r = <int>P.copies[k] - <int>c[k] - <int>vis[k]
         if void_suit >= 0 and k // 9 == void_suit:
@@ -837,6 +1007,79 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
             if c[k] == 1 or c[k] == 2:
                 u += left[k]
         v = target_value(H, PAT_PUNGS, op, lowered(d, w), u, unseen, USUAL_PUNGS, s_plain + 1)
+        if v > best:
+            best = v
+    # 国标's chow patterns (花龙, 三色三同顺, 清龙, 三色三步高, 一色三步高): the layout of least need;
+    # its 进张 the kinds that bring some layout of that need closer (so the pattern's deficit down)
+    held[0] = held[1] = held[2] = 0
+    for pat in range(PAT_MIXED_STRAIGHT, N_PATTERNS):
+        # a pattern of standard hands needs at least the plain hand's tiles
+        if top_value(H, pat, op) <= max_of(best, floor) or target_bound(
+                H, pat, op, s_plain + 1, USUAL_CHOWS, s_plain + 1) <= max_of(best, floor):
+            continue
+        if not chow_ready:
+            chow_ready = 1
+            for k in range(27):
+                for j in range(3):
+                    if c[k] > j:
+                        held[j] |= 1u << k
+                if k % 9 <= 6:
+                    chow_miss[k] = (c[k] == 0) + (c[k + 1] == 0) + (c[k + 2] == 0)
+        # a layout needs at least its chows' missing tiles (unless melds are its chows) and, a
+        # complete hand of it being a standard hand, the plain hand's need (one at least): the
+        # exact need only where that bound may still count and is below the least so far
+        lb_hand = s_plain + 1 if w == 0 and s_plain >= 0 else 1
+        n = chow_layouts(pat)
+        lb_min = INF
+        for a in range(n):
+            chow_layout(pat, a, lows)
+            lb[a] = layout_missing(pat, lows, chow_miss, held) if H.meld_chows == 0 else 0
+            if lb[a] < lb_hand:
+                lb[a] = lb_hand
+            if lb[a] < lb_min:
+                lb_min = lb[a]
+        if lowered(lb_min, w) > s_plain + 1 + H.slack or target_bound(
+                H, pat, op, lowered(lb_min, w), USUAL_CHOWS, s_plain + 1) <= max_of(best, floor):
+            continue
+        d = INF
+        j = lb_min
+        while j < d:                  # the layouts by their bound, up to the least need found
+            if target_bound(H, pat, op, lowered(j, w), USUAL_CHOWS, s_plain + 1) <= max_of(best, floor):
+                break                 # no layout left can count
+            for a in range(n):
+                if lb[a] == j:
+                    chow_layout(pat, a, lows)
+                    d2 = layout_need(c, idx, n_melds, H.meld_chows, lows, rest, &kr, missing)
+                    if d2 < d:
+                        d = d2
+            j += 1
+            if j > s_plain + 1 + H.slack + w:
+                break
+        if d >= INF or lowered(d, w) > s_plain + 1 + H.slack or target_bound(
+                H, pat, op, lowered(d, w), USUAL_CHOWS, s_plain + 1) <= max_of(best, floor):
+            continue
+        memset(useful, 0, 34)
+        for a in range(n):
+            if lb[a] > d:
+                continue
+            chow_layout(pat, a, lows)
+            memset(missing, 0, 34)
+            if layout_need(c, idx, n_melds, H.meld_chows, lows, rest, &kr, missing) != d:
+                continue
+            rest_others(rest, others)
+            dr = rest_deficit(table_row(0, rest[0]), others[0], kr)
+            for k in range(N_KINDS):
+                if left[k] and c[k] < 4 and not useful[k]:
+                    if missing[k]:
+                        useful[k] = 1
+                    else:
+                        g = group_of(k)
+                        useful[k] = rest_deficit(table_row(g, rest[g] + POW5[pos_of(k)]), others[g], kr) < dr
+        u = 0
+        for k in range(N_KINDS):
+            if useful[k]:
+                u += left[k]
+        v = target_value(H, pat, op, lowered(d, w), u, unseen, USUAL_CHOWS, s_plain + 1)
         if v > best:
             best = v
     if n_melds:

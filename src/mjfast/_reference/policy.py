@@ -18,7 +18,19 @@ from .shanten import shanten_seven_pairs, shanten_standard
 USUAL_ACCEPT = {1: 7.0, 2: 20.0, 3: 34.0, 4: 48.0, 5: 60.0, 6: 70.0, 7: 78.0}
 #: Each pattern's usual 进张 as a share of a standard hand's.
 USUAL = {"plain": 1.0, "flush": 0.5, "half_flush": 0.6, "pungs": 0.5, "seven_pairs": 0.4}
-PATTERNS = ("plain", "flush", "half_flush", "pungs", "seven_pairs", "honours_knitted", "knitted_straight")
+#: The chow patterns: three fixed chows and any set and a pair.
+CHOW_PATTERNS = ("mixed_straight", "mixed_triple_chow", "pure_straight", "mixed_shifted_chows", "pure_shifted_chows")
+USUAL.update({pattern: 0.5 for pattern in CHOW_PATTERNS})
+PATTERNS = (
+    "plain",
+    "flush",
+    "half_flush",
+    "pungs",
+    "seven_pairs",
+    "honours_knitted",
+    "knitted_straight",
+    *CHOW_PATTERNS,
+)
 TIE_PER_TILE = 1e-9
 
 
@@ -59,10 +71,10 @@ def pungs_need(c, kmax: int) -> int:
     return best
 
 
-def _restricted(c, kinds) -> int:
-    """Tiles missing for four sets and a pair made of ``kinds`` alone (the hand's other tiles
-    count as missing), by a search over the sets each kind starts (at most four copies of a
-    kind in the completed hand; chows only within a suit)."""
+def _restricted(c, kinds, n_sets=4) -> int:
+    """Tiles missing for ``n_sets`` sets and a pair made of ``kinds`` alone (the hand's other
+    tiles count as missing), by a search over the sets each kind starts (at most four copies
+    of a kind in the completed hand; chows only within a suit)."""
     order = sorted(kinds)
     held = tuple(int(c[k]) for k in order)
 
@@ -94,7 +106,59 @@ def _restricted(c, kinds) -> int:
                 out = min(out, cost + best(i, tuple(h), tuple(u), sets - ds, pair - dp))
         return out
 
-    return best(0, held, (0,) * len(order), 4, 1)
+    return best(0, held, (0,) * len(order), n_sets, 1)
+
+
+def chow_layouts(pattern):
+    """Every way to lay the three chows of a chow pattern, as their lowest kinds."""
+    orders = list(itertools.permutations(range(3)))
+    if pattern == "mixed_straight":  # 123, 456, 789, one in each suit
+        return [tuple(9 * suit + 3 * j for j, suit in enumerate(order)) for order in orders]
+    if pattern == "mixed_triple_chow":  # one rank in the three suits
+        return [(r, 9 + r, 18 + r) for r in range(7)]
+    if pattern == "pure_straight":  # 123456789 of one suit
+        return [(9 * g, 9 * g + 3, 9 * g + 6) for g in range(3)]
+    if pattern == "mixed_shifted_chows":  # ranks r, r+1, r+2, one in each suit
+        return [tuple(9 * suit + r + j for j, suit in enumerate(order)) for r in range(5) for order in orders]
+    assert pattern == "pure_shifted_chows"  # one suit, up by one or by two
+    return [
+        tuple(9 * g + r + step * j for j in range(3)) for g in range(3) for step in (1, 2) for r in range(7 - 2 * step)
+    ]
+
+
+@functools.cache
+def _chow_hands(pattern):
+    """Every complete hand of a chow pattern as a (hands, 34) array: each layout's chows, one
+    set (a pung or a chow) and a pair, at most four of a kind."""
+    sets = []
+    for k in range(34):
+        pung = np.zeros(34, np.int64)
+        pung[k] = 3
+        sets.append(pung)
+        if k < 27 and k % 9 <= 6:
+            chow = np.zeros(34, np.int64)
+            chow[k : k + 3] = 1
+            sets.append(chow)
+    pairs = 2 * np.eye(34, dtype=np.int64)
+    hands = []
+    for lows in chow_layouts(pattern):
+        base = np.zeros(34, np.int64)
+        for low in lows:
+            base[low : low + 3] += 1
+        full = base[None, None, :] + np.asarray(sets)[:, None, :] + pairs[None, :, :]
+        hands.append(full.reshape(-1, 34))
+    hands = np.concatenate(hands)
+    return hands[(hands <= 4).all(axis=1)]
+
+
+def chow_need(c, pattern):
+    """A concealed 13-tile hand's need for a chow pattern (the fewest tiles it misses of one of
+    the pattern's complete hands) and, per kind, the need after one more tile of it."""
+    hands = _chow_hands(pattern)
+    c = np.asarray(c, np.int64)
+    short = np.maximum(hands - c, 0).sum(axis=1)
+    after = (short[:, None] - (hands > c)).min(axis=0)
+    return int(short.min()), after
 
 
 def rate(c, values, draws, *, visible=None, seven_pairs=True, last_boost=3.0, pattern_usual=0.6, slack=3, plain=True):
@@ -149,6 +213,10 @@ def rate(c, values, draws, *, visible=None, seven_pairs=True, last_boost=3.0, pa
             best = max(best, value(pat, max(deficit_now[0], 1), u, plain_need))
     u = sum(left[k] for k in range(34) if c[k] in (1, 2))
     best = max(best, value("pungs", max(pungs_need(c, 4), 1), u, plain_need))
+    for pat in CHOW_PATTERNS:
+        need, after = chow_need(c, pat)
+        u = sum(left[k] for k in range(34) if left[k] and c[k] < 4 and after[k] < need)
+        best = max(best, value(pat, need, u, plain_need))
     if seven_pairs:
         u = sum(left[k] for k in range(34) if c[k] == 1)
         need = shanten_seven_pairs(c, 0, 0, distinct=True) + 1  # the pattern: seven different pairs

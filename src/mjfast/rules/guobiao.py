@@ -102,6 +102,11 @@ OPTION_DOCS: dict[str, dict] = {
 #: 11684 discard wins per 2409 discard-legal self-draws (ρ = 4.849), 63.0 tiles unseen at the win.
 DISCARD_HAZARD = 0.02566
 
+#: The chow patterns the value players aim at here besides those of every rule
+#: (``mjfast.policies.CHOW_PATTERNS``): 花龙 and 三色三同顺 alone make the 8-番 minimum, 清龙 and
+#: 一色三步高 are 16, 三色三步高 6 (with 平和 8).
+VALUE_PATTERNS = ("mixed_straight", "mixed_triple_chow", "pure_straight", "mixed_shifted_chows", "pure_shifted_chows")
+
 #: Win forms of the MCR table.
 FORMS = frozenset(
     {
