@@ -15,9 +15,9 @@ from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
-from mjfast._kernels._shanten cimport Params, table_row, merge_int_rows, finish, shanten_one, shanten_below, \
+from mjfast._kernels._shanten cimport Params, table_row, merge_int_rows, finish, shanten_one, \
     standard_from_indices, \
-    N_KINDS, INF, F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT
+    N_KINDS, INF, F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, F_HONORS_KNITTED, O_PAIRS_DISTINCT
 from mjfast._kernels._efficiency cimport Eval as IncEval, ev_init, accept_mask, seven_pairs_need
 
 from mjfast._kernels._common cimport POW5, IS_ORPHAN, KNIT
@@ -901,6 +901,49 @@ cdef inline int rest_deficit(const uint8_t* row, const int* other, int kr) noexc
     return best
 
 
+cdef inline void layout_useful(const uint8_t* c, const int* left, const int* rest, int kr, const uint8_t* missing,
+                               uint8_t* useful) noexcept nogil:
+    """Mark in ``useful`` the kinds with copies left whose draw lowers the need of a layout (of
+    a chow pattern or 组合龙): its ``missing`` kinds, and those that lower the deficit of the
+    tiles left (``rest``) for ``kr`` sets and a pair."""
+    cdef int k, g, dr
+    cdef int others[4][4]
+    rest_others(rest, others)
+    dr = rest_deficit(table_row(0, rest[0]), others[0], kr)
+    for k in range(N_KINDS):
+        if left[k] and c[k] < 4 and not useful[k]:
+            if missing[k]:
+                useful[k] = 1
+            else:
+                g = group_of(k)
+                useful[k] = rest_deficit(table_row(g, rest[g] + POW5[pos_of(k)]), others[g], kr) < dr
+
+
+cdef inline int knit_held(const uint8_t* c, int a) noexcept nogil:
+    """The kinds of knitted arrangement ``a`` (KNIT) a hand holds."""
+    cdef int i, n = 0
+    for i in range(9):
+        n += c[KNIT[a][i]] != 0
+    return n
+
+
+cdef inline int knit_need(const uint8_t* c, const int* idx, int a, int* rest, uint8_t* missing) noexcept nogil:
+    """Tiles a concealed 13-tile hand misses for a 组合龙 of arrangement ``a``: the arrangement's
+    kinds not held (``missing`` set for each) plus the deficit of the tiles left (``rest``: their
+    group indices) for a set and a pair."""
+    cdef int i, k, d = 0
+    for i in range(4):
+        rest[i] = idx[i]
+    for i in range(9):
+        k = KNIT[a][i]
+        if c[k]:
+            rest[k // 9] -= POW5[k % 9]
+        else:
+            missing[k] = 1
+            d += 1
+    return d + standard_from_indices(rest[0], rest[1], rest[2], rest[3], 1)
+
+
 cdef inline double max_of(double a, double b) noexcept nogil:
     return a if a > b else b
 
@@ -933,12 +976,11 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
     cdef int rest[4]
     cdef uint8_t missing[34]
     cdef uint8_t useful[34]
-    cdef int pat, a, kr, dr, lb_min, lb_hand, n
+    cdef int pat, a, i, kr, lb_min, lb_hand, n
     cdef int lb[30]
     cdef int chow_miss[27]
     cdef int chow_ready = 0
     cdef unsigned int held[3]
-    cdef int others[4][4]
     for k in range(N_KINDS):
         r = <int>P.copies[k] - <int>c[k] - <int>vis[k]
         if void_suit >= 0 and k // 9 == void_suit:
@@ -1066,15 +1108,7 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
             memset(missing, 0, 34)
             if layout_need(c, idx, n_melds, H.meld_chows, lows, rest, &kr, missing) != d:
                 continue
-            rest_others(rest, others)
-            dr = rest_deficit(table_row(0, rest[0]), others[0], kr)
-            for k in range(N_KINDS):
-                if left[k] and c[k] < 4 and not useful[k]:
-                    if missing[k]:
-                        useful[k] = 1
-                    else:
-                        g = group_of(k)
-                        useful[k] = rest_deficit(table_row(g, rest[g] + POW5[pos_of(k)]), others[g], kr) < dr
+            layout_useful(c, left, rest, kr, missing, useful)
         u = 0
         for k in range(N_KINDS):
             if useful[k]:
@@ -1095,32 +1129,56 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
         v = target_value(H, PAT_PAIRS, 0, lowered(seven_pairs_need(pairs, odd), w), u, unseen, USUAL_PAIRS, s_plain + 1)
         if v > best:
             best = v
-    # 全不靠 / 组合龙 (国标; no wildcards there): their 进张 by trying each kind
+    # 全不靠 / 组合龙 (国标, JJ; their wildcards aside): 全不靠 misses the tiles it lacks of 14
+    # distinct ones among an arrangement's 9 and the 7 honours (七星不靠 alone: of the 7 honours
+    # and 7 of the 9), so its 进张 are the honours not held and the kinds an arrangement of the
+    # most held lacks; 组合龙, as the chow patterns, is an arrangement and the other tiles' set
+    # and pair
     for j in range(2):
         if (H.hk if j == 0 else H.ks).forms == 0 or top_value(H, PAT_HONOURS_KNITTED + j, 0) <= max_of(best, floor):
             continue
-        # the cheap bound on its deficit first: the shanten kernel only where it may pay
         if m < 0:
             m = knit_most(c)
-        d = (honours_knitted_bound(m, c) if j == 0 else knitted_straight_bound(m)) + 1
+        if j == 1:
+            d = knitted_straight_bound(m) + 1
+        elif H.hk.forms & F_HONORS_KNITTED:
+            d = honours_knitted_bound(m, c) + 1
+        else:
+            d = 7 - (m if m < 7 else 7)
+            for k in range(27, 34):
+                d += c[k] == 0
         if d > s_plain + 3 or target_bound(H, PAT_HONOURS_KNITTED + j, 0, d, USUAL_KNITTED, s_plain + 1) \
                 <= max_of(best, floor):
             continue
-        # (the searches pruned where the answer cannot count: beyond s_plain + 3, or no better)
-        d = shanten_below(c, n_melds, 0, H.hk if j == 0 else H.ks, s_plain + 3) + 1
-        if d > s_plain + 3:
-            continue
-        v = target_bound(H, PAT_HONOURS_KNITTED + j, 0, d, USUAL_KNITTED, s_plain + 1)
-        if v <= max_of(best, floor):
-            continue
+        memset(useful, 0, 34)
+        if j == 0:
+            for k in range(27, 34):
+                useful[k] = c[k] == 0
+            for a in range(6 if H.hk.forms & F_HONORS_KNITTED or m < 7 else 0):
+                if knit_held(c, a) == m:
+                    for i in range(9):
+                        if not c[KNIT[a][i]]:
+                            useful[KNIT[a][i]] = 1
+        else:
+            d = INF
+            for a in range(6):
+                if 9 - knit_held(c, a) < d:
+                    d2 = knit_need(c, idx, a, rest, missing)
+                    if d2 < d:
+                        d = d2
+            if d > s_plain + 3 or target_bound(H, PAT_HONOURS_KNITTED + j, 0, d, USUAL_KNITTED, s_plain + 1) \
+                    <= max_of(best, floor):
+                continue
+            for a in range(6):
+                if 9 - knit_held(c, a) > d:
+                    continue
+                memset(missing, 0, 34)
+                if knit_need(c, idx, a, rest, missing) == d:
+                    layout_useful(c, left, rest, 1, missing, useful)
         u = 0
         for k in range(N_KINDS):
-            if left[k] and c[k] < 4:
-                c[k] += 1
-                d2 = shanten_below(c, n_melds, 0, H.hk if j == 0 else H.ks, d - 1) + 1
-                c[k] -= 1
-                if d2 < d:
-                    u += left[k]
+            if useful[k] and left[k] and c[k] < 4:
+                u += left[k]
         v = target_value(H, PAT_HONOURS_KNITTED + j, 0, d, u, unseen, USUAL_KNITTED, s_plain + 1)
         if v > best:
             best = v
