@@ -220,11 +220,12 @@ class Value:
     scores as 飞 / 宝吊头).  **Own turn**: concealed and added kongs as :class:`Efficiency`.
 
     The weights (0.6, three times, 10 %, half, and the defence's below) were chosen by duplicate
-    matches against :class:`Efficiency`; ``bench/REALISM.md`` reports how both play.  Three
+    matches against :class:`Efficiency`; ``bench/REALISM.md`` reports how both play.  Six
     rules set some differently (their modules' ``VALUE_KNOBS``, with the matches that chose them):
-    under 瑞金 a call is made only for the rating, under 贵阳 the player does not defend, and under
+    under 瑞金 a call is made only for the rating, under 贵阳 the player does not defend, under
     JJ ties go to the lowest kind (its 十三浪 and 九幺 are made of the honours and terminals that
-    shape worth lets go first).
+    shape worth lets go first), and under 四川 and 广东 a pattern's usual 进张 is a plain hand's
+    (1.0 of it), under 苏州 1.2 times it: there the flushes pay most.
 
     **Defence** (``defend=True``): the expected loss of each discard is subtracted from its
     rating.  Each opponent is ready with a chance set by what everyone can see: 0.05, 0.15,

@@ -76,6 +76,14 @@ OPTION_DOCS: dict[str, dict] = {
 #: 15342 discard wins per 4437 discard-legal self-draws (ρ = 3.458), 63.3 tiles unseen at the win.
 DISCARD_HAZARD = 0.01822
 
+#: The value players' weights that differ here from the other rules' (``_game.VALUE_KNOBS``): a
+#: pattern's usual 进张 as a plain hand's (``pattern_usual`` 1.0), so that 清一色 (×4, and a two-suit
+#: hand under 定缺 is near one) is aimed at more.  Measured by duplicate matches of ``Value()``
+#: against ``Efficiency()`` (20,000 walls each, ``rng=`` 20261201, 20261203, 20261204): +3.1, +4.3
+#: and +6.3 SE, against +2.5 and +6.4 SE (20261201, 20261204) with 0.6; 清一色 + 混一色 0.87 % of
+#: wins (20,000 games, ``rng=20261201``) against 0.57 %.
+VALUE_KNOBS = {"pattern_usual": 1.0}
+
 
 def build(options: dict[str, Any]) -> Rule:
     """Build the Sichuan rule from resolved options."""
