@@ -21,7 +21,7 @@ cimport numpy as cnp
 from libc.stdint cimport uint8_t, uint16_t
 from libc.string cimport memset, memcpy
 from cpython.bytes cimport PyBytes_FromStringAndSize
-from cpython.object cimport PyTypeObject
+from cpython.object cimport PyObject, PyTypeObject
 from cpython.type cimport PyType_IsSubtype
 
 cnp.import_array()
@@ -1686,8 +1686,9 @@ def mcr_calculate(object counts, tuple melds, int win, bint self_drawn, bint las
         best_fan = best_reading(&h, flag, standing_cnt, best, best_packs, &form, &seq)
     if best_fan == 0:
         return None
-    # the type's own allocator: Found.__new__(found) would look __new__ up and call it
-    cdef Found out = (<PyTypeObject*>found).tp_new(found, NULL, NULL)
+    # the type's own allocator: Found.__new__(found) would look __new__ up and call it (its
+    # arguments a tuple, as the C API requires: Cython's generated tp_new may read its size)
+    cdef Found out = (<PyTypeObject*>found).tp_new(found, <PyObject*>_NO_ARGS, NULL)
     out.total = best_fan
     cdef char* fans = out.c_fans
     cdef char* reading = out.c_reading
@@ -1707,6 +1708,9 @@ def mcr_calculate(object counts, tuple melds, int win, bint self_drawn, bint las
 # scoring package, whose 国标 scorer subclasses Found (defined above), and the game kernel, which
 # imports this module when it is imported itself.
 cdef bint _fans_loaded = False
+
+#: the (empty) argument tuple :func:`mcr_calculate` gives the result type's allocator
+cdef tuple _NO_ARGS = ()
 
 
 def _load_fan_values():
