@@ -48,7 +48,7 @@ settlement happen in :mod:`mjfast.simulation.games`.
 """
 from cython.parallel cimport prange
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint32_t, uint64_t
-from libc.stdlib cimport malloc, free
+from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
@@ -61,7 +61,8 @@ from mjfast._kernels._mcr cimport mcr_fan_total, mcr_ready, MCR_CHOW, MCR_PUNG, 
 from mjfast._kernels._policy cimport (Memo, Policy, Table, memo_init, memo_free, pol_shanten, pol_accepted,
                                       pol_ukeire, pol_decide, table_init, table_discards)
 from mjfast._kernels._policy cimport CALL_FASTER, CALL_ALWAYS, CALL_NEVER, pol_claims, pol_kongs
-from mjfast._kernels._policy cimport Hopes, BOUNDS_SIZE, bounds_init, rate_hand, val_decide, group_of, PAT_PLAIN, \
+from mjfast._kernels._policy cimport Hopes, ReachMemo, BOUNDS_SIZE, bounds_init, rate_hand, val_decide, \
+    group_of, PAT_PLAIN, \
     N_PATTERNS, knit_most, knitted_straight_bound, honours_knitted_bound
 
 cdef enum:
@@ -271,6 +272,7 @@ ctypedef struct Rule:
 ctypedef struct Eval:          # per chunk: the policy, its memo and the shanten parameters
     Policy pol                 # the efficiency policy (pol.ctx points at this Eval)
     Memo memo                  # the chunk's memo (pol.memo NULL: none)
+    ReachMemo* reach           # the value players' table of :func:`reach` (NULL: none)
     Params p                   # every kind playable, cap 4: the table fast path (no wildcard held)
     int row                    # this game's row of the rule tables
     const Rule* R
@@ -301,11 +303,14 @@ cdef void eval_init(Eval* E, const Rule* R, const uint8_t* playable) noexcept no
     E.pol.choices = NULL
     if memo_init(&E.memo, LOG2_MEMO) != 0:
         E.pol.memo = NULL
+    E.reach = <ReachMemo*>calloc(1, sizeof(ReachMemo))
 
 
 cdef void eval_done(Eval* E) noexcept nogil:
-    """Free the chunk's memo."""
+    """Free the chunk's memo and table of :func:`reach`."""
     memo_free(&E.memo)
+    free(E.reach)
+    E.reach = NULL
 
 
 cdef inline void eval_row(Eval* E, const Rule* R, int row) noexcept nogil:
@@ -533,6 +538,7 @@ cdef void hopes_of_rule(Hopes* H, const Rule* R) noexcept nogil:
     H.slack = <int>R.knobs[3]
     H.shape = R.knobs[8]
     H.bounds = NULL
+    H.reach = NULL
 
 
 cdef int set_knobs(Rule* R, object overrides) except -1:
@@ -571,10 +577,12 @@ cdef void probe_rule(Rule* R, Params* row, uint8_t* play, uint8_t* copies, int f
     R.rows = row
 
 
-cdef void hopes_of(Hopes* H, const Rule* R, const Player* S, int left, int won) noexcept nogil:
-    """What :func:`rate_hand` needs about seat ``S`` besides its hand."""
+cdef void hopes_of(Hopes* H, const Rule* R, const Player* S, int left, int won, ReachMemo* reach) noexcept nogil:
+    """What :func:`rate_hand` needs about seat ``S`` besides its hand (``reach``: the thread's
+    table of :func:`reach`, or NULL)."""
     cdef int j, active = 4
     hopes_of_rule(H, R)
+    H.reach = reach
     H.melded = 0
     H.chowed = 0
     H.meld_chows = 0
@@ -638,7 +646,7 @@ cdef int value_discard(Player* P, int me, Eval* E, const Rule* R, const int16_t*
     cdef double bounds[BOUNDS_SIZE]
     cdef double v
     cdef int defend = R.value[me] & V_DEFEND and R.knobs[5] > 0.0   # deal_in 0: every danger is 0
-    hopes_of(&H, R, &P[me], left, won)
+    hopes_of(&H, R, &P[me], left, won, E.reach)
     bounds_init(&H, bounds)
     if defend:
         danger_of(danger, R, P, me, vis, left, left0, won)
@@ -664,7 +672,7 @@ cdef int value_claim(Player* S, int d, Eval* E, const Rule* R, int16_t* vis, int
         S.c[d] = 3
         if s1 <= s0:
             return M_KONG
-    hopes_of(&H, R, S, left, won)
+    hopes_of(&H, R, S, left, won, E.reach)
     bounds_init(&H, bounds)
     v0 = rate_hand(&E.pol, S.c, S.n_melds, S.w, s0, S.void_suit, vis, &H)
     H.melded |= 1 << group_of(d)
@@ -1600,7 +1608,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                         best_wm = opts[2 * r + 1] >> WILD_SHIFT
             elif P[q].n_melds < 4 and not P[q].fei and q != asked and R.value[q] \
                     and R.call_mode[q] != CALL_NEVER:
-                hopes_of(&H, R, &P[q], b - f + 1, won)
+                hopes_of(&H, R, &P[q], b - f + 1, won, E.reach)
                 bounds_init(&H, bounds)
                 s0 = shanten_of(P[q].c, P[q].n_melds, P[q].w, E, R)
                 v0 = rate_hand(&E.pol, P[q].c, P[q].n_melds, P[q].w, s0, P[q].void_suit, vis, &H)

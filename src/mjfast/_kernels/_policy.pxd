@@ -553,6 +553,19 @@ cdef enum:
     N_PATTERNS = 12
 
 
+# :func:`reach` answers from a small direct-mapped table: within a game the same few targets
+# (a need, a 进张, the tiles unseen, the draws left, a pattern's usual 进张) are rated again for
+# every discard and every call considered.  A slot keeps its whole key, so an answer is always
+# the one the recursion gives; a collision only recomputes.
+DEF REACH_SLOTS = 4096
+
+ctypedef struct ReachMemo:
+    uint64_t key[REACH_SLOTS]  # need, 进张, unseen, draws packed, bit 63 set (0: an empty slot)
+    double usual[REACH_SLOTS]
+    double boost[REACH_SLOTS]
+    double value[REACH_SLOTS]
+
+
 ctypedef struct Hopes:          # what the rating of one seat's hands needs besides the hand
     const double* values       # [N_PATTERNS][2][2] a win's value: concealed / open, self-drawn / on a discard
     const Params* hk           # 全不靠 alone (forms 0: not a form of the rule)
@@ -570,6 +583,7 @@ ctypedef struct Hopes:          # what the rating of one seat's hands needs besi
     int slack                  # a pattern is a target only this many tiles behind the plain hand
     double shape               # the weight of a discard's shape worth in its tie-break
     double* bounds             # NULL, or BOUNDS_SIZE entries < 0: :func:`target_bound`'s cache for these hopes
+    ReachMemo* reach           # NULL, or :func:`reach`'s table (shared by every hopes of a thread)
 
 
 # A standard hand's usual 进张 (of 136 tiles) by the tiles it misses, 1..8 and beyond: the shape of
@@ -635,6 +649,27 @@ cdef inline double reach(int need, int u, int unseen, double usual, double boost
     return dp[0]
 
 
+cdef inline double reach_memo(ReachMemo* M, int need, int u, int unseen, double usual, double boost,
+                              double draws) noexcept nogil:
+    """:func:`reach`, through the table ``M`` (NULL: computed)"""
+    cdef uint64_t key, i
+    cdef double v
+    if M == NULL or need <= 0 or u <= 0 or unseen <= 0 or need > 15 or draws < 0.0 or draws >= 256.0 \
+            or u > 255 or unseen > 255:
+        return reach(need, u, unseen, usual, boost, draws)
+    key = (<uint64_t>1 << 63) | (<uint64_t>need << 24) | (<uint64_t>u << 16) | (<uint64_t>unseen << 8) \
+        | <uint64_t><int>draws
+    i = mix(key, (<uint64_t>(usual * 1048576.0)) ^ (<uint64_t>(boost * 1048576.0) << 32)) & (REACH_SLOTS - 1)
+    if M.key[i] == key and M.usual[i] == usual and M.boost[i] == boost:
+        return M.value[i]
+    v = reach(need, u, unseen, usual, boost, draws)
+    M.key[i] = key
+    M.usual[i] = usual
+    M.boost[i] = boost
+    M.value[i] = v
+    return v
+
+
 cdef inline double top_value(const Hopes* H, int pat, int op) noexcept nogil:
     """The larger of a pattern's self-drawn and discard-won values (a bound for pruning)."""
     cdef double vs = H.values[4 * pat + 2 * op], vd = H.values[4 * pat + 2 * op + 1]
@@ -655,7 +690,7 @@ cdef inline double target_value(const Hopes* H, int pat, int op, int need, int u
         usual *= H.pattern_usual
     if vd > 0.0:
         b = H.last_boost
-    b = reach(need, u, unseen, usual, b, H.draws) * (vs + (b - 1.0) * vd) / b
+    b = reach_memo(H.reach, need, u, unseen, usual, b, H.draws) * (vs + (b - 1.0) * vd) / b
     return b if pat == PAT_PLAIN else b / H.pattern_margin
 
 
