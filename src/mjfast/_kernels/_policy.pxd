@@ -839,14 +839,15 @@ cdef inline int layout_missing(int pat, const int* lows, const int* chow_miss, c
 
 
 cdef inline int layout_need(const uint8_t* c, const int* idx, int n_melds, unsigned int meld_chows,
-                            const int* lows, int* rest, int* k_rest, uint8_t* missing) noexcept nogil:
+                            const int* lows, int* rest, int* k_rest, uint64_t* missing) noexcept nogil:
     """Tiles a 3k+1 hand misses for a complete hand holding the chows ``lows`` (a melded one
-    counts) and any other set and a pair: the chows' tiles not held (``missing`` set for their
-    kinds) plus the deficit of the tiles left (``rest``: their group indices) for the pair and,
+    counts) and any other set and a pair: the chows' tiles not held (``missing``: bit k set for
+    their kinds, the others cleared) plus the deficit of the tiles left (``rest``: their group indices) for the pair and,
     unless a meld is it, the other set (``k_rest``: 1 or 0); INF when two melds are not the
     chows."""
     cdef int s, s2, i, k, g, taken, d = 0, other = n_melds
     cdef int todo[3]
+    missing[0] = 0
     for s in range(4):
         rest[s] = idx[s]
     for s in range(3):
@@ -869,7 +870,7 @@ cdef inline int layout_need(const uint8_t* c, const int* idx, int n_melds, unsig
             if c[k] > taken:
                 rest[g] -= POW5[k - 9 * g]
             else:
-                missing[k] = 1
+                missing[0] |= <uint64_t>1 << k
                 d += 1
     k_rest[0] = 1 - other
     return d + standard_from_indices(rest[0], rest[1], rest[2], rest[3], 1 - other)
@@ -936,10 +937,10 @@ cdef inline int rest_deficit(const uint8_t* row, const int* other, int kr) noexc
     return best
 
 
-cdef inline void layout_useful(const uint8_t* c, const int* left, const int* rest, int kr, const uint8_t* missing,
+cdef inline void layout_useful(const uint8_t* c, const int* left, const int* rest, int kr, uint64_t missing,
                                uint8_t* useful) noexcept nogil:
     """Mark in ``useful`` the kinds with copies left whose draw lowers the need of a layout (of
-    a chow pattern or 组合龙): its ``missing`` kinds, and those that lower the deficit of the
+    a chow pattern or 组合龙): its ``missing`` kinds (bit k: kind k), and those that lower the deficit of the
     tiles left (``rest``) for ``kr`` sets and a pair."""
     cdef int k, g, dr
     cdef int others[4][4]
@@ -947,7 +948,7 @@ cdef inline void layout_useful(const uint8_t* c, const int* left, const int* res
     dr = rest_deficit(table_row(0, rest[0]), others[0], kr)
     for k in range(N_KINDS):
         if left[k] and c[k] < 4 and not useful[k]:
-            if missing[k]:
+            if missing >> k & 1:
                 useful[k] = 1
             else:
                 g = group_of(k)
@@ -962,11 +963,12 @@ cdef inline int knit_held(const uint8_t* c, int a) noexcept nogil:
     return n
 
 
-cdef inline int knit_need(const uint8_t* c, const int* idx, int a, int* rest, uint8_t* missing) noexcept nogil:
+cdef inline int knit_need(const uint8_t* c, const int* idx, int a, int* rest, uint64_t* missing) noexcept nogil:
     """Tiles a concealed 13-tile hand misses for a 组合龙 of arrangement ``a``: the arrangement's
-    kinds not held (``missing`` set for each) plus the deficit of the tiles left (``rest``: their
+    kinds not held (``missing``: bit k set for each, the others cleared) plus the deficit of the tiles left (``rest``: their
     group indices) for a set and a pair."""
     cdef int i, k, d = 0
+    missing[0] = 0
     for i in range(4):
         rest[i] = idx[i]
     for i in range(9):
@@ -974,7 +976,7 @@ cdef inline int knit_need(const uint8_t* c, const int* idx, int a, int* rest, ui
         if c[k]:
             rest[k // 9] -= POW5[k % 9]
         else:
-            missing[k] = 1
+            missing[0] |= <uint64_t>1 << k
             d += 1
     return d + standard_from_indices(rest[0], rest[1], rest[2], rest[3], 1)
 
@@ -1009,10 +1011,14 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
     cdef int left[34]
     cdef int lows[3]
     cdef int rest[4]
-    cdef uint8_t missing[34]
+    cdef uint64_t missing
     cdef uint8_t useful[34]
-    cdef int pat, a, i, kr, lb_min, lb_hand, n
+    cdef int pat, a, i, lb_min, lb_hand, n
     cdef int lb[30]
+    cdef int l_need[30]            # a layout's need, once searched (-1: not yet)
+    cdef int l_rest[30][4]         # and the group indices of its tiles left
+    cdef int l_kr[30]              # and the sets they still make (1 or 0)
+    cdef uint64_t l_missing[30]    # and the kinds its chows miss
     cdef int chow_miss[27]
     cdef int chow_ready = 0
     cdef unsigned int held[3]
@@ -1110,6 +1116,7 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
         lb_min = INF
         for a in range(n):
             chow_layout(pat, a, lows)
+            l_need[a] = -1
             lb[a] = layout_missing(pat, lows, chow_miss, held) if H.meld_chows == 0 else 0
             if lb[a] < lb_hand:
                 lb[a] = lb_hand
@@ -1126,7 +1133,8 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
             for a in range(n):
                 if lb[a] == j:
                     chow_layout(pat, a, lows)
-                    d2 = layout_need(c, idx, n_melds, H.meld_chows, lows, rest, &kr, missing)
+                    d2 = layout_need(c, idx, n_melds, H.meld_chows, lows, l_rest[a], &l_kr[a], &l_missing[a])
+                    l_need[a] = d2
                     if d2 < d:
                         d = d2
             j += 1
@@ -1139,11 +1147,11 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
         for a in range(n):
             if lb[a] > d:
                 continue
-            chow_layout(pat, a, lows)
-            memset(missing, 0, 34)
-            if layout_need(c, idx, n_melds, H.meld_chows, lows, rest, &kr, missing) != d:
-                continue
-            layout_useful(c, left, rest, kr, missing, useful)
+            if l_need[a] < 0:          # a layout whose bound is the least need: not searched yet
+                chow_layout(pat, a, lows)
+                l_need[a] = layout_need(c, idx, n_melds, H.meld_chows, lows, l_rest[a], &l_kr[a], &l_missing[a])
+            if l_need[a] == d:
+                layout_useful(c, left, l_rest[a], l_kr[a], l_missing[a], useful)
         u = 0
         for k in range(N_KINDS):
             if useful[k]:
@@ -1198,7 +1206,7 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
             d = INF
             for a in range(6):
                 if 9 - knit_held(c, a) < d:
-                    d2 = knit_need(c, idx, a, rest, missing)
+                    d2 = knit_need(c, idx, a, rest, &missing)
                     if d2 < d:
                         d = d2
             if d > s_plain + 3 or target_bound(H, PAT_HONOURS_KNITTED + j, 0, d, USUAL_KNITTED, s_plain + 1) \
@@ -1207,8 +1215,7 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
             for a in range(6):
                 if 9 - knit_held(c, a) > d:
                     continue
-                memset(missing, 0, 34)
-                if knit_need(c, idx, a, rest, missing) == d:
+                if knit_need(c, idx, a, rest, &missing) == d:
                     layout_useful(c, left, rest, 1, missing, useful)
         u = 0
         for k in range(N_KINDS):
