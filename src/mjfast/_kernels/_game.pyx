@@ -680,7 +680,9 @@ cdef int value_claim(Player* S, int d, Eval* E, const Rule* R, int16_t* vis, int
     S.c[d] -= 2
     vis[d] += 2
     S.n_melds += 1
-    val_decide(&E.pol, S.c, S.n_melds, S.w, S.void_suit, vis, &H, NULL, &s1, &v1)
+    # a rating below both thresholds makes no call: searched only above them
+    val_decide(&E.pol, S.c, S.n_melds, S.w, S.void_suit, vis, &H, NULL, &s1, &v1, True,
+               v0 * min(R.knobs[4], R.knobs[7]) - 1e-9)
     call = v1 > v0 * R.knobs[4]
     # the efficiency test only where its answer may count (call_keep inf: never)
     test = not call and v1 >= v0 * R.knobs[7]
@@ -1627,7 +1629,9 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                     H.meld_chows = mc | (1u << k if k < 27 else 0u)
                     apply_chow(&P[q], d, k, wm, 1, NULL)
                     P[q].n_melds += 1
-                    val_decide(&E.pol, P[q].c, P[q].n_melds, P[q].w, -1, vis, &H, NULL, &s1, &v1)
+                    # a rating below both thresholds, or not above the best chow's, is not chosen
+                    val_decide(&E.pol, P[q].c, P[q].n_melds, P[q].w, -1, vis, &H, NULL, &s1, &v1, True,
+                               max(vb, v0 * min(R.knobs[4], R.knobs[7])) - 1e-9)
                     call = v1 > v0 * R.knobs[4]
                     test = not call and v1 > vb and v1 >= v0 * R.knobs[7]
                     if test:

@@ -16,7 +16,6 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
 from mjfast._kernels._shanten cimport Params, table_row, merge_int_rows, finish, shanten_one, \
-    standard_from_indices, \
     N_KINDS, INF, F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, F_HONORS_KNITTED, O_PAIRS_DISTINCT
 from mjfast._kernels._efficiency cimport Eval as IncEval, ev_init, accept_mask, seven_pairs_need
 
@@ -744,6 +743,8 @@ cdef inline int pungs_need(const uint8_t* c, int kmax) noexcept nogil:
             if n < 14:
                 n += 1
     for h in range(-1, n):
+        if h > 0 and top[h] == top[h - 1]:
+            continue                              # the same head count leaves the same others
         need = 2 if h < 0 else 2 - (top[h] if top[h] < 2 else 2)
         used = 0
         for j in range(n):
@@ -838,13 +839,59 @@ cdef inline int layout_missing(int pat, const int* lows, const int* chow_miss, c
         + bits_set((a & b & x) & ~held[2])
 
 
+cdef inline void cells_merge(int* out, const int* a, const int* b) noexcept nogil:
+    """Min-plus of two rows cut to their cells of at most one set (``2m+p``, m, p in 0, 1)."""
+    cdef int x
+    out[0] = a[0] + b[0]
+    out[1] = a[1] + b[0]
+    x = a[0] + b[1]
+    if x < out[1]:
+        out[1] = x
+    out[2] = a[2] + b[0]
+    x = a[0] + b[2]
+    if x < out[2]:
+        out[2] = x
+    out[3] = a[3] + b[0]
+    x = a[0] + b[3]
+    if x < out[3]:
+        out[3] = x
+    x = a[2] + b[1]
+    if x < out[3]:
+        out[3] = x
+    x = a[1] + b[2]
+    if x < out[3]:
+        out[3] = x
+
+
+cdef inline int rest_need(const uint8_t* const* tab, const int* rest, int kr) noexcept nogil:
+    """The standard deficit of the tiles left (``rest``: their group indices) for ``kr`` sets (0
+    or 1) and a pair: the four groups' rows (``tab[g]``: group g's table) cut to at most one set,
+    min-plus."""
+    cdef int acc[4]
+    cdef int row[4]
+    cdef int out[4]
+    cdef int g, j
+    cdef const uint8_t* r = tab[0] + 10 * rest[0]
+    for j in range(4):
+        acc[j] = r[j]
+    for g in range(1, 4):
+        r = tab[g] + 10 * rest[g]
+        for j in range(4):
+            row[j] = r[j]
+        cells_merge(out, acc, row)
+        for j in range(4):
+            acc[j] = out[j]
+    return acc[2 * kr + 1]
+
+
 cdef inline int layout_need(const uint8_t* c, const int* idx, int n_melds, unsigned int meld_chows,
-                            const int* lows, int* rest, int* k_rest, uint64_t* missing) noexcept nogil:
+                            const int* lows, const uint8_t* const* tab, int* rest, int* k_rest,
+                            uint64_t* missing) noexcept nogil:
     """Tiles a 3k+1 hand misses for a complete hand holding the chows ``lows`` (a melded one
     counts) and any other set and a pair: the chows' tiles not held (``missing``: bit k set for
-    their kinds, the others cleared) plus the deficit of the tiles left (``rest``: their group indices) for the pair and,
-    unless a meld is it, the other set (``k_rest``: 1 or 0); INF when two melds are not the
-    chows."""
+    their kinds, the others cleared) plus the deficit of the tiles left (``rest``: their group
+    indices; ``tab``: the group tables) for the pair and, unless a meld is it, the other set
+    (``k_rest``: 1 or 0); INF when two melds are not the chows."""
     cdef int s, s2, i, k, g, taken, d = 0, other = n_melds
     cdef int todo[3]
     missing[0] = 0
@@ -873,34 +920,10 @@ cdef inline int layout_need(const uint8_t* c, const int* idx, int n_melds, unsig
                 missing[0] |= <uint64_t>1 << k
                 d += 1
     k_rest[0] = 1 - other
-    return d + standard_from_indices(rest[0], rest[1], rest[2], rest[3], 1 - other)
+    return d + rest_need(tab, rest, 1 - other)
 
 
-cdef inline void cells_merge(int* out, const int* a, const int* b) noexcept nogil:
-    """Min-plus of two rows cut to their cells of at most one set (``2m+p``, m, p in 0, 1)."""
-    cdef int x
-    out[0] = a[0] + b[0]
-    out[1] = a[1] + b[0]
-    x = a[0] + b[1]
-    if x < out[1]:
-        out[1] = x
-    out[2] = a[2] + b[0]
-    x = a[0] + b[2]
-    if x < out[2]:
-        out[2] = x
-    out[3] = a[3] + b[0]
-    x = a[0] + b[3]
-    if x < out[3]:
-        out[3] = x
-    x = a[2] + b[1]
-    if x < out[3]:
-        out[3] = x
-    x = a[1] + b[2]
-    if x < out[3]:
-        out[3] = x
-
-
-cdef inline void rest_others(const int* rest, int (*others)[4]) noexcept nogil:
+cdef inline void rest_others(const uint8_t* const* tab, const int* rest, int (*others)[4]) noexcept nogil:
     """``others[g]``: the cells (at most one set) of the tiles left outside group ``g``, so that
     the deficit with group g's row changed is one lookup (:func:`rest_deficit`)."""
     cdef int g, h, j
@@ -913,7 +936,7 @@ cdef inline void rest_others(const int* rest, int (*others)[4]) noexcept nogil:
         for h in range(4):
             if h == g:
                 continue
-            r = table_row(h, rest[h])
+            r = tab[h] + 10 * rest[h]
             for j in range(4):
                 row[j] = r[j]
             cells_merge(others[g], acc, row)
@@ -937,22 +960,22 @@ cdef inline int rest_deficit(const uint8_t* row, const int* other, int kr) noexc
     return best
 
 
-cdef inline void layout_useful(const uint8_t* c, const int* left, const int* rest, int kr, uint64_t missing,
-                               uint8_t* useful) noexcept nogil:
+cdef inline void layout_useful(const uint8_t* c, const int* left, const uint8_t* const* tab, const int* rest,
+                               int kr, uint64_t missing, uint8_t* useful) noexcept nogil:
     """Mark in ``useful`` the kinds with copies left whose draw lowers the need of a layout (of
     a chow pattern or 组合龙): its ``missing`` kinds (bit k: kind k), and those that lower the deficit of the
     tiles left (``rest``) for ``kr`` sets and a pair."""
     cdef int k, g, dr
     cdef int others[4][4]
-    rest_others(rest, others)
-    dr = rest_deficit(table_row(0, rest[0]), others[0], kr)
+    rest_others(tab, rest, others)
+    dr = rest_deficit(tab[0] + 10 * rest[0], others[0], kr)
     for k in range(N_KINDS):
         if left[k] and c[k] < 4 and not useful[k]:
             if missing >> k & 1:
                 useful[k] = 1
             else:
                 g = group_of(k)
-                useful[k] = rest_deficit(table_row(g, rest[g] + POW5[pos_of(k)]), others[g], kr) < dr
+                useful[k] = rest_deficit(tab[g] + 10 * (rest[g] + POW5[pos_of(k)]), others[g], kr) < dr
 
 
 cdef inline int knit_held(const uint8_t* c, int a) noexcept nogil:
@@ -963,10 +986,11 @@ cdef inline int knit_held(const uint8_t* c, int a) noexcept nogil:
     return n
 
 
-cdef inline int knit_need(const uint8_t* c, const int* idx, int a, int* rest, uint64_t* missing) noexcept nogil:
+cdef inline int knit_need(const uint8_t* c, const int* idx, int a, const uint8_t* const* tab, int* rest,
+                          uint64_t* missing) noexcept nogil:
     """Tiles a concealed 13-tile hand misses for a 组合龙 of arrangement ``a``: the arrangement's
-    kinds not held (``missing``: bit k set for each, the others cleared) plus the deficit of the tiles left (``rest``: their
-    group indices) for a set and a pair."""
+    kinds not held (``missing``: bit k set for each, the others cleared) plus the deficit of the
+    tiles left (``rest``: their group indices) for a set and a pair."""
     cdef int i, k, d = 0
     missing[0] = 0
     for i in range(4):
@@ -978,7 +1002,7 @@ cdef inline int knit_need(const uint8_t* c, const int* idx, int a, int* rest, ui
         else:
             missing[0] |= <uint64_t>1 << k
             d += 1
-    return d + standard_from_indices(rest[0], rest[1], rest[2], rest[3], 1)
+    return d + rest_need(tab, rest, 1)
 
 
 cdef inline double max_of(double a, double b) noexcept nogil:
@@ -1022,6 +1046,9 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
     cdef int chow_miss[27]
     cdef int chow_ready = 0
     cdef unsigned int held[3]
+    cdef const uint8_t* tab[4]     # each group's table (a row: tab[g] + 10 * index)
+    for g in range(4):
+        tab[g] = table_row(g, 0)
     for k in range(N_KINDS):
         r = <int>P.copies[k] - <int>c[k] - <int>vis[k]
         if void_suit >= 0 and k // 9 == void_suit:
@@ -1041,7 +1068,7 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
         if c[k]:
             idx[group_of(k)] += c[k] * POW5[pos_of(k)]
     for g in range(4):
-        row = table_row(g, idx[g])
+        row = tab[g] + 10 * idx[g]
         for j in range(10):
             rows[g][j] = row[j]
     # 清一色 / 混一色 in each suit
@@ -1054,7 +1081,7 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
             d = rows[g][2 * kmax + 1]
             u = 0
             for k in range(9 * g, 9 * g + 9):
-                if left[k] and c[k] < 4 and table_row(g, idx[g] + POW5[k - 9 * g])[2 * kmax + 1] < d:
+                if left[k] and c[k] < 4 and (tab[g] + 10 * (idx[g] + POW5[k - 9 * g]))[2 * kmax + 1] < d:
                     u += left[k]
             v = target_value(H, PAT_FLUSH, op, lowered(d, w), u, unseen, USUAL_FLUSH, s_plain + 1)
             if v > best:
@@ -1067,14 +1094,14 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
             u = 0
             for k in range(9 * g, 9 * g + 9):
                 if left[k] and c[k] < 4:
-                    row = table_row(g, idx[g] + POW5[k - 9 * g])
+                    row = (tab[g] + 10 * (idx[g] + POW5[k - 9 * g]))
                     for j in range(10):
                         merged[j] = row[j]
                     if finish(merged, rows[3], kmax) < d:
                         u += left[k]
             for k in range(27, 34):
                 if left[k] and c[k] < 4:
-                    row = table_row(3, idx[3] + POW5[k - 27])
+                    row = tab[3] + 10 * (idx[3] + POW5[k - 27])
                     for j in range(10):
                         merged[j] = row[j]
                     if finish(rows[g], merged, kmax) < d:
@@ -1133,7 +1160,7 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
             for a in range(n):
                 if lb[a] == j:
                     chow_layout(pat, a, lows)
-                    d2 = layout_need(c, idx, n_melds, H.meld_chows, lows, l_rest[a], &l_kr[a], &l_missing[a])
+                    d2 = layout_need(c, idx, n_melds, H.meld_chows, lows, tab, l_rest[a], &l_kr[a], &l_missing[a])
                     l_need[a] = d2
                     if d2 < d:
                         d = d2
@@ -1149,9 +1176,9 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
                 continue
             if l_need[a] < 0:          # a layout whose bound is the least need: not searched yet
                 chow_layout(pat, a, lows)
-                l_need[a] = layout_need(c, idx, n_melds, H.meld_chows, lows, l_rest[a], &l_kr[a], &l_missing[a])
+                l_need[a] = layout_need(c, idx, n_melds, H.meld_chows, lows, tab, l_rest[a], &l_kr[a], &l_missing[a])
             if l_need[a] == d:
-                layout_useful(c, left, l_rest[a], l_kr[a], l_missing[a], useful)
+                layout_useful(c, left, tab, l_rest[a], l_kr[a], l_missing[a], useful)
         u = 0
         for k in range(N_KINDS):
             if useful[k]:
@@ -1206,7 +1233,7 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
             d = INF
             for a in range(6):
                 if 9 - knit_held(c, a) < d:
-                    d2 = knit_need(c, idx, a, rest, &missing)
+                    d2 = knit_need(c, idx, a, tab, rest, &missing)
                     if d2 < d:
                         d = d2
             if d > s_plain + 3 or target_bound(H, PAT_HONOURS_KNITTED + j, 0, d, USUAL_KNITTED, s_plain + 1) \
@@ -1215,8 +1242,8 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
             for a in range(6):
                 if 9 - knit_held(c, a) > d:
                     continue
-                if knit_need(c, idx, a, rest, &missing) == d:
-                    layout_useful(c, left, rest, 1, missing, useful)
+                if knit_need(c, idx, a, tab, rest, &missing) == d:
+                    layout_useful(c, left, tab, rest, 1, missing, useful)
         u = 0
         for k in range(N_KINDS):
             if useful[k] and left[k] and c[k] < 4:
@@ -1249,7 +1276,7 @@ cdef inline double shape_worth(const uint8_t* c, int k) noexcept nogil:
 
 cdef inline int val_decide(Policy* P, uint8_t* c, int n_melds, int w, int void_suit, const int16_t* vis,
                            const Hopes* H, const double* danger, int* s_out, double* v_out,
-                           bint want_v=True) noexcept nogil:
+                           bint want_v=True, double floor0=-1e300) noexcept nogil:
     """The value player's discard from a 3k+2 hand ``c`` (restored before returning; -1 when only
     wildcards are left): among the discards that leave the least shanten or one more (rated by
     their patterns alone), the best :func:`rate_hand` after it less its ``danger`` (the expected
@@ -1257,7 +1284,9 @@ cdef inline int val_decide(Policy* P, uint8_t* c, int n_melds, int w, int void_s
     its :func:`shape_worth`, ties to the lower shanten, then the lowest kind; ``s_out`` the
     shanten after it, ``v_out`` its rating.  Under 定缺 the void suit's tiles go first, as
     :func:`pol_decide` discards them, and ``v_out`` is the rating of the hand left (0 without
-    ``want_v``, for a caller that needs only the discard)."""
+    ``want_v``, for a caller that needs only the discard).  A caller that needs ``v_out`` only
+    where it exceeds ``floor0`` may say so: the ratings are then searched only above it, and
+    ``v_out`` is exact when the best exceeds ``floor0``, else at most ``floor0``."""
     cdef int8_t sd[34]
     cdef int d, s, best_d = -1, best_s = INF + 1, least = INF, first = -1
     cdef double v, floor, best_v = -1e300, v_first = -1e300
@@ -1281,7 +1310,7 @@ cdef inline int val_decide(Policy* P, uint8_t* c, int n_melds, int w, int void_s
             first = d
     if first >= 0:
         c[first] -= 1
-        v_first = rate_hand(P, c, n_melds, w, least, void_suit, vis, H, True)
+        v_first = rate_hand(P, c, n_melds, w, least, void_suit, vis, H, True, floor0)
         c[first] += 1
         if danger != NULL:
             v_first -= danger[first]
@@ -1293,7 +1322,7 @@ cdef inline int val_decide(Policy* P, uint8_t* c, int n_melds, int w, int void_s
         s = sd[d]
         # a rating at or below this floor cannot be chosen: it is below another's (best_v or
         # v_first) by more than the tie margin 1e-12 (and no chain of ties spans 1e-9)
-        floor = max_of(best_v, v_first) - 1e-9 + (danger[d] if danger != NULL else 0.0)
+        floor = max_of(floor0, max_of(best_v, v_first) - 1e-9 + (danger[d] if danger != NULL else 0.0))
         if d == first:
             v = v_first
         else:

@@ -21,7 +21,6 @@ cdef int shanten_one(const uint8_t* c, int n_melds, int wilds, const Params* prm
 cdef int shanten_below(const uint8_t* c, int n_melds, int wilds, const Params* prm, int bound) noexcept nogil
 cdef int shanten_form(const uint8_t* c, int n_melds, int wilds, const Params* prm, int form) noexcept nogil
 cdef void params_init(Params* prm, const uint8_t* cap, const uint8_t* playable, int forms, int options) noexcept nogil
-cdef int standard_from_indices(int i0, int i1, int i2, int i3, int kmax) noexcept nogil
 cdef int hand_size(const uint8_t* c, int wilds) noexcept nogil
 cdef const uint8_t* table_row(int group, int idx) noexcept nogil
 cdef void merge_int_rows(int* out, const int* a, const int* b, int kmax) noexcept nogil

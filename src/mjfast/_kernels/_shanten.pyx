@@ -405,11 +405,6 @@ cdef const uint8_t* table_row(int group, int idx) noexcept nogil:
     return (HON_N if group == 3 else SUIT_N) + 10 * idx
 
 
-cdef int standard_from_indices(int i0, int i1, int i2, int i3, int kmax) noexcept nogil:
-    """Natural-table deficit from the four group indices (used by incremental callers)."""
-    return natural_from_rows(SUIT_N + 10 * i0, SUIT_N + 10 * i1, SUIT_N + 10 * i2, HON_N + 10 * i3, kmax)
-
-
 cdef inline bint rows_agree(const uint8_t* nat, const uint8_t* unl, int kmax) noexcept nogil:
     cdef int j
     for j in range(2 * kmax + 2):
