@@ -729,18 +729,16 @@ cdef inline int pungs_need(const uint8_t* c, int kmax) noexcept nogil:
     """对对胡 deficit of a hand needing ``kmax`` triplets and a pair: the best head, the
     ``kmax`` fullest other kinds as the triplets (an empty kind costs 3)."""
     cdef int top[14]
-    cdef int n = 0, k, x, i, j, h, best = INF, need, used
+    cdef int held[4]
+    cdef int n = 0, k, x, j, _copy, h, best = INF, need, used
+    held[1] = held[2] = held[3] = 0
     for k in range(N_KINDS):
         if c[k]:
-            x = c[k] if c[k] < 3 else 3
-            i = n
-            while i > 0 and top[i - 1] < x:      # insertion sort, fullest first
-                if i < 14:
-                    top[i] = top[i - 1]
-                i -= 1
-            if i < 14:
-                top[i] = x
+            held[c[k] if c[k] < 3 else 3] += 1
+    for x in range(3, 0, -1):             # the kinds held, fullest first (at most 14 of them)
+        for _copy in range(held[x]):
             if n < 14:
+                top[n] = x
                 n += 1
     for h in range(-1, n):
         if h > 0 and top[h] == top[h - 1]:
@@ -923,6 +921,43 @@ cdef inline int layout_need(const uint8_t* c, const int* idx, int n_melds, unsig
     return d + rest_need(tab, rest, 1 - other)
 
 
+cdef inline int layout_need_apart(const int* idx, int n_melds, unsigned int meld_chows, const int* lows,
+                                  const int* chow_miss, const int* chow_sub, const uint64_t* chow_mask,
+                                  const uint8_t* const* tab, int* rest, int* k_rest, uint64_t* missing) noexcept nogil:
+    """:func:`layout_need` for chows that share no kind (every chow pattern but 一色三步高), from
+    each chow's tiles held and missed, worked out once per hand: ``chow_miss[k]`` / ``chow_mask[k]``
+    the tiles (their count, their kinds' bits) the chow from kind k misses, ``chow_sub[k]`` what
+    its tiles held weigh in their group index."""
+    cdef int s, g, d = 0, other = n_melds, low
+    missing[0] = 0
+    for s in range(4):
+        rest[s] = idx[s]
+    for s in range(3):
+        low = lows[s]
+        if meld_chows >> low & 1:
+            other -= 1
+            meld_chows &= ~(1u << low)    # a melded chow stands for one chow of the layout
+            continue
+        g = low // 9
+        rest[g] -= chow_sub[low]
+        d += chow_miss[low]
+        missing[0] |= chow_mask[low]
+    if other > 1:
+        return INF
+    k_rest[0] = 1 - other
+    return d + rest_need(tab, rest, 1 - other)
+
+
+cdef inline int layout_need_of(int pat, const uint8_t* c, const int* idx, int n_melds, unsigned int meld_chows,
+                               const int* lows, const int* chow_miss, const int* chow_sub, const uint64_t* chow_mask,
+                               const uint8_t* const* tab, int* rest, int* k_rest, uint64_t* missing) noexcept nogil:
+    """A layout's need: :func:`layout_need_apart` where its chows share no kind."""
+    if pat == PAT_PURE_SHIFTED:
+        return layout_need(c, idx, n_melds, meld_chows, lows, tab, rest, k_rest, missing)
+    return layout_need_apart(idx, n_melds, meld_chows, lows, chow_miss, chow_sub, chow_mask, tab, rest, k_rest,
+                             missing)
+
+
 cdef inline void rest_others(const uint8_t* const* tab, const int* rest, int (*others)[4]) noexcept nogil:
     """``others[g]``: the cells (at most one set) of the tiles left outside group ``g``, so that
     the deficit with group g's row changed is one lookup (:func:`rest_deficit`)."""
@@ -1033,7 +1068,6 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
     cdef double best = 0.0, v
     cdef const uint8_t* row
     cdef int left[34]
-    cdef int lows[3]
     cdef int rest[4]
     cdef uint64_t missing
     cdef uint8_t useful[34]
@@ -1043,7 +1077,10 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
     cdef int l_rest[30][4]         # and the group indices of its tiles left
     cdef int l_kr[30]              # and the sets they still make (1 or 0)
     cdef uint64_t l_missing[30]    # and the kinds its chows miss
+    cdef int L[30][3]              # the pattern's layouts (their chows' lowest kinds)
     cdef int chow_miss[27]
+    cdef int chow_sub[27]
+    cdef uint64_t chow_mask[27]
     cdef int chow_ready = 0
     cdef unsigned int held[3]
     cdef const uint8_t* tab[4]     # each group's table (a row: tab[g] + 10 * index)
@@ -1134,7 +1171,15 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
                     if c[k] > j:
                         held[j] |= 1u << k
                 if k % 9 <= 6:
-                    chow_miss[k] = (c[k] == 0) + (c[k + 1] == 0) + (c[k + 2] == 0)
+                    chow_miss[k] = 0
+                    chow_sub[k] = 0
+                    chow_mask[k] = 0
+                    for j in range(3):
+                        if c[k + j]:
+                            chow_sub[k] += POW5[k % 9 + j]
+                        else:
+                            chow_miss[k] += 1
+                            chow_mask[k] |= <uint64_t>1 << (k + j)
         # a layout needs at least its chows' missing tiles (unless melds are its chows) and, a
         # complete hand of it being a standard hand, the plain hand's need (one at least): the
         # exact need only where that bound may still count and is below the least so far
@@ -1142,9 +1187,9 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
         n = chow_layouts(pat)
         lb_min = INF
         for a in range(n):
-            chow_layout(pat, a, lows)
+            chow_layout(pat, a, L[a])
             l_need[a] = -1
-            lb[a] = layout_missing(pat, lows, chow_miss, held) if H.meld_chows == 0 else 0
+            lb[a] = layout_missing(pat, L[a], chow_miss, held) if H.meld_chows == 0 else 0
             if lb[a] < lb_hand:
                 lb[a] = lb_hand
             if lb[a] < lb_min:
@@ -1159,8 +1204,8 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
                 break                 # no layout left can count
             for a in range(n):
                 if lb[a] == j:
-                    chow_layout(pat, a, lows)
-                    d2 = layout_need(c, idx, n_melds, H.meld_chows, lows, tab, l_rest[a], &l_kr[a], &l_missing[a])
+                    d2 = layout_need_of(pat, c, idx, n_melds, H.meld_chows, L[a], chow_miss, chow_sub, chow_mask,
+                                        tab, l_rest[a], &l_kr[a], &l_missing[a])
                     l_need[a] = d2
                     if d2 < d:
                         d = d2
@@ -1175,8 +1220,8 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
             if lb[a] > d:
                 continue
             if l_need[a] < 0:          # a layout whose bound is the least need: not searched yet
-                chow_layout(pat, a, lows)
-                l_need[a] = layout_need(c, idx, n_melds, H.meld_chows, lows, tab, l_rest[a], &l_kr[a], &l_missing[a])
+                l_need[a] = layout_need_of(pat, c, idx, n_melds, H.meld_chows, L[a], chow_miss, chow_sub, chow_mask,
+                                           tab, l_rest[a], &l_kr[a], &l_missing[a])
             if l_need[a] == d:
                 layout_useful(c, left, tab, l_rest[a], l_kr[a], l_missing[a], useful)
         u = 0
