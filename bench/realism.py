@@ -71,9 +71,8 @@ class _CountingChecker:
     def __enter__(self):
         self.asked = self.accepted = 0
         self._orig = _games._Game.checker
-        self._hook = _games._outcome.hook
-        orig, hook = self._orig, self._hook
-        _games._outcome.hook = lambda rule, name: None if name == "kernel_fan_minimum" else hook(rule, name)
+        orig = self._orig
+        _games.FAN_MINIMUM_IN_KERNEL = False
 
         def checker(game, *args):
             ok = orig(game, *args)
@@ -86,7 +85,7 @@ class _CountingChecker:
 
     def __exit__(self, *exc):
         _games._Game.checker = self._orig
-        _games._outcome.hook = self._hook
+        _games.FAN_MINIMUM_IN_KERNEL = True
 
 
 def _policy(text: str):

@@ -217,15 +217,25 @@ class Value:
     **Wins**: every potential win the rule accepts, except that under 瑞金 (飞) and 上饶 (宝吊头)
     it declines a complete self-drawn hand that can be discarded down to a lone wildcard and
     waits there while eight or more tiles are left (the wait wins on any tile it draws and
-    scores as 飞 / 宝吊头).  **Own turn**: concealed and added kongs as :class:`Efficiency`.
+    scores as 飞 / 宝吊头), and under 国标 it passes a legal win when waiting for more 番 with the
+    same 13 tiles (a passed self-draw is discarded again) is worth more: each wait kind is scored
+    by the compiled fan search as a self-draw and as a discard win, and the wait is worth, round
+    by round over the seat's share of the wall, the chance that its draw or one of the three
+    other seats' discards (each unseen copy thrown with the rule's calibrated discard hazard)
+    completes it, in a round reached only if no win came before and no other seat won (a chance
+    of 0.1 a round), times the waits' mean receipt under the rule's settlement (国标 has no
+    过水: the passed tile may still be won later).  **Own turn**: concealed and added kongs as
+    :class:`Efficiency`.
 
     The weights (0.6, three times, 10 %, half, and the defence's below) were chosen by duplicate
-    matches against :class:`Efficiency`; ``bench/REALISM.md`` reports how both play.  Six
+    matches against :class:`Efficiency`; ``bench/REALISM.md`` reports how both play.  Seven
     rules set some differently (their modules' ``VALUE_KNOBS``, with the matches that chose them):
     under 瑞金 a call is made only for the rating, under 贵阳 the player does not defend, under
-    JJ ties go to the lowest kind (its 十三浪 and 九幺 are made of the honours and terminals that
-    shape worth lets go first), and under 四川 and 广东 a pattern's usual 进张 is a plain hand's
-    (1.0 of it), under 苏州 1.2 times it: there the flushes pay most.
+    国标 a pattern's usual 进张 is 1.2 times a plain hand's and its rating is divided by 0.8, not 1
+    (a plain hand seldom makes the 8-番 minimum) and it waits for more 番, under JJ ties go to
+    the lowest kind (its 十三浪 and 九幺 are made of the honours and terminals that shape worth
+    lets go first), and under 四川 and 广东 a pattern's usual 进张 is a plain hand's (1.0 of it),
+    under 苏州 1.2 times it: there the flushes pay most.
 
     **Defence** (``defend=True``): the expected loss of each discard is subtracted from its
     rating.  Each opponent is ready with a chance set by what everyone can see: 0.05, 0.15,

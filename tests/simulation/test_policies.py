@@ -3,6 +3,7 @@ engine played before the players were configurable, each call mode does what its
 (checked against a replay of the action log), user policies see only their seat's view, their
 illegal answers raise, and duplicate matches replay each wall four times."""
 
+import contextlib
 import importlib.util
 import pathlib
 import pickle
@@ -12,6 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 import toy_policies as tp
+from _hands import random_contexts, rule_kinds
 from _sim_helpers import actions, check_tiles_conserved
 
 import mjfast as mj
@@ -361,8 +363,9 @@ def test_keep_concealed_calls_only_into_a_ready_hand(rule, call):
 
 def test_missing_methods_fall_back_to_value():
     """A user policy with only ``declare_win`` (always True) plays exactly Value()'s games (under
-    rules where Value() takes every win), not Efficiency()'s."""
-    for rule in ("sichuan", "jinhua", "guobiao"):
+    rules where Value() takes every win: not 国标, where it may wait for more 番), not
+    Efficiency()'s."""
+    for rule in ("sichuan", "jinhua", "guangdong"):
         a = mj.simulate_games(rule, 300, rng=3, n_threads=1, policy=Value())
         b = mj.simulate_games(rule, 300, rng=3, n_threads=1, policy=tp.OnlyWins())
         pd.testing.assert_frame_equal(a, b)
@@ -399,6 +402,92 @@ def test_rule_modules_set_known_value_weights():
         a = mj.simulate_games(rule, 300, rng=5, n_threads=1, policy=Value())
         b = mj.simulate_games(rule, 300, rng=5, n_threads=1, policy=Value(defend=False))
         assert a.equals(b) is same, rule  # the frames' data (their attrs name the policies)
+
+
+def _meld_text(kind, tile):
+    """A replayed meld as text (a chow by its lowest tile, a pung, a kong of any kind)."""
+    c = np.zeros(34, np.uint8)
+    if kind == 0:
+        c[list(_chow_run(tile))] = 1
+    else:
+        c[tile] = 3 if kind == 1 else 4
+    return mj.tiles.to_mpsz(c)
+
+
+@contextlib.contextmanager
+def _value_knobs(**knobs):
+    """The value players' weights overridden for the block (``mjfast.policies._KNOBS``)."""
+    saved = dict(policies._KNOBS)
+    policies._KNOBS.update(knobs)
+    try:
+        yield
+    finally:
+        policies._KNOBS.clear()
+        policies._KNOBS.update(saved)
+
+
+def _passes(rule, n, seed):
+    """``(game, records, passes)`` of ``n`` games of value players, the action log checked at every
+    ``pass_win``: the hand is complete; a passed self-draw is discarded again at once."""
+    game, records = _raw(rule, n, seed, Value(), log=900)
+    passes = {"self_draw": 0, "discard": 0}
+
+    def check(rp, i, acts, j, voids):
+        a, s, t = acts[j]
+        if a != "pass_win":
+            return
+        c = rp.c[s].astype(np.uint8)
+        before = next(b for b in reversed(acts[:j]) if b[0] != "pass_win")  # another seat may pass it too
+        if before[:2] == ("draw", s):
+            passes["self_draw"] += 1
+            assert acts[j + 1] == ("discard", s, t), (i, acts[j - 1 : j + 2])
+        else:
+            assert before[0] == "discard" and before[2] == t, (i, acts[j - 3 : j + 1])
+            passes["discard"] += 1
+            c[t] += 1
+        melds = tuple(_meld_text(k, x) for k, x, _src, _wm in rp.melds[s])
+        assert mj.shanten(c, rule=rule, melds=melds) == -1, (i, j)
+
+    _play_through(rule, game, records, check)
+    return game, records, passes
+
+
+def test_guobiao_value_players_pass_a_win_to_wait_for_more_fan():
+    """Under 国标 a value player passes a legal win when waiting for more 番 with the same 13 tiles
+    is worth more (``_game.waits_for_more``, weighed by the rule's ``fan_wait``): each pass is on
+    a complete hand; a passed self-draw (frequent only with a lower ``fan_wait``, a self-draw
+    paying three seats) is discarded again at once, so that the same tiles wait on; the tiles
+    stay conserved.  With ``fan_wait`` inf it takes every win."""
+    rule = mj.rules.get("guobiao")
+    game, records, passes = _passes(rule, 1500, 31)
+    check_tiles_conserved(game, records)
+    assert passes["discard"] >= 20, passes
+    with _value_knobs(fan_wait=0.3):
+        game, records, passes = _passes(rule, 300, 31)
+    check_tiles_conserved(game, records)
+    assert passes["self_draw"] >= 20 and passes["discard"] >= 100, passes
+    with _value_knobs(fan_wait=float("inf")):
+        game, records = _raw(rule, 300, 31, Value(), log=900)
+    assert not any(a[0] == "pass_win" for i in range(300) for a in actions(records[-1][i]))
+
+
+def test_guobiao_receipts_are_the_scorers():
+    """The receipts the kernel weighs a wait for more 番 with (``kernel_fan_receipts``: base and
+    per 番, self-drawn then on a discard) give the winner's payment of :func:`mjfast.score` on
+    random complete 国标 hands."""
+    from mjfast.scoring import guobiao as gb
+
+    rule = mj.rules.get("guobiao")
+    base_s, per_s, base_d, per_d = gb.kernel_fan_receipts(rule)
+    checked = 0
+    for ctx in random_contexts(np.random.default_rng(7), rule_kinds("guobiao"), 400):
+        if ctx.robbing_kong or not mj.can_win(ctx, rule):
+            continue
+        r = mj.score(ctx, rule)
+        want = base_s + per_s * r.total if ctx.self_draw else base_d + per_d * r.total
+        assert r.payments[ctx.winner] == want, (ctx, r.total, r.payments)
+        checked += 1
+    assert checked >= 50
 
 
 @pytest.mark.parametrize("rule", mj.rules.names())

@@ -49,6 +49,7 @@ settlement happen in :mod:`mjfast.simulation.games`.
 from cython.parallel cimport prange
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, malloc, free
+from libc.math cimport pow
 from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
@@ -64,6 +65,13 @@ from mjfast._kernels._policy cimport CALL_FASTER, CALL_ALWAYS, CALL_NEVER, pol_c
 from mjfast._kernels._policy cimport Hopes, ReachMemo, BOUNDS_SIZE, bounds_init, rate_hand, val_decide, \
     group_of, PAT_PLAIN, \
     N_PATTERNS, knit_most, knitted_straight_bound, honours_knitted_bound
+
+cdef enum:
+    # positions in R.knobs of the value players' weights (VALUE_KNOBS) read by name
+    KNOB_FAN_WAIT = 9
+    KNOB_FAN_RISK = 10
+    KNOB_FAN_HAZARD = 11
+    N_KNOBS = 12
 
 cdef enum:
     MAX_WALL = 160
@@ -121,6 +129,7 @@ cdef enum:
     FL_FEI = 1024            # a declared 飞 / 宝吊头 wait, kept as the rule requires
     FL_FEI_BROKEN = 2048     # a declared wait that the rule's go-around no longer counts
     FL_WIND_SHIFT = 12       # bits 12-13: the prevalent wind of the game (0-3 = E S W N)
+    FL_WIND_MASK = 3 << 12
 
 # meld kinds
 cdef enum:
@@ -250,10 +259,12 @@ ctypedef struct Rule:
     int fm_hard_only     # 1: only hard flowers count towards the minimum
     int fm_qg_exempt     # 1: a 抢杠 win needs no minimum
     int fm_discard_pung  # 1: a wind triplet completed by the winning discard is a 风碰 (SZ-A4)
-    int fan_min          # 1: 国标's 8-番 minimum decided here by the compiled fan search (no checker)
+    int fan_search       # 1: 国标's compiled fan search scores this rule (the value players' wait for more 番)
+    int fan_min          # 1: it also decides the 8-番 minimum here (no checker)
     int fan_opts         # its option bits (mjfast._kernels._mcr)
     int fan_last_copy    # 1: 和绝张 is scored
     int fan_flower_bloom  # 1: a win on a flower's replacement is 杠上开花
+    double fan_pay[4]    # the winner's receipt: self-drawn base and per 番, on a discard base and per 番
     int slow             # forms beyond standard / seven pairs / thirteen orphans (国标)
     Params p_hk          # 全不靠 / 七星不靠 alone
     Params p_ks          # 组合龙 alone
@@ -264,7 +275,7 @@ ctypedef struct Rule:
     int value[4]         # per seat: V_VALUE (the value player), V_DEFEND (which also defends)
     double pat_values[4 * N_PATTERNS]   # a win's value by pattern, concealed / open, self-drawn / on a discard
     int honours          # honour kinds are in play
-    double knobs[9]      # the value players' weights (VALUE_KNOBS, in order)
+    double knobs[N_KNOBS]  # the value players' weights (VALUE_KNOBS, in order)
     int any_user         # some seat has a user policy (``user`` is called)
     void* user
 
@@ -516,8 +527,12 @@ cdef enum:
 # ties of rating and 进张 (0: ties to the lowest kind, as Efficiency).
 # The values were chosen by duplicate matches against Efficiency() (1,000 to 10,000 walls per
 # rule); a rule module's VALUE_KNOBS overrides some of them for its rule.
+# Then the 国标 wait for more 番 (:func:`waits_for_more`): by how much waiting must beat winning now
+# (inf: never wait), a round's chance that another seat wins first, and the chance per unseen copy
+# per other seat's turn that it is discarded.
 VALUE_KNOBS = {"last_boost": 3.0, "pattern_margin": 1.0, "pattern_usual": 0.6, "slack": 3.0,
-               "call_margin": 1.1, "deal_in": 0.01, "loss_factor": 1.5, "call_keep": 0.5, "shape": 1.0}
+               "call_margin": 1.1, "deal_in": 0.01, "loss_factor": 1.5, "call_keep": 0.5, "shape": 1.0,
+               "fan_wait": float("inf"), "fan_risk": 0.1, "fan_hazard": 0.02}
 # Defence: an opponent's chance of being ready by its exposed melds (0..4), plus THREAT_LATE times
 # the share of the wall drawn
 cdef double[5] THREAT = [0.05, 0.15, 0.35, 0.7, 1.0]
@@ -549,6 +564,7 @@ cdef int set_knobs(Rule* R, object overrides) except -1:
         if unknown:
             raise ValueError(f"unknown value knobs {sorted(unknown)}; valid: {list(knobs)}")
         knobs.update(overrides)
+    assert len(VALUE_KNOBS) == N_KNOBS
     for i, name in enumerate(VALUE_KNOBS):
         R.knobs[i] = float(knobs[name])
     return 0
@@ -873,11 +889,11 @@ cdef enum:
     MCR_MINIMUM = 8      # 国标 GB-A1: a win needs 8 番 without the flowers
 
 
-cdef int fan_minimum(const Player* P, const Rule* R, int seat, int tile, int self_draw, int dealer,
-                     int flags) noexcept nogil:
-    """国标's 8-番 minimum on a complete hand ``P``: the fans without flowers of its best reading,
-    from the flags of the context the checker would build (和绝张, 杠上开花 / 抢杠和, the wall's last
-    tile, the seat's and the game's winds)."""
+cdef int fan_total(const Player* P, const Rule* R, int seat, int tile, int self_draw, int dealer,
+                   int flags) noexcept nogil:
+    """国标's fans without flowers of the best reading of a complete hand ``P``, from the flags of
+    the context the checker would build (和绝张, 杠上开花 / 抢杠和, the wall's last tile, the seat's
+    and the game's winds)."""
     cdef int mtype[4]
     cdef int mfirst[4]
     cdef int mmelded[4]
@@ -890,7 +906,80 @@ cdef int fan_minimum(const Player* P, const Rule* R, int seat, int tile, int sel
         self_draw and flags & FL_AFTER_KONG and (R.fan_flower_bloom or not flags & FL_AFTER_FLOWER))
     return mcr_fan_total(P.c, P.n_melds, mtype, mfirst, mmelded, tile, self_draw,
                          R.fan_last_copy and flags & FL_LAST_COPY, kong, flags & FL_LAST_TILE,
-                         (seat - dealer + 4) & 3, flags >> FL_WIND_SHIFT & 3, R.fan_opts) >= MCR_MINIMUM
+                         (seat - dealer + 4) & 3, flags >> FL_WIND_SHIFT & 3, R.fan_opts)
+
+
+cdef inline int fan_minimum(const Player* P, const Rule* R, int seat, int tile, int self_draw, int dealer,
+                            int flags) noexcept nogil:
+    """国标's 8-番 minimum on a complete hand ``P`` (:func:`fan_total` without flowers)."""
+    return fan_total(P, R, seat, tile, self_draw, dealer, flags) >= MCR_MINIMUM
+
+
+cdef inline double fan_receipt(const Rule* R, int fans, int self_draw) noexcept nogil:
+    """What the winner of a 国标 hand of ``fans`` 番 (flowers included) receives, in the rule's
+    unit: ``R.fan_pay`` per the rule's settlement (self-drawn, on a discard: base and per 番)."""
+    cdef int i = 0 if self_draw else 2
+    return R.fan_pay[i] + R.fan_pay[i + 1] * fans
+
+
+cdef int waits_for_more(Player* P, Eval* E, const Rule* R, int seat, int tile, int self_draw, int dealer,
+                        int flags, const int16_t* vis, int left, int won) noexcept nogil:
+    """Whether a value player passes its legal 国标 win on ``tile`` (held in ``P``) to wait for a
+    bigger one with the same 13 tiles (a self-drawn ``tile`` is discarded again).
+
+    The wait is worth, round by round over the seat's share of the ``left`` tiles, the chance of
+    winning in that round times the mean receipt of the waits that would win (each wait kind by
+    its unseen copies, legal and scored with :func:`fan_total` as a self-draw and as a discard
+    win): its own draw wins with chance (unseen copies of the self-draw waits) / (tiles unseen),
+    each of the three other seats' discards with chance 1 - (1 - ``fan_hazard``)^(unseen copies
+    of the discard waits); a round is reached only if no win came before it and, with chance
+    1 - ``fan_risk``, no other seat won.  It passes when that beats the receipt of winning now by
+    the factor ``fan_wait`` (inf: never)."""
+    cdef int k, u, fl = 0, now, fans, active = 4, rounds, _round, unseen = 0, u_self = 0, u_disc = 0
+    cdef double v_self = 0.0, v_disc = 0.0, p_self, p_disc, alive = 1.0, worth = 0.0, v_now
+    if not R.knobs[KNOB_FAN_WAIT] < 1e300:
+        return 0
+    for k in range(48):
+        fl += P.fl[k]
+    now = fan_total(P, R, seat, tile, self_draw, dealer, flags) + fl
+    v_now = fan_receipt(R, now, self_draw)
+    for k in range(4):
+        active -= won >> k & 1
+    rounds = left // (active if active > 0 else 1)
+    if rounds <= 0:
+        return 0
+    P.c[tile] -= 1
+    for k in range(N_KINDS):
+        u = <int>R.copies[k] - <int>P.c[k] - <int>vis[k] - (1 if self_draw and k == tile else 0)
+        if u <= 0:
+            continue
+        unseen += u
+        if P.c[k] >= 4:
+            continue
+        P.c[k] += 1
+        if complete(P, E, R, k):
+            fans = fan_total(P, R, seat, k, 1, dealer, flags & FL_WIND_MASK)
+            if fans >= MCR_MINIMUM:
+                u_self += u
+                v_self += u * fan_receipt(R, fans + fl, 1)
+            fans = fan_total(P, R, seat, k, 0, dealer, flags & FL_WIND_MASK)
+            if fans >= MCR_MINIMUM:
+                u_disc += u
+                v_disc += u * fan_receipt(R, fans + fl, 0)
+        P.c[k] -= 1
+    P.c[tile] += 1
+    if unseen <= 0 or u_self + u_disc == 0:
+        return 0
+    p_self = <double>u_self / unseen
+    p_disc = 1.0 - pow(1.0 - R.knobs[KNOB_FAN_HAZARD], 3.0 * u_disc)
+    if u_self:
+        v_self /= u_self
+    if u_disc:
+        v_disc /= u_disc
+    for _round in range(rounds):
+        worth += alive * (p_disc * v_disc + (1.0 - p_disc) * p_self * v_self)
+        alive *= (1.0 - p_disc) * (1.0 - p_self) * (1.0 - R.knobs[KNOB_FAN_RISK])
+    return worth > R.knobs[KNOB_FAN_WAIT] * v_now
 
 
 cdef int complete(Player* P, Eval* prm, const Rule* R, int tile) noexcept nogil:
@@ -1131,6 +1220,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
     cdef int winners, how, discarder, win_tile, best_a, claimed, forced, n_made = 0, n_log = 0
     cdef int wm, best_wm = 0               # a chow's tiles held by wildcards (chow_legal)
     cdef int call, test                  # a value player's chow: made, and put to the efficiency test
+    cdef int wait                        # a value player passes a discard win to wait for more 番
     cdef int cnt[3]
     cdef int codes[3]                    # the chow codes that could hold a discard (chow_codes)
     cdef int n_codes = 0
@@ -1282,6 +1372,10 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 elif R.wild_head and not P[cur].fei and (
                         R.fei_policy or (R.value[cur] and b - f + 1 >= FEI_MIN_LEFT)):
                     forced = lone_wild_discard(&P[cur], (R.options & O_HONOUR_CHOWS) != 0)
+                elif R.value[cur] and R.fan_search and b - f + 1 > R.forced_left and waits_for_more(
+                        &P[cur], E, R, cur, t, 1, dealer, flags, vis, b - f + 1, won):
+                    declined = 1
+                    forced = t                 # discarded again: the same 13 tiles wait on
                 if declined:
                     log_action(lg, &n_log, max_log, A_PASS_WIN, cur, t)
                     pass_win(&P[cur], R, t)           # a passed self-draw locks too
@@ -1497,12 +1591,15 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
             P[q].c[d] += 1
             if can_win(&P[q], E, R, q, d, 0, cur, dealer, flags, flipped):
                 must_win = R.forced_left and b - f + 1 <= R.forced_left
-                if P[q].fei or (R.pass_policy and not P[q].passed and not must_win) or (
+                wait = R.value[q] and R.fan_search and not must_win and not R.user_mask[q] & U_WIN \
+                    and waits_for_more(&P[q], E, R, q, d, 0, dealer, flags, vis, b - f + 1, won)
+                if P[q].fei or wait or (R.pass_policy and not P[q].passed and not must_win) or (
                         R.user_mask[q] & U_WIN and user_declines(R, gidx, q, P, hist, n_hist, b - f + 1, flipped,
                                                                  dealer, d, n_disc, lg, &n_log, -1)):
-                    # waiting for the lone-wildcard self-draw, or the pass policy: no discard win
+                    # waiting for the lone-wildcard self-draw or for more 番, or the pass policy:
+                    # no discard win
                     P[q].c[d] -= 1
-                    P[q].passed += not P[q].fei
+                    P[q].passed += not P[q].fei and not wait
                     pass_win(&P[q], R, d)
                     log_action(lg, &n_log, max_log, A_PASS_WIN, q, d)
                     continue
@@ -1998,7 +2095,8 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
                           bint wild_chow=False,
                           object flower_minimum,        # None or (self-draw, discard, hard only, 抢杠 exempt, SZ-A4)
                           object checker,               # None or callable (see Parameters)
-                          object fan_minimum=None,      # None or (option bits, 和绝张, flower bloom)
+                          object fan_search=None,       # None or (option bits, 和绝张, flower bloom, receipts)
+                          bint fan_minimum=False,       # the fan search decides 国标's 8-番 minimum
                           const int8_t[::1] dealers,    # IN (n_games,) the dealer of each game, -1: drawn
                           const int8_t[::1] winds,      # IN (n_games,) the prevalent wind of each game
                           int32_t[:, ::1] rec,          # OUT (n_games, N_RECORD)
@@ -2079,11 +2177,16 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
         hard flowers count; ``qianggang_exempt``: a 抢杠 win needs none; ``discard_pung``: a wind
         triplet completed by the winning discard is a 风碰, 1 花, not a 风暗刻, 2) instead of
         asking a checker; None for every other rule.
-    fan_minimum : tuple or None
-        ``(option_bits, last_copy, flower_bloom)``: decide 国标's 8-番 minimum here, by the
-        compiled fan search of :mod:`mjfast._kernels._mcr` with its option bits, and 和绝张 /
-        杠上开花 on a flower's replacement as the rule's facts say, instead of asking a checker
-        (only for rules without wildcards or honour chows); None for every other rule.
+    fan_search : tuple or None
+        ``(option_bits, last_copy, flower_bloom, receipts)``: 国标's fans come from the compiled
+        fan search of :mod:`mjfast._kernels._mcr` with its option bits, and 和绝张 / 杠上开花 on
+        a flower's replacement as the rule's facts say (only for rules without wildcards or
+        honour chows); ``receipts``: what a winner receives as a base and per 番, self-drawn
+        then on a discard.  The value players weigh a wait for more 番 with them.  None for
+        every other rule.
+    fan_minimum : bool
+        With ``fan_search``: decide 国标's 8-番 minimum here by that search, instead of asking
+        a checker.
     checker : callable or None
         ``checker(seat, counts, melds, tile, self_draw, discarder, dealer, flags, wilds,
         flowers, flipped) -> bool`` with ``counts`` the 34 concealed counts as bytes (the
@@ -2235,7 +2338,8 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     R.check = checker is not None
     R.checker = <void*>checker
     R.flower_min = flower_minimum is not None
-    R.fan_min = fan_minimum is not None
+    R.fan_search = fan_search is not None
+    R.fan_min = fan_minimum
     R.any_user = 0
     for i in range(4):
         R.call_mode[i] = CALL_FASTER
@@ -2277,14 +2381,20 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
     R.user = <void*>user
     if R.flower_min:
         R.fm_need[0], R.fm_need[1], R.fm_hard_only, R.fm_qg_exempt, R.fm_discard_pung = flower_minimum
-    if R.fan_min:
-        if R.check or R.flower_min:
-            raise ValueError("fan_minimum decides the wins: give no checker and no flower_minimum with it")
-        R.fan_opts, R.fan_last_copy, R.fan_flower_bloom = fan_minimum
+    if R.fan_min and not R.fan_search:
+        raise ValueError("fan_minimum needs the fan_search it decides with")
+    if R.fan_min and (R.check or R.flower_min):
+        raise ValueError("fan_minimum decides the wins: give no checker and no flower_minimum with it")
+    if R.fan_search:
+        R.fan_opts, R.fan_last_copy, R.fan_flower_bloom, receipts = fan_search
+        if len(receipts) != 4:
+            raise ValueError(f"fan_search's receipts are 4 numbers, got {receipts!r}")
+        for i in range(4):
+            R.fan_pay[i] = float(receipts[i])
         if R.hchow or np.any(np.asarray(faces) == ROLE_WILD):
-            raise ValueError("fan_minimum reads natural tiles only: the rule may have no wildcards and no honour chows")
+            raise ValueError("fan_search reads natural tiles only: the rule may have no wildcards and no honour chows")
         if not 0 <= R.fan_opts <= 7:
-            raise ValueError(f"fan_minimum's option bits are 0..7, got {R.fan_opts}")
+            raise ValueError(f"fan_search's option bits are 0..7, got {R.fan_opts}")
         mcr_ready()
     if n_chunks == 0 or total == 0:
         return

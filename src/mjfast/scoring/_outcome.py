@@ -18,6 +18,9 @@ the module through ``Rule.engine.hooks`` and never tests a rule's name):
 ``kernel_fan_minimum(rule) -> int or None``
     The option bits of the compiled 国标 fan search when the kernel may decide the 8-番 minimum
     itself (国标 as declared), instead of asking ``can_win``.
+``kernel_fan_receipts(rule) -> tuple``
+    With ``kernel_fan_minimum``: what the winner receives as a base and per 番, self-drawn, then
+    on a discard (the value players weigh a wait for more 番 with it).
 ``complete_is_legal(rule) -> bool``
     Every complete hand the kernel finds is a legal win (no need to ask ``can_win``).
 ``score_options(rule) -> dict``

@@ -444,6 +444,12 @@ def _legality(bound, found: _Found, total: int) -> str:
     return f"{total} 番 without flowers, below the {MIN_FAN}-番 minimum"
 
 
+def winner_receipt(total: int, self_draw: bool) -> int:
+    """What the winner of a hand of ``total`` 番 receives (guobiao.md §2): 8 + F from each player
+    on a self-draw; 8 + F from the discarder and 8 from each other player on a discard."""
+    return 3 * (MIN_FAN + total) if self_draw else 3 * MIN_FAN + total
+
+
 def _settle(bound, ctx: WinContext, r) -> tuple:
     """guobiao.md §2: on a self-draw each player pays 8 + F; on a discard the discarder pays
     8 + F and each other player 8."""
@@ -451,12 +457,11 @@ def _settle(bound, ctx: WinContext, r) -> tuple:
     share = MIN_FAN + total
     if ctx.self_draw:
         pay = [-share] * 4
-        pay[ctx.winner] = 3 * share
     else:
         assert ctx.discarder is not None  # a discard win names its discarder
         pay = [-MIN_FAN, -MIN_FAN, -MIN_FAN, -MIN_FAN]
         pay[ctx.discarder] = -share
-        pay[ctx.winner] = 3 * MIN_FAN + total
+    pay[ctx.winner] = winner_receipt(total, ctx.self_draw)
     return share, pay
 
 
@@ -578,3 +583,13 @@ def kernel_fan_minimum(rule) -> int | None:
     if rule.options["lianzhong_extras"] or not SCHEME.bound(rule, score_options(rule)).as_declared:
         return None
     return _option_bits(rule)
+
+
+def kernel_fan_receipts(rule) -> tuple:
+    """What the winner receives (:func:`winner_receipt`) as a base and per 番, self-drawn, then on
+    a discard: the game kernel's value players weigh a wait for more 番 with it."""
+    out = []
+    for self_draw in (True, False):
+        base = winner_receipt(0, self_draw)
+        out += [float(base), float(winner_receipt(1, self_draw) - base)]
+    return tuple(out)

@@ -63,6 +63,11 @@ _FL_FEI, _FL_FEI_BROKEN = _F["fei"], _F["fei_broken"]
 _WIND_SHIFT = _kg.WIND_SHIFT
 _melds = _outcome.meld_objects
 _NO_LOG = np.zeros((0, 0, _kg.N_LOG_FIELDS), np.int16)
+#: Whether the compiled fan search decides 国标's 8-番 minimum in the kernel.  False puts every
+#: complete hand to the rule's Python checker instead, which gives the same answers (and so the
+#: same games; ``test_guobiao_minimum_in_kernel_matches_can_win``): for the benches and tests
+#: that count or compare those answers.
+FAN_MINIMUM_IN_KERNEL = True
 
 
 def _turn_test(event: str):
@@ -409,9 +414,14 @@ def _raw(
     minimum = minimum(rule) if minimum is not None else None
     fans = _outcome.hook(rule, "kernel_fan_minimum")
     fans = fans(rule) if fans is not None else None
-    fan_minimum = None if fans is None else (fans, facts.last_copy, facts.flower_bloom)
+    fan_search = (
+        None
+        if fans is None
+        else (fans, facts.last_copy, facts.flower_bloom, _outcome.hook(rule, "kernel_fan_receipts")(rule))
+    )
+    fan_minimum = fan_search is not None and FAN_MINIMUM_IN_KERNEL
     legal = _outcome.hook(rule, "complete_is_legal")
-    trivial = minimum is not None or fans is not None or (legal is not None and legal(rule))
+    trivial = minimum is not None or fan_minimum or (legal is not None and legal(rule))
     game._contexts.clear()  # only this batch's contexts are scored next
     seats = game.seats if seats is None else seats
     seat_policies = user = values = None
@@ -448,6 +458,7 @@ def _raw(
         wild_chow=rule.wild_chows,
         dice=bool(dice),
         flower_minimum=minimum,
+        fan_search=fan_search,
         fan_minimum=fan_minimum,
         checker=None if trivial else game.checker,
         dealers=dealers,
