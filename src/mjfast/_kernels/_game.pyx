@@ -950,7 +950,7 @@ cdef int waits_for_more(Player* P, Eval* E, const Rule* R, int seat, int tile, i
         return 0
     P.c[tile] -= 1
     for k in range(N_KINDS):
-        u = <int>R.copies[k] - <int>P.c[k] - <int>vis[k] - (1 if self_draw and k == tile else 0)
+        u = <int>E.pol.copies[k] - <int>P.c[k] - <int>vis[k] - (1 if self_draw and k == tile else 0)
         if u <= 0:
             continue
         unseen += u
