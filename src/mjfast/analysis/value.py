@@ -766,52 +766,64 @@ def _model_name(mode: int) -> str:
 def _columns(solved: _Solved) -> dict:
     """The table's columns as NumPy arrays, best row first."""
     s = solved.setup
-    kinds = [k for k, _sid, _sh in solved.roots] + list(solved.chain)
+    nr = len(solved.roots)
+    kinds = [k for k, _sid, _sh in solved.roots]
+    if solved.chain:
+        kinds += list(solved.chain)
+        fig = np.zeros((len(kinds), 6))
+        fig[:nr] = solved.results
+        for i, k in enumerate(solved.chain):
+            fig[nr + i] = solved.chain[k]
+    else:
+        fig = solved.results
     n = len(kinds)
-    fig = np.zeros((n, 6))
-    if solved.roots:
-        fig[: len(solved.roots)] = solved.results
-    for i, k in enumerate(solved.chain):
-        fig[len(solved.roots) + i] = solved.chain[k]
-    graph = np.zeros(n, bool)
-    graph[: len(solved.roots)] = True
-    shanten = np.array([solved.shanten[k] for k in kinds], np.int64)
-    n_states = np.zeros(n, np.int64)
-    n_states[: len(solved.roots)] = solved.reach
+    graph = np.arange(n) < nr
+    shanten = solved.shanten
     pay, ps, pdisc, pr, tot, pts = fig.T
     p_win = ps + pdisc
-    valued = graph | (s.rule is None)
+    discard = np.array(kinds, np.int64)
     with np.errstate(invalid="ignore", divide="ignore"):
-        ev = np.where(valued, pay, np.nan)
         won = np.where(p_win > 0, p_win, np.nan)
-        cols = {
-            "discard": np.array(kinds, np.int64),
-            "shanten": shanten,
-            "p_ready": pr,
-            "p_win": p_win,
-            "p_win_self_draw": ps,
-            "p_win_discard": pdisc,
-            "ev": ev,
-            "ev_stakes": ev / s.stake,
-            "mean_win": np.where(valued, pay / won, np.nan),
-            "mean_total": np.where(valued, tot / won, np.nan),
-            "mean_points": np.where(valued, pts / won, np.nan),
-            "n_states": n_states,
-            "exact": graph & (solved.mode != _kv.APPROX),
-            "method": graph,
-        }
+        if s.rule is None or not solved.chain:  # every row is valued
+            ev, mean_win, mean_total, mean_points = pay.copy(), pay / won, tot / won, pts / won
+        else:
+            ev = np.where(graph, pay, np.nan)
+            mean_win = np.where(graph, pay / won, np.nan)
+            mean_total = np.where(graph, tot / won, np.nan)
+            mean_points = np.where(graph, pts / won, np.nan)
+        ev_stakes = ev / s.stake
     # best first: ev (NaN last), then p_win, then the tile
-    order = np.lexsort((cols["discard"], -p_win, -np.nan_to_num(ev, nan=-np.inf)))
-    return {k: v[order] for k, v in cols.items()}
+    order = np.lexsort((discard, -p_win, -np.where(ev == ev, ev, -np.inf)))
+    n_states = np.zeros(n, np.int64)
+    n_states[:nr] = solved.reach
+    return {
+        "discard": discard[order],
+        "shanten": np.array([shanten[k] for k in kinds], np.int64)[order],
+        "p_ready": pr[order],
+        "p_win": p_win[order],
+        "p_win_self_draw": ps[order],
+        "p_win_discard": pdisc[order],
+        "ev": ev[order],
+        "ev_stakes": ev_stakes[order],
+        "mean_win": mean_win[order],
+        "mean_total": mean_total[order],
+        "mean_points": mean_points[order],
+        "n_states": n_states[order],
+        "exact": graph[order] & (solved.mode != _kv.APPROX),
+        "method": graph[order],
+    }
 
 
 _CATEGORIES = None
 _METHOD = None
+_INDEXES: dict = {}  # column names -> their pandas Index (copied for each table)
 
 
 def _frame(cols: dict, lead: dict | None = None):
     """The table of :data:`COLUMNS` (after the ``lead`` columns, a batch's ``hand``)."""
     import pandas as pd
+
+    from .._display import _tile_frame_class
 
     global _CATEGORIES, _METHOD
     if _CATEGORIES is None:
@@ -821,11 +833,23 @@ def _frame(cols: dict, lead: dict | None = None):
     data.update((k, cols[k]) for k in COLUMNS)  # in column order: no reindexing by ``columns=``
     data["discard"] = pd.Categorical.from_codes(np.where(cols["discard"] >= 0, cols["discard"], -1), dtype=_CATEGORIES)
     data["method"] = pd.Categorical.from_codes(np.where(cols["method"], 0, 1), dtype=_METHOD)
-    from .._display import tile_frame
-
-    # built once, straight as the tile frame (Jupyter draws its tiles): a DataFrame with
-    # ``columns=`` copied into one cost more than the recursion of a 1-shanten hand
-    return tile_frame(data)
+    # built once, straight as the tile frame (Jupyter draws its tiles), from the columns as
+    # they are (each already of its dtype and length): the DataFrame constructor's checks
+    # and inference cost more than the recursion of a 1-shanten hand
+    frame_cls = _tile_frame_class()
+    names = tuple(data)
+    from_arrays = getattr(frame_cls, "_from_arrays", None)
+    if from_arrays is None:
+        return frame_cls(data)
+    index = _INDEXES.get(names)
+    if index is None:
+        index = _INDEXES[names] = pd.Index(list(names))
+    return from_arrays(
+        list(data.values()),
+        columns=index.copy(),
+        index=pd.RangeIndex(len(data["discard"])),
+        verify_integrity=False,
+    )
 
 
 def _attrs(s: _Setup, solved: _Solved, wall, depth, discard_wins) -> dict:
