@@ -48,7 +48,7 @@ a later one is worth more beyond the tolerance; the drawn tile thrown back is th
 with that discard the same way).  The twin in :mod:`mjfast._reference.value` states the same model.
 """
 from cython.parallel cimport prange
-from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint64_t, int64_t
+from libc.stdint cimport uint8_t, int8_t, int16_t, uint16_t, int32_t, uint64_t, int64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memset
 from libc.math cimport pow, fabs
@@ -226,6 +226,132 @@ cdef int hm_put(HMap* m, const uint64_t* key, int32_t v) noexcept nogil:
     return 0
 
 
+# the table rows of the group configurations a graph meets, with what one tile more or less
+# does to them: the states of a graph share few configurations per group, so their rows are
+# read from this small memo instead of the large tables (a cache miss each)
+ctypedef struct GInfo:
+    uint8_t row[10]         # natural-table row of the configuration
+    uint16_t keep[10]       # bit i: a tile at position i is held and removing it leaves the cell
+    uint16_t acc[10]        # bit i: fewer than 4 held at position i and drawing one lowers the cell
+
+
+ctypedef struct GMemo:
+    int32_t* k              # key + 1 (0: empty slot); key = group * 2^21 + configuration index
+    int32_t* v              # index into info
+    int64_t mask
+    int64_t used
+    Arr info
+
+
+cdef int gm_init(GMemo* m, int log2) noexcept nogil:
+    cdef int64_t n = (<int64_t>1) << log2
+    m.k = <int32_t*>calloc(n, sizeof(int32_t))
+    m.v = <int32_t*>malloc(n * sizeof(int32_t))
+    m.mask = n - 1
+    m.used = 0
+    m.info.esz = sizeof(GInfo)
+    return 0 if (m.k != NULL and m.v != NULL) else -1
+
+
+cdef void gm_free(GMemo* m) noexcept nogil:
+    free(m.k)
+    free(m.v)
+    arr_free(&m.info)
+    m.k = NULL
+    m.v = NULL
+
+
+cdef inline uint64_t gm_hash(int32_t key) noexcept nogil:
+    return ((<uint64_t>key) * <uint64_t>0x9E3779B97F4A7C15) >> 20
+
+
+cdef int gm_grow(GMemo* m) noexcept nogil:
+    cdef int64_t old = m.mask + 1, i, n = 2 * old
+    cdef int32_t* k2 = <int32_t*>calloc(n, sizeof(int32_t))
+    cdef int32_t* v2 = <int32_t*>malloc(n * sizeof(int32_t))
+    cdef uint64_t j
+    if k2 == NULL or v2 == NULL:
+        free(k2)
+        free(v2)
+        return -1
+    for i in range(old):
+        if m.k[i] != 0:
+            j = gm_hash(m.k[i]) & <uint64_t>(n - 1)
+            while k2[j] != 0:
+                j = (j + 1) & <uint64_t>(n - 1)
+            k2[j] = m.k[i]
+            v2[j] = m.v[i]
+    free(m.k)
+    free(m.v)
+    m.k = k2
+    m.v = v2
+    m.mask = n - 1
+    return 0
+
+
+cdef int32_t gm_get(GMemo* m, int g, int idx) noexcept nogil:
+    """Index in ``m.info`` of group g's configuration ``idx`` (added when new); -1: no memory."""
+    cdef int32_t key = ((g << 21) | idx) + 1
+    cdef uint64_t j = gm_hash(key) & <uint64_t>m.mask
+    cdef int64_t i
+    cdef int n = 9 if g < 3 else 7, pos, cell, x = idx
+    cdef int digit[9]
+    cdef GInfo* gi
+    cdef const uint8_t* r2
+    while m.k[j] != 0:
+        if m.k[j] == key:
+            return m.v[j]
+        j = (j + 1) & <uint64_t>m.mask
+    if (m.used + 1) * 2 > m.mask + 1:
+        if gm_grow(m) != 0:
+            return -1
+        j = gm_hash(key) & <uint64_t>m.mask
+        while m.k[j] != 0:
+            j = (j + 1) & <uint64_t>m.mask
+    i = arr_push(&m.info)
+    if i < 0:
+        return -1
+    m.k[j] = key
+    m.v[j] = <int32_t>i
+    m.used += 1
+    gi = (<GInfo*>m.info.p) + i
+    memcpy(gi.row, table_row(g, idx), 10)
+    for cell in range(10):
+        gi.keep[cell] = 0
+        gi.acc[cell] = 0
+    for pos in range(n):
+        digit[pos] = x % 5
+        x = x // 5
+    for pos in range(n):
+        if digit[pos] > 0:
+            r2 = table_row(g, idx - POW5[pos])
+            for cell in range(10):
+                if r2[cell] == gi.row[cell]:
+                    gi.keep[cell] |= <uint16_t>(1 << pos)
+        if digit[pos] < 4:
+            r2 = table_row(g, idx + POW5[pos])
+            for cell in range(10):
+                if r2[cell] < gi.row[cell]:
+                    gi.acc[cell] |= <uint16_t>(1 << pos)
+    return <int32_t>i
+
+
+cdef inline int group_infos(GMemo* m, const uint8_t* c, const GInfo** out) noexcept nogil:
+    """The memo entries of the four groups of a hand; -1: no memory."""
+    cdef int32_t at[4]
+    cdef int g, i, x
+    for g in range(4):
+        x = 0
+        for i in range(8 if g < 3 else 6, -1, -1):
+            x = x * 5 + c[9 * g + i]
+        at[g] = gm_get(m, g, x)
+        if at[g] < 0:
+            return -1
+    for g in range(4):
+        out[g] = (<const GInfo*>m.info.p) + at[g]
+    return 0
+
+
 cdef inline void pack(const uint8_t* c, int w, const uint8_t* dc, uint64_t* key) noexcept nogil:
     """Key of a hand (3 bits per kind, the wildcards in 4 bits) and, in the exact model, of the
     tiles drawn so far (the same layout, the wildcard tokens drawn last)."""
@@ -368,7 +494,8 @@ ctypedef struct Prob:
     HMap m13
     HMap m14
     HMap mq
-    HMap ms                 # shanten memo
+    HMap ms                 # shanten memo (the general path only)
+    GMemo gm                # group rows (the fused path only)
     int status
     int32_t* by_layer       # EXACT: 13-tile states sorted by layer, with offsets
     int32_t* layer_off
@@ -385,6 +512,7 @@ ctypedef struct Prob:
     double* res             # [root][NV]
     bint solved
     bint keep
+    bint unit_wins          # every win judged legal and worth (1, 1, 1) (set by prepare_solve)
     double* kV              # [layer][n13][F + 1]: value (pay) after the round
     double* kD              # [layer][n13][F + 1]: value (pay) of the draw phase, before the round
     int32_t* kC             # [layer][n14][F + 1]: chosen child
@@ -518,35 +646,30 @@ cdef inline const void* array_n(object a, int typenum, Py_ssize_t size, str name
     return cnp.PyArray_DATA(arr)
 
 
-cdef void discard_shanten_fused(const Prob* p, const uint8_t* c, int8_t* out) noexcept nogil:
+cdef int discard_shanten_fused(Prob* p, const uint8_t* c, int8_t* out) noexcept nogil:
     """Shanten after each discard of a 14-tile hand on the fused path (no wildcards, every
     kind natural, standard / seven pairs / thirteen orphans).  A discard raises a form's
     deficit by at most one, and keeps it exactly when some split attaining the minimum uses a
     cell of the discard's group whose table entry the discard leaves unchanged (a removed tile
     never lowers an entry), so one pass over the optimal splits decides every discard.
-    ``out[j]`` for every kind held (others untouched)."""
-    cdef int idx[4]
+    ``out[j]`` for every kind held (others untouched).
+    The rows, and which discards leave each cell, come from the group memo; returns -1 when
+    out of memory."""
+    cdef const GInfo* gi[4]
     cdef int ab[10]
     cdef int cd[10]
     cdef unsigned int opt[4]
-    cdef const uint8_t* rows[4]
-    cdef const uint8_t* r2
-    cdef int g, i, j, x, n, pos, best, dstd = INF, d7 = INF, d13 = INF, kmax = 4 - p.n_melds
-    cdef int pairs = 0, odd = 0, orph = 0, orph_pairs = 0, dp, do, o, op, cell
+    cdef unsigned int keepb[4]
+    cdef int g, j, x, pos, best, cell, dstd = INF, d7 = INF, d13 = INF, kmax = 4 - p.n_melds
+    cdef int pairs = 0, odd = 0, orph = 0, orph_pairs = 0, dp, do, o, op
     cdef unsigned int bits
-    cdef bint kept
+    cdef bint kept, std_best
     cdef bint distinct = (p.prm.options & O_PAIRS_DISTINCT) != 0
     cdef bint sp = (p.prm.forms & F_SEVEN_PAIRS) != 0 and p.n_melds == 0
     cdef bint to = (p.prm.forms & F_THIRTEEN_ORPHANS) != 0 and p.n_melds == 0
     cdef bint st = (p.prm.forms & F_STANDARD) != 0
-    for g in range(4):
-        n = 9 if g < 3 else 7
-        x = 0
-        for i in range(n - 1, -1, -1):
-            x = x * 5 + c[9 * g + i]
-        idx[g] = x
-        rows[g] = table_row(g, x)
-        opt[g] = 0
+    if group_infos(&p.gm, c, gi) != 0:
+        return -1
     for j in range(34):
         x = c[j]
         if distinct:
@@ -559,8 +682,8 @@ cdef void discard_shanten_fused(const Prob* p, const uint8_t* c, int8_t* out) no
             orph += x >= 1
             orph_pairs += x >= 2
     if st:
-        merge_pair(ab, rows[0], rows[1], kmax)
-        merge_pair(cd, rows[2], rows[3], kmax)
+        merge_pair(ab, gi[0].row, gi[1].row, kmax)
+        merge_pair(cd, gi[2].row, gi[3].row, kmax)
         dstd = finish_pair(ab, cd, kmax)
     if sp:
         d7 = seven_pairs_need(pairs, odd)
@@ -573,28 +696,27 @@ cdef void discard_shanten_fused(const Prob* p, const uint8_t* c, int8_t* out) no
         for j in range(34):
             if c[j]:
                 out[j] = 120
-        return
-    if st and dstd == best:
-        mark_splits(rows[0], rows[1], ab, cd, kmax, best, &opt[0], &opt[1])
-        mark_splits(rows[2], rows[3], cd, ab, kmax, best, &opt[2], &opt[3])
+        return 0
+    std_best = st and dstd == best
+    for g in range(4):
+        opt[g] = 0
+        keepb[g] = 0
+    if std_best:
+        mark_splits(gi[0].row, gi[1].row, ab, cd, kmax, best, &opt[0], &opt[1])
+        mark_splits(gi[2].row, gi[3].row, cd, ab, kmax, best, &opt[2], &opt[3])
+        for g in range(4):
+            bits = opt[g]
+            while bits:
+                cell = ctz64(bits)
+                bits &= bits - 1
+                keepb[g] |= gi[g].keep[cell]
     for j in range(34):
         x = c[j]
         if x == 0:
             continue
-        kept = False
-        if st and dstd == best:
-            g = j // 9 if j < 27 else 3
-            pos = j - 9 * g
-            r2 = table_row(g, idx[g] - POW5[pos])
-            bits = opt[g]
-            while bits:
-                cell = 0
-                while not (bits >> cell) & 1:
-                    cell += 1
-                bits &= ~(1u << cell)
-                if r2[cell] == rows[g][cell]:
-                    kept = True
-                    break
+        g = j // 9 if j < 27 else 3
+        pos = j - 9 * g
+        kept = std_best and ((keepb[g] >> pos) & 1) != 0
         if not kept and sp and d7 == best:
             if distinct:
                 dp = (x - 1 >= 2) - (x >= 2)
@@ -611,6 +733,98 @@ cdef void discard_shanten_fused(const Prob* p, const uint8_t* c, int8_t* out) no
                 op -= x == 2
             kept = 14 - o - (1 if op > 0 else 0) == d13
         out[j] = <int8_t>(best - 1 if kept else best)
+    return 0
+
+
+cdef int accept_memo(Prob* p, const uint8_t* c, int s, uint8_t* mask) noexcept nogil:
+    """The fused path's accept mask of a hand of shanten s (accept_mask of the efficiency
+    kernel, with the group rows and their one-tile-more rows from the memo); -1: no memory,
+    1: a hand size the tables do not take (the caller asks accept_mask)."""
+    cdef const GInfo* gi[4]
+    cdef int ab[10]
+    cdef int cd[10]
+    cdef unsigned int opt[4]
+    cdef unsigned int accb, cb
+    cdef uint64_t bits = 0
+    cdef int g, k, x, n = 0, kmax, best = INF, d, dp, dodd, d7, target = s + 1
+    cdef int pairs = 0, odd = 0, orph = 0, orph_pair = 0
+    cdef bint distinct = (p.prm.options & O_PAIRS_DISTINCT) != 0
+    cdef bint st = (p.prm.forms & F_STANDARD) != 0
+    for k in range(34):
+        x = c[k]
+        n += x
+        if distinct:
+            pairs += x >= 2
+            odd += x == 1
+        else:
+            pairs += x >> 1
+            odd += x & 1
+        if IS_ORPHAN[k]:
+            orph += x >= 1
+            orph_pair += x >= 2
+    memset(mask, 0, 34)
+    if (n + 1) % 3 == 0:
+        return 1
+    kmax = n // 3 if (n + 1) % 3 == 1 else (n - 1) // 3
+    if kmax > 4:
+        return 1
+    if group_infos(&p.gm, c, gi) != 0:
+        return -1
+    if st:
+        merge_pair(ab, gi[0].row, gi[1].row, kmax)
+        merge_pair(cd, gi[2].row, gi[3].row, kmax)
+        best = finish_pair(ab, cd, kmax)
+    if p.n_melds == 0 and kmax == 4:
+        if p.prm.forms & F_SEVEN_PAIRS:
+            d = seven_pairs_need(pairs, odd)
+            if d < best:
+                best = d
+        if p.prm.forms & F_THIRTEEN_ORPHANS:
+            d = 14 - orph - (1 if orph_pair > 0 else 0)
+            if d < best:
+                best = d
+    if best >= INF or best > target:
+        return 0
+    if best < target:
+        for k in range(34):
+            mask[k] = c[k] < 4
+        return 0
+    if st and finish_pair(ab, cd, kmax) == best:
+        for g in range(4):
+            opt[g] = 0
+        mark_splits(gi[0].row, gi[1].row, ab, cd, kmax, best, &opt[0], &opt[1])
+        mark_splits(gi[2].row, gi[3].row, cd, ab, kmax, best, &opt[2], &opt[3])
+        for g in range(4):
+            accb = 0
+            cb = opt[g] & ((1u << (2 * kmax + 2)) - 1)
+            while cb:
+                x = ctz64(cb)
+                cb &= cb - 1
+                accb |= gi[g].acc[x]
+            bits |= (<uint64_t>accb) << (9 * g)
+    if p.n_melds == 0 and kmax == 4:
+        if p.prm.forms & F_SEVEN_PAIRS:
+            d7 = seven_pairs_need(pairs, odd)
+            if d7 == best:
+                for k in range(34):
+                    x = c[k]
+                    if x >= 4:
+                        continue
+                    if distinct:
+                        dp = x == 1
+                        dodd = (x == 0) - (x == 1)
+                    else:
+                        dp = x & 1
+                        dodd = 1 - 2 * (x & 1)
+                    if seven_pairs_need(pairs + dp, odd + dodd) < d7:
+                        bits |= (<uint64_t>1) << k
+        if p.prm.forms & F_THIRTEEN_ORPHANS and 14 - orph - (1 if orph_pair > 0 else 0) == best:
+            for k in range(34):
+                if IS_ORPHAN[k] and (c[k] == 0 or (c[k] == 1 and orph_pair == 0)):
+                    bits |= (<uint64_t>1) << k
+    for k in range(34):
+        mask[k] = (bits >> k) & 1
+    return 0
 
 
 def _fused_discards(object counts, int n_melds, int forms, int options):
@@ -641,7 +855,13 @@ def _fused_discards(object counts, int n_melds, int forms, int options):
     exact = np.full(34, 127, np.int64)
     for j in range(34):
         fz[j] = 127
-    discard_shanten_fused(&pr, c, fz)
+    if gm_init(&pr.gm, 2) != 0:
+        gm_free(&pr.gm)
+        raise MemoryError()
+    j = discard_shanten_fused(&pr, c, fz)
+    gm_free(&pr.gm)
+    if j != 0:
+        raise MemoryError()
     memcpy(c3, c, 34)
     for j in range(34):
         if c[j] == 0:
@@ -651,6 +871,49 @@ def _fused_discards(object counts, int n_melds, int forms, int options):
         exact[j] = min(120, shanten_one(c3, n_melds, 0, &pr.prm))
         c3[j] += 1
     return fused, exact
+
+
+def _fused_accepts(object counts, int n_melds, int forms, int options):
+    """Test hook: ``(fused, kernel)`` accept masks (uint8[34]) of a 3k+1-tile hand under the
+    fused rule arrays (every kind natural), from :func:`accept_memo` and from the efficiency
+    kernel's accept_mask, with the hand's own shanten."""
+    cdef const uint8_t* c = <const uint8_t*>array_n(counts, cnp.NPY_UINT8, 34, "counts")
+    cdef Prob pr
+    cdef Eval ev
+    cdef uint8_t cap[34]
+    cdef uint8_t pl[34]
+    cdef uint8_t m1[34]
+    cdef uint8_t m2[34]
+    cdef int j, n = 0, s, st
+    for j in range(34):
+        if c[j] > 4:
+            raise ValueError("counts must be at most 4")
+        n += c[j]
+        cap[j] = 4
+        pl[j] = 1
+    if n % 3 != 1 or n + 3 * n_melds > 13 or not 0 <= n_melds <= 4:
+        raise ValueError("a 3k+1-tile hand is needed, at most 13 with melds counted as 3")
+    if forms & ~(F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS) or options & (O_NEED_VOID | O_HONOUR_CHOWS):
+        raise ValueError("forms beyond standard / seven pairs / thirteen orphans are not fused")
+    memset(&pr, 0, sizeof(Prob))
+    pr.n_melds = n_melds
+    params_init(&pr.prm, cap, pl, forms, options)
+    s = shanten_one(c, n_melds, 0, &pr.prm)
+    if gm_init(&pr.gm, 2) != 0:
+        gm_free(&pr.gm)
+        raise MemoryError()
+    st = accept_memo(&pr, c, s, m1)
+    gm_free(&pr.gm)
+    if st < 0:
+        raise MemoryError()
+    ev_init(&ev, c, n_melds, 0, &pr.prm)
+    accept_mask(&ev, s, m2)
+    fused = np.zeros(34, np.uint8)
+    kernel = np.zeros(34, np.uint8)
+    for j in range(34):
+        fused[j] = m1[j] if st == 0 else 255
+        kernel[j] = m2[j]
+    return fused, kernel
 
 
 cdef int32_t get14(Prob* p, const uint64_t* key, const uint8_t* c, int w, const uint8_t* dc, int layer, int s14,
@@ -691,7 +954,9 @@ cdef int32_t get14(Prob* p, const uint64_t* key, const uint8_t* c, int w, const 
     open14 = p.depth < 0 or sig < p.depth
     keep_s = s14 if s14 >= 0 else 0
     if fz:
-        discard_shanten_fused(p, c, sh)
+        if discard_shanten_fused(p, c, sh) != 0:
+            p.status = STATUS_MEMORY
+            return -1
     memcpy(c3, c, 34)
     memcpy(k3, key, 4 * sizeof(uint64_t))
     for j in range(34):
@@ -759,7 +1024,7 @@ cdef void expand13(Prob* p, int64_t i) noexcept nogil:
     cdef uint64_t key[4]
     cdef uint64_t kg[4]
     cdef uint64_t kt[4]
-    cdef int w = n.w, s = n.s, layer = n.layer, k, r, s14, racc = 0, rnon = 0, nf = 0, ex = n.a_held, eg
+    cdef int w = n.w, s = n.s, layer = n.layer, k, r, s14, racc = 0, rnon = 0, nf = 0, ex = n.a_held, eg, x
     cdef bint opn = n.open_, acck, exact = p.mode == MODE_EXACT
     cdef int32_t g, ts, q, qi
     cdef int64_t e0 = p.edges.n, q0 = p.dqs.n, ei
@@ -774,8 +1039,13 @@ cdef void expand13(Prob* p, int64_t i) noexcept nogil:
     memset(s14k, 127, 34)
     if s < INF:
         if p.fused:
-            ev_init(&ev, c, p.n_melds, w, &p.prm)
-            accept_mask(&ev, s, mask)
+            x = accept_memo(p, c, s, mask)
+            if x < 0:
+                p.status = STATUS_MEMORY
+                return
+            if x > 0:
+                ev_init(&ev, c, p.n_melds, w, &p.prm)
+                accept_mask(&ev, s, mask)
         else:
             # the general shanten path is slow: through the memo, which the 14-tile hands
             # reached from several 13-tile hands share
@@ -890,7 +1160,7 @@ cdef int build_graph(Prob* p) noexcept nogil:
     memset(d, 0, 35)
     memcpy(c, p.h0, 34)
     p.status = STATUS_OK
-    if hm_init(&p.m13, 12) or hm_init(&p.m14, 12) or hm_init(&p.mq, 10) or hm_init(&p.ms, 12):
+    if hm_init(&p.m13, 12) or hm_init(&p.m14, 12) or hm_init(&p.mq, 10) or hm_init(&p.ms, 12) or gm_init(&p.gm, 8):
         p.status = STATUS_MEMORY
         return p.status
     p.n13.esz = sizeof(N13)
@@ -1380,12 +1650,207 @@ cdef int sort_layers(Prob* p) noexcept nogil:
     return STATUS_OK
 
 
+# ---------------------------------------------------------------------------------------
+# the recursion when every win is worth 1 and no discard win is modelled (no rule, the
+# default of the riichi-style question): pay, P(self-draw), total and points are then the same
+# number at every state and P(discard win) is 0, so two figures per state carry all six.  The
+# operations on the two figures kept are those of solve_graph, in the same order.
+ctypedef struct Hot13:
+    int32_t e0
+    int32_t ne
+    int32_t nf_r
+    int32_t a_held
+    int32_t racc
+    int32_t rnon
+    int16_t layer
+    int8_t s
+    uint8_t expanded
+
+
+ctypedef struct Pick:
+    int32_t ch              # chosen child (-1: none)
+    int32_t j               # its discarded kind
+
+
+cdef inline double draw_factor_hot(const Prob* p, const Hot13* n, int t, bint acc) noexcept nogil:
+    """draw_factor on the solve's copy of a state's fields."""
+    cdef int m, N, den
+    if p.mode == MODE_RETURNED:
+        return 1.0 / p.S_ret
+    den = p.S0 - t
+    if den <= 0:
+        return 0.0
+    if p.mode == MODE_EXACT:
+        return 1.0 / den
+    m = t - n.a_held
+    N = n.rnon
+    if m <= 0:
+        return 1.0 / den
+    if N >= m:
+        return (1.0 / den) if acc else (<double>(N - m)) / N / den
+    if acc:
+        return (<double>(n.racc - (m - N))) / n.racc / den
+    return 0.0
+
+
+cdef bint unit_applies(const Prob* p) noexcept nogil:
+    """solve_unit applies: unit wins, no discard wins, no flowers, nothing kept, a wall model
+    whose states are (hand, turn), and states numbered in layer order (breadth first)."""
+    cdef int64_t i
+    if not p.unit_wins or p.dw or p.F0 != 0 or p.keep or p.mode == MODE_EXACT:
+        return False
+    for i in range(1, p.n13.n):
+        if node13(<Prob*>p, i).layer < node13(<Prob*>p, i - 1).layer:
+            return False
+    for i in range(1, p.n14.n):
+        if node14(<Prob*>p, i).layer < node14(<Prob*>p, i - 1).layer:
+            return False
+    return True
+
+
+cdef int solve_unit(Prob* p) noexcept nogil:
+    cdef int64_t n13 = p.n13.n, n14 = p.n14.n, h, i, x, lim13, lim14, nmulti = 0
+    cdef int t, T = p.T, ti
+    cdef double* V = <double*>calloc(4 * n13 + 2, sizeof(double))
+    cdef Hot13* hot = <Hot13*>malloc((n13 + 1) * sizeof(Hot13))
+    cdef Pick* pick = <Pick*>malloc((n14 + 1) * sizeof(Pick))
+    cdef int32_t* multi = <int32_t*>malloc((n14 + 1) * sizeof(int32_t))
+    cdef int64_t* end13 = <int64_t*>calloc(T + 3, sizeof(int64_t))
+    cdef int64_t* endm = <int64_t*>calloc(T + 3, sizeof(int64_t))
+    cdef double* Vc
+    cdef double* Vn
+    cdef const N13* n
+    cdef const N14* g
+    cdef Hot13* hh
+    cdef const Edge* e
+    cdef const Edge* e_end
+    cdef const Disc* dd
+    cdef double fa, fn, nfw, wfac, cont, d0, d1, best, v
+    cdef int32_t tgt, ch
+    cdef int nd, k
+    if V == NULL or hot == NULL or pick == NULL or multi == NULL or end13 == NULL or endm == NULL:
+        free(V)
+        free(hot)
+        free(pick)
+        free(multi)
+        free(end13)
+        free(endm)
+        return STATUS_MEMORY
+    for h in range(n13):
+        n = node13(p, h)
+        hot[h].e0 = n.e0
+        hot[h].ne = n.ne
+        hot[h].nf_r = n.nf_r
+        hot[h].a_held = n.a_held
+        hot[h].racc = n.racc
+        hot[h].rnon = n.rnon
+        hot[h].layer = n.layer
+        hot[h].s = n.s
+        hot[h].expanded = n.expanded
+    # a 14-tile hand with at most one followed discard always makes the same choice
+    # (best_discard keeps the first); the others are evaluated every turn, in layer order
+    for i in range(n14):
+        g = node14(p, i)
+        if g.nd == 0:
+            pick[i].ch = -1
+            pick[i].j = -1
+        elif g.nd == 1:
+            dd = (<const Disc*>p.discs.p) + g.d0
+            pick[i].ch = dd[0].child
+            pick[i].j = dd[0].j
+        else:
+            multi[nmulti] = <int32_t>i
+            nmulti += 1
+    # end13[t]: the states of layer <= t are 0 .. end13[t] - 1; endm[t]: the same in multi
+    lim13 = 0
+    lim14 = 0
+    for ti in range(T + 2):
+        while lim13 < n13 and hot[lim13].layer <= ti:
+            lim13 += 1
+        while lim14 < nmulti and node14(p, multi[lim14]).layer <= ti:
+            lim14 += 1
+        end13[ti] = lim13
+        endm[ti] = lim14
+    for t in range(T, -1, -1):
+        Vc = V + (t & 1) * 2 * n13
+        Vn = V + ((t + 1) & 1) * 2 * n13
+        if t < T:
+            # best discard of every 14-tile hand at layer <= t + 1 with a choice to make
+            for x in range(endm[t + 1]):
+                i = multi[x]
+                g = node14(p, i)
+                dd = (<const Disc*>p.discs.p) + g.d0
+                ch = -1
+                k = -1
+                best = 0.0
+                for nd in range(g.nd):
+                    v = Vn[2 * <int64_t>dd[nd].child]
+                    if ch < 0 or v > best + tol_of(best, v):
+                        best = v
+                        ch = dd[nd].child
+                        k = dd[nd].j
+                pick[i].ch = ch
+                pick[i].j = k
+        for h in range(end13[t]):
+            hh = hot + h
+            d0 = 0.0
+            d1 = 0.0
+            if t < T and hh.expanded:
+                fa = draw_factor_hot(p, hh, t, True)
+                fn = draw_factor_hot(p, hh, t, False)
+                nfw = hh.nf_r * fn
+                e = (<const Edge*>p.edges.p) + hh.e0
+                e_end = e + hh.ne
+                while e < e_end:
+                    wfac = e.r * (fa if e.acc else fn)
+                    if wfac <= 0.0:
+                        e += 1
+                        continue
+                    if e.g >= 0:
+                        ch = pick[e.g].ch
+                        tgt = choose_cont(Vn[2 * <int64_t>ch] if ch >= 0 else 0.0, ch, pick[e.g].j,
+                                          Vn[2 * <int64_t>e.ts] if e.ts >= 0 else 0.0, e.ts, e.k, &cont)
+                    else:
+                        tgt = e.ts
+                        cont = Vn[2 * <int64_t>tgt]
+                    if e.q >= 0 and take_win(1.0, cont):
+                        d0 += wfac * 1.0
+                        d1 += wfac * 1.0
+                    elif tgt >= 0:
+                        d0 += wfac * Vn[2 * <int64_t>tgt]
+                        d1 += wfac * Vn[2 * <int64_t>tgt + 1]
+                    e += 1
+                if nfw > 0.0:
+                    d0 += nfw * Vn[2 * h]
+                    d1 += nfw * Vn[2 * h + 1]
+            Vc[2 * h] = d0
+            Vc[2 * h + 1] = 1.0 if hh.s == 0 else d1
+    for x in range(p.n_roots):
+        h = p.root_id[x]
+        p.res[x * NV + 0] = V[2 * h]
+        p.res[x * NV + 1] = V[2 * h]
+        p.res[x * NV + 2] = 0.0
+        p.res[x * NV + 3] = V[2 * h + 1]
+        p.res[x * NV + 4] = V[2 * h]
+        p.res[x * NV + 5] = V[2 * h]
+    free(V)
+    free(hot)
+    free(pick)
+    free(multi)
+    free(end13)
+    free(endm)
+    p.solved = True
+    return STATUS_OK
+
+
 cdef int solve_prob(Prob* p) noexcept nogil:
     cdef int st
     if p.mode == MODE_EXACT and p.by_layer == NULL:
         st = sort_layers(p)
         if st != STATUS_OK:
             return st
+    if unit_applies(p):
+        return solve_unit(p)
     return solve_graph(p)
 
 
@@ -1724,6 +2189,7 @@ cdef class ValueProblem:
         hm_free(&p.m14)
         hm_free(&p.mq)
         hm_free(&p.ms)
+        gm_free(&p.gm)
         free(p.by_layer)
         free(p.layer_off)
         free(p.by_layer14)
@@ -1824,6 +2290,7 @@ cdef class ValueProblem:
     def prepare_solve(self, object hazard, object turns, bint keep):
         """Hazard per opponent turn and opponent turns per round (each T + 1 entries)."""
         cdef int T1 = self.p.T + 1, t, C
+        cdef int64_t q
         cdef const double* hz = <const double*>array_n(hazard, cnp.NPY_FLOAT64, T1, "hazard")
         cdef const int8_t* tn = <const int8_t*>array_n(turns, cnp.NPY_INT8, T1, "turns")
         if self.p.status != STATUS_OK:
@@ -1842,6 +2309,12 @@ cdef class ValueProblem:
             raise MemoryError()
         memcpy(self.p.hz, hz, T1 * sizeof(double))
         memcpy(self.p.hz_turns, tn, T1)
+        self.p.unit_wins = self.p.wins_final
+        for q in range(self.p.queries.n * (self.p.F0 + 1) * 2):
+            if self.p.legal[q] != 1 or self.p.wv[3 * q] != 1.0 or self.p.wv[3 * q + 1] != 1.0 \
+                    or self.p.wv[3 * q + 2] != 1.0:
+                self.p.unit_wins = False
+                break
         self.p.poff = <double*>malloc(T1 * MAX_C * sizeof(double))
         if self.p.poff == NULL:
             raise MemoryError()
