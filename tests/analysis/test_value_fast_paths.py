@@ -88,3 +88,56 @@ def test_table_from_arrays_equals_the_constructed_frame():
     # the column index is the table's own: renaming it leaves the next table alone
     df.columns.name = "x"
     assert mj.expected_value("178999m2389p345s2z", discard_wins=False).columns.name is None
+
+
+@pytest.mark.parametrize("text", ["678m8p57s22333677z", "19m19p19s1234567z", "1111m2222p3333s4z", "1234m"])
+def test_plain_set_up_matches_the_simulation_set_up(text):
+    """The rule-free set-up of a hand of natural tiles is simulate_draws' set-up, array for array."""
+    from mjfast.simulation import draws as D
+
+    h = mj.Hand(text, partial=True)
+    fast, general = V._plain_spec(h), D._setup(h, None, None, (), None, None, None)
+    assert fast is not None and fast.keys() == general.keys()
+    for k, a in fast.items():
+        b = general[k]
+        if isinstance(a, np.ndarray):
+            assert a.dtype == b.dtype and a.shape == b.shape and a.flags.c_contiguous and np.array_equal(a, b), k
+        else:
+            assert a == b and type(a) is type(b), k
+    assert V._plain_spec(mj.Hand("123m456p789s11z", melds=["555z"])) is None
+
+
+def test_row_shanten_matches_the_shanten_kernel():
+    from mjfast._kernels import _shanten as ks
+
+    rng = np.random.default_rng(8)
+    for rule in (None, "sichuan", "guobiao"):
+        for n in (13, 14):
+            for _ in range(20):
+                c = _random_hand(rng, n)
+                try:
+                    s = V._setup(
+                        c,
+                        rule=rule,
+                        draws_left=4,
+                        visible=None,
+                        melds=(),
+                        wilds=None,
+                        wild_kind=None,
+                        wild_copies=None,
+                        discard_wins=False,
+                        hazard=None,
+                        first_turns=3,
+                        rule_options={},
+                    )
+                except ValueError:
+                    continue
+                spec = s.spec
+                args = (spec["n_melds"], spec["wilds"], spec["cap"], spec["playable"], spec["forms"], spec["options"])
+                want = {}
+                for k in np.flatnonzero(c) if n == 14 else [-1]:
+                    c2 = c.copy()
+                    if k >= 0:
+                        c2[k] -= 1
+                    want[int(k)] = int(ks.shanten_fast(c2, *args))
+                assert V._row_shanten(s) == want

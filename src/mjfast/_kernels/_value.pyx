@@ -57,7 +57,7 @@ from numpy.random cimport bitgen_t
 from mjfast._kernels._shanten cimport (
     Params, params_init, shanten_one, table_row, INF,
     F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT, O_NEED_VOID, O_HONOUR_CHOWS)
-from mjfast._kernels._common cimport POW5, IS_ORPHAN
+from mjfast._kernels._common cimport POW5, IS_ORPHAN, MAX_WILDS
 from mjfast._kernels._efficiency cimport (
     Eval, ev_init, accept_mask, seven_pairs_need, merge_pair, finish_pair, mark_splits)
 from mjfast._kernels._rng cimport bitgen_pointer, draw_front, draw_back
@@ -108,6 +108,17 @@ cdef extern from *:
     }
     """
     int ctz64 "mjv_ctz64"(unsigned long long x) noexcept nogil
+
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define mjv_prefetch(p) __builtin_prefetch(p)
+    #else
+    #define mjv_prefetch(p) ((void)(p))
+    #endif
+    """
+    void prefetch "mjv_prefetch"(const void* p) noexcept nogil
 
 
 # ---------------------------------------------------------------------------------------
@@ -233,6 +244,14 @@ ctypedef struct GInfo:
     uint8_t row[10]         # natural-table row of the configuration
     uint16_t keep[10]       # bit i: a tile at position i is held and removing it leaves the cell
     uint16_t acc[10]        # bit i: fewer than 4 held at position i and drawing one lowers the cell
+    int32_t idx             # the configuration
+    uint8_t g               # its group
+    uint8_t have            # the parts computed (keep: a 14-tile hand's, acc: a 13-tile hand's)
+
+
+cdef enum:
+    NEED_KEEP = 1
+    NEED_ACC = 2
 
 
 ctypedef struct GMemo:
@@ -289,15 +308,46 @@ cdef int gm_grow(GMemo* m) noexcept nogil:
     return 0
 
 
+cdef void gm_fill(GInfo* gi, int g, int idx, int need) noexcept nogil:
+    """Compute the ``need`` part (NEED_KEEP, NEED_ACC) of a memo entry not yet holding it.  The
+    rows are first all asked for, so that their cache misses overlap."""
+    cdef int n = 9 if g < 3 else 7, pos, cell, x = idx, sign = -1 if need == NEED_KEEP else 1
+    cdef int digit[9]
+    cdef const uint8_t* r2
+    for pos in range(n):
+        digit[pos] = x % 5
+        x = x // 5
+    for pos in range(n):
+        if (digit[pos] > 0 if need == NEED_KEEP else digit[pos] < 4):
+            r2 = table_row(g, idx + sign * POW5[pos])
+            prefetch(r2)
+            prefetch(r2 + 9)
+    for cell in range(10):
+        if need == NEED_KEEP:
+            gi.keep[cell] = 0
+        else:
+            gi.acc[cell] = 0
+    for pos in range(n):
+        if need == NEED_KEEP and digit[pos] > 0:
+            r2 = table_row(g, idx - POW5[pos])
+            for cell in range(10):
+                if r2[cell] == gi.row[cell]:
+                    gi.keep[cell] |= <uint16_t>(1 << pos)
+        elif need == NEED_ACC and digit[pos] < 4:
+            r2 = table_row(g, idx + POW5[pos])
+            for cell in range(10):
+                if r2[cell] < gi.row[cell]:
+                    gi.acc[cell] |= <uint16_t>(1 << pos)
+    gi.have |= need
+
+
 cdef int32_t gm_get(GMemo* m, int g, int idx) noexcept nogil:
-    """Index in ``m.info`` of group g's configuration ``idx`` (added when new); -1: no memory."""
+    """Index in ``m.info`` of group g's configuration ``idx`` (added, with its row only, when
+    new); -1: no memory."""
     cdef int32_t key = ((g << 21) | idx) + 1
     cdef uint64_t j = gm_hash(key) & <uint64_t>m.mask
     cdef int64_t i
-    cdef int n = 9 if g < 3 else 7, pos, cell, x = idx
-    cdef int digit[9]
     cdef GInfo* gi
-    cdef const uint8_t* r2
     while m.k[j] != 0:
         if m.k[j] == key:
             return m.v[j]
@@ -316,30 +366,17 @@ cdef int32_t gm_get(GMemo* m, int g, int idx) noexcept nogil:
     m.used += 1
     gi = (<GInfo*>m.info.p) + i
     memcpy(gi.row, table_row(g, idx), 10)
-    for cell in range(10):
-        gi.keep[cell] = 0
-        gi.acc[cell] = 0
-    for pos in range(n):
-        digit[pos] = x % 5
-        x = x // 5
-    for pos in range(n):
-        if digit[pos] > 0:
-            r2 = table_row(g, idx - POW5[pos])
-            for cell in range(10):
-                if r2[cell] == gi.row[cell]:
-                    gi.keep[cell] |= <uint16_t>(1 << pos)
-        if digit[pos] < 4:
-            r2 = table_row(g, idx + POW5[pos])
-            for cell in range(10):
-                if r2[cell] < gi.row[cell]:
-                    gi.acc[cell] |= <uint16_t>(1 << pos)
+    gi.have = 0
+    gi.g = <uint8_t>g
+    gi.idx = idx
     return <int32_t>i
 
 
-cdef inline int group_infos(GMemo* m, const uint8_t* c, const GInfo** out) noexcept nogil:
-    """The memo entries of the four groups of a hand; -1: no memory."""
+cdef inline int group_infos(GMemo* m, const uint8_t* c, const GInfo** out, int need) noexcept nogil:
+    """The memo entries of the four groups of a hand, with their ``need`` part; -1: no memory."""
     cdef int32_t at[4]
     cdef int g, i, x
+    cdef GInfo* gi
     for g in range(4):
         x = 0
         for i in range(8 if g < 3 else 6, -1, -1):
@@ -348,8 +385,47 @@ cdef inline int group_infos(GMemo* m, const uint8_t* c, const GInfo** out) noexc
         if at[g] < 0:
             return -1
     for g in range(4):
-        out[g] = (<const GInfo*>m.info.p) + at[g]
+        gi = (<GInfo*>m.info.p) + at[g]
+        if not (gi.have & need):
+            gm_fill(gi, gi.g, gi.idx, need)
+        out[g] = gi
     return 0
+
+
+cdef inline bint hm_find_h(const HMap* m, const uint64_t* key, uint64_t h, int32_t* out) noexcept nogil:
+    """hm_find with the key's hash (mix4) already known."""
+    cdef uint64_t i = h & <uint64_t>m.mask
+    cdef const uint64_t* s
+    while True:
+        s = m.k + 4 * i
+        if s[1] == 0:
+            return False
+        if s[0] == key[0] and s[1] == key[1] and s[2] == key[2] and s[3] == key[3]:
+            out[0] = m.v[i]
+            return True
+        i = (i + 1) & <uint64_t>m.mask
+
+
+cdef int hm_put_h(HMap* m, const uint64_t* key, uint64_t h, int32_t v) noexcept nogil:
+    """hm_put with the key's hash (mix4) already known."""
+    cdef uint64_t i
+    if (m.used + 1) * 2 > m.mask + 1:
+        if hm_grow(m) != 0:
+            return -1
+    i = h & <uint64_t>m.mask
+    while m.k[4 * i + 1] != 0:
+        i = (i + 1) & <uint64_t>m.mask
+    memcpy(m.k + 4 * i, key, 4 * sizeof(uint64_t))
+    m.v[i] = v
+    m.used += 1
+    return 0
+
+
+cdef inline void hm_prefetch(const HMap* m, uint64_t h) noexcept nogil:
+    """Start loading the slot a lookup of this hash begins at (the keys, then the value)."""
+    cdef uint64_t i = h & <uint64_t>m.mask
+    prefetch(m.k + 4 * i)
+    prefetch(m.v + i)
 
 
 cdef inline void pack(const uint8_t* c, int w, const uint8_t* dc, uint64_t* key) noexcept nogil:
@@ -595,19 +671,24 @@ cdef inline bint over_budget(Prob* p) noexcept nogil:
     return False
 
 
-cdef int32_t get13(Prob* p, const uint64_t* key, const uint8_t* c, int w, const uint8_t* dc, int layer,
-                   int s_known, int e) noexcept nogil:
+cdef inline int32_t get13(Prob* p, const uint64_t* key, const uint8_t* c, int w, const uint8_t* dc, int layer,
+                          int s_known, int e) noexcept nogil:
+    return get13h(p, key, mix4(key), c, w, dc, layer, s_known, e)
+
+
+cdef int32_t get13h(Prob* p, const uint64_t* key, uint64_t hk, const uint8_t* c, int w, const uint8_t* dc,
+                    int layer, int s_known, int e) noexcept nogil:
     """The 13-tile state of this key (hand, and drawn tiles in the exact model; created when
-    new); ``e``: its exchanges."""
+    new), ``hk`` its hash; ``e``: its exchanges."""
     cdef int32_t v
     cdef int64_t i
     cdef N13* n
     cdef int s, sig
-    if hm_find(&p.m13, key, &v):
+    if hm_find_h(&p.m13, key, hk, &v):
         return v
     s = s_known if s_known != UNKNOWN else shanten_of(p, c, w)
     i = arr_push(&p.n13)
-    if i < 0 or hm_put(&p.m13, key, <int32_t>i) != 0:
+    if i < 0 or hm_put_h(&p.m13, key, hk, <int32_t>i) != 0:
         p.status = STATUS_MEMORY
         return -1
     n = node13(p, i)
@@ -668,7 +749,7 @@ cdef int discard_shanten_fused(Prob* p, const uint8_t* c, int8_t* out) noexcept 
     cdef bint sp = (p.prm.forms & F_SEVEN_PAIRS) != 0 and p.n_melds == 0
     cdef bint to = (p.prm.forms & F_THIRTEEN_ORPHANS) != 0 and p.n_melds == 0
     cdef bint st = (p.prm.forms & F_STANDARD) != 0
-    if group_infos(&p.gm, c, gi) != 0:
+    if group_infos(&p.gm, c, gi, NEED_KEEP) != 0:
         return -1
     for j in range(34):
         x = c[j]
@@ -768,7 +849,7 @@ cdef int accept_memo(Prob* p, const uint8_t* c, int s, uint8_t* mask) noexcept n
     kmax = n // 3 if (n + 1) % 3 == 1 else (n - 1) // 3
     if kmax > 4:
         return 1
-    if group_infos(&p.gm, c, gi) != 0:
+    if group_infos(&p.gm, c, gi, NEED_ACC) != 0:
         return -1
     if st:
         merge_pair(ab, gi[0].row, gi[1].row, kmax)
@@ -825,6 +906,36 @@ cdef int accept_memo(Prob* p, const uint8_t* c, int s, uint8_t* mask) noexcept n
     for k in range(34):
         mask[k] = (bits >> k) & 1
     return 0
+
+
+def row_shanten(object counts, int n_melds, int wilds, object cap, object playable, int forms, int options,
+                bint start14):
+    """Shanten of each row of expected_value's table: ``[(kind, shanten)]`` after each distinct
+    discard of a 14-tile hand (in kind order), or ``[(-1, shanten)]`` of a 13-tile hand; the
+    shanten kernel's value (INF when no form applies)."""
+    cdef const uint8_t* c = <const uint8_t*>array_n(counts, cnp.NPY_UINT8, 34, "counts")
+    cdef const uint8_t* cp = <const uint8_t*>array_n(cap, cnp.NPY_UINT8, 34, "cap")
+    cdef const uint8_t* pl = <const uint8_t*>array_n(playable, cnp.NPY_UINT8, 34, "playable")
+    cdef Params prm
+    cdef uint8_t c2[34]
+    cdef int k
+    if wilds < 0 or wilds > MAX_WILDS:
+        raise ValueError(f"wilds must be between 0 and {MAX_WILDS}")
+    for k in range(34):
+        if c[k] > cp[k] or cp[k] > 4:
+            raise ValueError("each count must be at most its cap, and caps at most 4")
+    params_init(&prm, cp, pl, forms, options)
+    if not start14:
+        return [(-1, shanten_one(c, n_melds, wilds, &prm))]
+    memcpy(c2, c, 34)
+    out = []
+    for k in range(34):
+        if c2[k] == 0:
+            continue
+        c2[k] -= 1
+        out.append((k, shanten_one(c2, n_melds, wilds, &prm)))
+        c2[k] += 1
+    return out
 
 
 def _fused_discards(object counts, int n_melds, int forms, int options):
@@ -916,21 +1027,27 @@ def _fused_accepts(object counts, int n_melds, int forms, int options):
     return fused, kernel
 
 
-cdef int32_t get14(Prob* p, const uint64_t* key, const uint8_t* c, int w, const uint8_t* dc, int layer, int s14,
-                   int e) noexcept nogil:
-    """The 14-tile state of this key (created when new, with its followed discards)."""
+cdef int32_t get14(Prob* p, const uint64_t* key, uint64_t hk, const uint8_t* c, int w, const uint8_t* dc,
+                   int layer, int s14, int e) noexcept nogil:
+    """The 14-tile state of this key (created when new, with its followed discards), ``hk``
+    its hash.  The followed discards are chosen first and their states' slots prefetched, then
+    looked up (or created) in kind order."""
     cdef int32_t v, child
     cdef int64_t i, di
     cdef uint8_t c3[34]
     cdef int8_t sh[34]
-    cdef uint64_t k3[4]
-    cdef int j, sj, sig, keep_s, e3
+    cdef uint64_t ck[4 * 34]
+    cdef uint64_t chh[34]
+    cdef int8_t cj[34]
+    cdef int8_t cs[34]
+    cdef int8_t ce[34]
+    cdef int j, sj, sig, keep_s, e3, nch = 0, x
     cdef bint open14, fz = p.fused and w == 0
     cdef N14* n
-    if hm_find(&p.m14, key, &v):
+    if hm_find_h(&p.m14, key, hk, &v):
         return v
     i = arr_push(&p.n14)
-    if i < 0 or hm_put(&p.m14, key, <int32_t>i) != 0:
+    if i < 0 or hm_put_h(&p.m14, key, hk, <int32_t>i) != 0:
         p.status = STATUS_MEMORY
         return -1
     n = node14(p, i)
@@ -958,34 +1075,47 @@ cdef int32_t get14(Prob* p, const uint64_t* key, const uint8_t* c, int w, const 
             p.status = STATUS_MEMORY
             return -1
     memcpy(c3, c, 34)
-    memcpy(k3, key, 4 * sizeof(uint64_t))
     for j in range(34):
         if c[j] == 0:
             continue
-        c3[j] -= 1
-        key_add(k3, j, 0, -1)
         e3 = e - (1 if c[j] > p.h0[j] else 0)
-        child = -2
         if open14:
-            child = get13(p, k3, c3, w, dc, layer, sh[j] if fz else UNKNOWN, e3)
+            sj = sh[j] if fz else UNKNOWN
         else:
-            sj = sh[j] if fz else shanten_of(p, c3, w)
+            if fz:
+                sj = sh[j]
+            else:
+                c3[j] -= 1
+                sj = shanten_of(p, c3, w)
+                c3[j] += 1
             # keep the shanten (ready, for a complete hand) without raising the slack: a
             # complete hand declined or refused may swap a drawn tile, not an original one
-            if sj == keep_s and e3 + sj - p.s0 <= sig:
-                child = get13(p, k3, c3, w, dc, layer, sj, e3)
+            if not (sj == keep_s and e3 + sj - p.s0 <= sig):
+                continue
+        memcpy(ck + 4 * nch, key, 4 * sizeof(uint64_t))
+        key_add(ck + 4 * nch, j, 0, -1)
+        chh[nch] = mix4(ck + 4 * nch)
+        hm_prefetch(&p.m13, chh[nch])
+        cj[nch] = <int8_t>j
+        cs[nch] = <int8_t>(sj if sj != UNKNOWN else -128)
+        ce[nch] = <int8_t>e3
+        nch += 1
+    if p.status == STATUS_MEMORY:
+        return -1
+    for x in range(nch):
+        j = cj[x]
+        c3[j] -= 1
+        child = get13h(p, ck + 4 * x, chh[x], c3, w, dc, layer, cs[x] if cs[x] != -128 else UNKNOWN, ce[x])
         c3[j] += 1
-        key_add(k3, j, 0, 1)
-        if child == -1 or p.status == STATUS_MEMORY:
+        if child < 0 or p.status == STATUS_MEMORY:
             return -1
-        if child >= 0:
-            di = arr_push(&p.discs)
-            if di < 0:
-                p.status = STATUS_MEMORY
-                return -1
-            disc(p, di).child = child
-            disc(p, di).j = <int8_t>j
-            node14(p, i).nd += 1
+        di = arr_push(&p.discs)
+        if di < 0:
+            p.status = STATUS_MEMORY
+            return -1
+        disc(p, di).child = child
+        disc(p, di).j = <int8_t>j
+        node14(p, i).nd += 1
     return <int32_t>i
 
 
@@ -1022,7 +1152,8 @@ cdef void expand13(Prob* p, int64_t i) noexcept nogil:
     cdef Eval ev
     cdef N13* n = node13(p, i)
     cdef uint64_t key[4]
-    cdef uint64_t kg[4]
+    cdef uint64_t kgs[4 * NK]
+    cdef uint64_t gh[NK]
     cdef uint64_t kt[4]
     cdef int w = n.w, s = n.s, layer = n.layer, k, r, s14, racc = 0, rnon = 0, nf = 0, ex = n.a_held, eg, x
     cdef bint opn = n.open_, acck, exact = p.mode == MODE_EXACT
@@ -1072,6 +1203,17 @@ cdef void expand13(Prob* p, int64_t i) noexcept nogil:
                 dq(p, qi).k = <int8_t>k
                 dq(p, qi).r = <int16_t>base_weight(p, c, w, d, k)
     if layer < p.T:
+        # the 14-tile hands of the followed draws: keys and hashes first, their slots
+        # prefetched, so that the lookups below overlap their cache misses
+        for k in range(NK):
+            gh[k] = 0
+            if base_weight(p, c, w, d, k) > 0 and (opn or k == WILD or mask[k] != 0):
+                memcpy(kgs + 4 * k, key, 4 * sizeof(uint64_t))
+                if exact:
+                    key_add(kgs + 4 * k, k, 2, 1)
+                key_add(kgs + 4 * k, k, 0, 1)
+                gh[k] = mix4(kgs + 4 * k)
+                hm_prefetch(&p.m14, gh[k])
         for k in range(NK):
             r = base_weight(p, c, w, d, k)
             if r <= 0:
@@ -1091,17 +1233,15 @@ cdef void expand13(Prob* p, int64_t i) noexcept nogil:
                 key_add(kt, k, 2, 1)          # the same hand, one more tile drawn
             if opn or acck:
                 memcpy(c2, c, 34)
-                memcpy(kg, kt, 4 * sizeof(uint64_t))
-                key_add(kg, k, 0, 1)
                 if k == WILD:
                     eg = ex + (1 if w >= p.w0 else 0)
                     s14 = shanten_of(p, c, w + 1) if s < INF else INF
-                    g = get14(p, kg, c2, w + 1, d2, layer + 1, s14, eg)
+                    g = get14(p, kgs + 4 * k, gh[k], c2, w + 1, d2, layer + 1, s14, eg)
                 else:
                     eg = ex + (1 if c[k] >= p.h0[k] else 0)
                     c2[k] += 1
                     s14 = (s - 1 if acck else s) if s < INF else INF
-                    g = get14(p, kg, c2, w, d2, layer + 1, s14, eg)
+                    g = get14(p, kgs + 4 * k, gh[k], c2, w, d2, layer + 1, s14, eg)
                 if g < 0:
                     return
                 q = -1
@@ -1160,7 +1300,9 @@ cdef int build_graph(Prob* p) noexcept nogil:
     memset(d, 0, 35)
     memcpy(c, p.h0, 34)
     p.status = STATUS_OK
-    if hm_init(&p.m13, 12) or hm_init(&p.m14, 12) or hm_init(&p.mq, 10) or hm_init(&p.ms, 12) or gm_init(&p.gm, 8):
+    # small to start with (they grow): a 1-shanten hand's graph holds a few hundred states
+    if hm_init(&p.m13, 9) or hm_init(&p.m14, 9) or hm_init(&p.mq, 8) or gm_init(&p.gm, 7) \
+            or (not p.fused and hm_init(&p.ms, 10)):
         p.status = STATUS_MEMORY
         return p.status
     p.n13.esz = sizeof(N13)

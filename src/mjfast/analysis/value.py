@@ -325,6 +325,33 @@ def _remove_flowers(spec: dict, seen: list, rule_obj) -> dict:
     return out
 
 
+def _plain_spec(h: Hand):
+    """``simulation.draws._setup``'s result for a hand of natural tiles only (no melds, wildcards
+    or bonus tiles) without a rule, ``visible`` or wildcard arguments: the wall is every copy
+    not in the hand.  None when the hand is not of that kind, or holds more than the copies
+    (the general set-up then says what is wrong)."""
+    if h.n_melds or h.wilds or h.bonus:
+        return None
+    kr = _bridge.kernel_rule(None)
+    counts = np.ascontiguousarray(h.counts, np.uint8)
+    if (counts > kr.copies).any():
+        return None
+    remaining = kr.copies - counts
+    return {
+        "wall": np.repeat(np.arange(N_KINDS, dtype=np.int8), remaining),
+        "counts": counts,
+        "n_melds": 0,
+        "wilds": 0,
+        "cap": np.ascontiguousarray(kr.copies, np.uint8),
+        "playable": np.ascontiguousarray(kr.playable, np.uint8),
+        "forms": int(kr.forms),
+        "options": int(kr.options),
+        "visible": np.zeros(N_KINDS, np.int16),
+        "rule": kr.name,
+        "judge": None,
+    }
+
+
 def _setup(
     hand,
     *,
@@ -356,14 +383,22 @@ def _setup(
             f"judges 14-tile wins); got {slots}"
         )
     visible, seen_flowers = _split_visible(visible, rule_obj)
-    spec = _draws._setup(h, rule_obj, visible, (), None, wild_kind, wild_copies)
-    if seen_flowers:
-        spec = _remove_flowers(spec, seen_flowers, rule_obj)
-    wall = spec["wall"]
-    unseen = np.zeros(35, np.int16)
-    unseen[:34] = np.bincount(wall[wall < N_KINDS], minlength=N_KINDS)
-    unseen[34] = int(np.sum(wall == _kv.WILD_TOKEN))
-    flowers = int(np.sum(wall == _kv.FLOWER_TOKEN))
+    spec = None
+    if rule_obj is None and visible is None and wild_kind is None and wild_copies is None:
+        spec = _plain_spec(h)
+    if spec is not None:  # only natural tiles in the wall
+        unseen = np.zeros(35, np.int16)
+        unseen[:34] = spec["cap"] - spec["counts"]
+        flowers = 0
+    else:
+        spec = _draws._setup(h, rule_obj, visible, (), None, wild_kind, wild_copies)
+        if seen_flowers:
+            spec = _remove_flowers(spec, seen_flowers, rule_obj)
+        wall = spec["wall"]
+        unseen = np.zeros(35, np.int16)
+        unseen[:34] = np.bincount(wall[wall < N_KINDS], minlength=N_KINDS)
+        unseen[34] = int(np.sum(wall == _kv.WILD_TOKEN))
+        flowers = int(np.sum(wall == _kv.FLOWER_TOKEN))
     if flowers > _kv.MAX_FLOWERS:
         raise ValueError(f"at most {_kv.MAX_FLOWERS} unseen flowers are supported, got {flowers}")
     returned_max = np.zeros(35, np.int16)
@@ -580,28 +615,19 @@ class _Solved:
 
 
 def _row_shanten(s: _Setup) -> dict:
-    from .._kernels import _shanten as _ks
-
     spec = s.spec
-    c = np.array(spec["counts"], np.uint8)
-    if not s.start14:
-        return {
-            -1: int(
-                _ks.shanten_fast(
-                    c, spec["n_melds"], spec["wilds"], spec["cap"], spec["playable"], spec["forms"], spec["options"]
-                )
-            )
-        }
-    out = {}
-    for k in np.flatnonzero(c):
-        c[k] -= 1
-        out[int(k)] = int(
-            _ks.shanten_fast(
-                c, spec["n_melds"], spec["wilds"], spec["cap"], spec["playable"], spec["forms"], spec["options"]
-            )
+    return dict(
+        _kv.row_shanten(
+            spec["counts"],
+            spec["n_melds"],
+            spec["wilds"],
+            spec["cap"],
+            spec["playable"],
+            spec["forms"],
+            spec["options"],
+            s.start14,
         )
-        c[k] += 1
-    return out
+    )
 
 
 def _solve_many(setups: list, *, wall, depth, max_states, keep, n_threads, discards_list, fallback) -> list:
