@@ -790,7 +790,8 @@ def _model_name(mode: int) -> str:
 
 
 def _columns(solved: _Solved) -> dict:
-    """The table's columns as NumPy arrays, best row first."""
+    """The table's columns as NumPy arrays, best row first (with ``"_blocks"``: the float and the
+    integer columns as the two blocks :func:`_frame` puts in the table)."""
     s = solved.setup
     nr = len(solved.roots)
     kinds = [k for k, _sid, _sh in solved.roots]
@@ -804,45 +805,67 @@ def _columns(solved: _Solved) -> dict:
         fig = solved.results
     n = len(kinds)
     graph = np.arange(n) < nr
-    shanten = solved.shanten
-    pay, ps, pdisc, pr, tot, pts = fig.T
-    p_win = ps + pdisc
-    discard = np.array(kinds, np.int64)
+    figs = fig.T  # pay, p_self, p_discard, p_ready, total, points
+    F = np.empty((9, n))  # the columns of _FLOATS
+    F[0] = figs[3]
+    p_win = np.add(figs[1], figs[2], out=F[1])
+    F[2:4] = figs[1:3]
     with np.errstate(invalid="ignore", divide="ignore"):
         won = np.where(p_win > 0, p_win, np.nan)
         if s.rule is None or not solved.chain:  # every row is valued
-            ev, mean_win, mean_total, mean_points = pay.copy(), pay / won, tot / won, pts / won
+            F[4] = figs[0]
+            np.divide(figs[[0, 4, 5]], won, out=F[6:9])
         else:
-            ev = np.where(graph, pay, np.nan)
-            mean_win = np.where(graph, pay / won, np.nan)
-            mean_total = np.where(graph, tot / won, np.nan)
-            mean_points = np.where(graph, pts / won, np.nan)
-        ev_stakes = ev / s.stake
+            F[4] = np.where(graph, figs[0], np.nan)
+            F[6:9] = np.where(graph, figs[[0, 4, 5]] / won, np.nan)
+        np.divide(F[4], s.stake, out=F[5])
+    ev = F[4]
+    discard = np.array(kinds, np.int64)
     # best first: ev (NaN last), then p_win, then the tile
     order = np.lexsort((discard, -p_win, -np.where(ev == ev, ev, -np.inf)))
-    n_states = np.zeros(n, np.int64)
-    n_states[:nr] = solved.reach
-    return {
-        "discard": discard[order],
-        "shanten": np.array([shanten[k] for k in kinds], np.int64)[order],
-        "p_ready": pr[order],
-        "p_win": p_win[order],
-        "p_win_self_draw": ps[order],
-        "p_win_discard": pdisc[order],
-        "ev": ev[order],
-        "ev_stakes": ev_stakes[order],
-        "mean_win": mean_win[order],
-        "mean_total": mean_total[order],
-        "mean_points": mean_points[order],
-        "n_states": n_states[order],
-        "exact": graph[order] & (solved.mode != _kv.APPROX),
-        "method": graph[order],
-    }
+    F = F[:, order]
+    ints = np.zeros((2, n), np.int64)  # shanten, n_states
+    ints[0] = [solved.shanten[k] for k in kinds]
+    ints[1, :nr] = solved.reach
+    ints = ints[:, order]
+    graph = graph[order]
+    cols = {"discard": discard[order], "shanten": ints[0]}
+    cols.update(zip(_FLOATS, F))
+    cols["n_states"] = ints[1]
+    cols["exact"] = graph & (solved.mode != _kv.APPROX)
+    cols["method"] = graph
+    cols["_blocks"] = (F, ints)
+    return cols
 
 
+_FLOATS = COLUMNS[2:11]
 _CATEGORIES = None
 _METHOD = None
 _INDEXES: dict = {}  # column names -> their pandas Index (copied for each table)
+_BUILDER: list = []  # pandas' block constructor and the frame class's manager constructor, or None
+
+
+def _block_builder():
+    """``(create_dataframe_from_blocks, TileFrame._from_mgr)`` where pandas has them, else None."""
+    if not _BUILDER:
+        try:
+            from pandas.api.internals import create_dataframe_from_blocks
+
+            from .._display import _tile_frame_class
+
+            _BUILDER.append((create_dataframe_from_blocks, _tile_frame_class()._from_mgr))
+        except (ImportError, AttributeError):
+            _BUILDER.append(None)
+    return _BUILDER[0]
+
+
+_PLACES = (
+    np.array([0], np.intp),
+    np.array([1, 11], np.intp),
+    np.arange(2, 11, dtype=np.intp),
+    np.array([12], np.intp),
+    np.array([13], np.intp),
+)
 
 
 def _frame(cols: dict, lead: dict | None = None):
@@ -855,30 +878,37 @@ def _frame(cols: dict, lead: dict | None = None):
     if _CATEGORIES is None:
         _CATEGORIES = pd.CategoricalDtype(_TILE_ORDER, ordered=True)
         _METHOD = pd.CategoricalDtype(["recursion", "chain"])
-    data = dict(lead or {})
-    data.update((k, cols[k]) for k in COLUMNS)  # in column order: no reindexing by ``columns=``
-    data["discard"] = pd.Categorical.from_codes(np.where(cols["discard"] >= 0, cols["discard"], -1), dtype=_CATEGORIES)
-    data["method"] = pd.Categorical.from_codes(np.where(cols["method"], 0, 1), dtype=_METHOD)
+    discard = pd.Categorical.from_codes(np.where(cols["discard"] >= 0, cols["discard"], -1), dtype=_CATEGORIES)
+    method = pd.Categorical.from_codes(np.where(cols["method"], 0, 1), dtype=_METHOD)
     # built once, straight as the tile frame (Jupyter draws its tiles), from the columns as
     # they are (each already of its dtype and length): the DataFrame constructor's checks
     # and inference cost more than the recursion of a 1-shanten hand
-    frame_cls = _tile_frame_class()
-    names = tuple(data)
-    from_arrays = getattr(frame_cls, "_from_arrays", None)
-    if from_arrays is None:
-        return frame_cls(data)
+    names = (*(lead or {}), *COLUMNS)
     index = _INDEXES.get(names)
     if index is None:
         index = _INDEXES[names] = pd.Index(list(names))
+    builder = _block_builder() if lead is None and "_blocks" in cols else None
+    if builder is not None:
+        floats, ints = cols["_blocks"]
+        exact = cols["exact"].reshape(1, -1)
+        blocks = [(discard, _PLACES[0]), (ints, _PLACES[1]), (floats, _PLACES[2]), (exact, _PLACES[3])]
+        df = builder[0]([*blocks, (method, _PLACES[4])], index=pd.RangeIndex(len(discard)), columns=index.copy())
+        return builder[1](df._mgr, axes=df._mgr.axes)
+    data = dict(lead or {})
+    data.update((k, cols[k]) for k in COLUMNS)  # in column order: no reindexing by ``columns=``
+    data["discard"] = discard
+    data["method"] = method
+    frame_cls = _tile_frame_class()
+    from_arrays = getattr(frame_cls, "_from_arrays", None)
+    if from_arrays is None:
+        return frame_cls(data)
     return from_arrays(
-        list(data.values()),
-        columns=index.copy(),
-        index=pd.RangeIndex(len(data["discard"])),
-        verify_integrity=False,
+        list(data.values()), columns=index.copy(), index=pd.RangeIndex(len(discard)), verify_integrity=False
     )
 
 
 def _attrs(s: _Setup, solved: _Solved, wall, depth, discard_wins) -> dict:
+    hz = s.hazard.tolist()
     return {
         "rule": None if s.rule is None else s.rule.name,
         "unit": s.unit,
@@ -887,7 +917,7 @@ def _attrs(s: _Setup, solved: _Solved, wall, depth, discard_wins) -> dict:
         "model": _model_name(solved.mode),
         "depth": depth,
         "discard_wins": bool(discard_wins),
-        "hazard": float(s.hazard[0]) if np.all(s.hazard == s.hazard[0]) else s.hazard.tolist(),
+        "hazard": hz[0] if all(x == hz[0] for x in hz) else hz,
         "base_stake": s.stake,
         "unseen": int(s.unseen.sum()),
         "flowers_unseen": s.flowers,
@@ -1217,8 +1247,9 @@ def expected_value(
     (0.0, True, 'depleting (exact)')
     """
     depth, max_states, fallback = _check_common(wall, depth, by_turn, converge, max_states, fallback_shanten)
-    threads = default_threads(n_threads)
     batch = _is_batch(hand)
+    # one hand is solved on one thread: the default (every usable CPU) need not be looked up
+    threads = default_threads(n_threads) if batch or n_threads is not None else 1
     hands = (
         (list(hand) if not isinstance(hand, np.ndarray) else [np.ascontiguousarray(r, np.uint8) for r in hand])
         if batch
