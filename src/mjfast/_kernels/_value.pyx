@@ -741,6 +741,9 @@ cdef int discard_shanten_fused(Prob* p, const uint8_t* c, int8_t* out) noexcept 
     cdef int cd[10]
     cdef unsigned int opt[4]
     cdef unsigned int keepb[4]
+    cdef bint kept7[5]
+    cdef bint kept13[5]
+    cdef bint kept13o[5]
     cdef int g, j, x, pos, best, cell, dstd = INF, d7 = INF, d13 = INF, kmax = 4 - p.n_melds
     cdef int pairs = 0, odd = 0, orph = 0, orph_pairs = 0, dp, do, o, op
     cdef unsigned int bits
@@ -791,28 +794,33 @@ cdef int discard_shanten_fused(Prob* p, const uint8_t* c, int8_t* out) noexcept 
                 cell = ctz64(bits)
                 bits &= bits - 1
                 keepb[g] |= gi[g].keep[cell]
-    for j in range(34):
-        x = c[j]
-        if x == 0:
-            continue
-        g = j // 9 if j < 27 else 3
-        pos = j - 9 * g
-        kept = std_best and ((keepb[g] >> pos) & 1) != 0
-        if not kept and sp and d7 == best:
+    # whether seven pairs / thirteen orphans keep their deficit after a discard depends only on
+    # the count held (and, for the orphans, on the kind being one): by count, once
+    for x in range(1, 5):
+        kept7[x] = False
+        if sp and d7 == best:
             if distinct:
                 dp = (x - 1 >= 2) - (x >= 2)
                 do = (x - 1 == 1) - (x == 1)
             else:
                 dp = ((x - 1) >> 1) - (x >> 1)
                 do = ((x - 1) & 1) - (x & 1)
-            kept = seven_pairs_need(pairs + dp, odd + do) == d7
-        if not kept and to and d13 == best:
-            o = orph
-            op = orph_pairs
-            if IS_ORPHAN[j]:
-                o -= x == 1
-                op -= x == 2
-            kept = 14 - o - (1 if op > 0 else 0) == d13
+            kept7[x] = seven_pairs_need(pairs + dp, odd + do) == d7
+        kept13[x] = False
+        kept13o[x] = False
+        if to and d13 == best:
+            kept13[x] = True            # not an orphan: the orphans' deficit stays
+            o = orph - (x == 1)
+            op = orph_pairs - (x == 2)
+            kept13o[x] = 14 - o - (1 if op > 0 else 0) == d13
+    for j in range(34):
+        x = c[j]
+        if x == 0:
+            continue
+        g = j // 9 if j < 27 else 3
+        pos = j - 9 * g
+        kept = (std_best and ((keepb[g] >> pos) & 1) != 0) or kept7[x] \
+            or (kept13o[x] if IS_ORPHAN[j] else kept13[x])
         out[j] = <int8_t>(best - 1 if kept else best)
     return 0
 
@@ -829,6 +837,7 @@ cdef int accept_memo(Prob* p, const uint8_t* c, int s, uint8_t* mask) noexcept n
     cdef uint64_t bits = 0
     cdef int g, k, x, n = 0, kmax, best = INF, d, dp, dodd, d7, target = s + 1
     cdef int pairs = 0, odd = 0, orph = 0, orph_pair = 0
+    cdef bint lower7[4]
     cdef bint distinct = (p.prm.options & O_PAIRS_DISTINCT) != 0
     cdef bint st = (p.prm.forms & F_STANDARD) != 0
     for k in range(34):
@@ -887,17 +896,18 @@ cdef int accept_memo(Prob* p, const uint8_t* c, int s, uint8_t* mask) noexcept n
         if p.prm.forms & F_SEVEN_PAIRS:
             d7 = seven_pairs_need(pairs, odd)
             if d7 == best:
-                for k in range(34):
-                    x = c[k]
-                    if x >= 4:
-                        continue
+                # whether a draw lowers the seven-pairs deficit depends only on the count held
+                for x in range(4):
                     if distinct:
                         dp = x == 1
                         dodd = (x == 0) - (x == 1)
                     else:
                         dp = x & 1
                         dodd = 1 - 2 * (x & 1)
-                    if seven_pairs_need(pairs + dp, odd + dodd) < d7:
+                    lower7[x] = seven_pairs_need(pairs + dp, odd + dodd) < d7
+                for k in range(34):
+                    x = c[k]
+                    if x < 4 and lower7[x]:
                         bits |= (<uint64_t>1) << k
         if p.prm.forms & F_THIRTEEN_ORPHANS and 14 - orph - (1 if orph_pair > 0 else 0) == best:
             for k in range(34):
@@ -1290,6 +1300,16 @@ cdef void expand13(Prob* p, int64_t i) noexcept nogil:
     n.expanded = 1
 
 
+cdef int init_maps(Prob* p) noexcept nogil:
+    """The state maps, sized for the graph the start's shanten usually gives (they grow): a
+    few hundred states from one shanten, tens of thousands from two (at the default bound)."""
+    cdef int lg = 9 if p.s0 <= 1 or p.depth == 0 else 14
+    if hm_init(&p.m13, lg) or hm_init(&p.m14, lg) or hm_init(&p.mq, 8) or gm_init(&p.gm, 7):
+        p.status = STATUS_MEMORY
+        return -1
+    return 0
+
+
 cdef int build_graph(Prob* p) noexcept nogil:
     cdef uint8_t c[34]
     cdef uint8_t d[35]
@@ -1300,9 +1320,7 @@ cdef int build_graph(Prob* p) noexcept nogil:
     memset(d, 0, 35)
     memcpy(c, p.h0, 34)
     p.status = STATUS_OK
-    # small to start with (they grow): a 1-shanten hand's graph holds a few hundred states
-    if hm_init(&p.m13, 9) or hm_init(&p.m14, 9) or hm_init(&p.mq, 8) or gm_init(&p.gm, 7) \
-            or (not p.fused and hm_init(&p.ms, 10)):
+    if not p.fused and hm_init(&p.ms, 10):
         p.status = STATUS_MEMORY
         return p.status
     p.n13.esz = sizeof(N13)
@@ -1323,6 +1341,8 @@ cdef int build_graph(Prob* p) noexcept nogil:
             if s < best:
                 best = s
         p.s0 = best
+        if init_maps(p) != 0:
+            return p.status
         p.n_roots = 0
         for j in range(34):
             if c[j] == 0 or not p.root_mask[j]:
@@ -1335,6 +1355,8 @@ cdef int build_graph(Prob* p) noexcept nogil:
             p.n_roots += 1
     else:
         p.s0 = shanten_of(p, c, p.w0)
+        if init_maps(p) != 0:
+            return p.status
         p.n_roots = 1
         p.root_kind[0] = -1
         pack(c, p.w0, d if exact else NULL, key)
@@ -1857,6 +1879,8 @@ cdef int solve_unit(Prob* p) noexcept nogil:
     cdef Hot13* hot = <Hot13*>malloc((n13 + 1) * sizeof(Hot13))
     cdef Pick* pick = <Pick*>malloc((n14 + 1) * sizeof(Pick))
     cdef int32_t* multi = <int32_t*>malloc((n14 + 1) * sizeof(int32_t))
+    cdef int32_t* mdisc = <int32_t*>malloc((n14 + 1) * sizeof(int32_t))
+    cdef int32_t* mnd = <int32_t*>malloc((n14 + 1) * sizeof(int32_t))
     cdef int64_t* end13 = <int64_t*>calloc(T + 3, sizeof(int64_t))
     cdef int64_t* endm = <int64_t*>calloc(T + 3, sizeof(int64_t))
     cdef double* Vc
@@ -1867,14 +1891,17 @@ cdef int solve_unit(Prob* p) noexcept nogil:
     cdef const Edge* e
     cdef const Edge* e_end
     cdef const Disc* dd
-    cdef double fa, fn, nfw, wfac, cont, d0, d1, best, v
+    cdef double fa, fn, nfw, wfac, cont, d0, d1, best, v, vh
     cdef int32_t tgt, ch
     cdef int nd, k
-    if V == NULL or hot == NULL or pick == NULL or multi == NULL or end13 == NULL or endm == NULL:
+    if V == NULL or hot == NULL or pick == NULL or multi == NULL or end13 == NULL or endm == NULL \
+            or mdisc == NULL or mnd == NULL:
         free(V)
         free(hot)
         free(pick)
         free(multi)
+        free(mdisc)
+        free(mnd)
         free(end13)
         free(endm)
         return STATUS_MEMORY
@@ -1902,6 +1929,8 @@ cdef int solve_unit(Prob* p) noexcept nogil:
             pick[i].j = dd[0].j
         else:
             multi[nmulti] = <int32_t>i
+            mdisc[nmulti] = g.d0
+            mnd[nmulti] = g.nd
             nmulti += 1
     # end13[t]: the states of layer <= t are 0 .. end13[t] - 1; endm[t]: the same in multi
     lim13 = 0
@@ -1919,20 +1948,18 @@ cdef int solve_unit(Prob* p) noexcept nogil:
         if t < T:
             # best discard of every 14-tile hand at layer <= t + 1 with a choice to make
             for x in range(endm[t + 1]):
-                i = multi[x]
-                g = node14(p, i)
-                dd = (<const Disc*>p.discs.p) + g.d0
-                ch = -1
-                k = -1
-                best = 0.0
-                for nd in range(g.nd):
+                dd = (<const Disc*>p.discs.p) + mdisc[x]
+                ch = dd[0].child
+                k = dd[0].j
+                best = Vn[2 * <int64_t>ch]
+                for nd in range(1, mnd[x]):
                     v = Vn[2 * <int64_t>dd[nd].child]
-                    if ch < 0 or v > best + tol_of(best, v):
+                    if v > best + tol_of(best, v):
                         best = v
                         ch = dd[nd].child
                         k = dd[nd].j
-                pick[i].ch = ch
-                pick[i].j = k
+                pick[multi[x]].ch = ch
+                pick[multi[x]].j = k
         for h in range(end13[t]):
             hh = hot + h
             d0 = 0.0
@@ -1941,6 +1968,7 @@ cdef int solve_unit(Prob* p) noexcept nogil:
                 fa = draw_factor_hot(p, hh, t, True)
                 fn = draw_factor_hot(p, hh, t, False)
                 nfw = hh.nf_r * fn
+                vh = Vn[2 * h]
                 e = (<const Edge*>p.edges.p) + hh.e0
                 e_end = e + hh.ne
                 while e < e_end:
@@ -1950,8 +1978,11 @@ cdef int solve_unit(Prob* p) noexcept nogil:
                         continue
                     if e.g >= 0:
                         ch = pick[e.g].ch
+                        # the drawn tile thrown back leads to this state itself (the wall
+                        # models here keep no drawn tiles in the state)
                         tgt = choose_cont(Vn[2 * <int64_t>ch] if ch >= 0 else 0.0, ch, pick[e.g].j,
-                                          Vn[2 * <int64_t>e.ts] if e.ts >= 0 else 0.0, e.ts, e.k, &cont)
+                                          (vh if e.ts == h else Vn[2 * <int64_t>e.ts]) if e.ts >= 0 else 0.0,
+                                          e.ts, e.k, &cont)
                     else:
                         tgt = e.ts
                         cont = Vn[2 * <int64_t>tgt]
@@ -1979,6 +2010,8 @@ cdef int solve_unit(Prob* p) noexcept nogil:
     free(hot)
     free(pick)
     free(multi)
+    free(mdisc)
+    free(mnd)
     free(end13)
     free(endm)
     p.solved = True
