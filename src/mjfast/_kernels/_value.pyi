@@ -93,3 +93,13 @@ def row_shanten(
 def _fused_accepts(
     counts: npt.NDArray[np.uint8], n_melds: int, forms: int, options: int
 ) -> tuple[np.ndarray, np.ndarray]: ...
+def table_columns(
+    fig: npt.NDArray[np.float64],
+    kinds: npt.NDArray[np.int64],
+    shanten: npt.NDArray[np.int64],
+    reach: npt.NDArray[np.int64],
+    n_graph: int,
+    all_valued: bool,
+    stake: float,
+    exact_model: bool,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]: ...

@@ -51,7 +51,7 @@ from cython.parallel cimport prange
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint16_t, int32_t, uint64_t, int64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memset
-from libc.math cimport pow, fabs
+from libc.math cimport pow, fabs, INFINITY
 from numpy.random cimport bitgen_t
 
 from mjfast._kernels._shanten cimport (
@@ -946,6 +946,96 @@ def row_shanten(object counts, int n_melds, int wilds, object cap, object playab
         out.append((k, shanten_one(c2, n_melds, wilds, &prm)))
         c2[k] += 1
     return out
+
+
+def table_columns(const double[:, ::1] fig, const int64_t[::1] kinds, const int64_t[::1] shanten,
+                  const int64_t[::1] reach, int n_graph, bint all_valued, double stake, bint exact_model):
+    """expected_value's table columns, best row first: ``(floats (9, n), ints (2, n), discard,
+    exact, graph)``.  ``fig`` (n, 6): the figures of each row (the first ``n_graph`` from the
+    recursion, the rest from the chain); ``reach`` (n_graph,): states reached per graph row.
+    The float rows are p_ready, p_win, p_win_self_draw, p_win_discard, ev, ev_stakes, mean_win,
+    mean_total, mean_points; the int rows shanten and n_states.  Best first: ev descending (NaN
+    last), then p_win descending, then the kind."""
+    cdef Py_ssize_t n = fig.shape[0], i, j, a, b
+    cdef double pw, won, nan = float("nan")
+    cdef double* kev
+    cdef double* kpw
+    cdef int64_t* order
+    if fig.shape[1] != NV or kinds.shape[0] != n or shanten.shape[0] != n or reach.shape[0] != n_graph \
+            or not 0 <= n_graph <= n:
+        raise ValueError("fig must be (n, 6), kinds and shanten (n,), reach (n_graph,), n_graph <= n")
+    floats = np.empty((9, n), np.float64)
+    ints = np.empty((2, n), np.int64)
+    discard = np.empty(n, np.int64)
+    exact = np.empty(n, np.bool_)
+    graph = np.empty(n, np.bool_)
+    cdef double[:, ::1] F = floats
+    cdef int64_t[:, ::1] iv = ints
+    cdef int64_t[::1] D = discard
+    cdef uint8_t[::1] E = exact.view(np.uint8)
+    cdef uint8_t[::1] G = graph.view(np.uint8)
+    cdef double out[9]
+    kev = <double*>malloc((n + 1) * sizeof(double))
+    kpw = <double*>malloc((n + 1) * sizeof(double))
+    order = <int64_t*>malloc((n + 1) * sizeof(int64_t))
+    if kev == NULL or kpw == NULL or order == NULL:
+        free(kev)
+        free(kpw)
+        free(order)
+        raise MemoryError()
+    try:
+        # sort keys (as numpy's lexsort of (kind, -p_win, -ev with NaN as -inf)); a stable
+        # insertion sort: the kinds are distinct, so the order is the same total order
+        for i in range(n):
+            pw = fig[i, 1] + fig[i, 2]
+            kpw[i] = -pw
+            if all_valued or i < n_graph:
+                kev[i] = -fig[i, 0]
+            else:
+                kev[i] = INFINITY      # NaN ev: last
+            order[i] = i
+        for i in range(1, n):
+            a = order[i]
+            j = i - 1
+            while j >= 0:
+                b = order[j]
+                if kev[b] < kev[a] or (kev[b] == kev[a] and (
+                        kpw[b] < kpw[a] or (kpw[b] == kpw[a] and kinds[b] <= kinds[a]))):
+                    break
+                order[j + 1] = b
+                j -= 1
+            order[j + 1] = a
+        for j in range(n):
+            i = order[j]
+            pw = fig[i, 1] + fig[i, 2]
+            won = pw if pw > 0 else nan
+            out[0] = fig[i, 3]
+            out[1] = pw
+            out[2] = fig[i, 1]
+            out[3] = fig[i, 2]
+            if all_valued or i < n_graph:
+                out[4] = fig[i, 0]
+                out[6] = fig[i, 0] / won
+                out[7] = fig[i, 4] / won
+                out[8] = fig[i, 5] / won
+            else:
+                out[4] = nan
+                out[6] = nan
+                out[7] = nan
+                out[8] = nan
+            out[5] = out[4] / stake
+            for a in range(9):
+                F[a, j] = out[a]
+            iv[0, j] = shanten[i]
+            iv[1, j] = reach[i] if i < n_graph else 0
+            D[j] = kinds[i]
+            G[j] = i < n_graph
+            E[j] = i < n_graph and exact_model
+    finally:
+        free(kev)
+        free(kpw)
+        free(order)
+    return floats, ints, discard, exact, graph
 
 
 def _fused_discards(object counts, int n_melds, int forms, int options):

@@ -803,38 +803,22 @@ def _columns(solved: _Solved) -> dict:
             fig[nr + i] = solved.chain[k]
     else:
         fig = solved.results
-    n = len(kinds)
-    graph = np.arange(n) < nr
-    figs = fig.T  # pay, p_self, p_discard, p_ready, total, points
-    F = np.empty((9, n))  # the columns of _FLOATS
-    F[0] = figs[3]
-    p_win = np.add(figs[1], figs[2], out=F[1])
-    F[2:4] = figs[1:3]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        won = np.where(p_win > 0, p_win, np.nan)
-        if s.rule is None or not solved.chain:  # every row is valued
-            F[4] = figs[0]
-            np.divide(figs[[0, 4, 5]], won, out=F[6:9])
-        else:
-            F[4] = np.where(graph, figs[0], np.nan)
-            F[6:9] = np.where(graph, figs[[0, 4, 5]] / won, np.nan)
-        np.divide(F[4], s.stake, out=F[5])
-    ev = F[4]
-    discard = np.array(kinds, np.int64)
-    # best first: ev (NaN last), then p_win, then the tile
-    order = np.lexsort((discard, -p_win, -np.where(ev == ev, ev, -np.inf)))
-    F = F[:, order]
-    ints = np.zeros((2, n), np.int64)  # shanten, n_states
-    ints[0] = [solved.shanten[k] for k in kinds]
-    ints[1, :nr] = solved.reach
-    ints = ints[:, order]
-    graph = graph[order]
-    cols = {"discard": discard[order], "shanten": ints[0]}
-    cols.update(zip(_FLOATS, F))
+    floats, ints, discard, exact, graph = _kv.table_columns(
+        np.ascontiguousarray(fig, np.float64),
+        np.array(kinds, np.int64),
+        np.array([solved.shanten[k] for k in kinds], np.int64),
+        np.ascontiguousarray(solved.reach, np.int64),
+        nr,
+        s.rule is None or not solved.chain,  # every row is valued
+        float(s.stake),
+        solved.mode != _kv.APPROX,
+    )
+    cols = {"discard": discard, "shanten": ints[0]}
+    cols.update(zip(_FLOATS, floats))
     cols["n_states"] = ints[1]
-    cols["exact"] = graph & (solved.mode != _kv.APPROX)
+    cols["exact"] = exact
     cols["method"] = graph
-    cols["_blocks"] = (F, ints)
+    cols["_blocks"] = (floats, ints)
     return cols
 
 
@@ -887,12 +871,14 @@ def _frame(cols: dict, lead: dict | None = None):
     index = _INDEXES.get(names)
     if index is None:
         index = _INDEXES[names] = pd.Index(list(names))
+    # each table its own index object (renaming one leaves the others), sharing the names
+    index = index._view() if hasattr(index, "_view") else index.copy()
     builder = _block_builder() if lead is None and "_blocks" in cols else None
     if builder is not None:
         floats, ints = cols["_blocks"]
         exact = cols["exact"].reshape(1, -1)
         blocks = [(discard, _PLACES[0]), (ints, _PLACES[1]), (floats, _PLACES[2]), (exact, _PLACES[3])]
-        df = builder[0]([*blocks, (method, _PLACES[4])], index=pd.RangeIndex(len(discard)), columns=index.copy())
+        df = builder[0]([*blocks, (method, _PLACES[4])], index=pd.RangeIndex(len(discard)), columns=index)
         return builder[1](df._mgr, axes=df._mgr.axes)
     data = dict(lead or {})
     data.update((k, cols[k]) for k in COLUMNS)  # in column order: no reindexing by ``columns=``
@@ -902,9 +888,7 @@ def _frame(cols: dict, lead: dict | None = None):
     from_arrays = getattr(frame_cls, "_from_arrays", None)
     if from_arrays is None:
         return frame_cls(data)
-    return from_arrays(
-        list(data.values()), columns=index.copy(), index=pd.RangeIndex(len(discard)), verify_integrity=False
-    )
+    return from_arrays(list(data.values()), columns=index, index=pd.RangeIndex(len(discard)), verify_integrity=False)
 
 
 def _attrs(s: _Setup, solved: _Solved, wall, depth, discard_wins) -> dict:
