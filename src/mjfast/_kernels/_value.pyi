@@ -80,3 +80,26 @@ def solve_many(
 def _fused_discards(
     counts: npt.NDArray[np.uint8], n_melds: int, forms: int, options: int
 ) -> tuple[np.ndarray, np.ndarray]: ...
+def row_shanten(
+    counts: npt.NDArray[np.uint8],
+    n_melds: int,
+    wilds: int,
+    cap: npt.NDArray[np.uint8],
+    playable: npt.NDArray[np.uint8],
+    forms: int,
+    options: int,
+    start14: bool,
+) -> list[tuple[int, int]]: ...
+def _fused_accepts(
+    counts: npt.NDArray[np.uint8], n_melds: int, forms: int, options: int
+) -> tuple[np.ndarray, np.ndarray]: ...
+def table_columns(
+    fig: npt.NDArray[np.float64],
+    kinds: npt.NDArray[np.int64],
+    shanten: npt.NDArray[np.int64],
+    reach: npt.NDArray[np.int64],
+    n_graph: int,
+    all_valued: bool,
+    stake: float,
+    exact_model: bool,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]: ...

@@ -48,16 +48,16 @@ a later one is worth more beyond the tolerance; the drawn tile thrown back is th
 with that discard the same way).  The twin in :mod:`mjfast._reference.value` states the same model.
 """
 from cython.parallel cimport prange
-from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint64_t, int64_t
+from libc.stdint cimport uint8_t, int8_t, int16_t, uint16_t, int32_t, uint64_t, int64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memset
-from libc.math cimport pow, fabs
+from libc.math cimport pow, fabs, INFINITY
 from numpy.random cimport bitgen_t
 
 from mjfast._kernels._shanten cimport (
     Params, params_init, shanten_one, table_row, INF,
     F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT, O_NEED_VOID, O_HONOUR_CHOWS)
-from mjfast._kernels._common cimport POW5, IS_ORPHAN
+from mjfast._kernels._common cimport POW5, IS_ORPHAN, MAX_WILDS
 from mjfast._kernels._efficiency cimport (
     Eval, ev_init, accept_mask, seven_pairs_need, merge_pair, finish_pair, mark_splits)
 from mjfast._kernels._rng cimport bitgen_pointer, draw_front, draw_back
@@ -108,6 +108,17 @@ cdef extern from *:
     }
     """
     int ctz64 "mjv_ctz64"(unsigned long long x) noexcept nogil
+
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define mjv_prefetch(p) __builtin_prefetch(p)
+    #else
+    #define mjv_prefetch(p) ((void)(p))
+    #endif
+    """
+    void prefetch "mjv_prefetch"(const void* p) noexcept nogil
 
 
 # ---------------------------------------------------------------------------------------
@@ -224,6 +235,197 @@ cdef int hm_put(HMap* m, const uint64_t* key, int32_t v) noexcept nogil:
     m.v[i] = v
     m.used += 1
     return 0
+
+
+# the table rows of the group configurations a graph meets, with what one tile more or less
+# does to them: the states of a graph share few configurations per group, so their rows are
+# read from this small memo instead of the large tables (a cache miss each)
+ctypedef struct GInfo:
+    uint8_t row[10]         # natural-table row of the configuration
+    uint16_t keep[10]       # bit i: a tile at position i is held and removing it leaves the cell
+    uint16_t acc[10]        # bit i: fewer than 4 held at position i and drawing one lowers the cell
+    int32_t idx             # the configuration
+    uint8_t g               # its group
+    uint8_t have            # the parts computed (keep: a 14-tile hand's, acc: a 13-tile hand's)
+
+
+cdef enum:
+    NEED_KEEP = 1
+    NEED_ACC = 2
+
+
+ctypedef struct GMemo:
+    int32_t* k              # key + 1 (0: empty slot); key = group * 2^21 + configuration index
+    int32_t* v              # index into info
+    int64_t mask
+    int64_t used
+    Arr info
+
+
+cdef int gm_init(GMemo* m, int log2) noexcept nogil:
+    cdef int64_t n = (<int64_t>1) << log2
+    m.k = <int32_t*>calloc(n, sizeof(int32_t))
+    m.v = <int32_t*>malloc(n * sizeof(int32_t))
+    m.mask = n - 1
+    m.used = 0
+    m.info.esz = sizeof(GInfo)
+    return 0 if (m.k != NULL and m.v != NULL) else -1
+
+
+cdef void gm_free(GMemo* m) noexcept nogil:
+    free(m.k)
+    free(m.v)
+    arr_free(&m.info)
+    m.k = NULL
+    m.v = NULL
+
+
+cdef inline uint64_t gm_hash(int32_t key) noexcept nogil:
+    return ((<uint64_t>key) * <uint64_t>0x9E3779B97F4A7C15) >> 20
+
+
+cdef int gm_grow(GMemo* m) noexcept nogil:
+    cdef int64_t old = m.mask + 1, i, n = 2 * old
+    cdef int32_t* k2 = <int32_t*>calloc(n, sizeof(int32_t))
+    cdef int32_t* v2 = <int32_t*>malloc(n * sizeof(int32_t))
+    cdef uint64_t j
+    if k2 == NULL or v2 == NULL:
+        free(k2)
+        free(v2)
+        return -1
+    for i in range(old):
+        if m.k[i] != 0:
+            j = gm_hash(m.k[i]) & <uint64_t>(n - 1)
+            while k2[j] != 0:
+                j = (j + 1) & <uint64_t>(n - 1)
+            k2[j] = m.k[i]
+            v2[j] = m.v[i]
+    free(m.k)
+    free(m.v)
+    m.k = k2
+    m.v = v2
+    m.mask = n - 1
+    return 0
+
+
+cdef void gm_fill(GInfo* gi, int g, int idx, int need) noexcept nogil:
+    """Compute the ``need`` part (NEED_KEEP, NEED_ACC) of a memo entry not yet holding it.  The
+    rows are first all asked for, so that their cache misses overlap."""
+    cdef int n = 9 if g < 3 else 7, pos, cell, x = idx, sign = -1 if need == NEED_KEEP else 1
+    cdef int digit[9]
+    cdef const uint8_t* r2
+    for pos in range(n):
+        digit[pos] = x % 5
+        x = x // 5
+    for pos in range(n):
+        if (digit[pos] > 0 if need == NEED_KEEP else digit[pos] < 4):
+            r2 = table_row(g, idx + sign * POW5[pos])
+            prefetch(r2)
+            prefetch(r2 + 9)
+    for cell in range(10):
+        if need == NEED_KEEP:
+            gi.keep[cell] = 0
+        else:
+            gi.acc[cell] = 0
+    for pos in range(n):
+        if need == NEED_KEEP and digit[pos] > 0:
+            r2 = table_row(g, idx - POW5[pos])
+            for cell in range(10):
+                if r2[cell] == gi.row[cell]:
+                    gi.keep[cell] |= <uint16_t>(1 << pos)
+        elif need == NEED_ACC and digit[pos] < 4:
+            r2 = table_row(g, idx + POW5[pos])
+            for cell in range(10):
+                if r2[cell] < gi.row[cell]:
+                    gi.acc[cell] |= <uint16_t>(1 << pos)
+    gi.have |= need
+
+
+cdef int32_t gm_get(GMemo* m, int g, int idx) noexcept nogil:
+    """Index in ``m.info`` of group g's configuration ``idx`` (added, with its row only, when
+    new); -1: no memory."""
+    cdef int32_t key = ((g << 21) | idx) + 1
+    cdef uint64_t j = gm_hash(key) & <uint64_t>m.mask
+    cdef int64_t i
+    cdef GInfo* gi
+    while m.k[j] != 0:
+        if m.k[j] == key:
+            return m.v[j]
+        j = (j + 1) & <uint64_t>m.mask
+    if (m.used + 1) * 2 > m.mask + 1:
+        if gm_grow(m) != 0:
+            return -1
+        j = gm_hash(key) & <uint64_t>m.mask
+        while m.k[j] != 0:
+            j = (j + 1) & <uint64_t>m.mask
+    i = arr_push(&m.info)
+    if i < 0:
+        return -1
+    m.k[j] = key
+    m.v[j] = <int32_t>i
+    m.used += 1
+    gi = (<GInfo*>m.info.p) + i
+    memcpy(gi.row, table_row(g, idx), 10)
+    gi.have = 0
+    gi.g = <uint8_t>g
+    gi.idx = idx
+    return <int32_t>i
+
+
+cdef inline int group_infos(GMemo* m, const uint8_t* c, const GInfo** out, int need) noexcept nogil:
+    """The memo entries of the four groups of a hand, with their ``need`` part; -1: no memory."""
+    cdef int32_t at[4]
+    cdef int g, i, x
+    cdef GInfo* gi
+    for g in range(4):
+        x = 0
+        for i in range(8 if g < 3 else 6, -1, -1):
+            x = x * 5 + c[9 * g + i]
+        at[g] = gm_get(m, g, x)
+        if at[g] < 0:
+            return -1
+    for g in range(4):
+        gi = (<GInfo*>m.info.p) + at[g]
+        if not (gi.have & need):
+            gm_fill(gi, gi.g, gi.idx, need)
+        out[g] = gi
+    return 0
+
+
+cdef inline bint hm_find_h(const HMap* m, const uint64_t* key, uint64_t h, int32_t* out) noexcept nogil:
+    """hm_find with the key's hash (mix4) already known."""
+    cdef uint64_t i = h & <uint64_t>m.mask
+    cdef const uint64_t* s
+    while True:
+        s = m.k + 4 * i
+        if s[1] == 0:
+            return False
+        if s[0] == key[0] and s[1] == key[1] and s[2] == key[2] and s[3] == key[3]:
+            out[0] = m.v[i]
+            return True
+        i = (i + 1) & <uint64_t>m.mask
+
+
+cdef int hm_put_h(HMap* m, const uint64_t* key, uint64_t h, int32_t v) noexcept nogil:
+    """hm_put with the key's hash (mix4) already known."""
+    cdef uint64_t i
+    if (m.used + 1) * 2 > m.mask + 1:
+        if hm_grow(m) != 0:
+            return -1
+    i = h & <uint64_t>m.mask
+    while m.k[4 * i + 1] != 0:
+        i = (i + 1) & <uint64_t>m.mask
+    memcpy(m.k + 4 * i, key, 4 * sizeof(uint64_t))
+    m.v[i] = v
+    m.used += 1
+    return 0
+
+
+cdef inline void hm_prefetch(const HMap* m, uint64_t h) noexcept nogil:
+    """Start loading the slot a lookup of this hash begins at (the keys, then the value)."""
+    cdef uint64_t i = h & <uint64_t>m.mask
+    prefetch(m.k + 4 * i)
+    prefetch(m.v + i)
 
 
 cdef inline void pack(const uint8_t* c, int w, const uint8_t* dc, uint64_t* key) noexcept nogil:
@@ -368,7 +570,8 @@ ctypedef struct Prob:
     HMap m13
     HMap m14
     HMap mq
-    HMap ms                 # shanten memo
+    HMap ms                 # shanten memo (the general path only)
+    GMemo gm                # group rows (the fused path only)
     int status
     int32_t* by_layer       # EXACT: 13-tile states sorted by layer, with offsets
     int32_t* layer_off
@@ -385,6 +588,7 @@ ctypedef struct Prob:
     double* res             # [root][NV]
     bint solved
     bint keep
+    bint unit_wins          # every win judged legal and worth (1, 1, 1) (set by prepare_solve)
     double* kV              # [layer][n13][F + 1]: value (pay) after the round
     double* kD              # [layer][n13][F + 1]: value (pay) of the draw phase, before the round
     int32_t* kC             # [layer][n14][F + 1]: chosen child
@@ -467,19 +671,24 @@ cdef inline bint over_budget(Prob* p) noexcept nogil:
     return False
 
 
-cdef int32_t get13(Prob* p, const uint64_t* key, const uint8_t* c, int w, const uint8_t* dc, int layer,
-                   int s_known, int e) noexcept nogil:
+cdef inline int32_t get13(Prob* p, const uint64_t* key, const uint8_t* c, int w, const uint8_t* dc, int layer,
+                          int s_known, int e) noexcept nogil:
+    return get13h(p, key, mix4(key), c, w, dc, layer, s_known, e)
+
+
+cdef int32_t get13h(Prob* p, const uint64_t* key, uint64_t hk, const uint8_t* c, int w, const uint8_t* dc,
+                    int layer, int s_known, int e) noexcept nogil:
     """The 13-tile state of this key (hand, and drawn tiles in the exact model; created when
-    new); ``e``: its exchanges."""
+    new), ``hk`` its hash; ``e``: its exchanges."""
     cdef int32_t v
     cdef int64_t i
     cdef N13* n
     cdef int s, sig
-    if hm_find(&p.m13, key, &v):
+    if hm_find_h(&p.m13, key, hk, &v):
         return v
     s = s_known if s_known != UNKNOWN else shanten_of(p, c, w)
     i = arr_push(&p.n13)
-    if i < 0 or hm_put(&p.m13, key, <int32_t>i) != 0:
+    if i < 0 or hm_put_h(&p.m13, key, hk, <int32_t>i) != 0:
         p.status = STATUS_MEMORY
         return -1
     n = node13(p, i)
@@ -518,35 +727,33 @@ cdef inline const void* array_n(object a, int typenum, Py_ssize_t size, str name
     return cnp.PyArray_DATA(arr)
 
 
-cdef void discard_shanten_fused(const Prob* p, const uint8_t* c, int8_t* out) noexcept nogil:
+cdef int discard_shanten_fused(Prob* p, const uint8_t* c, int8_t* out) noexcept nogil:
     """Shanten after each discard of a 14-tile hand on the fused path (no wildcards, every
     kind natural, standard / seven pairs / thirteen orphans).  A discard raises a form's
     deficit by at most one, and keeps it exactly when some split attaining the minimum uses a
     cell of the discard's group whose table entry the discard leaves unchanged (a removed tile
     never lowers an entry), so one pass over the optimal splits decides every discard.
-    ``out[j]`` for every kind held (others untouched)."""
-    cdef int idx[4]
+    ``out[j]`` for every kind held (others untouched).
+    The rows, and which discards leave each cell, come from the group memo; returns -1 when
+    out of memory."""
+    cdef const GInfo* gi[4]
     cdef int ab[10]
     cdef int cd[10]
     cdef unsigned int opt[4]
-    cdef const uint8_t* rows[4]
-    cdef const uint8_t* r2
-    cdef int g, i, j, x, n, pos, best, dstd = INF, d7 = INF, d13 = INF, kmax = 4 - p.n_melds
-    cdef int pairs = 0, odd = 0, orph = 0, orph_pairs = 0, dp, do, o, op, cell
+    cdef unsigned int keepb[4]
+    cdef bint kept7[5]
+    cdef bint kept13[5]
+    cdef bint kept13o[5]
+    cdef int g, j, x, pos, best, cell, dstd = INF, d7 = INF, d13 = INF, kmax = 4 - p.n_melds
+    cdef int pairs = 0, odd = 0, orph = 0, orph_pairs = 0, dp, do, o, op
     cdef unsigned int bits
-    cdef bint kept
+    cdef bint kept, std_best
     cdef bint distinct = (p.prm.options & O_PAIRS_DISTINCT) != 0
     cdef bint sp = (p.prm.forms & F_SEVEN_PAIRS) != 0 and p.n_melds == 0
     cdef bint to = (p.prm.forms & F_THIRTEEN_ORPHANS) != 0 and p.n_melds == 0
     cdef bint st = (p.prm.forms & F_STANDARD) != 0
-    for g in range(4):
-        n = 9 if g < 3 else 7
-        x = 0
-        for i in range(n - 1, -1, -1):
-            x = x * 5 + c[9 * g + i]
-        idx[g] = x
-        rows[g] = table_row(g, x)
-        opt[g] = 0
+    if group_infos(&p.gm, c, gi, NEED_KEEP) != 0:
+        return -1
     for j in range(34):
         x = c[j]
         if distinct:
@@ -559,8 +766,8 @@ cdef void discard_shanten_fused(const Prob* p, const uint8_t* c, int8_t* out) no
             orph += x >= 1
             orph_pairs += x >= 2
     if st:
-        merge_pair(ab, rows[0], rows[1], kmax)
-        merge_pair(cd, rows[2], rows[3], kmax)
+        merge_pair(ab, gi[0].row, gi[1].row, kmax)
+        merge_pair(cd, gi[2].row, gi[3].row, kmax)
         dstd = finish_pair(ab, cd, kmax)
     if sp:
         d7 = seven_pairs_need(pairs, odd)
@@ -573,44 +780,262 @@ cdef void discard_shanten_fused(const Prob* p, const uint8_t* c, int8_t* out) no
         for j in range(34):
             if c[j]:
                 out[j] = 120
-        return
-    if st and dstd == best:
-        mark_splits(rows[0], rows[1], ab, cd, kmax, best, &opt[0], &opt[1])
-        mark_splits(rows[2], rows[3], cd, ab, kmax, best, &opt[2], &opt[3])
-    for j in range(34):
-        x = c[j]
-        if x == 0:
-            continue
-        kept = False
-        if st and dstd == best:
-            g = j // 9 if j < 27 else 3
-            pos = j - 9 * g
-            r2 = table_row(g, idx[g] - POW5[pos])
+        return 0
+    std_best = st and dstd == best
+    for g in range(4):
+        opt[g] = 0
+        keepb[g] = 0
+    if std_best:
+        mark_splits(gi[0].row, gi[1].row, ab, cd, kmax, best, &opt[0], &opt[1])
+        mark_splits(gi[2].row, gi[3].row, cd, ab, kmax, best, &opt[2], &opt[3])
+        for g in range(4):
             bits = opt[g]
             while bits:
-                cell = 0
-                while not (bits >> cell) & 1:
-                    cell += 1
-                bits &= ~(1u << cell)
-                if r2[cell] == rows[g][cell]:
-                    kept = True
-                    break
-        if not kept and sp and d7 == best:
+                cell = ctz64(bits)
+                bits &= bits - 1
+                keepb[g] |= gi[g].keep[cell]
+    # whether seven pairs / thirteen orphans keep their deficit after a discard depends only on
+    # the count held (and, for the orphans, on the kind being one): by count, once
+    for x in range(1, 5):
+        kept7[x] = False
+        if sp and d7 == best:
             if distinct:
                 dp = (x - 1 >= 2) - (x >= 2)
                 do = (x - 1 == 1) - (x == 1)
             else:
                 dp = ((x - 1) >> 1) - (x >> 1)
                 do = ((x - 1) & 1) - (x & 1)
-            kept = seven_pairs_need(pairs + dp, odd + do) == d7
-        if not kept and to and d13 == best:
-            o = orph
-            op = orph_pairs
-            if IS_ORPHAN[j]:
-                o -= x == 1
-                op -= x == 2
-            kept = 14 - o - (1 if op > 0 else 0) == d13
+            kept7[x] = seven_pairs_need(pairs + dp, odd + do) == d7
+        kept13[x] = False
+        kept13o[x] = False
+        if to and d13 == best:
+            kept13[x] = True            # not an orphan: the orphans' deficit stays
+            o = orph - (x == 1)
+            op = orph_pairs - (x == 2)
+            kept13o[x] = 14 - o - (1 if op > 0 else 0) == d13
+    for j in range(34):
+        x = c[j]
+        if x == 0:
+            continue
+        g = j // 9 if j < 27 else 3
+        pos = j - 9 * g
+        kept = (std_best and ((keepb[g] >> pos) & 1) != 0) or kept7[x] \
+            or (kept13o[x] if IS_ORPHAN[j] else kept13[x])
         out[j] = <int8_t>(best - 1 if kept else best)
+    return 0
+
+
+cdef int accept_memo(Prob* p, const uint8_t* c, int s, uint8_t* mask) noexcept nogil:
+    """The fused path's accept mask of a hand of shanten s (accept_mask of the efficiency
+    kernel, with the group rows and their one-tile-more rows from the memo); -1: no memory,
+    1: a hand size the tables do not take (the caller asks accept_mask)."""
+    cdef const GInfo* gi[4]
+    cdef int ab[10]
+    cdef int cd[10]
+    cdef unsigned int opt[4]
+    cdef unsigned int accb, cb
+    cdef uint64_t bits = 0
+    cdef int g, k, x, n = 0, kmax, best = INF, d, dp, dodd, d7, target = s + 1
+    cdef int pairs = 0, odd = 0, orph = 0, orph_pair = 0
+    cdef bint lower7[4]
+    cdef bint distinct = (p.prm.options & O_PAIRS_DISTINCT) != 0
+    cdef bint st = (p.prm.forms & F_STANDARD) != 0
+    for k in range(34):
+        x = c[k]
+        n += x
+        if distinct:
+            pairs += x >= 2
+            odd += x == 1
+        else:
+            pairs += x >> 1
+            odd += x & 1
+        if IS_ORPHAN[k]:
+            orph += x >= 1
+            orph_pair += x >= 2
+    memset(mask, 0, 34)
+    if (n + 1) % 3 == 0:
+        return 1
+    kmax = n // 3 if (n + 1) % 3 == 1 else (n - 1) // 3
+    if kmax > 4:
+        return 1
+    if group_infos(&p.gm, c, gi, NEED_ACC) != 0:
+        return -1
+    if st:
+        merge_pair(ab, gi[0].row, gi[1].row, kmax)
+        merge_pair(cd, gi[2].row, gi[3].row, kmax)
+        best = finish_pair(ab, cd, kmax)
+    if p.n_melds == 0 and kmax == 4:
+        if p.prm.forms & F_SEVEN_PAIRS:
+            d = seven_pairs_need(pairs, odd)
+            if d < best:
+                best = d
+        if p.prm.forms & F_THIRTEEN_ORPHANS:
+            d = 14 - orph - (1 if orph_pair > 0 else 0)
+            if d < best:
+                best = d
+    if best >= INF or best > target:
+        return 0
+    if best < target:
+        for k in range(34):
+            mask[k] = c[k] < 4
+        return 0
+    if st and finish_pair(ab, cd, kmax) == best:
+        for g in range(4):
+            opt[g] = 0
+        mark_splits(gi[0].row, gi[1].row, ab, cd, kmax, best, &opt[0], &opt[1])
+        mark_splits(gi[2].row, gi[3].row, cd, ab, kmax, best, &opt[2], &opt[3])
+        for g in range(4):
+            accb = 0
+            cb = opt[g] & ((1u << (2 * kmax + 2)) - 1)
+            while cb:
+                x = ctz64(cb)
+                cb &= cb - 1
+                accb |= gi[g].acc[x]
+            bits |= (<uint64_t>accb) << (9 * g)
+    if p.n_melds == 0 and kmax == 4:
+        if p.prm.forms & F_SEVEN_PAIRS:
+            d7 = seven_pairs_need(pairs, odd)
+            if d7 == best:
+                # whether a draw lowers the seven-pairs deficit depends only on the count held
+                for x in range(4):
+                    if distinct:
+                        dp = x == 1
+                        dodd = (x == 0) - (x == 1)
+                    else:
+                        dp = x & 1
+                        dodd = 1 - 2 * (x & 1)
+                    lower7[x] = seven_pairs_need(pairs + dp, odd + dodd) < d7
+                for k in range(34):
+                    x = c[k]
+                    if x < 4 and lower7[x]:
+                        bits |= (<uint64_t>1) << k
+        if p.prm.forms & F_THIRTEEN_ORPHANS and 14 - orph - (1 if orph_pair > 0 else 0) == best:
+            for k in range(34):
+                if IS_ORPHAN[k] and (c[k] == 0 or (c[k] == 1 and orph_pair == 0)):
+                    bits |= (<uint64_t>1) << k
+    for k in range(34):
+        mask[k] = (bits >> k) & 1
+    return 0
+
+
+def row_shanten(object counts, int n_melds, int wilds, object cap, object playable, int forms, int options,
+                bint start14):
+    """Shanten of each row of expected_value's table: ``[(kind, shanten)]`` after each distinct
+    discard of a 14-tile hand (in kind order), or ``[(-1, shanten)]`` of a 13-tile hand; the
+    shanten kernel's value (INF when no form applies)."""
+    cdef const uint8_t* c = <const uint8_t*>array_n(counts, cnp.NPY_UINT8, 34, "counts")
+    cdef const uint8_t* cp = <const uint8_t*>array_n(cap, cnp.NPY_UINT8, 34, "cap")
+    cdef const uint8_t* pl = <const uint8_t*>array_n(playable, cnp.NPY_UINT8, 34, "playable")
+    cdef Params prm
+    cdef uint8_t c2[34]
+    cdef int k
+    if wilds < 0 or wilds > MAX_WILDS:
+        raise ValueError(f"wilds must be between 0 and {MAX_WILDS}")
+    for k in range(34):
+        if c[k] > cp[k] or cp[k] > 4:
+            raise ValueError("each count must be at most its cap, and caps at most 4")
+    params_init(&prm, cp, pl, forms, options)
+    if not start14:
+        return [(-1, shanten_one(c, n_melds, wilds, &prm))]
+    memcpy(c2, c, 34)
+    out = []
+    for k in range(34):
+        if c2[k] == 0:
+            continue
+        c2[k] -= 1
+        out.append((k, shanten_one(c2, n_melds, wilds, &prm)))
+        c2[k] += 1
+    return out
+
+
+def table_columns(const double[:, ::1] fig, const int64_t[::1] kinds, const int64_t[::1] shanten,
+                  const int64_t[::1] reach, int n_graph, bint all_valued, double stake, bint exact_model):
+    """expected_value's table columns, best row first: ``(floats (9, n), ints (2, n), discard,
+    exact, graph)``.  ``fig`` (n, 6): the figures of each row (the first ``n_graph`` from the
+    recursion, the rest from the chain); ``reach`` (n_graph,): states reached per graph row.
+    The float rows are p_ready, p_win, p_win_self_draw, p_win_discard, ev, ev_stakes, mean_win,
+    mean_total, mean_points; the int rows shanten and n_states.  Best first: ev descending (NaN
+    last), then p_win descending, then the kind."""
+    cdef Py_ssize_t n = fig.shape[0], i, j, a, b
+    cdef double pw, won, nan = float("nan")
+    cdef double* kev
+    cdef double* kpw
+    cdef int64_t* order
+    if fig.shape[1] != NV or kinds.shape[0] != n or shanten.shape[0] != n or reach.shape[0] != n_graph \
+            or not 0 <= n_graph <= n:
+        raise ValueError("fig must be (n, 6), kinds and shanten (n,), reach (n_graph,), n_graph <= n")
+    floats = np.empty((9, n), np.float64)
+    ints = np.empty((2, n), np.int64)
+    discard = np.empty(n, np.int64)
+    exact = np.empty(n, np.bool_)
+    graph = np.empty(n, np.bool_)
+    cdef double[:, ::1] F = floats
+    cdef int64_t[:, ::1] iv = ints
+    cdef int64_t[::1] D = discard
+    cdef uint8_t[::1] E = exact.view(np.uint8)
+    cdef uint8_t[::1] G = graph.view(np.uint8)
+    cdef double out[9]
+    kev = <double*>malloc((n + 1) * sizeof(double))
+    kpw = <double*>malloc((n + 1) * sizeof(double))
+    order = <int64_t*>malloc((n + 1) * sizeof(int64_t))
+    if kev == NULL or kpw == NULL or order == NULL:
+        free(kev)
+        free(kpw)
+        free(order)
+        raise MemoryError()
+    try:
+        # sort keys (as numpy's lexsort of (kind, -p_win, -ev with NaN as -inf)); a stable
+        # insertion sort: the kinds are distinct, so the order is the same total order
+        for i in range(n):
+            pw = fig[i, 1] + fig[i, 2]
+            kpw[i] = -pw
+            if all_valued or i < n_graph:
+                kev[i] = -fig[i, 0]
+            else:
+                kev[i] = INFINITY      # NaN ev: last
+            order[i] = i
+        for i in range(1, n):
+            a = order[i]
+            j = i - 1
+            while j >= 0:
+                b = order[j]
+                if kev[b] < kev[a] or (kev[b] == kev[a] and (
+                        kpw[b] < kpw[a] or (kpw[b] == kpw[a] and kinds[b] <= kinds[a]))):
+                    break
+                order[j + 1] = b
+                j -= 1
+            order[j + 1] = a
+        for j in range(n):
+            i = order[j]
+            pw = fig[i, 1] + fig[i, 2]
+            won = pw if pw > 0 else nan
+            out[0] = fig[i, 3]
+            out[1] = pw
+            out[2] = fig[i, 1]
+            out[3] = fig[i, 2]
+            if all_valued or i < n_graph:
+                out[4] = fig[i, 0]
+                out[6] = fig[i, 0] / won
+                out[7] = fig[i, 4] / won
+                out[8] = fig[i, 5] / won
+            else:
+                out[4] = nan
+                out[6] = nan
+                out[7] = nan
+                out[8] = nan
+            out[5] = out[4] / stake
+            for a in range(9):
+                F[a, j] = out[a]
+            iv[0, j] = shanten[i]
+            iv[1, j] = reach[i] if i < n_graph else 0
+            D[j] = kinds[i]
+            G[j] = i < n_graph
+            E[j] = i < n_graph and exact_model
+    finally:
+        free(kev)
+        free(kpw)
+        free(order)
+    return floats, ints, discard, exact, graph
 
 
 def _fused_discards(object counts, int n_melds, int forms, int options):
@@ -641,7 +1066,13 @@ def _fused_discards(object counts, int n_melds, int forms, int options):
     exact = np.full(34, 127, np.int64)
     for j in range(34):
         fz[j] = 127
-    discard_shanten_fused(&pr, c, fz)
+    if gm_init(&pr.gm, 2) != 0:
+        gm_free(&pr.gm)
+        raise MemoryError()
+    j = discard_shanten_fused(&pr, c, fz)
+    gm_free(&pr.gm)
+    if j != 0:
+        raise MemoryError()
     memcpy(c3, c, 34)
     for j in range(34):
         if c[j] == 0:
@@ -653,21 +1084,70 @@ def _fused_discards(object counts, int n_melds, int forms, int options):
     return fused, exact
 
 
-cdef int32_t get14(Prob* p, const uint64_t* key, const uint8_t* c, int w, const uint8_t* dc, int layer, int s14,
-                   int e) noexcept nogil:
-    """The 14-tile state of this key (created when new, with its followed discards)."""
+def _fused_accepts(object counts, int n_melds, int forms, int options):
+    """Test hook: ``(fused, kernel)`` accept masks (uint8[34]) of a 3k+1-tile hand under the
+    fused rule arrays (every kind natural), from :func:`accept_memo` and from the efficiency
+    kernel's accept_mask, with the hand's own shanten."""
+    cdef const uint8_t* c = <const uint8_t*>array_n(counts, cnp.NPY_UINT8, 34, "counts")
+    cdef Prob pr
+    cdef Eval ev
+    cdef uint8_t cap[34]
+    cdef uint8_t pl[34]
+    cdef uint8_t m1[34]
+    cdef uint8_t m2[34]
+    cdef int j, n = 0, s, st
+    for j in range(34):
+        if c[j] > 4:
+            raise ValueError("counts must be at most 4")
+        n += c[j]
+        cap[j] = 4
+        pl[j] = 1
+    if n % 3 != 1 or n + 3 * n_melds > 13 or not 0 <= n_melds <= 4:
+        raise ValueError("a 3k+1-tile hand is needed, at most 13 with melds counted as 3")
+    if forms & ~(F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS) or options & (O_NEED_VOID | O_HONOUR_CHOWS):
+        raise ValueError("forms beyond standard / seven pairs / thirteen orphans are not fused")
+    memset(&pr, 0, sizeof(Prob))
+    pr.n_melds = n_melds
+    params_init(&pr.prm, cap, pl, forms, options)
+    s = shanten_one(c, n_melds, 0, &pr.prm)
+    if gm_init(&pr.gm, 2) != 0:
+        gm_free(&pr.gm)
+        raise MemoryError()
+    st = accept_memo(&pr, c, s, m1)
+    gm_free(&pr.gm)
+    if st < 0:
+        raise MemoryError()
+    ev_init(&ev, c, n_melds, 0, &pr.prm)
+    accept_mask(&ev, s, m2)
+    fused = np.zeros(34, np.uint8)
+    kernel = np.zeros(34, np.uint8)
+    for j in range(34):
+        fused[j] = m1[j] if st == 0 else 255
+        kernel[j] = m2[j]
+    return fused, kernel
+
+
+cdef int32_t get14(Prob* p, const uint64_t* key, uint64_t hk, const uint8_t* c, int w, const uint8_t* dc,
+                   int layer, int s14, int e) noexcept nogil:
+    """The 14-tile state of this key (created when new, with its followed discards), ``hk``
+    its hash.  The followed discards are chosen first and their states' slots prefetched, then
+    looked up (or created) in kind order."""
     cdef int32_t v, child
     cdef int64_t i, di
     cdef uint8_t c3[34]
     cdef int8_t sh[34]
-    cdef uint64_t k3[4]
-    cdef int j, sj, sig, keep_s, e3
+    cdef uint64_t ck[4 * 34]
+    cdef uint64_t chh[34]
+    cdef int8_t cj[34]
+    cdef int8_t cs[34]
+    cdef int8_t ce[34]
+    cdef int j, sj, sig, keep_s, e3, nch = 0, x
     cdef bint open14, fz = p.fused and w == 0
     cdef N14* n
-    if hm_find(&p.m14, key, &v):
+    if hm_find_h(&p.m14, key, hk, &v):
         return v
     i = arr_push(&p.n14)
-    if i < 0 or hm_put(&p.m14, key, <int32_t>i) != 0:
+    if i < 0 or hm_put_h(&p.m14, key, hk, <int32_t>i) != 0:
         p.status = STATUS_MEMORY
         return -1
     n = node14(p, i)
@@ -691,36 +1171,51 @@ cdef int32_t get14(Prob* p, const uint64_t* key, const uint8_t* c, int w, const 
     open14 = p.depth < 0 or sig < p.depth
     keep_s = s14 if s14 >= 0 else 0
     if fz:
-        discard_shanten_fused(p, c, sh)
+        if discard_shanten_fused(p, c, sh) != 0:
+            p.status = STATUS_MEMORY
+            return -1
     memcpy(c3, c, 34)
-    memcpy(k3, key, 4 * sizeof(uint64_t))
     for j in range(34):
         if c[j] == 0:
             continue
-        c3[j] -= 1
-        key_add(k3, j, 0, -1)
         e3 = e - (1 if c[j] > p.h0[j] else 0)
-        child = -2
         if open14:
-            child = get13(p, k3, c3, w, dc, layer, sh[j] if fz else UNKNOWN, e3)
+            sj = sh[j] if fz else UNKNOWN
         else:
-            sj = sh[j] if fz else shanten_of(p, c3, w)
+            if fz:
+                sj = sh[j]
+            else:
+                c3[j] -= 1
+                sj = shanten_of(p, c3, w)
+                c3[j] += 1
             # keep the shanten (ready, for a complete hand) without raising the slack: a
             # complete hand declined or refused may swap a drawn tile, not an original one
-            if sj == keep_s and e3 + sj - p.s0 <= sig:
-                child = get13(p, k3, c3, w, dc, layer, sj, e3)
+            if not (sj == keep_s and e3 + sj - p.s0 <= sig):
+                continue
+        memcpy(ck + 4 * nch, key, 4 * sizeof(uint64_t))
+        key_add(ck + 4 * nch, j, 0, -1)
+        chh[nch] = mix4(ck + 4 * nch)
+        hm_prefetch(&p.m13, chh[nch])
+        cj[nch] = <int8_t>j
+        cs[nch] = <int8_t>(sj if sj != UNKNOWN else -128)
+        ce[nch] = <int8_t>e3
+        nch += 1
+    if p.status == STATUS_MEMORY:
+        return -1
+    for x in range(nch):
+        j = cj[x]
+        c3[j] -= 1
+        child = get13h(p, ck + 4 * x, chh[x], c3, w, dc, layer, cs[x] if cs[x] != -128 else UNKNOWN, ce[x])
         c3[j] += 1
-        key_add(k3, j, 0, 1)
-        if child == -1 or p.status == STATUS_MEMORY:
+        if child < 0 or p.status == STATUS_MEMORY:
             return -1
-        if child >= 0:
-            di = arr_push(&p.discs)
-            if di < 0:
-                p.status = STATUS_MEMORY
-                return -1
-            disc(p, di).child = child
-            disc(p, di).j = <int8_t>j
-            node14(p, i).nd += 1
+        di = arr_push(&p.discs)
+        if di < 0:
+            p.status = STATUS_MEMORY
+            return -1
+        disc(p, di).child = child
+        disc(p, di).j = <int8_t>j
+        node14(p, i).nd += 1
     return <int32_t>i
 
 
@@ -757,9 +1252,10 @@ cdef void expand13(Prob* p, int64_t i) noexcept nogil:
     cdef Eval ev
     cdef N13* n = node13(p, i)
     cdef uint64_t key[4]
-    cdef uint64_t kg[4]
+    cdef uint64_t kgs[4 * NK]
+    cdef uint64_t gh[NK]
     cdef uint64_t kt[4]
-    cdef int w = n.w, s = n.s, layer = n.layer, k, r, s14, racc = 0, rnon = 0, nf = 0, ex = n.a_held, eg
+    cdef int w = n.w, s = n.s, layer = n.layer, k, r, s14, racc = 0, rnon = 0, nf = 0, ex = n.a_held, eg, x
     cdef bint opn = n.open_, acck, exact = p.mode == MODE_EXACT
     cdef int32_t g, ts, q, qi
     cdef int64_t e0 = p.edges.n, q0 = p.dqs.n, ei
@@ -774,8 +1270,13 @@ cdef void expand13(Prob* p, int64_t i) noexcept nogil:
     memset(s14k, 127, 34)
     if s < INF:
         if p.fused:
-            ev_init(&ev, c, p.n_melds, w, &p.prm)
-            accept_mask(&ev, s, mask)
+            x = accept_memo(p, c, s, mask)
+            if x < 0:
+                p.status = STATUS_MEMORY
+                return
+            if x > 0:
+                ev_init(&ev, c, p.n_melds, w, &p.prm)
+                accept_mask(&ev, s, mask)
         else:
             # the general shanten path is slow: through the memo, which the 14-tile hands
             # reached from several 13-tile hands share
@@ -802,6 +1303,17 @@ cdef void expand13(Prob* p, int64_t i) noexcept nogil:
                 dq(p, qi).k = <int8_t>k
                 dq(p, qi).r = <int16_t>base_weight(p, c, w, d, k)
     if layer < p.T:
+        # the 14-tile hands of the followed draws: keys and hashes first, their slots
+        # prefetched, so that the lookups below overlap their cache misses
+        for k in range(NK):
+            gh[k] = 0
+            if base_weight(p, c, w, d, k) > 0 and (opn or k == WILD or mask[k] != 0):
+                memcpy(kgs + 4 * k, key, 4 * sizeof(uint64_t))
+                if exact:
+                    key_add(kgs + 4 * k, k, 2, 1)
+                key_add(kgs + 4 * k, k, 0, 1)
+                gh[k] = mix4(kgs + 4 * k)
+                hm_prefetch(&p.m14, gh[k])
         for k in range(NK):
             r = base_weight(p, c, w, d, k)
             if r <= 0:
@@ -821,17 +1333,15 @@ cdef void expand13(Prob* p, int64_t i) noexcept nogil:
                 key_add(kt, k, 2, 1)          # the same hand, one more tile drawn
             if opn or acck:
                 memcpy(c2, c, 34)
-                memcpy(kg, kt, 4 * sizeof(uint64_t))
-                key_add(kg, k, 0, 1)
                 if k == WILD:
                     eg = ex + (1 if w >= p.w0 else 0)
                     s14 = shanten_of(p, c, w + 1) if s < INF else INF
-                    g = get14(p, kg, c2, w + 1, d2, layer + 1, s14, eg)
+                    g = get14(p, kgs + 4 * k, gh[k], c2, w + 1, d2, layer + 1, s14, eg)
                 else:
                     eg = ex + (1 if c[k] >= p.h0[k] else 0)
                     c2[k] += 1
                     s14 = (s - 1 if acck else s) if s < INF else INF
-                    g = get14(p, kg, c2, w, d2, layer + 1, s14, eg)
+                    g = get14(p, kgs + 4 * k, gh[k], c2, w, d2, layer + 1, s14, eg)
                 if g < 0:
                     return
                 q = -1
@@ -880,6 +1390,16 @@ cdef void expand13(Prob* p, int64_t i) noexcept nogil:
     n.expanded = 1
 
 
+cdef int init_maps(Prob* p) noexcept nogil:
+    """The state maps, sized for the graph the start's shanten usually gives (they grow): a
+    few hundred states from one shanten, tens of thousands from two (at the default bound)."""
+    cdef int lg = 9 if p.s0 <= 1 or p.depth == 0 else 14
+    if hm_init(&p.m13, lg) or hm_init(&p.m14, lg) or hm_init(&p.mq, 8) or gm_init(&p.gm, 7):
+        p.status = STATUS_MEMORY
+        return -1
+    return 0
+
+
 cdef int build_graph(Prob* p) noexcept nogil:
     cdef uint8_t c[34]
     cdef uint8_t d[35]
@@ -890,7 +1410,7 @@ cdef int build_graph(Prob* p) noexcept nogil:
     memset(d, 0, 35)
     memcpy(c, p.h0, 34)
     p.status = STATUS_OK
-    if hm_init(&p.m13, 12) or hm_init(&p.m14, 12) or hm_init(&p.mq, 10) or hm_init(&p.ms, 12):
+    if not p.fused and hm_init(&p.ms, 10):
         p.status = STATUS_MEMORY
         return p.status
     p.n13.esz = sizeof(N13)
@@ -911,6 +1431,8 @@ cdef int build_graph(Prob* p) noexcept nogil:
             if s < best:
                 best = s
         p.s0 = best
+        if init_maps(p) != 0:
+            return p.status
         p.n_roots = 0
         for j in range(34):
             if c[j] == 0 or not p.root_mask[j]:
@@ -923,6 +1445,8 @@ cdef int build_graph(Prob* p) noexcept nogil:
             p.n_roots += 1
     else:
         p.s0 = shanten_of(p, c, p.w0)
+        if init_maps(p) != 0:
+            return p.status
         p.n_roots = 1
         p.root_kind[0] = -1
         pack(c, p.w0, d if exact else NULL, key)
@@ -1380,12 +1904,218 @@ cdef int sort_layers(Prob* p) noexcept nogil:
     return STATUS_OK
 
 
+# ---------------------------------------------------------------------------------------
+# the recursion when every win is worth 1 and no discard win is modelled (no rule, the
+# default of the riichi-style question): pay, P(self-draw), total and points are then the same
+# number at every state and P(discard win) is 0, so two figures per state carry all six.  The
+# operations on the two figures kept are those of solve_graph, in the same order.
+ctypedef struct Hot13:
+    int32_t e0
+    int32_t ne
+    int32_t nf_r
+    int32_t a_held
+    int32_t racc
+    int32_t rnon
+    int16_t layer
+    int8_t s
+    uint8_t expanded
+
+
+ctypedef struct Pick:
+    int32_t ch              # chosen child (-1: none)
+    int32_t j               # its discarded kind
+
+
+cdef inline double draw_factor_hot(const Prob* p, const Hot13* n, int t, bint acc) noexcept nogil:
+    """draw_factor on the solve's copy of a state's fields."""
+    cdef int m, N, den
+    if p.mode == MODE_RETURNED:
+        return 1.0 / p.S_ret
+    den = p.S0 - t
+    if den <= 0:
+        return 0.0
+    if p.mode == MODE_EXACT:
+        return 1.0 / den
+    m = t - n.a_held
+    N = n.rnon
+    if m <= 0:
+        return 1.0 / den
+    if N >= m:
+        return (1.0 / den) if acc else (<double>(N - m)) / N / den
+    if acc:
+        return (<double>(n.racc - (m - N))) / n.racc / den
+    return 0.0
+
+
+cdef bint unit_applies(const Prob* p) noexcept nogil:
+    """solve_unit applies: unit wins, no discard wins, no flowers, nothing kept, a wall model
+    whose states are (hand, turn), and states numbered in layer order (breadth first)."""
+    cdef int64_t i
+    if not p.unit_wins or p.dw or p.F0 != 0 or p.keep or p.mode == MODE_EXACT:
+        return False
+    for i in range(1, p.n13.n):
+        if node13(<Prob*>p, i).layer < node13(<Prob*>p, i - 1).layer:
+            return False
+    for i in range(1, p.n14.n):
+        if node14(<Prob*>p, i).layer < node14(<Prob*>p, i - 1).layer:
+            return False
+    return True
+
+
+cdef int solve_unit(Prob* p) noexcept nogil:
+    cdef int64_t n13 = p.n13.n, n14 = p.n14.n, h, i, x, lim13, lim14, nmulti = 0
+    cdef int t, T = p.T, ti
+    cdef double* V = <double*>calloc(4 * n13 + 2, sizeof(double))
+    cdef Hot13* hot = <Hot13*>malloc((n13 + 1) * sizeof(Hot13))
+    cdef Pick* pick = <Pick*>malloc((n14 + 1) * sizeof(Pick))
+    cdef int32_t* multi = <int32_t*>malloc((n14 + 1) * sizeof(int32_t))
+    cdef int32_t* mdisc = <int32_t*>malloc((n14 + 1) * sizeof(int32_t))
+    cdef int32_t* mnd = <int32_t*>malloc((n14 + 1) * sizeof(int32_t))
+    cdef int64_t* end13 = <int64_t*>calloc(T + 3, sizeof(int64_t))
+    cdef int64_t* endm = <int64_t*>calloc(T + 3, sizeof(int64_t))
+    cdef double* Vc
+    cdef double* Vn
+    cdef const N13* n
+    cdef const N14* g
+    cdef Hot13* hh
+    cdef const Edge* e
+    cdef const Edge* e_end
+    cdef const Disc* dd
+    cdef double fa, fn, nfw, wfac, cont, d0, d1, best, v, vh
+    cdef int32_t tgt, ch
+    cdef int nd, k
+    if V == NULL or hot == NULL or pick == NULL or multi == NULL or end13 == NULL or endm == NULL \
+            or mdisc == NULL or mnd == NULL:
+        free(V)
+        free(hot)
+        free(pick)
+        free(multi)
+        free(mdisc)
+        free(mnd)
+        free(end13)
+        free(endm)
+        return STATUS_MEMORY
+    for h in range(n13):
+        n = node13(p, h)
+        hot[h].e0 = n.e0
+        hot[h].ne = n.ne
+        hot[h].nf_r = n.nf_r
+        hot[h].a_held = n.a_held
+        hot[h].racc = n.racc
+        hot[h].rnon = n.rnon
+        hot[h].layer = n.layer
+        hot[h].s = n.s
+        hot[h].expanded = n.expanded
+    # a 14-tile hand with at most one followed discard always makes the same choice
+    # (best_discard keeps the first); the others are evaluated every turn, in layer order
+    for i in range(n14):
+        g = node14(p, i)
+        if g.nd == 0:
+            pick[i].ch = -1
+            pick[i].j = -1
+        elif g.nd == 1:
+            dd = (<const Disc*>p.discs.p) + g.d0
+            pick[i].ch = dd[0].child
+            pick[i].j = dd[0].j
+        else:
+            multi[nmulti] = <int32_t>i
+            mdisc[nmulti] = g.d0
+            mnd[nmulti] = g.nd
+            nmulti += 1
+    # end13[t]: the states of layer <= t are 0 .. end13[t] - 1; endm[t]: the same in multi
+    lim13 = 0
+    lim14 = 0
+    for ti in range(T + 2):
+        while lim13 < n13 and hot[lim13].layer <= ti:
+            lim13 += 1
+        while lim14 < nmulti and node14(p, multi[lim14]).layer <= ti:
+            lim14 += 1
+        end13[ti] = lim13
+        endm[ti] = lim14
+    for t in range(T, -1, -1):
+        Vc = V + (t & 1) * 2 * n13
+        Vn = V + ((t + 1) & 1) * 2 * n13
+        if t < T:
+            # best discard of every 14-tile hand at layer <= t + 1 with a choice to make
+            for x in range(endm[t + 1]):
+                dd = (<const Disc*>p.discs.p) + mdisc[x]
+                ch = dd[0].child
+                k = dd[0].j
+                best = Vn[2 * <int64_t>ch]
+                for nd in range(1, mnd[x]):
+                    v = Vn[2 * <int64_t>dd[nd].child]
+                    if v > best + tol_of(best, v):
+                        best = v
+                        ch = dd[nd].child
+                        k = dd[nd].j
+                pick[multi[x]].ch = ch
+                pick[multi[x]].j = k
+        for h in range(end13[t]):
+            hh = hot + h
+            d0 = 0.0
+            d1 = 0.0
+            if t < T and hh.expanded:
+                fa = draw_factor_hot(p, hh, t, True)
+                fn = draw_factor_hot(p, hh, t, False)
+                nfw = hh.nf_r * fn
+                vh = Vn[2 * h]
+                e = (<const Edge*>p.edges.p) + hh.e0
+                e_end = e + hh.ne
+                while e < e_end:
+                    wfac = e.r * (fa if e.acc else fn)
+                    if wfac <= 0.0:
+                        e += 1
+                        continue
+                    if e.g >= 0:
+                        ch = pick[e.g].ch
+                        # the drawn tile thrown back leads to this state itself (the wall
+                        # models here keep no drawn tiles in the state)
+                        tgt = choose_cont(Vn[2 * <int64_t>ch] if ch >= 0 else 0.0, ch, pick[e.g].j,
+                                          (vh if e.ts == h else Vn[2 * <int64_t>e.ts]) if e.ts >= 0 else 0.0,
+                                          e.ts, e.k, &cont)
+                    else:
+                        tgt = e.ts
+                        cont = Vn[2 * <int64_t>tgt]
+                    if e.q >= 0 and take_win(1.0, cont):
+                        d0 += wfac * 1.0
+                        d1 += wfac * 1.0
+                    elif tgt >= 0:
+                        d0 += wfac * Vn[2 * <int64_t>tgt]
+                        d1 += wfac * Vn[2 * <int64_t>tgt + 1]
+                    e += 1
+                if nfw > 0.0:
+                    d0 += nfw * Vn[2 * h]
+                    d1 += nfw * Vn[2 * h + 1]
+            Vc[2 * h] = d0
+            Vc[2 * h + 1] = 1.0 if hh.s == 0 else d1
+    for x in range(p.n_roots):
+        h = p.root_id[x]
+        p.res[x * NV + 0] = V[2 * h]
+        p.res[x * NV + 1] = V[2 * h]
+        p.res[x * NV + 2] = 0.0
+        p.res[x * NV + 3] = V[2 * h + 1]
+        p.res[x * NV + 4] = V[2 * h]
+        p.res[x * NV + 5] = V[2 * h]
+    free(V)
+    free(hot)
+    free(pick)
+    free(multi)
+    free(mdisc)
+    free(mnd)
+    free(end13)
+    free(endm)
+    p.solved = True
+    return STATUS_OK
+
+
 cdef int solve_prob(Prob* p) noexcept nogil:
     cdef int st
     if p.mode == MODE_EXACT and p.by_layer == NULL:
         st = sort_layers(p)
         if st != STATUS_OK:
             return st
+    if unit_applies(p):
+        return solve_unit(p)
     return solve_graph(p)
 
 
@@ -1724,6 +2454,7 @@ cdef class ValueProblem:
         hm_free(&p.m14)
         hm_free(&p.mq)
         hm_free(&p.ms)
+        gm_free(&p.gm)
         free(p.by_layer)
         free(p.layer_off)
         free(p.by_layer14)
@@ -1824,6 +2555,7 @@ cdef class ValueProblem:
     def prepare_solve(self, object hazard, object turns, bint keep):
         """Hazard per opponent turn and opponent turns per round (each T + 1 entries)."""
         cdef int T1 = self.p.T + 1, t, C
+        cdef int64_t q
         cdef const double* hz = <const double*>array_n(hazard, cnp.NPY_FLOAT64, T1, "hazard")
         cdef const int8_t* tn = <const int8_t*>array_n(turns, cnp.NPY_INT8, T1, "turns")
         if self.p.status != STATUS_OK:
@@ -1842,6 +2574,12 @@ cdef class ValueProblem:
             raise MemoryError()
         memcpy(self.p.hz, hz, T1 * sizeof(double))
         memcpy(self.p.hz_turns, tn, T1)
+        self.p.unit_wins = self.p.wins_final
+        for q in range(self.p.queries.n * (self.p.F0 + 1) * 2):
+            if self.p.legal[q] != 1 or self.p.wv[3 * q] != 1.0 or self.p.wv[3 * q + 1] != 1.0 \
+                    or self.p.wv[3 * q + 2] != 1.0:
+                self.p.unit_wins = False
+                break
         self.p.poff = <double*>malloc(T1 * MAX_C * sizeof(double))
         if self.p.poff == NULL:
             raise MemoryError()

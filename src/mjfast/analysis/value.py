@@ -325,6 +325,33 @@ def _remove_flowers(spec: dict, seen: list, rule_obj) -> dict:
     return out
 
 
+def _plain_spec(h: Hand):
+    """``simulation.draws._setup``'s result for a hand of natural tiles only (no melds, wildcards
+    or bonus tiles) without a rule, ``visible`` or wildcard arguments: the wall is every copy
+    not in the hand.  None when the hand is not of that kind, or holds more than the copies
+    (the general set-up then says what is wrong)."""
+    if h.n_melds or h.wilds or h.bonus:
+        return None
+    kr = _bridge.kernel_rule(None)
+    counts = np.ascontiguousarray(h.counts, np.uint8)
+    if (counts > kr.copies).any():
+        return None
+    remaining = kr.copies - counts
+    return {
+        "wall": np.repeat(np.arange(N_KINDS, dtype=np.int8), remaining),
+        "counts": counts,
+        "n_melds": 0,
+        "wilds": 0,
+        "cap": np.ascontiguousarray(kr.copies, np.uint8),
+        "playable": np.ascontiguousarray(kr.playable, np.uint8),
+        "forms": int(kr.forms),
+        "options": int(kr.options),
+        "visible": np.zeros(N_KINDS, np.int16),
+        "rule": kr.name,
+        "judge": None,
+    }
+
+
 def _setup(
     hand,
     *,
@@ -356,14 +383,22 @@ def _setup(
             f"judges 14-tile wins); got {slots}"
         )
     visible, seen_flowers = _split_visible(visible, rule_obj)
-    spec = _draws._setup(h, rule_obj, visible, (), None, wild_kind, wild_copies)
-    if seen_flowers:
-        spec = _remove_flowers(spec, seen_flowers, rule_obj)
-    wall = spec["wall"]
-    unseen = np.zeros(35, np.int16)
-    unseen[:34] = np.bincount(wall[wall < N_KINDS], minlength=N_KINDS)
-    unseen[34] = int(np.sum(wall == _kv.WILD_TOKEN))
-    flowers = int(np.sum(wall == _kv.FLOWER_TOKEN))
+    spec = None
+    if rule_obj is None and visible is None and wild_kind is None and wild_copies is None:
+        spec = _plain_spec(h)
+    if spec is not None:  # only natural tiles in the wall
+        unseen = np.zeros(35, np.int16)
+        unseen[:34] = spec["cap"] - spec["counts"]
+        flowers = 0
+    else:
+        spec = _draws._setup(h, rule_obj, visible, (), None, wild_kind, wild_copies)
+        if seen_flowers:
+            spec = _remove_flowers(spec, seen_flowers, rule_obj)
+        wall = spec["wall"]
+        unseen = np.zeros(35, np.int16)
+        unseen[:34] = np.bincount(wall[wall < N_KINDS], minlength=N_KINDS)
+        unseen[34] = int(np.sum(wall == _kv.WILD_TOKEN))
+        flowers = int(np.sum(wall == _kv.FLOWER_TOKEN))
     if flowers > _kv.MAX_FLOWERS:
         raise ValueError(f"at most {_kv.MAX_FLOWERS} unseen flowers are supported, got {flowers}")
     returned_max = np.zeros(35, np.int16)
@@ -580,28 +615,19 @@ class _Solved:
 
 
 def _row_shanten(s: _Setup) -> dict:
-    from .._kernels import _shanten as _ks
-
     spec = s.spec
-    c = np.array(spec["counts"], np.uint8)
-    if not s.start14:
-        return {
-            -1: int(
-                _ks.shanten_fast(
-                    c, spec["n_melds"], spec["wilds"], spec["cap"], spec["playable"], spec["forms"], spec["options"]
-                )
-            )
-        }
-    out = {}
-    for k in np.flatnonzero(c):
-        c[k] -= 1
-        out[int(k)] = int(
-            _ks.shanten_fast(
-                c, spec["n_melds"], spec["wilds"], spec["cap"], spec["playable"], spec["forms"], spec["options"]
-            )
+    return dict(
+        _kv.row_shanten(
+            spec["counts"],
+            spec["n_melds"],
+            spec["wilds"],
+            spec["cap"],
+            spec["playable"],
+            spec["forms"],
+            spec["options"],
+            s.start14,
         )
-        c[k] += 1
-    return out
+    )
 
 
 def _solve_many(setups: list, *, wall, depth, max_states, keep, n_threads, discards_list, fallback) -> list:
@@ -764,71 +790,109 @@ def _model_name(mode: int) -> str:
 
 
 def _columns(solved: _Solved) -> dict:
-    """The table's columns as NumPy arrays, best row first."""
+    """The table's columns as NumPy arrays, best row first (with ``"_blocks"``: the float and the
+    integer columns as the two blocks :func:`_frame` puts in the table)."""
     s = solved.setup
-    kinds = [k for k, _sid, _sh in solved.roots] + list(solved.chain)
-    n = len(kinds)
-    fig = np.zeros((n, 6))
-    if solved.roots:
-        fig[: len(solved.roots)] = solved.results
-    for i, k in enumerate(solved.chain):
-        fig[len(solved.roots) + i] = solved.chain[k]
-    graph = np.zeros(n, bool)
-    graph[: len(solved.roots)] = True
-    shanten = np.array([solved.shanten[k] for k in kinds], np.int64)
-    n_states = np.zeros(n, np.int64)
-    n_states[: len(solved.roots)] = solved.reach
-    pay, ps, pdisc, pr, tot, pts = fig.T
-    p_win = ps + pdisc
-    valued = graph | (s.rule is None)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        ev = np.where(valued, pay, np.nan)
-        won = np.where(p_win > 0, p_win, np.nan)
-        cols = {
-            "discard": np.array(kinds, np.int64),
-            "shanten": shanten,
-            "p_ready": pr,
-            "p_win": p_win,
-            "p_win_self_draw": ps,
-            "p_win_discard": pdisc,
-            "ev": ev,
-            "ev_stakes": ev / s.stake,
-            "mean_win": np.where(valued, pay / won, np.nan),
-            "mean_total": np.where(valued, tot / won, np.nan),
-            "mean_points": np.where(valued, pts / won, np.nan),
-            "n_states": n_states,
-            "exact": graph & (solved.mode != _kv.APPROX),
-            "method": graph,
-        }
-    # best first: ev (NaN last), then p_win, then the tile
-    order = np.lexsort((cols["discard"], -p_win, -np.nan_to_num(ev, nan=-np.inf)))
-    return {k: v[order] for k, v in cols.items()}
+    nr = len(solved.roots)
+    kinds = [k for k, _sid, _sh in solved.roots]
+    if solved.chain:
+        kinds += list(solved.chain)
+        fig = np.zeros((len(kinds), 6))
+        fig[:nr] = solved.results
+        for i, k in enumerate(solved.chain):
+            fig[nr + i] = solved.chain[k]
+    else:
+        fig = solved.results
+    floats, ints, discard, exact, graph = _kv.table_columns(
+        np.ascontiguousarray(fig, np.float64),
+        np.array(kinds, np.int64),
+        np.array([solved.shanten[k] for k in kinds], np.int64),
+        np.ascontiguousarray(solved.reach, np.int64),
+        nr,
+        s.rule is None or not solved.chain,  # every row is valued
+        float(s.stake),
+        solved.mode != _kv.APPROX,
+    )
+    cols = {"discard": discard, "shanten": ints[0]}
+    cols.update(zip(_FLOATS, floats))
+    cols["n_states"] = ints[1]
+    cols["exact"] = exact
+    cols["method"] = graph
+    cols["_blocks"] = (floats, ints)
+    return cols
 
 
+_FLOATS = COLUMNS[2:11]
 _CATEGORIES = None
 _METHOD = None
+_INDEXES: dict = {}  # column names -> their pandas Index (copied for each table)
+_BUILDER: list = []  # pandas' block constructor and the frame class's manager constructor, or None
+
+
+def _block_builder():
+    """``(create_dataframe_from_blocks, TileFrame._from_mgr)`` where pandas has them, else None."""
+    if not _BUILDER:
+        try:
+            from pandas.api.internals import create_dataframe_from_blocks
+
+            from .._display import _tile_frame_class
+
+            _BUILDER.append((create_dataframe_from_blocks, _tile_frame_class()._from_mgr))
+        except (ImportError, AttributeError):
+            _BUILDER.append(None)
+    return _BUILDER[0]
+
+
+_PLACES = (
+    np.array([0], np.intp),
+    np.array([1, 11], np.intp),
+    np.arange(2, 11, dtype=np.intp),
+    np.array([12], np.intp),
+    np.array([13], np.intp),
+)
 
 
 def _frame(cols: dict, lead: dict | None = None):
     """The table of :data:`COLUMNS` (after the ``lead`` columns, a batch's ``hand``)."""
     import pandas as pd
 
+    from .._display import _tile_frame_class
+
     global _CATEGORIES, _METHOD
     if _CATEGORIES is None:
         _CATEGORIES = pd.CategoricalDtype(_TILE_ORDER, ordered=True)
         _METHOD = pd.CategoricalDtype(["recursion", "chain"])
+    discard = pd.Categorical.from_codes(np.where(cols["discard"] >= 0, cols["discard"], -1), dtype=_CATEGORIES)
+    method = pd.Categorical.from_codes(np.where(cols["method"], 0, 1), dtype=_METHOD)
+    # built once, straight as the tile frame (Jupyter draws its tiles), from the columns as
+    # they are (each already of its dtype and length): the DataFrame constructor's checks
+    # and inference cost more than the recursion of a 1-shanten hand
+    names = (*(lead or {}), *COLUMNS)
+    index = _INDEXES.get(names)
+    if index is None:
+        index = _INDEXES[names] = pd.Index(list(names))
+    # each table its own index object (renaming one leaves the others), sharing the names
+    index = index._view() if hasattr(index, "_view") else index.copy()
+    builder = _block_builder() if lead is None and "_blocks" in cols else None
+    if builder is not None:
+        floats, ints = cols["_blocks"]
+        exact = cols["exact"].reshape(1, -1)
+        blocks = [(discard, _PLACES[0]), (ints, _PLACES[1]), (floats, _PLACES[2]), (exact, _PLACES[3])]
+        df = builder[0]([*blocks, (method, _PLACES[4])], index=pd.RangeIndex(len(discard)), columns=index)
+        return builder[1](df._mgr, axes=df._mgr.axes)
     data = dict(lead or {})
     data.update((k, cols[k]) for k in COLUMNS)  # in column order: no reindexing by ``columns=``
-    data["discard"] = pd.Categorical.from_codes(np.where(cols["discard"] >= 0, cols["discard"], -1), dtype=_CATEGORIES)
-    data["method"] = pd.Categorical.from_codes(np.where(cols["method"], 0, 1), dtype=_METHOD)
-    from .._display import tile_frame
-
-    # built once, straight as the tile frame (Jupyter draws its tiles): a DataFrame with
-    # ``columns=`` copied into one cost more than the recursion of a 1-shanten hand
-    return tile_frame(data)
+    data["discard"] = discard
+    data["method"] = method
+    frame_cls = _tile_frame_class()
+    from_arrays = getattr(frame_cls, "_from_arrays", None)
+    if from_arrays is None:
+        return frame_cls(data)
+    return from_arrays(list(data.values()), columns=index, index=pd.RangeIndex(len(discard)), verify_integrity=False)
 
 
 def _attrs(s: _Setup, solved: _Solved, wall, depth, discard_wins) -> dict:
+    hz = s.hazard.tolist()
     return {
         "rule": None if s.rule is None else s.rule.name,
         "unit": s.unit,
@@ -837,7 +901,7 @@ def _attrs(s: _Setup, solved: _Solved, wall, depth, discard_wins) -> dict:
         "model": _model_name(solved.mode),
         "depth": depth,
         "discard_wins": bool(discard_wins),
-        "hazard": float(s.hazard[0]) if np.all(s.hazard == s.hazard[0]) else s.hazard.tolist(),
+        "hazard": hz[0] if all(x == hz[0] for x in hz) else hz,
         "base_stake": s.stake,
         "unseen": int(s.unseen.sum()),
         "flowers_unseen": s.flowers,
@@ -1167,8 +1231,9 @@ def expected_value(
     (0.0, True, 'depleting (exact)')
     """
     depth, max_states, fallback = _check_common(wall, depth, by_turn, converge, max_states, fallback_shanten)
-    threads = default_threads(n_threads)
     batch = _is_batch(hand)
+    # one hand is solved on one thread: the default (every usable CPU) need not be looked up
+    threads = default_threads(n_threads) if batch or n_threads is not None else 1
     hands = (
         (list(hand) if not isinstance(hand, np.ndarray) else [np.ascontiguousarray(r, np.uint8) for r in hand])
         if batch
