@@ -1,7 +1,7 @@
-# Shared C-level facts of the kernels: sizes, the form and option bits, and the small constant
-# tables several kernels index.  This is their one home: every kernel cimports them from here
-# (``_shanten`` exports the bits to Python as ``FORM_BITS`` / ``OPTION_BITS``, which
-# ``mjfast._bridge`` reads).
+# Shared C-level facts of the kernels: sizes, the form and option bits, the small constant tables
+# several kernels index and two compiler hints (lowest set bit, prefetch).  This is their one
+# home: every kernel cimports them from here (``_shanten`` exports the bits to Python as
+# ``FORM_BITS`` / ``OPTION_BITS``, which ``mjfast._bridge`` reads).
 #
 # The tables are ``static const`` C arrays, so each kernel compiles its own read-only copy in
 # (no import-time fill, nothing shared to race on under free threading).
@@ -55,3 +55,22 @@ cdef extern from *:
     const int ORPHANS "mjfast_orphans"[13]
     const uint8_t IS_ORPHAN "mjfast_is_orphan"[34]
     const int KNIT "mjfast_knit"[6][9]
+
+
+cdef extern from *:
+    """
+    /* index of the lowest set bit of a non-zero word */
+    #if defined(__GNUC__) || defined(__clang__)
+    #define mjfast_ctz64(x) __builtin_ctzll(x)
+    #else
+    static int mjfast_ctz64(unsigned long long x) { int n = 0; while (!(x & 1)) { x >>= 1; n++; } return n; }
+    #endif
+    /* start loading the cache line of an address (a hint; nothing where the compiler lacks it) */
+    #if defined(__GNUC__) || defined(__clang__)
+    #define mjfast_prefetch(p) __builtin_prefetch(p)
+    #else
+    #define mjfast_prefetch(p) ((void)(p))
+    #endif
+    """
+    int ctz64 "mjfast_ctz64"(unsigned long long x) noexcept nogil
+    void prefetch "mjfast_prefetch"(const void* p) noexcept nogil

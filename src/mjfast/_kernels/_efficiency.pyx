@@ -19,7 +19,7 @@ from libc.string cimport memcpy
 from mjfast._kernels._shanten cimport (
     Params, params_init, shanten_one, table_row, N_KINDS, INF,
     F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT, O_NEED_VOID)
-from mjfast._kernels._common cimport POW5, ORPHANS, IS_ORPHAN
+from mjfast._kernels._common cimport POW5, ORPHANS, IS_ORPHAN, ctz64, prefetch
 
 import numpy as np
 cimport numpy as cnp
@@ -31,29 +31,6 @@ cnp.import_array()
 # with 4 natural copies, no wildcards, no 缺一门, forms among standard / seven pairs / thirteen
 # orphans) it keeps the four table indices and the seven-pairs / orphan statistics up to date,
 # so a shanten after a change costs a few dozen operations; otherwise it calls shanten_one.
-
-cdef extern from *:
-    """
-    /* index of the lowest set bit of a non-zero word */
-    #if defined(__GNUC__) || defined(__clang__)
-    #define mjfast_ctz64(x) __builtin_ctzll(x)
-    #else
-    static int mjfast_ctz64(unsigned long long x) { int n = 0; while (!(x & 1)) { x >>= 1; n++; } return n; }
-    #endif
-    """
-    int ctz64 "mjfast_ctz64"(uint64_t x) noexcept nogil
-
-
-cdef extern from *:
-    """
-    /* start loading the cache line of an address (a hint; nothing where the compiler lacks it) */
-    #if defined(__GNUC__) || defined(__clang__)
-    #define mjfast_prefetch(p) __builtin_prefetch(p)
-    #else
-    #define mjfast_prefetch(p) ((void)(p))
-    #endif
-    """
-    void prefetch "mjfast_prefetch"(const void* p) noexcept nogil
 
 
 # 进张 tables (mjfast._kernels._tables: accept masks per group configuration and split, rows

@@ -57,7 +57,7 @@ from numpy.random cimport bitgen_t
 from mjfast._kernels._shanten cimport (
     Params, params_init, shanten_one, table_row, INF,
     F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT, O_NEED_VOID, O_HONOUR_CHOWS)
-from mjfast._kernels._common cimport POW5, IS_ORPHAN, MAX_WILDS
+from mjfast._kernels._common cimport POW5, IS_ORPHAN, MAX_WILDS, ctz64, prefetch
 from mjfast._kernels._efficiency cimport (
     Eval, ev_init, accept_mask, seven_pairs_need, merge_pair, finish_pair, mark_splits)
 from mjfast._kernels._rng cimport bitgen_pointer, draw_front, draw_back
@@ -93,32 +93,6 @@ MAX_FLOWERS = MAX_F
 FIGURES = ("pay", "p_self_draw", "p_discard", "p_ready", "total", "points")
 
 cdef double TOL = 1e-12
-
-
-cdef extern from *:
-    """
-    static inline int mjv_ctz64(unsigned long long x) {
-    #if defined(__GNUC__) || defined(__clang__)
-        return __builtin_ctzll(x);
-    #else
-        int i = 0;
-        while (!(x & 1ULL)) { x >>= 1; i++; }
-        return i;
-    #endif
-    }
-    """
-    int ctz64 "mjv_ctz64"(unsigned long long x) noexcept nogil
-
-
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define mjv_prefetch(p) __builtin_prefetch(p)
-    #else
-    #define mjv_prefetch(p) ((void)(p))
-    #endif
-    """
-    void prefetch "mjv_prefetch"(const void* p) noexcept nogil
 
 
 # ---------------------------------------------------------------------------------------

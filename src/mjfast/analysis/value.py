@@ -790,8 +790,7 @@ def _model_name(mode: int) -> str:
 
 
 def _columns(solved: _Solved) -> dict:
-    """The table's columns as NumPy arrays, best row first (with ``"_blocks"``: the float and the
-    integer columns as the two blocks :func:`_frame` puts in the table)."""
+    """The table's columns as NumPy arrays, best row first."""
     s = solved.setup
     nr = len(solved.roots)
     kinds = [k for k, _sid, _sh in solved.roots]
@@ -818,38 +817,12 @@ def _columns(solved: _Solved) -> dict:
     cols["n_states"] = ints[1]
     cols["exact"] = exact
     cols["method"] = graph
-    cols["_blocks"] = (floats, ints)
     return cols
 
 
-_FLOATS = COLUMNS[2:11]
+_FLOATS = COLUMNS[2:11]  # the float columns, in order (what ``_kv.table_columns`` returns)
 _CATEGORIES = None
 _METHOD = None
-_INDEXES: dict = {}  # column names -> their pandas Index (copied for each table)
-_BUILDER: list = []  # pandas' block constructor and the frame class's manager constructor, or None
-
-
-def _block_builder():
-    """``(create_dataframe_from_blocks, TileFrame._from_mgr)`` where pandas has them, else None."""
-    if not _BUILDER:
-        try:
-            from pandas.api.internals import create_dataframe_from_blocks
-
-            from .._display import _tile_frame_class
-
-            _BUILDER.append((create_dataframe_from_blocks, _tile_frame_class()._from_mgr))
-        except (ImportError, AttributeError):
-            _BUILDER.append(None)
-    return _BUILDER[0]
-
-
-_PLACES = (
-    np.array([0], np.intp),
-    np.array([1, 11], np.intp),
-    np.arange(2, 11, dtype=np.intp),
-    np.array([12], np.intp),
-    np.array([13], np.intp),
-)
 
 
 def _frame(cols: dict, lead: dict | None = None):
@@ -862,33 +835,13 @@ def _frame(cols: dict, lead: dict | None = None):
     if _CATEGORIES is None:
         _CATEGORIES = pd.CategoricalDtype(_TILE_ORDER, ordered=True)
         _METHOD = pd.CategoricalDtype(["recursion", "chain"])
-    discard = pd.Categorical.from_codes(np.where(cols["discard"] >= 0, cols["discard"], -1), dtype=_CATEGORIES)
-    method = pd.Categorical.from_codes(np.where(cols["method"], 0, 1), dtype=_METHOD)
-    # built once, straight as the tile frame (Jupyter draws its tiles), from the columns as
-    # they are (each already of its dtype and length): the DataFrame constructor's checks
-    # and inference cost more than the recursion of a 1-shanten hand
-    names = (*(lead or {}), *COLUMNS)
-    index = _INDEXES.get(names)
-    if index is None:
-        index = _INDEXES[names] = pd.Index(list(names))
-    # each table its own index object (renaming one leaves the others), sharing the names
-    index = index._view() if hasattr(index, "_view") else index.copy()
-    builder = _block_builder() if lead is None and "_blocks" in cols else None
-    if builder is not None:
-        floats, ints = cols["_blocks"]
-        exact = cols["exact"].reshape(1, -1)
-        blocks = [(discard, _PLACES[0]), (ints, _PLACES[1]), (floats, _PLACES[2]), (exact, _PLACES[3])]
-        df = builder[0]([*blocks, (method, _PLACES[4])], index=pd.RangeIndex(len(discard)), columns=index)
-        return builder[1](df._mgr, axes=df._mgr.axes)
     data = dict(lead or {})
     data.update((k, cols[k]) for k in COLUMNS)  # in column order: no reindexing by ``columns=``
-    data["discard"] = discard
-    data["method"] = method
-    frame_cls = _tile_frame_class()
-    from_arrays = getattr(frame_cls, "_from_arrays", None)
-    if from_arrays is None:
-        return frame_cls(data)
-    return from_arrays(list(data.values()), columns=index, index=pd.RangeIndex(len(discard)), verify_integrity=False)
+    data["discard"] = pd.Categorical.from_codes(np.where(cols["discard"] >= 0, cols["discard"], -1), dtype=_CATEGORIES)
+    data["method"] = pd.Categorical.from_codes(np.where(cols["method"], 0, 1), dtype=_METHOD)
+    # built once, straight as the tile frame (Jupyter draws its tiles): a DataFrame with
+    # ``columns=`` copied into one cost more than the recursion of a 1-shanten hand
+    return _tile_frame_class()(data, copy=False)
 
 
 def _attrs(s: _Setup, solved: _Solved, wall, depth, discard_wins) -> dict:
