@@ -26,11 +26,12 @@ def test_memoised_accept_masks_match_the_efficiency_kernel():
                 assert np.array_equal(fused, kernel), (c.tolist(), melds, forms, options)
 
 
-def _problem(hand, **kw):
-    s = V._setup(
+def _setup(hand, rule=None, draws_left=None):
+    """expected_value's set-up of ``hand`` without discard wins, visible tiles or wildcards."""
+    return V._setup(
         hand,
-        rule=kw.get("rule"),
-        draws_left=kw.get("draws_left"),
+        rule=rule,
+        draws_left=draws_left,
         visible=None,
         melds=(),
         wilds=None,
@@ -41,6 +42,10 @@ def _problem(hand, **kw):
         first_turns=3,
         rule_options={},
     )
+
+
+def _problem(hand, **kw):
+    s = _setup(hand, kw.get("rule"), kw.get("draws_left"))
     sh = V._row_shanten(s)
     mode = V._pick_mode(kw.get("wall", "depleting"), s)
     p = V._new_problem(s, mode, kw.get("depth", 1), 2_000_000, list(sh) if s.start14 else None)
@@ -116,20 +121,7 @@ def test_row_shanten_matches_the_shanten_kernel():
             for _ in range(20):
                 c = _random_hand(rng, n)
                 try:
-                    s = V._setup(
-                        c,
-                        rule=rule,
-                        draws_left=4,
-                        visible=None,
-                        melds=(),
-                        wilds=None,
-                        wild_kind=None,
-                        wild_copies=None,
-                        discard_wins=False,
-                        hazard=None,
-                        first_turns=3,
-                        rule_options={},
-                    )
+                    s = _setup(c, rule, 4)
                 except ValueError:
                     continue
                 spec = s.spec

@@ -160,8 +160,9 @@ cdef void hm_free(HMap* m) noexcept nogil:
     m.v = NULL
 
 
-cdef inline bint hm_find(const HMap* m, const uint64_t* key, int32_t* out) noexcept nogil:
-    cdef uint64_t i = mix4(key) & <uint64_t>m.mask
+cdef inline bint hm_find_h(const HMap* m, const uint64_t* key, uint64_t h, int32_t* out) noexcept nogil:
+    """Look a key up, its hash (mix4) known."""
+    cdef uint64_t i = h & <uint64_t>m.mask
     cdef const uint64_t* s
     while True:
         s = m.k + 4 * i
@@ -171,6 +172,25 @@ cdef inline bint hm_find(const HMap* m, const uint64_t* key, int32_t* out) noexc
             out[0] = m.v[i]
             return True
         i = (i + 1) & <uint64_t>m.mask
+
+
+cdef int hm_put_h(HMap* m, const uint64_t* key, uint64_t h, int32_t v) noexcept nogil:
+    """Insert a key known to be absent, its hash (mix4) known."""
+    cdef uint64_t i
+    if (m.used + 1) * 2 > m.mask + 1:
+        if hm_grow(m) != 0:
+            return -1
+    i = h & <uint64_t>m.mask
+    while m.k[4 * i + 1] != 0:
+        i = (i + 1) & <uint64_t>m.mask
+    memcpy(m.k + 4 * i, key, 4 * sizeof(uint64_t))
+    m.v[i] = v
+    m.used += 1
+    return 0
+
+
+cdef inline bint hm_find(const HMap* m, const uint64_t* key, int32_t* out) noexcept nogil:
+    return hm_find_h(m, key, mix4(key), out)
 
 
 cdef int hm_grow(HMap* m) noexcept nogil:
@@ -198,17 +218,7 @@ cdef int hm_grow(HMap* m) noexcept nogil:
 
 cdef int hm_put(HMap* m, const uint64_t* key, int32_t v) noexcept nogil:
     """Insert a key known to be absent."""
-    cdef uint64_t i
-    if (m.used + 1) * 2 > m.mask + 1:
-        if hm_grow(m) != 0:
-            return -1
-    i = mix4(key) & <uint64_t>m.mask
-    while m.k[4 * i + 1] != 0:
-        i = (i + 1) & <uint64_t>m.mask
-    memcpy(m.k + 4 * i, key, 4 * sizeof(uint64_t))
-    m.v[i] = v
-    m.used += 1
-    return 0
+    return hm_put_h(m, key, mix4(key), v)
 
 
 # the table rows of the group configurations a graph meets, with what one tile more or less
@@ -363,35 +373,6 @@ cdef inline int group_infos(GMemo* m, const uint8_t* c, const GInfo** out, int n
         if not (gi.have & need):
             gm_fill(gi, gi.g, gi.idx, need)
         out[g] = gi
-    return 0
-
-
-cdef inline bint hm_find_h(const HMap* m, const uint64_t* key, uint64_t h, int32_t* out) noexcept nogil:
-    """hm_find with the key's hash (mix4) already known."""
-    cdef uint64_t i = h & <uint64_t>m.mask
-    cdef const uint64_t* s
-    while True:
-        s = m.k + 4 * i
-        if s[1] == 0:
-            return False
-        if s[0] == key[0] and s[1] == key[1] and s[2] == key[2] and s[3] == key[3]:
-            out[0] = m.v[i]
-            return True
-        i = (i + 1) & <uint64_t>m.mask
-
-
-cdef int hm_put_h(HMap* m, const uint64_t* key, uint64_t h, int32_t v) noexcept nogil:
-    """hm_put with the key's hash (mix4) already known."""
-    cdef uint64_t i
-    if (m.used + 1) * 2 > m.mask + 1:
-        if hm_grow(m) != 0:
-            return -1
-    i = h & <uint64_t>m.mask
-    while m.k[4 * i + 1] != 0:
-        i = (i + 1) & <uint64_t>m.mask
-    memcpy(m.k + 4 * i, key, 4 * sizeof(uint64_t))
-    m.v[i] = v
-    m.used += 1
     return 0
 
 
@@ -701,6 +682,27 @@ cdef inline const void* array_n(object a, int typenum, Py_ssize_t size, str name
     return cnp.PyArray_DATA(arr)
 
 
+cdef inline int pair_tally(const uint8_t* c, bint distinct, int* pairs, int* odd, int* orph,
+                           int* orph_pairs) noexcept nogil:
+    """Add a hand's seven-pairs material (pairs held, kinds with a spare single; ``distinct``:
+    seven different kinds) and thirteen-orphans material (orphan kinds held, those with a pair)
+    to the counters; return its tiles."""
+    cdef int k, x, n = 0
+    for k in range(34):
+        x = c[k]
+        n += x
+        if distinct:
+            pairs[0] += x >= 2
+            odd[0] += x == 1
+        else:
+            pairs[0] += x >> 1
+            odd[0] += x & 1
+        if IS_ORPHAN[k]:
+            orph[0] += x >= 1
+            orph_pairs[0] += x >= 2
+    return n
+
+
 cdef int discard_shanten_fused(Prob* p, const uint8_t* c, int8_t* out) noexcept nogil:
     """Shanten after each discard of a 14-tile hand on the fused path (no wildcards, every
     kind natural, standard / seven pairs / thirteen orphans).  A discard raises a form's
@@ -728,17 +730,7 @@ cdef int discard_shanten_fused(Prob* p, const uint8_t* c, int8_t* out) noexcept 
     cdef bint st = (p.prm.forms & F_STANDARD) != 0
     if group_infos(&p.gm, c, gi, NEED_KEEP) != 0:
         return -1
-    for j in range(34):
-        x = c[j]
-        if distinct:
-            pairs += x >= 2
-            odd += x == 1
-        else:
-            pairs += x >> 1
-            odd += x & 1
-        if IS_ORPHAN[j]:
-            orph += x >= 1
-            orph_pairs += x >= 2
+    pair_tally(c, distinct, &pairs, &odd, &orph, &orph_pairs)
     if st:
         merge_pair(ab, gi[0].row, gi[1].row, kmax)
         merge_pair(cd, gi[2].row, gi[3].row, kmax)
@@ -814,18 +806,7 @@ cdef int accept_memo(Prob* p, const uint8_t* c, int s, uint8_t* mask) noexcept n
     cdef bint lower7[4]
     cdef bint distinct = (p.prm.options & O_PAIRS_DISTINCT) != 0
     cdef bint st = (p.prm.forms & F_STANDARD) != 0
-    for k in range(34):
-        x = c[k]
-        n += x
-        if distinct:
-            pairs += x >= 2
-            odd += x == 1
-        else:
-            pairs += x >> 1
-            odd += x & 1
-        if IS_ORPHAN[k]:
-            orph += x >= 1
-            orph_pair += x >= 2
+    n = pair_tally(c, distinct, &pairs, &odd, &orph, &orph_pair)
     memset(mask, 0, 34)
     if (n + 1) % 3 == 0:
         return 1
@@ -1012,6 +993,18 @@ def table_columns(const double[:, ::1] fig, const int64_t[::1] kinds, const int6
     return floats, ints, discard, exact, graph
 
 
+cdef int probe_counts(const uint8_t* c, uint8_t* cap, uint8_t* pl) except -1:
+    """The tiles of a probe's hand (counts at most 4), every kind playable with cap 4."""
+    cdef int j, n = 0
+    for j in range(34):
+        if c[j] > 4:
+            raise ValueError("counts must be at most 4")
+        n += c[j]
+        cap[j] = 4
+        pl[j] = 1
+    return n
+
+
 def _fused_discards(object counts, int n_melds, int forms, int options):
     """Test hook: ``(fused, exact)`` shanten after each discard of a 14-tile hand under the
     fused rule arrays (every kind natural), from :func:`discard_shanten_fused` and from the
@@ -1023,12 +1016,7 @@ def _fused_discards(object counts, int n_melds, int forms, int options):
     cdef uint8_t c3[34]
     cdef int8_t fz[34]
     cdef int j, n = 0
-    for j in range(34):
-        if c[j] > 4:
-            raise ValueError("counts must be at most 4")
-        n += c[j]
-        cap[j] = 4
-        pl[j] = 1
+    n = probe_counts(c, cap, pl)
     if n + 3 * n_melds != 14 or not 0 <= n_melds <= 4:
         raise ValueError("a 14-tile hand is needed (melds counted as 3)")
     if forms & ~(F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS) or options & (O_NEED_VOID | O_HONOUR_CHOWS):
@@ -1070,12 +1058,7 @@ def _fused_accepts(object counts, int n_melds, int forms, int options):
     cdef uint8_t m1[34]
     cdef uint8_t m2[34]
     cdef int j, n = 0, s, st
-    for j in range(34):
-        if c[j] > 4:
-            raise ValueError("counts must be at most 4")
-        n += c[j]
-        cap[j] = 4
-        pl[j] = 1
+    n = probe_counts(c, cap, pl)
     if n % 3 != 1 or n + 3 * n_melds > 13 or not 0 <= n_melds <= 4:
         raise ValueError("a 3k+1-tile hand is needed, at most 13 with melds counted as 3")
     if forms & ~(F_STANDARD | F_SEVEN_PAIRS | F_THIRTEEN_ORPHANS) or options & (O_NEED_VOID | O_HONOUR_CHOWS):
@@ -1506,9 +1489,12 @@ cdef inline void best_discard(const Prob* p, const N14* g, const double* V, int 
             kind_out[0] = dd[i].j
 
 
-cdef inline double draw_factor(const Prob* p, const N13* n, int t, bint acc) noexcept nogil:
-    """Probability per copy of a draw at turn t + 1 (t draws made) from state n."""
-    cdef int m, N, den
+cdef inline double draw_prob(const Prob* p, int t, int a_held, int rnon, int racc, bint acc) noexcept nogil:
+    """Probability per copy of a draw at turn t + 1 (t draws made) from a state holding
+    ``a_held`` drawn tiles, with ``rnon`` / ``racc`` copies of the kinds it does not / does accept
+    (APPROX: the t - a_held tiles drawn and thrown back are taken from the kinds not accepted
+    first)."""
+    cdef int m, den
     if p.mode == MODE_RETURNED:
         return 1.0 / p.S_ret
     den = p.S0 - t
@@ -1516,15 +1502,19 @@ cdef inline double draw_factor(const Prob* p, const N13* n, int t, bint acc) noe
         return 0.0
     if p.mode == MODE_EXACT:
         return 1.0 / den
-    m = t - n.a_held
-    N = n.rnon
+    m = t - a_held
     if m <= 0:
         return 1.0 / den
-    if N >= m:
-        return (1.0 / den) if acc else (<double>(N - m)) / N / den
+    if rnon >= m:
+        return (1.0 / den) if acc else (<double>(rnon - m)) / rnon / den
     if acc:
-        return (<double>(n.racc - (m - N))) / n.racc / den
+        return (<double>(racc - (m - rnon))) / racc / den
     return 0.0
+
+
+cdef inline double draw_factor(const Prob* p, const N13* n, int t, bint acc) noexcept nogil:
+    """:func:`draw_prob` of state n."""
+    return draw_prob(p, t, n.a_held, n.rnon, n.racc, acc)
 
 
 cdef inline double* win_vals(const Prob* p, int32_t q, int f, int a) noexcept nogil:
@@ -1901,24 +1891,8 @@ ctypedef struct Pick:
 
 
 cdef inline double draw_factor_hot(const Prob* p, const Hot13* n, int t, bint acc) noexcept nogil:
-    """draw_factor on the solve's copy of a state's fields."""
-    cdef int m, N, den
-    if p.mode == MODE_RETURNED:
-        return 1.0 / p.S_ret
-    den = p.S0 - t
-    if den <= 0:
-        return 0.0
-    if p.mode == MODE_EXACT:
-        return 1.0 / den
-    m = t - n.a_held
-    N = n.rnon
-    if m <= 0:
-        return 1.0 / den
-    if N >= m:
-        return (1.0 / den) if acc else (<double>(N - m)) / N / den
-    if acc:
-        return (<double>(n.racc - (m - N))) / n.racc / den
-    return 0.0
+    """:func:`draw_prob` of the solve's copy of a state's fields."""
+    return draw_prob(p, t, n.a_held, n.rnon, n.racc, acc)
 
 
 cdef bint unit_applies(const Prob* p) noexcept nogil:
@@ -1936,17 +1910,11 @@ cdef bint unit_applies(const Prob* p) noexcept nogil:
     return True
 
 
-cdef int solve_unit(Prob* p) noexcept nogil:
+cdef int solve_unit_in(Prob* p, double* V, Hot13* hot, Pick* pick, int32_t* multi, int32_t* mdisc, int32_t* mnd,
+                       int64_t* end13, int64_t* endm) noexcept nogil:
+    """:func:`solve_unit`'s recursion in the arrays it allocated."""
     cdef int64_t n13 = p.n13.n, n14 = p.n14.n, h, i, x, lim13, lim14, nmulti = 0
     cdef int t, T = p.T, ti
-    cdef double* V = <double*>calloc(4 * n13 + 2, sizeof(double))
-    cdef Hot13* hot = <Hot13*>malloc((n13 + 1) * sizeof(Hot13))
-    cdef Pick* pick = <Pick*>malloc((n14 + 1) * sizeof(Pick))
-    cdef int32_t* multi = <int32_t*>malloc((n14 + 1) * sizeof(int32_t))
-    cdef int32_t* mdisc = <int32_t*>malloc((n14 + 1) * sizeof(int32_t))
-    cdef int32_t* mnd = <int32_t*>malloc((n14 + 1) * sizeof(int32_t))
-    cdef int64_t* end13 = <int64_t*>calloc(T + 3, sizeof(int64_t))
-    cdef int64_t* endm = <int64_t*>calloc(T + 3, sizeof(int64_t))
     cdef double* Vc
     cdef double* Vn
     cdef const N13* n
@@ -1958,17 +1926,6 @@ cdef int solve_unit(Prob* p) noexcept nogil:
     cdef double fa, fn, nfw, wfac, cont, d0, d1, best, v, vh
     cdef int32_t tgt, ch
     cdef int nd, k
-    if V == NULL or hot == NULL or pick == NULL or multi == NULL or end13 == NULL or endm == NULL \
-            or mdisc == NULL or mnd == NULL:
-        free(V)
-        free(hot)
-        free(pick)
-        free(multi)
-        free(mdisc)
-        free(mnd)
-        free(end13)
-        free(endm)
-        return STATUS_MEMORY
     for h in range(n13):
         n = node13(p, h)
         hot[h].e0 = n.e0
@@ -2070,6 +2027,27 @@ cdef int solve_unit(Prob* p) noexcept nogil:
         p.res[x * NV + 3] = V[2 * h + 1]
         p.res[x * NV + 4] = V[2 * h]
         p.res[x * NV + 5] = V[2 * h]
+    p.solved = True
+    return STATUS_OK
+
+
+cdef int solve_unit(Prob* p) noexcept nogil:
+    """The recursion where :func:`unit_applies`: every win worth 1 and no discard win, so that a
+    state carries two figures (the win and the ready chance) instead of six."""
+    cdef int64_t n13 = p.n13.n, n14 = p.n14.n
+    cdef int T = p.T
+    cdef double* V = <double*>calloc(4 * n13 + 2, sizeof(double))
+    cdef Hot13* hot = <Hot13*>malloc((n13 + 1) * sizeof(Hot13))
+    cdef Pick* pick = <Pick*>malloc((n14 + 1) * sizeof(Pick))
+    cdef int32_t* multi = <int32_t*>malloc((n14 + 1) * sizeof(int32_t))
+    cdef int32_t* mdisc = <int32_t*>malloc((n14 + 1) * sizeof(int32_t))
+    cdef int32_t* mnd = <int32_t*>malloc((n14 + 1) * sizeof(int32_t))
+    cdef int64_t* end13 = <int64_t*>calloc(T + 3, sizeof(int64_t))
+    cdef int64_t* endm = <int64_t*>calloc(T + 3, sizeof(int64_t))
+    cdef int status = STATUS_MEMORY
+    if V != NULL and hot != NULL and pick != NULL and multi != NULL and end13 != NULL and endm != NULL \
+            and mdisc != NULL and mnd != NULL:
+        status = solve_unit_in(p, V, hot, pick, multi, mdisc, mnd, end13, endm)
     free(V)
     free(hot)
     free(pick)
@@ -2078,8 +2056,7 @@ cdef int solve_unit(Prob* p) noexcept nogil:
     free(mnd)
     free(end13)
     free(endm)
-    p.solved = True
-    return STATUS_OK
+    return status
 
 
 cdef int solve_prob(Prob* p) noexcept nogil:
