@@ -197,7 +197,10 @@ class Value:
     one-unit stakes, measured with the rule's scorer; a rule's 门清 bonuses make the concealed
     value higher than the open one, and a hand below the rule's minimum — 国标's 8 番, 苏州's 花 —
     is worth nothing).  Patterns ruled out by the melds (a chow for 对对胡, a meld of another suit
-    for 清一色 …) are not targets.
+    for 清一色 …) are not targets.  Not rated: the rules' adders outside these patterns (四川 根,
+    广东 平胡 and honour pungs, 国标 五门齐) and the seat's own flowers (苏州 and 太仓 花 enter the
+    values as :func:`pattern_values` samples them, each flower held with chance 0.16, not as
+    the count this seat has drawn).
 
     **Discards**: among the discards that leave the least shanten (rated by every target) or
     one more (rated by their patterns alone: speed is given up only for a pattern), the one
