@@ -1,7 +1,8 @@
 # Internal C-API of the efficiency kernel, shared with the game kernel and the front doors.
-from libc.stdint cimport uint8_t
+from libc.stdint cimport uint8_t, uint64_t
 
-from mjfast._kernels._shanten cimport Params, merge_rows, finish
+from mjfast._kernels._common cimport IS_ORPHAN
+from mjfast._kernels._shanten cimport Params, merge_rows, finish, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS
 
 ctypedef struct Eval:
     uint8_t c[34]
@@ -63,3 +64,35 @@ cdef inline void mark_splits(const uint8_t* a, const uint8_t* b, const int* ab, 
                     if a[2 * m1 + p1] + b[2 * (m - m1) + p - p1] == v:
                         opt_a[0] |= 1u << (2 * m1 + p1)
                         opt_b[0] |= 1u << (2 * (m - m1) + p - p1)
+
+
+cdef inline uint64_t special_accept_bits(const uint8_t* c, int pairs, int odd, int orph, int orph_pair,
+                                         bint distinct, int forms, int best) noexcept nogil:
+    """The kinds (bit k) whose draw lowers the seven-pairs or thirteen-orphans deficit of a
+    concealed hand aiming at four sets where that deficit is the hand's least, ``best``
+    (``pairs``, ``odd``, ``orph``, ``orph_pair``: its seven-pairs and orphan statistics); the
+    accept bits of the forms besides the standard one, for the efficiency and value kernels."""
+    cdef uint64_t bits = 0
+    cdef bint lower7[4]
+    cdef int k, x, dp, dodd, d7
+    if forms & F_SEVEN_PAIRS:
+        d7 = seven_pairs_need(pairs, odd)
+        if d7 == best:
+            # whether a draw lowers the seven-pairs deficit depends only on the count held
+            for x in range(4):
+                if distinct:
+                    dp = x == 1
+                    dodd = (x == 0) - (x == 1)
+                else:
+                    dp = x & 1
+                    dodd = 1 - 2 * (x & 1)
+                lower7[x] = seven_pairs_need(pairs + dp, odd + dodd) < d7
+            for k in range(34):
+                x = c[k]
+                if x < 4 and lower7[x]:
+                    bits |= (<uint64_t>1) << k
+    if forms & F_THIRTEEN_ORPHANS and 14 - orph - (1 if orph_pair > 0 else 0) == best:
+        for k in range(34):
+            if IS_ORPHAN[k] and (c[k] == 0 or (c[k] == 1 and orph_pair == 0)):
+                bits |= (<uint64_t>1) << k
+    return bits

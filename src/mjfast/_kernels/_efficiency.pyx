@@ -253,7 +253,7 @@ cdef uint64_t fast_bits(const Eval* ev, int kmax, const Halves* h, int best) noe
     cdef const uint16_t* acc
     cdef unsigned int acc_bits
     cdef uint64_t bits = 0
-    cdef int g, j, k, x, dp, dodd, d7
+    cdef int g, j
     if ev.forms & F_STANDARD and finish_pair(h.ab, h.cd, kmax) == best:
         for g in range(4):
             rows[g] = table_row(g, ev.idx[g])
@@ -275,25 +275,7 @@ cdef uint64_t fast_bits(const Eval* ev, int kmax, const Halves* h, int best) noe
                     acc_bits |= acc[j]
             bits |= (<uint64_t>acc_bits) << (9 * g)
     if ev.n_melds == 0 and kmax == 4:
-        if ev.forms & F_SEVEN_PAIRS:
-            d7 = seven_pairs_need(ev.pairs, ev.odd)
-            if d7 == best:
-                for k in range(N_KINDS):
-                    x = ev.c[k]
-                    if x >= 4:
-                        continue
-                    if ev.distinct:
-                        dp = x == 1
-                        dodd = (x == 0) - (x == 1)
-                    else:
-                        dp = x & 1
-                        dodd = 1 - 2 * (x & 1)
-                    if seven_pairs_need(ev.pairs + dp, ev.odd + dodd) < d7:
-                        bits |= (<uint64_t>1) << k
-        if ev.forms & F_THIRTEEN_ORPHANS and 14 - ev.orph - (1 if ev.orph_pair > 0 else 0) == best:
-            for k in range(N_KINDS):
-                if IS_ORPHAN[k] and (ev.c[k] == 0 or (ev.c[k] == 1 and ev.orph_pair == 0)):
-                    bits |= (<uint64_t>1) << k
+        bits |= special_accept_bits(ev.c, ev.pairs, ev.odd, ev.orph, ev.orph_pair, ev.distinct, ev.forms, best)
     return bits
 
 

@@ -28,6 +28,15 @@ def shanten_fast(
     forms: int,
     options: int,
 ) -> int: ...
+def shanten_after_discards(
+    counts: npt.NDArray[np.uint8],
+    n_melds: int,
+    wilds: int,
+    cap: npt.NDArray[np.uint8],
+    playable: npt.NDArray[np.uint8],
+    forms: int,
+    options: int,
+) -> list[tuple[int, int]]: ...
 def shanten_counts_form(
     counts: npt.NDArray[np.uint8],
     n_melds: int,

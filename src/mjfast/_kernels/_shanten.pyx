@@ -1172,21 +1172,49 @@ cdef inline const uint8_t* u8_34(object a, str name) except NULL:
     return <const uint8_t*>cnp.PyArray_DATA(arr)
 
 
-def shanten_fast(object counts, int n_melds, int wilds, object cap, object playable, int forms, int options):
-    """Shanten of one hand (``INF`` = 100 when no allowed form applies), for the per-hand hot
-    path: the arrays are C-contiguous ``uint8[34]`` numpy arrays, read without acquiring a buffer."""
+cdef const uint8_t* checked_params(Params* prm, object counts, int wilds, object cap, object playable, int forms,
+                                   int options) except NULL:
+    """The hand's counts of :func:`shanten_fast` and :func:`shanten_after_discards`, checked
+    (C-contiguous ``uint8[34]`` arrays, read without acquiring a buffer; each count at most its
+    cap, caps at most 4), and ``prm`` filled for them."""
     cdef const uint8_t* c = u8_34(counts, "counts")
     cdef const uint8_t* cp = u8_34(cap, "cap")
     cdef const uint8_t* pl = u8_34(playable, "playable")
-    cdef Params prm
     cdef int i
     if wilds < 0 or wilds > MAX_WILDS:
         raise ValueError(f"wilds must be between 0 and {MAX_WILDS}")
     for i in range(34):
         if c[i] > cp[i] or cp[i] > 4:
             raise ValueError("each count must be at most its cap, and caps at most 4")
-    params_init(&prm, cp, pl, forms, options)
+    params_init(prm, cp, pl, forms, options)
+    return c
+
+
+def shanten_fast(object counts, int n_melds, int wilds, object cap, object playable, int forms, int options):
+    """Shanten of one hand (``INF`` = 100 when no allowed form applies), for the per-hand hot
+    path: the arrays are C-contiguous ``uint8[34]`` numpy arrays, read without acquiring a buffer."""
+    cdef Params prm
+    cdef const uint8_t* c = checked_params(&prm, counts, wilds, cap, playable, forms, options)
     return shanten_one(c, n_melds, wilds, &prm)
+
+
+def shanten_after_discards(object counts, int n_melds, int wilds, object cap, object playable, int forms,
+                           int options):
+    """:func:`shanten_fast` of the hand after each distinct discard: ``[(kind, shanten)]`` in
+    kind order."""
+    cdef Params prm
+    cdef const uint8_t* c = checked_params(&prm, counts, wilds, cap, playable, forms, options)
+    cdef uint8_t c2[34]
+    cdef int k
+    memcpy(c2, c, 34)
+    out = []
+    for k in range(34):
+        if c2[k] == 0:
+            continue
+        c2[k] -= 1
+        out.append((k, shanten_one(c2, n_melds, wilds, &prm)))
+        c2[k] += 1
+    return out
 
 
 def shanten_counts_form(const uint8_t[::1] counts, int n_melds, int wilds, const uint8_t[::1] cap,

@@ -80,16 +80,6 @@ def solve_many(
 def _fused_discards(
     counts: npt.NDArray[np.uint8], n_melds: int, forms: int, options: int
 ) -> tuple[np.ndarray, np.ndarray]: ...
-def row_shanten(
-    counts: npt.NDArray[np.uint8],
-    n_melds: int,
-    wilds: int,
-    cap: npt.NDArray[np.uint8],
-    playable: npt.NDArray[np.uint8],
-    forms: int,
-    options: int,
-    start14: bool,
-) -> list[tuple[int, int]]: ...
 def _fused_accepts(
     counts: npt.NDArray[np.uint8], n_melds: int, forms: int, options: int
 ) -> tuple[np.ndarray, np.ndarray]: ...

@@ -57,9 +57,9 @@ from numpy.random cimport bitgen_t
 from mjfast._kernels._shanten cimport (
     Params, params_init, shanten_one, table_row, INF,
     F_STANDARD, F_SEVEN_PAIRS, F_THIRTEEN_ORPHANS, O_PAIRS_DISTINCT, O_NEED_VOID, O_HONOUR_CHOWS)
-from mjfast._kernels._common cimport POW5, IS_ORPHAN, MAX_WILDS, ctz64, prefetch
+from mjfast._kernels._common cimport POW5, IS_ORPHAN, ctz64, prefetch
 from mjfast._kernels._efficiency cimport (
-    Eval, ev_init, accept_mask, seven_pairs_need, merge_pair, finish_pair, mark_splits)
+    Eval, ev_init, accept_mask, seven_pairs_need, merge_pair, finish_pair, mark_splits, special_accept_bits)
 from mjfast._kernels._rng cimport bitgen_pointer, draw_front, draw_back
 
 import numpy as np
@@ -801,9 +801,8 @@ cdef int accept_memo(Prob* p, const uint8_t* c, int s, uint8_t* mask) noexcept n
     cdef unsigned int opt[4]
     cdef unsigned int accb, cb
     cdef uint64_t bits = 0
-    cdef int g, k, x, n = 0, kmax, best = INF, d, dp, dodd, d7, target = s + 1
+    cdef int g, k, x, n = 0, kmax, best = INF, d, target = s + 1
     cdef int pairs = 0, odd = 0, orph = 0, orph_pair = 0
-    cdef bint lower7[4]
     cdef bint distinct = (p.prm.options & O_PAIRS_DISTINCT) != 0
     cdef bint st = (p.prm.forms & F_STANDARD) != 0
     n = pair_tally(c, distinct, &pairs, &odd, &orph, &orph_pair)
@@ -848,59 +847,10 @@ cdef int accept_memo(Prob* p, const uint8_t* c, int s, uint8_t* mask) noexcept n
                 accb |= gi[g].acc[x]
             bits |= (<uint64_t>accb) << (9 * g)
     if p.n_melds == 0 and kmax == 4:
-        if p.prm.forms & F_SEVEN_PAIRS:
-            d7 = seven_pairs_need(pairs, odd)
-            if d7 == best:
-                # whether a draw lowers the seven-pairs deficit depends only on the count held
-                for x in range(4):
-                    if distinct:
-                        dp = x == 1
-                        dodd = (x == 0) - (x == 1)
-                    else:
-                        dp = x & 1
-                        dodd = 1 - 2 * (x & 1)
-                    lower7[x] = seven_pairs_need(pairs + dp, odd + dodd) < d7
-                for k in range(34):
-                    x = c[k]
-                    if x < 4 and lower7[x]:
-                        bits |= (<uint64_t>1) << k
-        if p.prm.forms & F_THIRTEEN_ORPHANS and 14 - orph - (1 if orph_pair > 0 else 0) == best:
-            for k in range(34):
-                if IS_ORPHAN[k] and (c[k] == 0 or (c[k] == 1 and orph_pair == 0)):
-                    bits |= (<uint64_t>1) << k
+        bits |= special_accept_bits(c, pairs, odd, orph, orph_pair, distinct, p.prm.forms, best)
     for k in range(34):
         mask[k] = (bits >> k) & 1
     return 0
-
-
-def row_shanten(object counts, int n_melds, int wilds, object cap, object playable, int forms, int options,
-                bint start14):
-    """Shanten of each row of expected_value's table: ``[(kind, shanten)]`` after each distinct
-    discard of a 14-tile hand (in kind order), or ``[(-1, shanten)]`` of a 13-tile hand; the
-    shanten kernel's value (INF when no form applies)."""
-    cdef const uint8_t* c = <const uint8_t*>array_n(counts, cnp.NPY_UINT8, 34, "counts")
-    cdef const uint8_t* cp = <const uint8_t*>array_n(cap, cnp.NPY_UINT8, 34, "cap")
-    cdef const uint8_t* pl = <const uint8_t*>array_n(playable, cnp.NPY_UINT8, 34, "playable")
-    cdef Params prm
-    cdef uint8_t c2[34]
-    cdef int k
-    if wilds < 0 or wilds > MAX_WILDS:
-        raise ValueError(f"wilds must be between 0 and {MAX_WILDS}")
-    for k in range(34):
-        if c[k] > cp[k] or cp[k] > 4:
-            raise ValueError("each count must be at most its cap, and caps at most 4")
-    params_init(&prm, cp, pl, forms, options)
-    if not start14:
-        return [(-1, shanten_one(c, n_melds, wilds, &prm))]
-    memcpy(c2, c, 34)
-    out = []
-    for k in range(34):
-        if c2[k] == 0:
-            continue
-        c2[k] -= 1
-        out.append((k, shanten_one(c2, n_melds, wilds, &prm)))
-        c2[k] += 1
-    return out
 
 
 def table_columns(const double[:, ::1] fig, const int64_t[::1] kinds, const int64_t[::1] shanten,

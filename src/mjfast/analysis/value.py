@@ -19,6 +19,7 @@ import numpy as np
 from .. import _bridge
 from .. import rules as _rules
 from .._inputs import as_hand, check_int, default_threads
+from .._kernels import _shanten as _ks
 from .._kernels import _value as _kv
 from ..hand import Hand
 from ..rules._base import Rule
@@ -522,8 +523,6 @@ class _WinJudge:
 
     def _wild_faces(self, c, w: int) -> list:
         """Faces a drawn wildcard can stand for (the rest of the hand stays complete)."""
-        from .._kernels import _shanten as _ks
-
         out = []
         kr, cap, opts = self.shape
         c2 = np.array(c, np.uint8)
@@ -615,19 +614,21 @@ class _Solved:
 
 
 def _row_shanten(s: _Setup) -> dict:
+    """The shanten of each row: ``{kind: shanten}`` after each distinct discard of a 14-tile
+    hand, ``{-1: shanten}`` of a 13-tile hand."""
     spec = s.spec
-    return dict(
-        _kv.row_shanten(
-            spec["counts"],
-            spec["n_melds"],
-            spec["wilds"],
-            spec["cap"],
-            spec["playable"],
-            spec["forms"],
-            spec["options"],
-            s.start14,
-        )
+    args = (
+        spec["counts"],
+        spec["n_melds"],
+        spec["wilds"],
+        spec["cap"],
+        spec["playable"],
+        spec["forms"],
+        spec["options"],
     )
+    if not s.start14:
+        return {-1: int(_ks.shanten_fast(*args))}
+    return dict(_ks.shanten_after_discards(*args))
 
 
 def _solve_many(setups: list, *, wall, depth, max_states, keep, n_threads, discards_list, fallback) -> list:
