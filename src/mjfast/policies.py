@@ -197,10 +197,13 @@ class Value:
     one-unit stakes, measured with the rule's scorer; a rule's 门清 bonuses make the concealed
     value higher than the open one, and a hand below the rule's minimum — 国标's 8 番, 苏州's 花 —
     is worth nothing).  Patterns ruled out by the melds (a chow for 对对胡, a meld of another suit
-    for 清一色 …) are not targets.  Not rated: the rules' adders outside these patterns (四川 根,
-    广东 平胡 and honour pungs, 国标 五门齐) and the seat's own flowers (苏州 and 太仓 花 enter the
-    values as :func:`pattern_values` samples them, each flower held with chance 0.16, not as
-    the count this seat has drawn).
+    for 清一色 …) are not targets.  Under 苏州 the values are those of a winner holding the
+    flowers the seat holds now (:func:`pattern_values` with ``flowers=``; 7 and more alike), so
+    that its 花 minimum enters at the count the seat has drawn, the flowers it may still draw not
+    counted (counting each further copy with its chance of coming before the win played weaker
+    in duplicate matches); under 太仓 (花 totals) the average over the flowers a winner holds,
+    which played stronger there.  Not rated: the rules' adders outside these patterns (四川 根,
+    广东 平胡 and honour pungs, 国标 五门齐).
 
     **Discards**: among the discards that leave the least shanten (rated by every target) or
     one more (rated by their patterns alone: speed is given up only for a pattern), the one
@@ -281,23 +284,31 @@ _SAMPLES = 160
 _VALUE_COLUMNS = ("concealed_self_draw", "concealed_discard", "open_self_draw", "open_discard")
 
 
-def pattern_values(rule, **options):
+def pattern_values(rule, *, flowers=None, **options):
     """What a win of each scoring pattern :class:`Value` aims at is worth under a rule.
 
     For every pattern of :data:`PATTERNS`, concealed and with one set exposed (a chow, or under
     rules without chows a pung, called from the left), 160 random complete hands of that
     pattern (fixed seeds, so the table is the same in every process) are scored by
     :func:`mjfast.score` as the non-dealer's win, self-drawn and on a discard of the seat
-    opposite, with each flower copy of the rule's tile set held with chance 0.16.  A hand the
+    opposite, with each flower copy of the rule's tile set held with chance 0.16, or with
+    ``flowers`` copies held (drawn at random from the rule's flower copies).  A hand the
     rule does not accept (below its minimum, or not a form of the rule) counts 0: a pattern a
     rule never lets a player win on a discard (贵阳's 平胡) has a discard value of 0.  Under 定缺
     (四川) the hands of several suits use two.  The chow patterns (:data:`CHOW_PATTERNS`) are
     measured only under a rule whose module names them in ``VALUE_PATTERNS`` (国标, whose fans
     they are) and are 0 elsewhere, where they are no target.
 
+    Under a rule whose module sets ``VALUE_BY_FLOWERS`` (苏州) a value player uses the table of
+    the flowers it holds, ``flowers=0 .. 7`` (the last for 7 or more), so that the rule's 花
+    minimum enters its rating at the count it has drawn; elsewhere the table without
+    ``flowers`` (under 太仓 the seat's own count played weaker: ``mjfast.rules.taicang``).
+
     Parameters
     ----------
     rule : str or Rule
+    flowers : int, optional
+        Flowers held by the winner (0 .. the rule's flower copies).  None: each copy with chance 0.16.
     **options
         Rule options, when ``rule`` is a name.
 
@@ -315,17 +326,35 @@ def pattern_values(rule, **options):
     True
     >>> float(t.loc["seven_pairs", "open_discard"])
     0.0
+
+    苏州 needs 4 花 beyond the base to win an open plain hand on a discard (a concealed one is
+    exempt): a seat holding 4 flowers has them, one holding 2 needs two more from its wind sets,
+    and one holding none wins as 大门清 (no 花 at all, 10 花).
+
+    >>> sz = {f: pattern_values("suzhou", flowers=f).loc["plain", "open_discard"] for f in (0, 2, 4)}
+    >>> bool(sz[4] > 2 * sz[2] and sz[0] > sz[2])
+    True
     """
+    import numpy as np
     import pandas as pd
 
     from .rules import get
 
     rule_obj = get(rule, **options) if isinstance(rule, str) else rule
-    table = pd.DataFrame(
-        _pattern_values(rule_obj), index=pd.Index(PATTERNS, name="pattern"), columns=list(_VALUE_COLUMNS)
-    )
+    if flowers is None:
+        values = _pattern_values(rule_obj)
+    else:
+        copies = len(_flower_codes(rule_obj))
+        if isinstance(flowers, bool) or not isinstance(flowers, (int, np.integer)) or not 0 <= flowers <= copies:
+            raise ValueError(
+                f"flowers must be a whole number of flowers from 0 to {copies} (the flower copies of "
+                f"{rule_obj.name}), got {flowers!r}"
+            )
+        values = _measure_values(rule_obj, int(flowers))
+    table = pd.DataFrame(values, index=pd.Index(PATTERNS, name="pattern"), columns=list(_VALUE_COLUMNS))
     table.attrs["unit"] = "stakes"
     table.attrs["rule"] = rule_obj.name
+    table.attrs["flowers"] = flowers
     return table
 
 
@@ -337,7 +366,22 @@ def _pattern_values(rule_obj):
     return hit
 
 
+def _flower_values(rule_obj):
+    """:func:`pattern_values` of a seat holding 0, 1 .. ``FLOWER_ROWS - 1`` flowers as a
+    (rows, patterns, 4) float array, memoised per rule; None unless the rule's module sets
+    ``VALUE_BY_FLOWERS`` (and the rule has flowers)."""
+    if not getattr(_rule_module(rule_obj), "VALUE_BY_FLOWERS", False) or not _flower_codes(rule_obj):
+        return None
+    hit = _FLOWER_VALUES.get(rule_obj)
+    if hit is None:
+        import numpy as np
+
+        hit = _FLOWER_VALUES[rule_obj] = np.stack([_measure_values(rule_obj, f) for f in range(_kg.FLOWER_ROWS)])
+    return hit
+
+
 _VALUES: dict = {}
+_FLOWER_VALUES: dict = {}
 #: Overrides of the value players' weights (``_game.VALUE_KNOBS``) for tuning runs; empty otherwise.
 _KNOBS: dict = {}
 
@@ -355,7 +399,22 @@ def _rule_knobs(rule_obj) -> dict:
     return {**getattr(_rule_module(rule_obj), "VALUE_KNOBS", {}), **_KNOBS}
 
 
-def _measure_values(rule_obj):
+def _flower_codes(rule_obj) -> list:
+    """The flower copies of a rule's tile set, one code per copy (wildcard faces left out)."""
+    from .hand import Hand
+
+    flowers = []
+    for code, n in dict(rule_obj.tileset.bonus).items():
+        try:
+            Hand("123m456m789m123p5p", bonus=(code,))
+        except ValueError:
+            continue  # not a flower (a wildcard face)
+        flowers += [code] * int(n)
+    return flowers
+
+
+def _measure_values(rule_obj, n_flowers=None):
+    """:func:`_pattern_values`, or with ``n_flowers``: the values of a seat holding that many flowers."""
     import numpy as np
 
     from .analysis.payout import base_stake
@@ -365,13 +424,7 @@ def _measure_values(rule_obj):
     stake = float(base_stake(rule_obj))
     copies = np.asarray(rule_obj.tileset.copies)
     chows = rule_obj.calls.chow == "left"
-    flowers = []
-    for code, n in dict(rule_obj.tileset.bonus).items():
-        try:
-            Hand("123m456m789m123p5p", bonus=(code,))
-        except ValueError:
-            continue  # not a flower (a wildcard face)
-        flowers += [code] * int(n)
+    flowers = _flower_codes(rule_obj)
     two_suits = bool(rule_obj.engine.void_suit)
     aimed = getattr(_rule_module(rule_obj), "VALUE_PATTERNS", ())
     out = np.zeros((len(PATTERNS), 4))
@@ -381,7 +434,7 @@ def _measure_values(rule_obj):
         for op in (0, 1):
             if op and pattern in ("seven_pairs", "honours_knitted"):
                 continue
-            rng = np.random.default_rng([20261202, i, op])
+            rng = np.random.default_rng([20261202, i, op] + ([] if n_flowers is None else [n_flowers]))
             total = np.zeros(2)
             done = 0
             for _ in range(4 * _SAMPLES):
@@ -402,7 +455,10 @@ def _measure_values(rule_obj):
                         counts[t] -= 1
                     melds = ["".join(CODES[t][0] for t in tiles) + CODES[k][1] + "@left"]
                 done += 1
-                own = [f for f in flowers if rng.random() < _FLOWER_SHARE]
+                if n_flowers is None:
+                    own = [f for f in flowers if rng.random() < _FLOWER_SHARE]
+                else:
+                    own = [flowers[x] for x in rng.choice(len(flowers), min(n_flowers, len(flowers)), replace=False)]
                 held = np.flatnonzero(counts)
                 win = int(held[rng.integers(len(held))])
                 try:

@@ -94,6 +94,51 @@ def test_pattern_values_come_from_the_scorer():
         assert (P.pattern_values("sichuan").loc[pattern] == 0).all()
 
 
+def test_pattern_values_follow_the_flowers_held():
+    def plain(rule, flowers, column):
+        return P.pattern_values(rule, flowers=flowers).loc["plain", column]
+
+    # 苏州 SZ-C6: 4 花 beyond the base to win on a discard ("硬花4花冲"; a concealed hand is exempt):
+    # an open hand holding 2 needs two more from its wind sets; with no 花 at all it is 大门清
+    assert plain("suzhou", 4, "open_discard") > 2 * plain("suzhou", 2, "open_discard")
+    assert plain("suzhou", 0, "open_discard") > plain("suzhou", 2, "open_discard")
+    # 太仓: from one flower on, every flower adds to the 花 the winner is paid; an open hand
+    # holding none never wins on a discard
+    rising = [plain("taicang", f, "concealed_self_draw") for f in range(1, 8)]
+    assert all(b > a for a, b in zip(rising, rising[1:]))
+    assert plain("taicang", 0, "open_discard") == 0.0 < plain("taicang", 3, "open_discard")
+    rows = P._flower_values(mj.rules.get("suzhou"))
+    assert rows.shape == (kg.FLOWER_ROWS, len(P.PATTERNS), 4)
+    for f in (0, 3, kg.FLOWER_ROWS - 1):
+        np.testing.assert_array_equal(rows[f], P.pattern_values("suzhou", flowers=f).to_numpy())
+    assert P._flower_values(mj.rules.get("sichuan")) is None  # no flowers: one table
+    assert P._flower_values(mj.rules.get("taicang")) is None  # the average played stronger there
+    for bad in (-1, 29, 1.5, True, "2"):
+        with pytest.raises(ValueError, match="flowers must be a whole number of flowers from 0 to 28"):
+            P.pattern_values("suzhou", flowers=bad)
+
+
+def test_a_value_seat_rates_by_the_flowers_it_holds(monkeypatch):
+    from mjfast.simulation import games as G
+
+    rule = mj.rules.get("suzhou")
+    shipped = mj.simulate_games(rule, 300, rng=8, n_threads=1, policy=Value())
+    # every row the average table: the games of a player that ignores its flowers
+    flat = np.stack([P._pattern_values(rule)] * kg.FLOWER_ROWS)
+    monkeypatch.setitem(P._FLOWER_VALUES, rule, flat)
+    as_flat = mj.simulate_games(rule, 300, rng=8, n_threads=1, policy=Value())
+    monkeypatch.setattr(P, "_flower_values", lambda rule_obj: None)
+    average = mj.simulate_games(rule, 300, rng=8, n_threads=1, policy=Value())
+    pd_testing = pytest.importorskip("pandas").testing
+    pd_testing.assert_frame_equal(as_flat, average)
+    assert not shipped["winning_hand"].equals(average["winning_hand"])
+    # the kernel checks the rows it is given
+    game = G._Game(rule, seats=(Value(),) * 4)
+    monkeypatch.setattr(P, "_flower_values", lambda rule_obj: np.zeros((kg.FLOWER_ROWS + 1, len(P.PATTERNS), 4)))
+    with pytest.raises(ValueError, match="flower_values needs finite floats"):
+        G._raw(game, [np.random.PCG64(1)], np.array([1]), 1)
+
+
 def _tiles(text):
     return np.bincount(mj.tiles.parse_tiles(text), minlength=34).astype(np.uint8)
 

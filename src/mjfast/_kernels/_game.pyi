@@ -31,6 +31,7 @@ ASKS: dict[str, int]
 PATTERNS: tuple[str, ...]
 VALUE_BITS: dict[str, int]
 VALUE_KNOBS: dict[str, float]
+FLOWER_ROWS: int
 
 def policy_shanten(counts: npt.NDArray[np.uint8], n_melds: int, forms: int, options: int) -> int: ...
 def value_ratings(
@@ -95,5 +96,6 @@ def simulate_games_kernel(
     seat_policies: tuple[tuple[int, bool, int, int], ...] | None = None,
     user: Callable[..., int] | None = None,
     pattern_values: npt.NDArray[np.float64] | None = None,
+    flower_values: npt.NDArray[np.float64] | None = None,
     value_knobs: dict[str, float] | None = None,
 ) -> None: ...

@@ -72,6 +72,7 @@ cdef enum:
     KNOB_FAN_RISK = 10
     KNOB_FAN_HAZARD = 11
     N_KNOBS = 12
+    N_FLOWER_ROWS = 8    # the value players' pattern values by flowers held: 0 .. 7 and more
 
 cdef enum:
     MAX_WALL = 160
@@ -176,6 +177,8 @@ MAX_WIN_EVENTS = MAX_EVENTS
 KONG_FIELDS = KF
 MAX_KONG_LOG = MAX_KONGS
 N_LOG_FIELDS = LOG_FIELDS
+#: Rows of ``flower_values`` at most (a seat holding 0 .. FLOWER_ROWS - 1 flowers, the last: or more).
+FLOWER_ROWS = N_FLOWER_ROWS
 #: Action codes of the log, by name.
 ACTIONS = {"draw": A_DRAW, "discard": A_DISCARD, "pass_pung": A_PASS_PUNG, "pung": A_PUNG, "kong": A_KONG,
            "chow": A_CHOW, "added_kong": A_ADDED, "concealed_kong": A_CONCEALED, "win": A_WIN, "fei": A_FEI,
@@ -274,6 +277,8 @@ ctypedef struct Rule:
     int user_mask[4]     # per seat: U_* decisions made by the user policy
     int value[4]         # per seat: V_VALUE (the value player), V_DEFEND (which also defends)
     double pat_values[4 * N_PATTERNS]   # a win's value by pattern, concealed / open, self-drawn / on a discard
+    int n_fl_rows        # rows of fl_values (0: a seat's flowers do not select its values)
+    double fl_values[N_FLOWER_ROWS * 4 * N_PATTERNS]  # pat_values of a seat holding 0, 1 .. flowers
     int honours          # honour kinds are in play
     double knobs[N_KNOBS]  # the value players' weights (VALUE_KNOBS, in order)
     int any_user         # some seat has a user policy (``user`` is called)
@@ -595,9 +600,16 @@ cdef void probe_rule(Rule* R, Params* row, uint8_t* play, uint8_t* copies, int f
 
 cdef void hopes_of(Hopes* H, const Rule* R, const Player* S, int left, int won, ReachMemo* reach) noexcept nogil:
     """What :func:`rate_hand` needs about seat ``S`` besides its hand (``reach``: the thread's
-    table of :func:`reach`, or NULL)."""
-    cdef int j, active = 4
+    table of :func:`reach`, or NULL).  Under a rule with flower rows its pattern values are
+    those of a seat holding the flowers ``S`` holds."""
+    cdef int j, active = 4, held = 0
     hopes_of_rule(H, R)
+    if R.n_fl_rows:
+        for j in range(48):
+            held += S.fl[j]
+        if held >= R.n_fl_rows:
+            held = R.n_fl_rows - 1
+        H.values = R.fl_values + 4 * N_PATTERNS * held
     H.reach = reach
     H.melded = 0
     H.chowed = 0
@@ -2110,6 +2122,7 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
                           object seat_policies=None,    # None or 4 x (call mode, keep concealed, user mask, value)
                           object user=None,             # None or callable (see Parameters)
                           object pattern_values=None,   # None or float64 (N_PATTERNS, 4)
+                          object flower_values=None,    # None or float64 (rows, N_PATTERNS, 4)
                           object value_knobs=None):     # None (VALUE_KNOBS) or a dict of some of them
     """Play every chunk; chunk ``c`` uses ``bitgens[c]`` and fills its games' rows in order.
 
@@ -2250,6 +2263,15 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
         kind to discard,
         an option's index (-1: none) or 1 / 0 (take the win or not).  Its exceptions are raised
         as a checker's are.
+    pattern_values : float64[N_PATTERNS, 4], optional
+        The value players' pattern values (:func:`mjfast.policies.pattern_values`); needed when a
+        seat plays the value player.
+    flower_values : float64[rows, N_PATTERNS, 4], optional
+        The same for a seat holding 0, 1 .. ``rows - 1`` flowers (the last row: that many or
+        more), 1 to :data:`FLOWER_ROWS` rows: a value player's hopes use the row of the flowers
+        it holds.  None: ``pattern_values`` whatever it holds.
+    value_knobs : dict, optional
+        Value players' weights that differ from :data:`VALUE_KNOBS`.
     """
     cdef Py_ssize_t n_chunks = len(bitgens)
     cdef Py_ssize_t ci
@@ -2374,6 +2396,16 @@ def simulate_games_kernel(list bitgens,                 # IN one BitGenerator pe
         for i in range(N_PATTERNS):
             for j in range(4):
                 R.pat_values[4 * i + j] = values[i, j]
+    R.n_fl_rows = 0
+    if any(R.value[i] for i in range(4)) and flower_values is not None:
+        fl_rows = np.ascontiguousarray(flower_values, np.float64)
+        if fl_rows.ndim != 3 or not 1 <= fl_rows.shape[0] <= N_FLOWER_ROWS or fl_rows.shape[1:] != (N_PATTERNS, 4) \
+                or not np.isfinite(fl_rows).all():
+            raise ValueError(f"flower_values needs finite floats of shape (1 .. {N_FLOWER_ROWS}, {N_PATTERNS}, 4)")
+        R.n_fl_rows = fl_rows.shape[0]
+        for i in range(R.n_fl_rows * N_PATTERNS):
+            for j in range(4):
+                R.fl_values[4 * i + j] = fl_rows[i // N_PATTERNS, i % N_PATTERNS, j]
     if R.any_user and user is None:
         raise ValueError("seat_policies name user decisions but no user callable is given")
     if not R.any_user:

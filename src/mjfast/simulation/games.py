@@ -424,9 +424,10 @@ def _raw(
     trivial = minimum is not None or fan_minimum or (legal is not None and legal(rule))
     game._contexts.clear()  # only this batch's contexts are scored next
     seats = game.seats if seats is None else seats
-    seat_policies = user = values = None
+    seat_policies = user = values = flower_values = None
     if _policies.any_value(seats):
         values = _policies._pattern_values(rule)
+        flower_values = _policies._flower_values(rule)
     if not _policies.kernel_default(seats):
         seat_policies = _policies.kernel_seats(seats)
         if _policies.any_user(seats):
@@ -474,6 +475,7 @@ def _raw(
         seat_policies=seat_policies,
         user=user,
         pattern_values=values,
+        flower_values=flower_values,
         value_knobs=_policies._rule_knobs(rule) or None,
     )
     if game.errors:
