@@ -90,6 +90,7 @@ __all__ = [
     "CHOW_TILES",
     "PATTERNS",
     "CHOW_PATTERNS",
+    "RULE_PATTERNS",
     "DEFAULT",
     "describe",
     "pattern_values",
@@ -172,6 +173,10 @@ PATTERNS = _kg.PATTERNS
 #: 一色三步高): targets only under a rule whose module names them in ``VALUE_PATTERNS`` (国标's
 #: fans); their values are 0 elsewhere.
 CHOW_PATTERNS = ("mixed_straight", "mixed_triple_chow", "pure_straight", "mixed_shifted_chows", "pure_shifted_chows")
+#: The patterns that are targets only under a rule whose module names them in ``VALUE_PATTERNS``:
+#: the chow patterns and 五门齐 (``five_gates``: a set or the pair in each suit, the winds and the
+#: dragons), 国标's fans.
+RULE_PATTERNS = (*CHOW_PATTERNS, "five_gates")
 
 
 @dataclass(frozen=True)
@@ -184,7 +189,8 @@ class Value:
     reach — 清一色 and 混一色 in each suit, 对对胡, 七对 and, where the rule has them, 全不靠 and
     组合龙; under 国标 also its patterns of three fixed chows (:data:`CHOW_PATTERNS`: 花龙 and
     三色三同顺, 8 番 alone, 清龙 and 一色三步高, 16, and 三色三步高, 6), the 8-番 routes that need no
-    one suit.  For each target it counts the tiles still missing (the restricted shanten + 1:
+    one suit, and 五门齐 (``five_gates``, 6 番: a set or the pair in each suit, the winds and the
+    dragons).  For each target it counts the tiles still missing (the restricted shanten + 1:
     the hand held to that pattern, every tile outside it counted as missing, each wildcard
     filling one; for a chow pattern, the least over the ways to lay its chows of their tiles
     not held, a melded chow counting, plus what the other tiles miss for a set and a pair) and
@@ -203,7 +209,7 @@ class Value:
     counted (counting each further copy with its chance of coming before the win played weaker
     in duplicate matches); under 太仓 (花 totals) the average over the flowers a winner holds,
     which played stronger there.  Not rated: the rules' adders outside these patterns (四川 根,
-    广东 平胡 and honour pungs, 国标 五门齐).
+    广东 平胡 and honour pungs).
 
     **Discards**: among the discards that leave the least shanten (rated by every target) or
     one more (rated by their patterns alone: speed is given up only for a pattern), the one
@@ -295,9 +301,9 @@ def pattern_values(rule, *, flowers=None, **options):
     ``flowers`` copies held (drawn at random from the rule's flower copies).  A hand the
     rule does not accept (below its minimum, or not a form of the rule) counts 0: a pattern a
     rule never lets a player win on a discard (贵阳's 平胡) has a discard value of 0.  Under 定缺
-    (四川) the hands of several suits use two.  The chow patterns (:data:`CHOW_PATTERNS`) are
-    measured only under a rule whose module names them in ``VALUE_PATTERNS`` (国标, whose fans
-    they are) and are 0 elsewhere, where they are no target.
+    (四川) the hands of several suits use two.  The chow patterns and 五门齐
+    (:data:`RULE_PATTERNS`) are measured only under a rule whose module names them in
+    ``VALUE_PATTERNS`` (国标, whose fans they are) and are 0 elsewhere, where they are no target.
 
     Under a rule whose module sets ``VALUE_BY_FLOWERS`` (苏州) a value player uses the table of
     the flowers it holds, ``flowers=0 .. 7`` (the last for 7 or more), so that the rule's 花
@@ -429,7 +435,7 @@ def _measure_values(rule_obj, n_flowers=None):
     aimed = getattr(_rule_module(rule_obj), "VALUE_PATTERNS", ())
     out = np.zeros((len(PATTERNS), 4))
     for i, pattern in enumerate(PATTERNS):
-        if pattern in CHOW_PATTERNS and pattern not in aimed:
+        if pattern in RULE_PATTERNS and pattern not in aimed:
             continue  # worth nothing here: not a target
         for op in (0, 1):
             if op and pattern in ("seven_pairs", "honours_knitted"):
@@ -563,6 +569,27 @@ def _sample_hand(pattern, rng, copies, two_suits):
             kinds = [k for k in range(34) if copies[k] >= 2 and (k >= 27 or k // 9 in pool)]
             for k in rng.choice(kinds, 7, replace=False):
                 c[k] += 2
+        elif pattern == "five_gates":  # a set or the pair in each suit, the winds and the dragons
+            groups = [list(range(9 * g, 9 * g + 9)) for g in suits] + [
+                [k for k in range(27, 31) if copies[k]],
+                [k for k in range(31, 34) if copies[k]],
+            ]
+            if len(suits) < 3 or not groups[3] or not groups[4]:
+                return None
+            pair_group = int(rng.integers(5))
+            for g in rng.permutation(5):  # the called set of an open hand: any group's
+                kinds = groups[g]
+                if g == pair_group:
+                    pair = int(rng.choice(kinds))
+                    c[pair] += 2
+                elif g < 3 and rng.random() >= 0.25:
+                    low = kinds[0] + int(rng.integers(7))
+                    sets.append(("chow", low))
+                    c[low : low + 3] += 1
+                else:
+                    k = int(rng.choice(kinds))
+                    sets.append(("pung", k))
+                    c[k] += 3
         else:  # honours_knitted: 14 of the 16 tiles of a knitted arrangement and the 7 honours
             if len(honours) < 7 or len(suits) < 3:
                 return None

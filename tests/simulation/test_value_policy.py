@@ -143,6 +143,57 @@ def _tiles(text):
     return np.bincount(mj.tiles.parse_tiles(text), minlength=34).astype(np.uint8)
 
 
+def test_the_five_gates_rating_equals_its_python_twin():
+    # 五门齐 alone worth anything but a plain win: where it is the best target the kernel's need
+    # (per group, the pair's group the least) and 进张 must be the twin's (over every complete hand)
+    rng = np.random.default_rng(20261207)
+    values = np.zeros((len(P.PATTERNS), 4))
+    values[0] = 1.0
+    values[P.PATTERNS.index("five_gates")] = 12.0
+    plain_only = values.copy()
+    plain_only[P.PATTERNS.index("five_gates")] = 0.0
+    aimed = 0
+    for _ in range(30):
+        # hands rich in honours, so that the five groups are within reach
+        kinds = np.concatenate([rng.choice(27, 9, replace=False), rng.choice(np.arange(27, 34), 5)])
+        c = np.bincount(kinds, minlength=34).astype(np.uint8)
+        got = kg.value_ratings(c, 0, STANDARD_AND_PAIRS, 0, values, 14.0)
+        want = ref.ratings(c, values, 14.0)
+        plain = kg.value_ratings(c, 0, STANDARD_AND_PAIRS, 0, plain_only, 14.0)
+        for g, w, p in zip(got, want, plain):
+            assert (g is None) == (w is None)
+            if g is not None and g[1] is not None:
+                assert g[1] == pytest.approx(w[1], rel=1e-9, abs=1e-12)
+                aimed += g[1] > p[1] + 1e-12
+    assert aimed > 50  # discards where 五门齐 was the best target
+
+
+def test_a_melded_set_fills_its_five_gates_group():
+    # 111z melded (a wind): after 9m, 123m 456p 789s 5z wait on 5z for the dragons' pair
+    values = np.zeros((len(P.PATTERNS), 4))
+    values[P.PATTERNS.index("five_gates")] = 12.0
+    hand = _tiles("123m456p789s5z9m")
+
+    def rating(gates):
+        got = kg.value_ratings(
+            hand,
+            1,
+            STANDARD_AND_PAIRS,
+            0,
+            values,
+            12.0,
+            melded=8,
+            open_=True,
+            meld_gates=gates,
+            visible=_tiles("111z"),
+        )
+        return got[8][1]  # 9m
+
+    filled = rating(1 << 3)
+    assert filled > rating(0) > 0  # without the meld the winds still need a set
+    assert rating(1 << 3 | 32) < 1e-6  # two melds in one group: no 五门齐 (the tie term alone)
+
+
 def test_a_melded_chow_counts_as_the_chow_of_a_chow_pattern():
     # 456p 789s 11z 5m 9m 2z with 123m melded, or the same hand with 123m concealed: the 花龙 needs
     # the same tiles, so with only 花龙 worth anything (open / concealed) the ratings agree (the

@@ -48,6 +48,7 @@ def value_ratings(
     chowed: bool = False,
     open_: bool = False,
     meld_chows: int = 0,
+    meld_gates: int = 0,
     visible: npt.ArrayLike | None = None,
 ) -> list[tuple[int, float | None] | None]: ...
 def discard_table(

@@ -63,7 +63,7 @@ from mjfast._kernels._policy cimport (Memo, Policy, Table, memo_init, memo_free,
                                       pol_ukeire, pol_decide, table_init, table_discards)
 from mjfast._kernels._policy cimport CALL_FASTER, CALL_ALWAYS, CALL_NEVER, pol_claims, pol_kongs
 from mjfast._kernels._policy cimport Hopes, ReachMemo, BOUNDS_SIZE, bounds_init, rate_hand, val_decide, \
-    group_of, PAT_PLAIN, \
+    group_of, gates_add, PAT_PLAIN, \
     N_PATTERNS, knit_most, knitted_straight_bound, honours_knitted_bound
 
 cdef enum:
@@ -200,7 +200,8 @@ import numpy as np
 
 #: The value players' patterns, in the order of the rows of ``pattern_values``.
 PATTERNS = ("plain", "flush", "half_flush", "pungs", "seven_pairs", "honours_knitted", "knitted_straight",
-            "mixed_straight", "mixed_triple_chow", "pure_straight", "mixed_shifted_chows", "pure_shifted_chows")
+            "mixed_straight", "mixed_triple_chow", "pure_straight", "mixed_shifted_chows", "pure_shifted_chows",
+            "five_gates")
 #: Bits of a seat's value entry (``seat_policies``): it plays the value player, and defends.
 VALUE_BITS = {"value": V_VALUE, "defend": V_DEFEND}
 #: Bits of a seat's user mask (``seat_policies``): the decisions its user policy makes.
@@ -559,6 +560,7 @@ cdef void hopes_of_rule(Hopes* H, const Rule* R) noexcept nogil:
     H.shape = R.knobs[8]
     H.bounds = NULL
     H.reach = NULL
+    H.gates = 0
 
 
 cdef int set_knobs(Rule* R, object overrides) except -1:
@@ -617,6 +619,7 @@ cdef void hopes_of(Hopes* H, const Rule* R, const Player* S, int left, int won, 
     H.open_ = 0
     for j in range(S.n_melds):
         H.melded |= 1 << group_of(S.mt[j])
+        H.gates = gates_add(H.gates, S.mt[j])
         if S.mk[j] == M_CHOW:
             H.chowed = 1
             if S.mt[j] < 27:
@@ -704,6 +707,7 @@ cdef int value_claim(Player* S, int d, Eval* E, const Rule* R, int16_t* vis, int
     bounds_init(&H, bounds)
     v0 = rate_hand(&E.pol, S.c, S.n_melds, S.w, s0, S.void_suit, vis, &H)
     H.melded |= 1 << group_of(d)
+    H.gates = gates_add(H.gates, d)
     H.open_ = 1
     S.c[d] -= 2
     vis[d] += 2
@@ -1244,6 +1248,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
     cdef double bounds[BOUNDS_SIZE]     # H's cache (bounds_init)
     cdef double v0, v1, vb
     cdef unsigned int mc                 # H.meld_chows before a chow is tried
+    cdef int gg                          # H.gates before a chow is tried
     cdef const int8_t* faces
     cdef int wflag = (wind & 3) << FL_WIND_SHIFT
     # shuffle
@@ -1729,6 +1734,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                 H.chowed = 1
                 i = H.melded
                 mc = H.meld_chows
+                gg = H.gates
                 for j in range(n_codes * chow_wild_sets(R, &P[q])):
                     k = codes[j % n_codes]
                     wm = j // n_codes
@@ -1736,6 +1742,7 @@ cdef void play_game(bitgen_t* rng, int8_t* wall, int n_wall, const Rule* R, Eval
                         continue
                     H.melded = i | 1 << group_of(k)
                     H.meld_chows = mc | (1u << k if k < 27 else 0u)
+                    H.gates = gates_add(gg, k)
                     apply_chow(&P[q], d, k, wm, 1, NULL)
                     P[q].n_melds += 1
                     # a rating below both thresholds, or not above the best chow's, is not chosen
@@ -1938,7 +1945,7 @@ def policy_shanten(const uint8_t[::1] counts, int n_melds, int forms, int option
 
 def value_ratings(const uint8_t[::1] counts, int n_melds, int forms, int options, values, double draws, *,
                   double last_boost=3.0, int wilds=0, int melded=0, bint chowed=False, bint open_=False,
-                  unsigned int meld_chows=0, visible=None):
+                  unsigned int meld_chows=0, int meld_gates=0, visible=None):
     """The value player's rating (:func:`rate_hand`) of each discard of a 3k+2 hand, as the game
     kernel computes it for a rule of these form and option bits with every kind in play
     (4 copies); for the tests, which compare it with :mod:`mjfast._reference.policy`.
@@ -1962,6 +1969,9 @@ def value_ratings(const uint8_t[::1] counts, int n_melds, int forms, int options
         The melds: bit g for a meld in group g (3 honours), a chow among them, one made on a discard.
     meld_chows : int
         Bit k for a melded suit chow whose lowest tile is kind k.
+    meld_gates : int
+        The groups of 五门齐 the melds fill: bit g for suit g, 3 for the winds, 4 for the
+        dragons; 32 when two melds are in one group.
     visible : int16[34], optional
         Copies of each kind visible outside the hand.
 
@@ -2013,6 +2023,7 @@ def value_ratings(const uint8_t[::1] counts, int n_melds, int forms, int options
     H.chowed = chowed
     H.meld_chows = meld_chows
     H.open_ = open_
+    H.gates = meld_gates
     H.draws = draws
     shanten = {}
     for k in range(34):

@@ -529,8 +529,9 @@ cdef inline bint pol_kongs(int mode, bint concealed, int s0, int s1) noexcept no
 # The value players (mjfast.policies.Value).  A 3k+1 hand is rated by the best of its *targets*:
 # the plain hand (the rule's own shanten over every form) and the scoring patterns it may still
 # reach: 清一色 and 混一色 in each suit, 对对胡, 七对 and the knitted hands (全不靠 / 组合龙 where the
-# rule has them).  For each target the restricted deficit D (tiles missing: shanten + 1 of the
-# hand held to that pattern, the tiles outside it counted as missing) and its 进张 u (unseen
+# rule has them); where the rule values them (国标), the chow patterns and 五门齐.  For each target
+# the restricted deficit D (tiles missing: shanten + 1 of the hand held to that pattern, the
+# tiles outside it counted as missing) and its 进张 u (unseen
 # copies of the kinds whose draw lowers D) give a chance to complete it within the draws left
 # (:func:`reach`); the rating is the best chance times the pattern's value
 # (``values[pattern][open][on a discard]``: the mean result of a win of that pattern under the rule, in
@@ -549,7 +550,8 @@ cdef enum:
     PAT_PURE_STRAIGHT = 9      # 清龙 (123456789 in one suit)
     PAT_MIXED_SHIFTED = 10     # 三色三步高 (one chow in each suit, their ranks up by one)
     PAT_PURE_SHIFTED = 11      # 一色三步高 (three chows of one suit up by one or by two)
-    N_PATTERNS = 12
+    PAT_FIVE_GATES = 12        # 五门齐 (a set or the pair in each suit, the winds and the dragons)
+    N_PATTERNS = 13
 
 
 # :func:`reach` answers from a small direct-mapped table: within a game the same few targets
@@ -573,6 +575,7 @@ ctypedef struct Hopes:          # what the rating of one seat's hands needs besi
     int chowed                 # a chow among the melds
     unsigned int meld_chows    # bit k: a melded suit chow whose lowest tile is kind k
     int open_                  # a meld made on a discard
+    int gates                  # 五门齐's groups the melds fill (bit :func:`gate_of`), GATES_CLASH: two share one
     int pairs_ok               # seven pairs is a form of the rule
     int honours                # honour kinds are in play
     double draws               # the seat's draws still expected
@@ -597,6 +600,7 @@ DEF USUAL_PUNGS = 0.5
 DEF USUAL_PAIRS = 0.4
 DEF USUAL_KNITTED = 0.6
 DEF USUAL_CHOWS = 0.5          # the chow patterns (花龙, 三色三同顺 …): mostly single waits
+DEF USUAL_GATES = 0.5          # 五门齐: one block in each group, the last often a single wait
 
 
 cdef inline double usual_accept(int missing) noexcept nogil:
@@ -695,7 +699,7 @@ cdef inline double target_value(const Hopes* H, int pat, int op, int need, int u
 
 cdef enum:
     BOUND_NEEDS = 16           # needs 0..15 (reach answers 0 beyond)
-    BOUNDS_SIZE = 384          # N_PATTERNS * 2 * BOUND_NEEDS: the size of a Hopes' bounds
+    BOUNDS_SIZE = 416          # N_PATTERNS * 2 * BOUND_NEEDS: the size of a Hopes' bounds
 
 
 cdef inline void bounds_init(Hopes* H, double* bounds) noexcept nogil:
@@ -1040,6 +1044,48 @@ cdef inline int knit_need(const uint8_t* c, const int* idx, int a, const uint8_t
     return d + rest_need(tab, rest, 1)
 
 
+DEF GATES_CLASH = 32           # Hopes.gates: two melds in one group of 五门齐 (no longer a target)
+
+
+cdef inline int gate_of(int k) noexcept nogil:
+    """五门齐's group of kind k: its suit, 3 for a wind, 4 for a dragon."""
+    return k // 9 if k < 27 else (3 if k < 31 else 4)
+
+
+cdef inline int gates_add(int gates, int k) noexcept nogil:
+    """``gates`` (Hopes.gates) with a meld of kind k (its lowest tile) added."""
+    cdef int b = 1 << gate_of(k)
+    return gates | b | (GATES_CLASH if gates & b else 0)
+
+
+cdef inline void honour_block(const uint8_t* c, int lo, int hi, int* set_need, int* pair_need) noexcept nogil:
+    """The tiles an honour group (kinds lo .. hi - 1) misses for a pung, and for a pair."""
+    cdef int k, most = 0
+    for k in range(lo, hi):
+        if c[k] > most:
+            most = c[k]
+    set_need[0] = 3 - (most if most < 3 else 3)
+    pair_need[0] = 2 - (most if most < 2 else 2)
+
+
+cdef inline int gates_need(const int* set_need, const int* pair_need, int gates) noexcept nogil:
+    """五门齐's need: the pair in one group no meld fills and a set in each other such group, the
+    least over the pair's group (each group's own need from ``set_need`` / ``pair_need``)."""
+    cdef int G, g, t, best = INF
+    if gates & GATES_CLASH:
+        return INF
+    for G in range(5):
+        if gates >> G & 1:
+            continue
+        t = pair_need[G]
+        for g in range(5):
+            if g != G and not (gates >> g & 1):
+                t += set_need[g]
+        if t < best:
+            best = t
+    return best
+
+
 cdef inline double max_of(double a, double b) noexcept nogil:
     return a if a > b else b
 
@@ -1082,6 +1128,9 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
     cdef int chow_sub[27]
     cdef uint64_t chow_mask[27]
     cdef int chow_ready = 0
+    cdef int sneed[5]              # 五门齐: each group's need for a set, and for the pair
+    cdef int pneed[5]
+    cdef int total, least, second, at, s2, p2, x
     cdef unsigned int held[3]
     cdef const uint8_t* tab[4]     # each group's table (a row: tab[g] + 10 * index)
     for g in range(4):
@@ -1159,7 +1208,7 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
     # 国标's chow patterns (花龙, 三色三同顺, 清龙, 三色三步高, 一色三步高): the layout of least need;
     # its 进张 the kinds that bring some layout of that need closer (so the pattern's deficit down)
     held[0] = held[1] = held[2] = 0
-    for pat in range(PAT_MIXED_STRAIGHT, N_PATTERNS):
+    for pat in range(PAT_MIXED_STRAIGHT, PAT_PURE_SHIFTED + 1):
         # a pattern of standard hands needs at least the plain hand's tiles
         if top_value(H, pat, op) <= max_of(best, floor) or target_bound(
                 H, pat, op, s_plain + 1, USUAL_CHOWS, s_plain + 1) <= max_of(best, floor):
@@ -1231,6 +1280,56 @@ cdef inline double rate_hand(Policy* P, uint8_t* c, int n_melds, int w, int s_pl
         v = target_value(H, pat, op, lowered(d, w), u, unseen, USUAL_CHOWS, s_plain + 1)
         if v > best:
             best = v
+    # 五门齐 (国标): a set or the pair in each suit, the winds and the dragons; a complete hand
+    # of it is a standard hand, so it needs at least the plain hand's tiles.  Its need is the sum
+    # of the free groups' set needs plus the least (pair - set) need among them, so a tile's
+    # effect on it is read from the two least; its 进张 the kinds that lower it
+    if top_value(H, PAT_FIVE_GATES, op) > max_of(best, floor) and target_bound(
+            H, PAT_FIVE_GATES, op, s_plain + 1 if w == 0 and s_plain >= 0 else 1, USUAL_GATES, s_plain + 1) \
+            > max_of(best, floor):
+        for g in range(3):
+            sneed[g] = rows[g][2]
+            pneed[g] = rows[g][1]
+        honour_block(c, 27, 31, &sneed[3], &pneed[3])
+        honour_block(c, 31, 34, &sneed[4], &pneed[4])
+        d = gates_need(sneed, pneed, H.gates)
+        if d < INF and lowered(d, w) <= s_plain + 1 + H.slack and target_bound(
+                H, PAT_FIVE_GATES, op, lowered(d, w), USUAL_GATES, s_plain + 1) > max_of(best, floor):
+            total = 0
+            least = second = INF
+            at = -1
+            for g in range(5):
+                if H.gates >> g & 1:
+                    continue
+                total += sneed[g]
+                x = pneed[g] - sneed[g]
+                if x < least:
+                    second = least
+                    least = x
+                    at = g
+                elif x < second:
+                    second = x
+            u = 0
+            for k in range(N_KINDS):
+                g = gate_of(k)
+                if not left[k] or c[k] >= 4 or H.gates >> g & 1:
+                    continue              # a tile of a group a meld fills fills nothing
+                if g < 3:
+                    row = tab[g] + 10 * (idx[g] + POW5[pos_of(k)])
+                    s2 = row[2]
+                    p2 = row[1]
+                else:
+                    c[k] += 1
+                    honour_block(c, 27 if g == 3 else 31, 31 if g == 3 else 34, &s2, &p2)
+                    c[k] -= 1
+                x = second if g == at else least
+                if p2 - s2 < x:
+                    x = p2 - s2
+                if total - sneed[g] + s2 + x < d:
+                    u += left[k]
+            v = target_value(H, PAT_FIVE_GATES, op, lowered(d, w), u, unseen, USUAL_GATES, s_plain + 1)
+            if v > best:
+                best = v
     if n_melds:
         return best
     # 七对

@@ -20,7 +20,7 @@ USUAL_ACCEPT = {1: 7.0, 2: 20.0, 3: 34.0, 4: 48.0, 5: 60.0, 6: 70.0, 7: 78.0}
 USUAL = {"plain": 1.0, "flush": 0.5, "half_flush": 0.6, "pungs": 0.5, "seven_pairs": 0.4}
 #: The chow patterns: three fixed chows and any set and a pair.
 CHOW_PATTERNS = ("mixed_straight", "mixed_triple_chow", "pure_straight", "mixed_shifted_chows", "pure_shifted_chows")
-USUAL.update({pattern: 0.5 for pattern in CHOW_PATTERNS})
+USUAL.update({pattern: 0.5 for pattern in CHOW_PATTERNS}, five_gates=0.5)
 PATTERNS = (
     "plain",
     "flush",
@@ -30,6 +30,7 @@ PATTERNS = (
     "honours_knitted",
     "knitted_straight",
     *CHOW_PATTERNS,
+    "five_gates",
 )
 TIE_PER_TILE = 1e-9
 
@@ -126,12 +127,10 @@ def chow_layouts(pattern):
     ]
 
 
-@functools.cache
-def _chow_hands(pattern):
-    """Every complete hand of a chow pattern as a (hands, 34) array: each layout's chows, one
-    set (a pung or a chow) and a pair, at most four of a kind."""
+def _sets_of(kinds):
+    """Every set (a pung, or a suit chow) whose lowest tile is one of ``kinds``, as 34 counts."""
     sets = []
-    for k in range(34):
+    for k in kinds:
         pung = np.zeros(34, np.int64)
         pung[k] = 3
         sets.append(pung)
@@ -139,6 +138,14 @@ def _chow_hands(pattern):
             chow = np.zeros(34, np.int64)
             chow[k : k + 3] = 1
             sets.append(chow)
+    return sets
+
+
+@functools.cache
+def _chow_hands(pattern):
+    """Every complete hand of a chow pattern as a (hands, 34) array: each layout's chows, one
+    set (a pung or a chow) and a pair, at most four of a kind."""
+    sets = _sets_of(range(34))
     pairs = 2 * np.eye(34, dtype=np.int64)
     hands = []
     for lows in chow_layouts(pattern):
@@ -159,6 +166,33 @@ def chow_need(c, pattern):
     short = np.maximum(hands - c, 0).sum(axis=1)
     after = (short[:, None] - (hands > c)).min(axis=0)
     return int(short.min()), after
+
+
+@functools.cache
+def _gate_hands():
+    """Every complete 五门齐 hand as a (hands, 34) array: a set or the pair in each of the five
+    groups (the three suits, the winds, the dragons), one group holding the pair."""
+    groups = [list(range(9 * g, 9 * g + 9)) for g in range(3)] + [list(range(27, 31)), list(range(31, 34))]
+    # a suit's sets: its pungs and the chows that start in it (at 1..7), so none leaves it
+    sets = [_sets_of(kinds) for kinds in groups]
+    pairs = [[2 * np.eye(34, dtype=np.int64)[k] for k in kinds] for kinds in groups]
+    hands = []
+    for pair_group in range(5):
+        choices = [pairs[g] if g == pair_group else sets[g] for g in range(5)]
+        for blocks in itertools.product(*choices):
+            hands.append(np.sum(blocks, axis=0))
+    return np.asarray(hands, np.int8)
+
+
+def gates_need(c):
+    """A concealed 13-tile hand's need for 五门齐 (the fewest tiles it misses of one of its
+    complete hands) and, per kind, whether one more tile of it lowers that need (it does when
+    some complete hand missing the fewest holds more of it)."""
+    hands = _gate_hands()
+    c = np.asarray(c, np.int8)
+    short = np.maximum(hands - c, 0).sum(axis=1, dtype=np.int64)
+    need = int(short.min())
+    return need, (hands[short == need] > c).any(axis=0)
 
 
 def rate(c, values, draws, *, visible=None, seven_pairs=True, last_boost=3.0, pattern_usual=0.6, slack=3, plain=True):
@@ -217,6 +251,9 @@ def rate(c, values, draws, *, visible=None, seven_pairs=True, last_boost=3.0, pa
         need, after = chow_need(c, pat)
         u = sum(left[k] for k in range(34) if left[k] and c[k] < 4 and after[k] < need)
         best = max(best, value(pat, need, u, plain_need))
+    need, lowers = gates_need(c)
+    u = sum(left[k] for k in range(34) if left[k] and c[k] < 4 and lowers[k])
+    best = max(best, value("five_gates", need, u, plain_need))
     if seven_pairs:
         u = sum(left[k] for k in range(34) if c[k] == 1)
         need = shanten_seven_pairs(c, 0, 0, distinct=True) + 1  # the pattern: seven different pairs

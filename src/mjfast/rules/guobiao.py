@@ -102,10 +102,17 @@ OPTION_DOCS: dict[str, dict] = {
 #: 11684 discard wins per 2409 discard-legal self-draws (ρ = 4.849), 63.0 tiles unseen at the win.
 DISCARD_HAZARD = 0.02566
 
-#: The chow patterns the value players aim at here besides those of every rule
-#: (``mjfast.policies.CHOW_PATTERNS``): 花龙 and 三色三同顺 alone make the 8-番 minimum, 清龙 and
-#: 一色三步高 are 16, 三色三步高 6 (with 平和 8).
-VALUE_PATTERNS = ("mixed_straight", "mixed_triple_chow", "pure_straight", "mixed_shifted_chows", "pure_shifted_chows")
+#: The patterns the value players aim at here besides those of every rule
+#: (``mjfast.policies.RULE_PATTERNS``): the chow patterns — 花龙 and 三色三同顺 alone make the 8-番
+#: minimum, 清龙 and 一色三步高 are 16, 三色三步高 6 (with 平和 8) — and 五门齐 (6 番).
+VALUE_PATTERNS = (
+    "mixed_straight",
+    "mixed_triple_chow",
+    "pure_straight",
+    "mixed_shifted_chows",
+    "pure_shifted_chows",
+    "five_gates",
+)
 
 #: The value players' weights that differ here from the other rules' (``_game.VALUE_KNOBS``): a
 #: pattern's usual 进张 1.2 times a plain hand's and its rating divided by 0.8, not 1 (the 8-番
