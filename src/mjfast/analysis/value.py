@@ -23,6 +23,7 @@ from .._kernels import _shanten as _ks
 from .._kernels import _value as _kv
 from ..hand import Hand
 from ..rules._base import Rule
+from ..simulation.draws import hand_args
 from ..tiles import CODES, N_KINDS
 
 __all__ = ["expected_value", "WALLS", "COLUMNS", "TURN_COLUMNS", "default_hazard", "fresh_draws", "calibrate_hazard"]
@@ -550,16 +551,8 @@ def _judge(problem, s: _Setup):
 # ---------------------------------------------------------------------------------------------
 # solving
 def _new_problem(s: _Setup, mode: int, depth, max_states: int, roots=None):
-    spec = s.spec
-    counts = np.ascontiguousarray(spec["counts"], np.uint8)
     p = _kv.ValueProblem(
-        counts,
-        spec["n_melds"],
-        spec["wilds"],
-        spec["cap"],
-        spec["playable"],
-        spec["forms"],
-        spec["options"],
+        *hand_args(s.spec),
         s.unseen,
         s.returned_max,
         s.flowers,
@@ -616,16 +609,7 @@ class _Solved:
 def _row_shanten(s: _Setup) -> dict:
     """The shanten of each row: ``{kind: shanten}`` after each distinct discard of a 14-tile
     hand, ``{-1: shanten}`` of a 13-tile hand."""
-    spec = s.spec
-    args = (
-        spec["counts"],
-        spec["n_melds"],
-        spec["wilds"],
-        spec["cap"],
-        spec["playable"],
-        spec["forms"],
-        spec["options"],
-    )
+    args = hand_args(s.spec)
     if not s.start14:
         return {-1: int(_ks.shanten_fast(*args))}
     return dict(_ks.shanten_after_discards(*args))

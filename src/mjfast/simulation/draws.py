@@ -249,6 +249,20 @@ def _setup(hand, rule, visible, melds, wilds, wild_kind, wild_copies):
     }
 
 
+def hand_args(spec: dict) -> tuple[np.ndarray, int, int, np.ndarray, np.ndarray, int, int]:
+    """The hand and the rule as every kernel takes them, after the wall: ``(counts, n_melds,
+    wilds, cap, playable, forms, options)`` of a :func:`_setup` result."""
+    return (
+        spec["counts"],
+        spec["n_melds"],
+        spec["wilds"],
+        spec["cap"],
+        spec["playable"],
+        spec["forms"],
+        spec["options"],
+    )
+
+
 def _run(spec: dict, draws_left: int, bitgens: list, sizes: np.ndarray, n_threads: int, cache, judge=None):
     """Run the kernel: ``(s0, ready_hist, win_hist, win_turn, win_state, keys)``.
 
@@ -270,13 +284,7 @@ def _run(spec: dict, draws_left: int, bitgens: list, sizes: np.ndarray, n_thread
         bitgens,
         np.ascontiguousarray(sizes, np.int32),
         spec["wall"],
-        spec["counts"],
-        spec["n_melds"],
-        spec["wilds"],
-        spec["cap"],
-        spec["playable"],
-        spec["forms"],
-        spec["options"],
+        *hand_args(spec),
         spec["visible"],
         draws_left,
         ready,
